@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { menuItemSchema } from './menuSchema';
+import { ROLES } from './roles';
+import { password } from './validation';
+
+export const loginInput = z.object({ username: z.string().min(1).max(255), password: z.string().min(1).max(200) });
+export const loginReply = z.union([
+    z.object({ token: z.string(), refresh_token: z.string() }),
+    z.object({ tfa_required: z.literal(true), tfa_setup_required: z.boolean(), token: z.string() }),
+]);
+export type LoginReply = z.infer<typeof loginReply>;
+
+export const refreshInput = z.object({ refresh_token: z.string().min(1).max(500) });
+export const tokenPair = z.object({ token: z.string(), refresh_token: z.string() });
+
+export const otpInput = z.object({ otp: z.string().regex(/^\d{6}$/, { error: 'Code must be 6 digits' }) });
+export const twoFactorSetupReply = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() });
+export const twoFactorConfirmReply = z.object({ recovery_codes: z.array(z.string()) });
+
+export const me = z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    account: z.object({ id: z.number().int(), name: z.string(), main: z.boolean() }),
+    accepted_tos: z.boolean(),
+    password_changed: z.boolean(),
+    tfa_enabled: z.boolean(),
+    external_user: z.boolean(),
+    menu: z.array(menuItemSchema),
+});
+export type Me = z.infer<typeof me>;
+
+export const loginProvider = z.object({
+    provider: z.string(),
+    platformInstallation: z.string(),
+    singleTenant: z.boolean(),
+    acsServiceRunning: z.boolean(),
+    enrollmentEnabled: z.boolean(),
+    alternateLogin: z.boolean(),
+});
+export type LoginProvider = z.infer<typeof loginProvider>;
+
+export const versionReply = z.object({ platform_version: z.string(), platform_os: z.string().optional() });
+
+export const resetPasswordRequest = z.object({ email: z.string().min(1).max(255) });
+export const resetPasswordStatus = z.object({ status: z.enum(['valid', 'expired', 'used', 'invalid']) });
+export const newPassword = z.object({ password });

@@ -1,0 +1,84 @@
+import { canOpenRoute, type RouteKey } from './routes';
+import type { SessionFlags } from './session';
+
+export interface MenuItem {
+    key: RouteKey;
+    /** i18n key of the label */
+    title: string;
+    /** name of the icon the console draws */
+    icon: string;
+    to: string;
+}
+export interface MenuGroup {
+    key: string;
+    title: string;
+    icon: string;
+    items: MenuItem[];
+}
+
+const item = (key: RouteKey, to: string, icon: string): MenuItem => ({ key, to, icon, title: `menu.${key}` });
+
+/** The side menu of SPEC 2.3, in its order. The accounts entry's label depends on the role (Account Settings or Accounts List). */
+export const MENU: readonly (MenuItem | MenuGroup)[] = [
+    item('dashboard', '/', 'dashboard'),
+    {
+        key: 'accountsGroup', title: 'menu.groups.accounts', icon: 'business',
+        items: [item('accounts', '/accounts', 'business'), item('auditLogs', '/audit_logs', 'history')],
+    },
+    {
+        key: 'permissions', title: 'menu.groups.permissions', icon: 'lock',
+        items: [item('roles', '/roles', 'badge'), item('users', '/users', 'people')],
+    },
+    {
+        key: 'deviceManagement', title: 'menu.groups.deviceManagement', icon: 'devices',
+        items: [
+            item('devices', '/devices', 'devices'),
+            item('firmwareUpdates', '/firmware-updates', 'systemUpdate'),
+            item('readers', '/readers', 'contactless'),
+            item('accessGroups', '/access_groups', 'groupWork'),
+            item('qrcode', '/qrcode', 'qrCode'),
+        ],
+    },
+    item('events', '/events', 'security'),
+    item('webEnrollments', '/web-enrollments', 'howToReg'),
+    {
+        key: 'profilesGroup', title: 'menu.groups.profiles', icon: 'face',
+        items: [
+            item('profiles', '/profiles', 'face'),
+            item('optOut', '/opt_out', 'block'),
+            item('adaptive', '/adaptive', 'verifiedUser'),
+            item('consented', '/consented', 'assignmentTurnedIn'),
+            item('visitors', '/visitors', 'badge'),
+        ],
+    },
+    {
+        key: 'systemManager', title: 'menu.groups.systemManager', icon: 'settings',
+        items: [
+            item('backupAndRestore', '/backup_and_restore', 'backup'),
+            item('statistics', '/statistics', 'barChart'),
+            item('accountManagement', '/account_management', 'accountTree'),
+            item('settings', '/settings', 'settings'),
+            item('migrations', '/migrations', 'storage'),
+        ],
+    },
+];
+
+export const isMenuGroup = (entry: MenuItem | MenuGroup): entry is MenuGroup => 'items' in entry;
+
+/**
+ * Flat list of the menu items this session may open; a group with no visible
+ * child disappears (SPEC 2.3). `implemented` limits the list to screens the
+ * console has.
+ */
+export const visibleMenu = (flags: SessionFlags, implemented?: ReadonlySet<RouteKey>): (MenuItem | MenuGroup)[] => {
+    const shown = (i: MenuItem) => canOpenRoute(i.key, flags) && (!implemented || implemented.has(i.key));
+    return MENU.flatMap((entry): (MenuItem | MenuGroup)[] => {
+        if (!isMenuGroup(entry)) return shown(entry) ? [entry] : [];
+        const items = entry.items.filter(shown);
+        return items.length ? [{ ...entry, items }] : [];
+    });
+};
+
+/** The me reply's menu: a flat list of {title, icon, to, key} (SPEC 3). */
+export const menuItems = (flags: SessionFlags, implemented?: ReadonlySet<RouteKey>): MenuItem[] =>
+    visibleMenu(flags, implemented).flatMap(e => (isMenuGroup(e) ? e.items : [e]));

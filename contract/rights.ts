@@ -1,0 +1,104 @@
+import type { Role } from './roles';
+
+/**
+ * The resource-rights matrix of SPEC 6.2, the one table both the server's
+ * route guards and the console's canAccess read. A role that may write a
+ * resource may also read it (SPEC lists "write" alone for several resources
+ * whose screens are lists); that is spelled out in the table, not inferred.
+ */
+export const ACTIONS = [
+    'read',
+    'write',
+    'edit',
+    'delete',
+    'export',
+    'bulk_edit',
+    'bulk_delete',
+    'bulk_reboot',
+    'download_config',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const RESOURCES = [
+    'dashboard',
+    'users',
+    'accounts',
+    'devices',
+    'deployments',
+    'artifacts',
+    'cardFormats',
+    'deviceConfig',
+    'events',
+    'profiles',
+    'auditLogs',
+    'statistics',
+    'backup',
+    'restore',
+    'importExport',
+    'systemSettings',
+    'migrations',
+    'version',
+    'deviceLogs',
+    'optOut',
+    'adaptive',
+    'visitors',
+    'mainAccount',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+type Grants = Partial<Record<Role, readonly Action[]>>;
+
+const RW: readonly Action[] = ['read', 'write'];
+const DEVICES_ALL: readonly Action[] = ['read', 'write', 'edit', 'delete', 'bulk_edit', 'bulk_delete', 'bulk_reboot', 'download_config'];
+const without = (actions: readonly Action[], ...removed: Action[]) => actions.filter(a => !removed.includes(a));
+const same = (roles: Role[], actions: readonly Action[]): Grants => Object.fromEntries(roles.map(r => [r, actions]));
+const STAFF: Role[] = ['admin', 'dealer', 'installer', 'moderator'];
+
+export const RIGHTS: Record<Resource, Grants> = {
+    dashboard: { admin: ['read', 'write', 'delete'], ...same(['dealer', 'installer', 'moderator', 'manager', 'user'], ['read']) },
+    users: same(['admin', 'dealer', 'installer', 'moderator', 'manager'], ['read', 'write', 'delete']),
+    accounts: { ...same(['admin', 'dealer'], ['read', 'write', 'edit', 'delete']), ...same(['installer', 'moderator'], ['read']) },
+    devices: {
+        admin: DEVICES_ALL,
+        dealer: without(DEVICES_ALL, 'bulk_delete', 'bulk_reboot'),
+        installer: without(DEVICES_ALL, 'bulk_delete', 'bulk_reboot'),
+        moderator: without(DEVICES_ALL, 'bulk_delete'),
+        manager: ['read'],
+        user: ['read'],
+    },
+    deployments: same(STAFF, RW),
+    artifacts: same(STAFF, RW),
+    cardFormats: same(STAFF, RW),
+    deviceConfig: same(STAFF, RW),
+    events: {
+        ...same(['admin', 'dealer', 'installer'], ['read', 'write', 'edit', 'delete', 'export']),
+        ...same(['moderator', 'manager'], RW),
+        user: ['read'],
+    },
+    profiles: {
+        ...same(STAFF, ['read', 'write', 'delete', 'export', 'bulk_delete']),
+        ...same(['manager', 'user'], ['read', 'write', 'delete']),
+    },
+    auditLogs: same(STAFF, ['read']),
+    statistics: same(STAFF, ['read']),
+    backup: same(STAFF, RW),
+    restore: same(STAFF, RW),
+    importExport: same(STAFF, RW),
+    systemSettings: { admin: RW },
+    migrations: same(['admin', 'moderator'], RW),
+    version: { admin: ['read'] },
+    deviceLogs: { admin: ['read'] },
+    optOut: { ...same(['admin', 'dealer', 'installer', 'moderator', 'manager'], RW), user: ['read'] },
+    adaptive: { ...same(['admin', 'dealer', 'installer', 'moderator', 'manager'], RW), user: ['read'] },
+    visitors: { ...same(['admin', 'dealer', 'installer', 'moderator', 'manager'], RW), user: ['read'] },
+    // Changing which account is the platform main account: admin only (SPEC 2.2 /account_management).
+    mainAccount: { admin: RW },
+};
+
+export const can = (role: Role, resource: Resource, action: Action): boolean =>
+    RIGHTS[resource][role]?.includes(action) ?? false;
+
+export const isResource = (value: unknown): value is Resource =>
+    typeof value === 'string' && (RESOURCES as readonly string[]).includes(value);
+export const isAction = (value: unknown): value is Action =>
+    typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);

@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_BASE } from '../contract/constants';
+import type { AppContext } from './context';
+import { authPlugin } from './http/auth';
+import { errorsPlugin, newRequestId } from './http/errors';
+import { features } from './resources';
+import { platformVersion } from './version';
+
+export interface BuildOptions {
+    logger?: boolean | object;
+}
+
+/** The whole server without listening: tests use inject, main.ts listens. */
+export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> => {
+    const app = Fastify({
+        logger: options.logger ?? false,
+        genReqId: newRequestId,
+        requestIdHeader: false,
+        bodyLimit: 2 * 1024 * 1024,
+        trustProxy: process.env.TRUST_PROXY === '1',
+    }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+
+    await app.register(errorsPlugin);
+    await app.register(helmet, {
+        contentSecurityPolicy: {
+            directives: {
+                defaultSrc: ["'self'"],
+                // MUI (emotion) writes style elements at run time.
+                styleSrc: ["'self'", "'unsafe-inline'"],
+                imgSrc: ["'self'", 'data:', 'blob:'],
+                scriptSrc: ["'self'"],
+                connectSrc: ["'self'"],
+            },
+        },
+    });
+    await app.register(rateLimit, { global: false });
+    await app.register(swagger, {
+        openapi: {
+            info: { title: 'Access-control platform API', version: platformVersion() },
+            components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+            security: [{ bearer: [] }],
+        },
+        transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: `${API_BASE}/swagger` });
+    await app.register(authPlugin, { db: ctx.db, signer: ctx.signer });
+
+    await app.register(
+        async api => {
+            for (const feature of features) await api.register(feature, ctx);
+        },
+        { prefix: API_BASE },
+    );
+
+    serveConsole(app, ctx.config.staticDir);
+    return app;
+};
+
+/** The built console, with browser routes: any non-API GET that is not a file gets index.html. */
+const serveConsole = (app: FastifyInstance, dir: string) => {
+    const index = path.join(dir, 'index.html');
+    const present = fs.existsSync(index);
+    if (present) app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+        const url = request.url.split('?')[0] ?? '/';
+        if (present && request.method === 'GET' && !url.startsWith('/api/')) {
+            const file = path.join(dir, path.normalize(url));
+            if (file.startsWith(dir) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
+                return reply.sendFile(path.relative(dir, file));
+            }
+            return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+        }
+        return reply.status(404).send({ error: `Route ${request.method} ${url} not found`, request_id: request.id });
+    });
+};

@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+export interface Config {
+    port: number;
+    host: string;
+    /** PGlite folder, outbox, uploaded files */
+    dataDir: string;
+    /** PostgreSQL instead of PGlite when set */
+    databaseUrl?: string;
+    adminEmail?: string;
+    adminPassword?: string;
+    demo: boolean;
+    demoPassword?: string;
+    /** nodemailer transport URL; without it mail goes to DATA_DIR/outbox */
+    smtpUrl?: string;
+    mailFrom: string;
+    /** where the console is reached, for links in e-mails */
+    publicUrl: string;
+    platformInstallation: 'cloud' | 'on-premise';
+    singleTenant: boolean;
+    enrollmentEnabled: boolean;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlSeconds: number;
+    resetTokenTtlSeconds: number;
+    /** failed sign-ins in the window before a temporary lockout */
+    maxFailedLogins: number;
+    lockoutSeconds: number;
+    /** the built console; served when present */
+    staticDir: string;
+    logLevel: string;
+}
+
+const bool = (value: string | undefined, fallback: boolean) =>
+    value === undefined || value === '' ? fallback : !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+    const port = Number(env.PORT ?? 8080);
+    return {
+        port,
+        host: env.HOST ?? '0.0.0.0',
+        dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+        databaseUrl: env.DATABASE_URL || undefined,
+        adminEmail: env.ADMIN_EMAIL || undefined,
+        adminPassword: env.ADMIN_PASSWORD || undefined,
+        demo: bool(env.DEMO, true),
+        demoPassword: env.DEMO_PASSWORD || undefined,
+        smtpUrl: env.SMTP_URL || undefined,
+        mailFrom: env.MAIL_FROM ?? 'Access Console <no-reply@localhost>',
+        publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+        platformInstallation: env.PLATFORM_INSTALLATION === 'cloud' ? 'cloud' : 'on-premise',
+        singleTenant: bool(env.SINGLE_TENANT, false),
+        enrollmentEnabled: bool(env.ENROLLMENT_ENABLED, true),
+        accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 900),
+        refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+        resetTokenTtlSeconds: Number(env.RESET_TOKEN_TTL ?? 3600),
+        maxFailedLogins: Number(env.MAX_FAILED_LOGINS ?? 5),
+        lockoutSeconds: Number(env.LOCKOUT_SECONDS ?? 900),
+        staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+        logLevel: env.LOG_LEVEL ?? 'info',
+    };
+};
+
+/** A config for tests: in-memory database, no console files. */
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+    ...loadConfig({ DATA_DIR: path.join('/tmp', `ac-test-${process.pid}`), DEMO: '0', LOG_LEVEL: 'silent' }),
+    ...overrides,
+});

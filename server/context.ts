@@ -1,0 +1,14 @@
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { TokenSigner } from './http/tokens';
+import type { Mailer } from './mail/mailer';
+
+/** What every feature's routes receive: no feature builds its own connections. */
+export interface AppContext {
+    db: Db;
+    config: Config;
+    signer: TokenSigner;
+    mailer: Mailer;
+    /** injectable for tests of expiry and lockout */
+    now: () => Date;
+}

@@ -1,0 +1,61 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+    db: Db;
+    kind: 'pglite' | 'postgres';
+    close(): Promise<void>;
+}
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database: PostgreSQL when `url` is given, else PGlite in `dataDir`
+ * (or in memory when dataDir is undefined, for tests), and applies the
+ * migrations. The same migrations serve both.
+ */
+export const openDatabase = async (options: { url?: string; dataDir?: string }): Promise<Database> => {
+    if (options.url) {
+        const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+        const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+        // Several instances may start together: one migrates at a time.
+        const client = await pool.connect();
+        try {
+            await client.query('SELECT pg_advisory_lock(727001)');
+            await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+        } finally {
+            await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+            client.release();
+        }
+        return { db, kind: 'postgres', close: () => pool.end() };
+    }
+    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    return {
+        db,
+        kind: 'pglite',
+        close: async () => {
+            // PGlite runs with fsync off: a checkpoint before closing makes the files consistent.
+            await client.query('CHECKPOINT').catch(() => undefined);
+            await client.close();
+        },
+    };
+};
+
+/** Rows of a raw query, whichever driver. */
+export const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+};

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+
+/** An error the client caused or may act on; its message is shown to the user. */
+export class HttpError extends Error {
+    constructor(
+        readonly statusCode: number,
+        message: string,
+        readonly fields?: Record<string, string>,
+    ) {
+        super(message);
+    }
+}
+
+export const badRequest = (message = 'Request is not valid.') => new HttpError(400, message);
+export const validationError = (fields: Record<string, string>) => new HttpError(400, 'Validation error', fields);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
+export const notFound = (resource: string) => new HttpError(404, `Resource "${resource}" does not exist`);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string) => new HttpError(422, message);
+export const tooMany = (message: string) => new HttpError(429, message);
+
+export const newRequestId = () => randomUUID();
+
+/**
+ * Every reply carries X-Request-Id, and every error is {error, request_id}
+ * (validation adds fields). 5xx replies never carry the cause: it goes to the log.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+        reply.header('X-Request-Id', request.id);
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+        const request_id = request.id;
+        if (hasZodFastifySchemaValidationErrors(error)) {
+            const fields: Record<string, string> = {};
+            for (const v of error.validation) {
+                const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+                if (!(path in fields)) fields[path] = v.message ?? 'Invalid value';
+            }
+            return reply.status(400).send({ error: 'Validation error', fields, request_id });
+        }
+        if (error instanceof HttpError) {
+            const body: Record<string, unknown> = { error: error.message, request_id };
+            if (error.fields) body.fields = error.fields;
+            return reply.status(error.statusCode).send(body);
+        }
+        if (isResponseSerializationError(error)) {
+            request.log.error({ err: error }, 'reply did not match its schema');
+            return reply.status(500).send({ error: 'Internal server error', request_id });
+        }
+        const status = error.statusCode ?? 500;
+        if (status >= 500) {
+            request.log.error({ err: error }, 'request failed');
+            return reply.status(status).send({ error: 'Internal server error', request_id });
+        }
+        // Fastify's own client errors: bad JSON, body too large, wrong content type, 429...
+        const message = status === 400 ? 'Request is not valid.' : error.message;
+        return reply.status(status).send({ error: message, request_id });
+    });
+    // Unknown routes get their {error, request_id} 404 from app.ts, which also serves the console's browser routes.
+});

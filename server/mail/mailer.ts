@@ -1,0 +1,39 @@
+import nodemailer from 'nodemailer';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Mail {
+    to: string;
+    subject: string;
+    text: string;
+}
+export interface Mailer {
+    send(mail: Mail): Promise<void>;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each mail is written
+ * as an .eml file under DATA_DIR/outbox and announced in the log, so a
+ * machine without a mail server still gets its reset links.
+ */
+export const createMailer = (options: { smtpUrl?: string; from: string; outboxDir: string; log?: (message: string) => void }): Mailer => {
+    const transport = options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    return {
+        async send(mail) {
+            const info = await transport.sendMail({ from: options.from, ...mail });
+            if (options.smtpUrl) return;
+            fs.mkdirSync(options.outboxDir, { recursive: true });
+            const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+            fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+            options.log?.(`mail to ${mail.to} ("${mail.subject}") written to ${file}`);
+        },
+    };
+};
+
+/** Keeps mail in memory: for tests that read the reset link. */
+export const memoryMailer = (): Mailer & { sent: Mail[] } => {
+    const sent: Mail[] = [];
+    return { sent, send: async mail => void sent.push(mail) };
+};

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { AppContext } from './context';
+import { bootstrap, generatedPassword, signingSecret } from './db/bootstrap';
+import { openDatabase } from './db/database';
+import { lockDataDir } from './db/lock';
+import { TokenSigner } from './http/tokens';
+import { createMailer } from './mail/mailer';
+import { seedDemoPlatform } from './demo/seed';
+
+const config = loadConfig();
+const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const ctx: AppContext = {
+    db: database.db,
+    config,
+    signer: new TokenSigner(await signingSecret(database.db)),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: say }),
+    now: () => new Date(),
+};
+
+const first = await bootstrap(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+let demoPassword: string | undefined;
+if (first.created && config.demo) {
+    demoPassword = config.demoPassword ?? generatedPassword();
+    await seedDemoPlatform(database.db, first.mainAccountId, demoPassword);
+}
+
+const app = await buildApp(ctx, { logger: { level: config.logLevel } });
+await app.listen({ port: config.port, host: config.host });
+
+say(`\nAccess console ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+if (first.created) {
+    say(`Sign in as ${first.adminEmail} with ${first.generatedPassword ? `the generated password ${first.generatedPassword} (you will be asked to change it)` : 'ADMIN_PASSWORD'}.`);
+    if (demoPassword) say(`Demo users (e.g. dealer@northwind-security.example, moderator@contoso-offices.example) use the password ${config.demoPassword ? 'DEMO_PASSWORD' : demoPassword}.`);
+} else {
+    say(`Sign in as ${first.adminEmail}.`);
+}
+
+let stopping = false;
+const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    unlock();
+    process.exit(0);
+};
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { auditLogs } from '../../db/schema';
+
+const SECRET_KEYS = new Set(['password', 'confirm', 'current_password', 'password_hash', 'tfa_secret', 'tfa_pending_secret']);
+
+/** Copies a record for the audit trail without its secrets. */
+const redact = (value: unknown): unknown => {
+    if (value === null || value === undefined || typeof value !== 'object') return value ?? null;
+    if (value instanceof Date) return value.toISOString();
+    if (Array.isArray(value)) return value.map(redact);
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEYS.has(k)).map(([k, v]) => [k, redact(v)]));
+};
+
+export interface AuditEntry {
+    action: 'create' | 'update' | 'delete' | 'login' | 'logout' | string;
+    resource: string;
+    /** what the console shows as the entity: 'User', 'Account', 'System Manager'... */
+    entity: string;
+    entity_id?: string | number | null;
+    account_id: number | null;
+    before?: unknown;
+    after?: unknown;
+}
+
+/** Records who did what, in which account, before and after (issue 2: every write). */
+export const recordAudit = async (db: Db, request: FastifyRequest | null, entry: AuditEntry) => {
+    await db.insert(auditLogs).values({
+        action: entry.action,
+        resource: entry.resource,
+        entity: entry.entity,
+        entity_id: entry.entity_id === undefined || entry.entity_id === null ? null : String(entry.entity_id),
+        account_id: entry.account_id,
+        user_id: request?.auth?.user.id ?? null,
+        user_name: request?.auth?.user.name ?? null,
+        before: redact(entry.before) as object | null,
+        after: redact(entry.after) as object | null,
+        ip: request?.ip ?? null,
+        request_id: request?.id ?? null,
+    });
+};

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { loginInput, loginProvider, loginReply, me, refreshInput, tokenPair, versionReply } from '../../../contract/auth';
+import { menuItems } from '../../../contract/menu';
+import { can } from '../../../contract/rights';
+import { errorReply } from '../../../contract/api';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { requireAuth } from '../../http/auth';
+import { unauthorized, unprocessable } from '../../http/errors';
+import { requestAccount } from '../../http/scope';
+import { recordAudit } from '../audit-logs/record';
+import { accountOptions } from '../accounts/queries';
+import { platformOs, platformVersion } from '../../version';
+import { sessionFlags } from './flags';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { revokeSession, rotateRefresh, startSecondFactor, startSession } from './sessions';
+import { checkLockout, clearFailures, noteFailure } from './lockout';
+
+const tags = ['session'];
+const errors = { 401: errorReply, 403: errorReply, 422: errorReply, 429: errorReply };
+
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    app.post('/login', {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Sign in with e-mail (or username) and password', body: loginInput, response: { 200: loginReply, ...errors } },
+    }, async request => {
+        const email = request.body.username.trim().toLowerCase();
+        await checkLockout(ctx, email, request.ip);
+        const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+        if (!user) await burnPasswordCheck(request.body.password);
+        const ok = !!user && !user.disabled && (await verifyPassword(user.password_hash, request.body.password));
+        if (!user || !ok) {
+            await noteFailure(ctx, email, request.ip);
+            throw unprocessable('Incorrect authentication credentials');
+        }
+        await clearFailures(ctx, email);
+        if (user.tfa_enabled || (await tfaRequiredByAccount(ctx, user.account_id))) {
+            return { tfa_required: true as const, tfa_setup_required: !user.tfa_enabled, token: await startSecondFactor(ctx, user.id) };
+        }
+        await recordAudit(ctx.db, request, { action: 'login', resource: 'users', entity: 'User', entity_id: user.id, account_id: user.account_id });
+        return startSession(ctx, user.id);
+    });
+
+    app.post('/token/refresh', {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Rotate a refresh token; a token used twice ends its session', body: refreshInput, response: { 200: tokenPair, ...errors } },
+    }, async request => {
+        const pair = await rotateRefresh(ctx, request.body.refresh_token);
+        if (!pair) throw unauthorized('Invalid refresh token');
+        return pair;
+    });
+
+    app.post('/logout', {
+        config: { access: 'signedIn', beforePasswordSetup: true },
+        schema: { tags, summary: 'End the current session', response: { 204: z.null(), ...errors } },
+    }, async (request, reply) => {
+        const auth = requireAuth(request);
+        await revokeSession(ctx, auth.sessionId, 'logout');
+        return reply.status(204).send(null);
+    });
+
+    app.get('/me', {
+        config: { access: 'signedIn', beforePasswordSetup: true },
+        schema: { tags, summary: 'The signed-in user, its account and menu', querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }), response: { 200: me, ...errors } },
+    }, async request => {
+        const auth = requireAuth(request);
+        const current = await requestAccount(ctx.db, request);
+        const flags = sessionFlags(ctx.config, auth, await accountOptions(ctx.db, current.id));
+        return {
+            id: auth.user.id,
+            name: auth.user.name,
+            email: auth.user.email,
+            role: auth.user.role,
+            account: { id: auth.account.id, name: auth.account.name, main: auth.account.main },
+            accepted_tos: auth.user.accepted_tos,
+            password_changed: auth.user.password_changed,
+            tfa_enabled: auth.user.tfa_enabled,
+            external_user: auth.user.external_user,
+            menu: menuItems(flags),
+        };
+    });
+
+    app.put('/tos', {
+        config: { access: 'signedIn', beforePasswordSetup: true },
+        schema: { tags, summary: 'Accept the terms of service', response: { 204: z.null(), ...errors } },
+    }, async (request, reply) => {
+        const auth = requireAuth(request);
+        await ctx.db.update(users).set({ accepted_tos: true, updated_at: sql`now()` }).where(eq(users.id, auth.user.id));
+        await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'Terms of service', entity_id: auth.user.id, account_id: auth.user.account_id, after: { accepted_tos: true } });
+        return reply.status(204).send(null);
+    });
+
+    app.get('/login_provider', {
+        config: { access: 'public' },
+        schema: { tags, summary: 'How this platform signs users in', response: { 200: loginProvider } },
+    }, async () => ({
+        provider: 'local',
+        platformInstallation: ctx.config.platformInstallation,
+        singleTenant: ctx.config.singleTenant,
+        acsServiceRunning: true,
+        enrollmentEnabled: ctx.config.enrollmentEnabled,
+        alternateLogin: false,
+    }));
+
+    app.get('/version', {
+        config: { access: 'signedIn' },
+        schema: { tags, summary: 'Platform version; the operating system for those with the version right', response: { 200: versionReply, ...errors } },
+    }, async request => {
+        const auth = requireAuth(request);
+        return can(auth.user.role, 'version', 'read') ? { platform_version: platformVersion(), platform_os: platformOs() } : { platform_version: platformVersion() };
+    });
+};
+
+const tfaRequiredByAccount = async (ctx: AppContext, accountId: number) =>
+    (await accountOptions(ctx.db, accountId)).some(o => o.name === 'tfa/enabled' && o.value === 'true');

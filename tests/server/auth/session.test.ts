@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startPlatform, type TestPlatform } from '../harness';
+
+let p: TestPlatform;
+beforeAll(async () => {
+    p = await startPlatform();
+});
+afterAll(() => p?.close());
+
+describe('sign-in and me', () => {
+    it('signs in and returns the user with the admin menu', async () => {
+        const token = await p.login(ADMIN.email);
+        const res = await p.call(token, { method: 'GET', url: '/api/v2/me' });
+        expect(res.statusCode).toBe(200);
+        const me = res.json();
+        expect(me).toMatchObject({ email: ADMIN.email, role: 'admin', account: { main: true } });
+        expect(me.menu.map((m: { key: string }) => m.key)).toContain('accounts');
+        expect(res.headers['x-request-id']).toBeTruthy();
+    });
+
+    it('answers 422 with the SPEC text for a wrong password', async () => {
+        const res = await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: ADMIN.email, password: 'wrong' } });
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toEqual({ error: 'Incorrect authentication credentials', request_id: res.headers['x-request-id'] });
+    });
+
+    it('answers 401 {error, request_id} without a token', async () => {
+        const res = await p.app.inject({ method: 'GET', url: '/api/v2/me' });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().request_id).toBe(res.headers['x-request-id']);
+    });
+
+    it('answers unknown API routes with {error, request_id}', async () => {
+        const res = await p.app.inject({ method: 'GET', url: '/api/v2/nothing-here' });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ request_id: res.headers['x-request-id'] });
+    });
+});

@@ -1,0 +1,96 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { buildApp } from '../../server/app';
+import { testConfig, type Config } from '../../server/config';
+import type { AppContext } from '../../server/context';
+import { bootstrap, signingSecret } from '../../server/db/bootstrap';
+import { openDatabase, type Database } from '../../server/db/database';
+import { TokenSigner } from '../../server/http/tokens';
+import { memoryMailer } from '../../server/mail/mailer';
+import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
+
+export const ADMIN = { email: 'admin@platform.test', password: 'Admin#Pass1' };
+export const DEMO_PASSWORD = 'Demo#Pass1';
+
+/**
+ * A fresh database per test file: in-memory PGlite, or, when
+ * TEST_DATABASE_URL is set, a new PostgreSQL database dropped at close.
+ */
+const freshDatabase = async (): Promise<Database> => {
+    const admin = process.env.TEST_DATABASE_URL;
+    if (!admin) return openDatabase({});
+    const name = `ac_test_${randomUUID().replaceAll('-', '')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    return {
+        ...database,
+        close: async () => {
+            await database.close();
+            const c = new pg.Client({ connectionString: admin });
+            await c.connect();
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await c.end();
+        },
+    };
+};
+
+export interface TestPlatform {
+    app: FastifyInstance;
+    ctx: AppContext;
+    mail: ReturnType<typeof memoryMailer>;
+    mainAccountId: number;
+    adminId: number;
+    demo: DemoPlatform;
+    /** moves the server's clock */
+    clock: { offsetMs: number };
+    close(): Promise<void>;
+    /** signs in and returns the access token */
+    login(email: string, password?: string): Promise<string>;
+    /** inject with a bearer token */
+    call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export const startPlatform = async (overrides: Partial<Config> = {}): Promise<TestPlatform> => {
+    const database = await freshDatabase();
+    const mail = memoryMailer();
+    const clock = { offsetMs: 0 };
+    const ctx: AppContext = {
+        db: database.db,
+        config: testConfig(overrides),
+        signer: new TokenSigner(await signingSecret(database.db)),
+        mailer: mail,
+        now: () => new Date(Date.now() + clock.offsetMs),
+    };
+    const first = await bootstrap(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+    const demo = await seedDemoPlatform(database.db, first.mainAccountId, DEMO_PASSWORD);
+    const app = await buildApp(ctx);
+    await app.ready();
+    const adminId = (await ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, ADMIN.email) }))!.id;
+    const call: TestPlatform['call'] = (token, options) =>
+        app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    return {
+        app,
+        ctx,
+        mail,
+        mainAccountId: first.mainAccountId,
+        adminId,
+        demo,
+        clock,
+        call,
+        close: async () => {
+            await app.close();
+            await database.close();
+        },
+        login: async (email, password = email === ADMIN.email ? ADMIN.password : DEMO_PASSWORD) => {
+            const res = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password } });
+            if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+            return res.json().token as string;
+        },
+    };
+};

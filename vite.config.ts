@@ -1,0 +1,10 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The console is served by the platform server from dist/; in `npm run dev`
+// Vite proxies the API to a server started with `npm run server`.
+export default defineConfig({
+    plugins: [react()],
+    build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+    server: { proxy: { '/api': 'http://localhost:8080' } },
+});
