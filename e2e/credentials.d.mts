@@ -1,0 +1,7 @@
+export declare const E2E: {
+    admin: { email: string; password: string };
+    demoPassword: string;
+    dealer: string;
+    moderator: string;
+    manager: string;
+};

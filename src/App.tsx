@@ -1,0 +1,44 @@
+import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18n';
+import { AppLayout } from './layout/AppLayout';
+import { Dashboard } from './layout/Dashboard';
+import { theme } from './layout/theme';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ErrorPage } from './pages/ErrorPage';
+import { publicRoutes } from './pages/publicRoutes';
+import { enabledPlugins } from './plugins/enabled';
+import { pluginResources, pluginRoutes } from './plugins/registry';
+
+const store = localStorageStore(undefined, 'AccessConsole');
+
+/** Browser routes, not hash routes: /login, /devices… load directly (issue 2). */
+export const App = () => (
+    <BrowserRouter>
+    <Admin
+        title="Access Console"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        layout={AppLayout}
+        dashboard={Dashboard}
+        loginPage={LoginPage}
+        catchAll={NotFoundPage}
+        error={ErrorPage}
+        theme={theme}
+        disableTelemetry
+    >
+        <CustomRoutes noLayout>
+            {publicRoutes.map(r => (
+                <Route key={r.path} path={r.path} element={r.element} />
+            ))}
+        </CustomRoutes>
+        {pluginRoutes(enabledPlugins)}
+        {pluginResources(enabledPlugins)}
+    </Admin>
+    </BrowserRouter>
+);

@@ -1,0 +1,84 @@
+import type { AuthProvider } from 'react-admin';
+import type { LoginReply } from '../../contract/auth';
+import { can, isAction, type Action } from '../../contract/rights';
+import { apiFetch } from '../dataProvider/http';
+import { rightResourceOf } from '../plugins/rights';
+import { clearSession, storedUser, tokens } from '../session/storage';
+import { loadSession, type Session } from './session';
+
+/** Pages where a 401/403 does not send the user away (SPEC 8.1). */
+const PUBLIC_PATHS = ['/login', '/alternate', '/reset_password', '/logout', '/error'];
+
+const here = () => `${window.location.pathname}${window.location.search}`;
+
+/** SPEC 8.1: where a 401 or 403 sends the user, or undefined to stay. */
+export const errorRedirect = (status: number | undefined, location: { pathname: string; search: string; href: string }): string | undefined => {
+    if (status !== 401 && status !== 403) return undefined;
+    if (PUBLIC_PATHS.some(p => location.pathname === p || location.pathname.startsWith(`${p}/`))) return undefined;
+    const current = encodeURIComponent(`${location.pathname}${location.search}`);
+    return location.href.includes('token=') ? `/login?redirect_url=${current}` : `/logout?redirect_url=${current}`;
+};
+
+/** react-admin action -> right of SPEC 6.2 */
+const ACTION_RIGHTS: Record<string, Action> = { list: 'read', show: 'read', create: 'write', edit: 'edit', delete: 'delete', export: 'export' };
+
+let sessionPromise: Promise<Session> | undefined;
+/** The session, loaded once per sign-in or account switch (react-query also caches permissions). */
+export const getSession = () => (sessionPromise ??= loadSession().catch(e => {
+    sessionPromise = undefined;
+    throw e;
+}));
+export const resetSession = () => {
+    sessionPromise = undefined;
+};
+
+export const authProvider: AuthProvider = {
+    /** Resolves the login reply; when a second factor is due the login page asks for it. */
+    async login({ username, password }: { username: string; password: string }) {
+        const reply = await apiFetch<LoginReply>('/login', { method: 'POST', body: { username, password }, noAccount: true });
+        tokens.save(reply as { token: string; refresh_token?: string });
+        resetSession();
+        if ('tfa_required' in reply) return { ...reply, redirectTo: false };
+        await getSession();
+        return undefined;
+    },
+
+    async logout() {
+        if (tokens.access) await apiFetch('/logout', { method: 'POST', noAccount: true }).catch(() => undefined);
+        clearSession();
+        resetSession();
+        return undefined;
+    },
+
+    async checkAuth() {
+        if (!tokens.access) throw { redirectTo: `/login?redirect_url=${encodeURIComponent(here())}`, message: false };
+        await getSession();
+    },
+
+    async checkError(error: { status?: number }) {
+        const redirectTo = errorRedirect(error?.status, window.location);
+        if (redirectTo) throw { redirectTo, logoutUser: false, message: false };
+    },
+
+    async getIdentity() {
+        if (!tokens.access) throw new Error('Not signed in');
+        const me = storedUser() ?? (await getSession()).me;
+        return { id: me.id, fullName: me.name };
+    },
+
+    async getPermissions() {
+        if (!tokens.access) return undefined;
+        return getSession();
+    },
+
+    async canAccess({ resource, action }) {
+        if (!tokens.access) return false;
+        const session = await getSession();
+        const right = rightResourceOf(resource);
+        if (!right) return true;
+        const wanted = isAction(action) ? action : ACTION_RIGHTS[action];
+        if (!wanted) return false;
+        // Resources whose matrix has no separate edit right are edited with write.
+        return can(session.role, right, wanted) || (wanted === 'edit' && can(session.role, right, 'write'));
+    },
+};

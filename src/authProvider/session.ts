@@ -1,0 +1,73 @@
+import type { LoginProvider, Me } from '../../contract/auth';
+import { optionOn, ACCOUNT_OPTIONS, singleTenantMode, type AccountOption, type SessionFlags } from '../../contract/session';
+import type { Role } from '../../contract/roles';
+import { apiFetch } from '../dataProvider/http';
+import { cacheLoginProvider, cachedLoginProvider, currentAccountId, saveCurrentAccountId, saveUser, storedAccountSelection } from '../session/storage';
+
+/** What the console knows about the signed-in session (SPEC 3 session state); react-admin's "permissions". */
+export interface Session {
+    me: Me;
+    role: Role;
+    flags: SessionFlags;
+    ownAccountId: number;
+    currentAccountId: number;
+    loginProvider: LoginProvider;
+    platformVersion: string;
+    isAdmin: boolean;
+}
+
+export const fetchLoginProvider = async (): Promise<LoginProvider> => {
+    const cached = cachedLoginProvider();
+    if (cached) return cached;
+    const value = await apiFetch<LoginProvider>('/login_provider', { noAccount: true });
+    cacheLoginProvider(value);
+    return value;
+};
+
+/**
+ * Start-up of SPEC 4.1: me (a failure means signed out), login-provider and
+ * version info, the current account (stored selection, else own), and the
+ * feature flags of the current account.
+ */
+export const loadSession = async (signal?: AbortSignal): Promise<Session> => {
+    // me first without account: a stored selection may point to an account the user lost.
+    const me = await apiFetch<Me>('/me', { noAccount: true, signal });
+    saveUser(me);
+    const role: Role = me.role ?? 'user';
+    const [loginProvider, version] = await Promise.all([
+        fetchLoginProvider(),
+        apiFetch<{ platform_version: string }>('/version', { noAccount: true, signal }),
+    ]);
+    const singleTenant = singleTenantMode(loginProvider.singleTenant, me.account.main, role);
+    let current = storedAccountSelection(me.id) ?? me.account.id;
+    let options: AccountOption[];
+    try {
+        options = (await apiFetch<{ options: AccountOption[] }>(`/accounts/${current}/options`, { noAccount: true, signal })).options;
+    } catch {
+        // The stored account is gone or out of reach: fall back to the user's own.
+        saveCurrentAccountId(me.id, null);
+        current = me.account.id;
+        options = (await apiFetch<{ options: AccountOption[] }>(`/accounts/${current}/options`, { noAccount: true, signal })).options;
+    }
+    const flags: SessionFlags = {
+        role,
+        cloud: loginProvider.platformInstallation === 'cloud',
+        singleTenantInstallation: loginProvider.singleTenant,
+        singleTenant,
+        acsEnabled: optionOn(options, ACCOUNT_OPTIONS.acsEnabled) && loginProvider.acsServiceRunning,
+        agEnabled: optionOn(options, ACCOUNT_OPTIONS.agEnabled),
+        enrollmentEnabled: loginProvider.enrollmentEnabled,
+        accountENREnabled: optionOn(options, ACCOUNT_OPTIONS.enrEnabled),
+        tfaEnabled: optionOn(options, ACCOUNT_OPTIONS.tfaEnabled),
+    };
+    return {
+        me,
+        role,
+        flags,
+        ownAccountId: me.account.id,
+        currentAccountId: currentAccountId() ?? current,
+        loginProvider,
+        platformVersion: version.platform_version,
+        isAdmin: role === 'admin',
+    };
+};

@@ -1,0 +1,16 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
+import en from './en';
+
+export const LOCALES = [
+    { locale: 'en', name: 'English' },
+    { locale: 'fr', name: 'Français' },
+];
+
+/** English is bundled; French loads on demand. Missing keys are errors, not silent fallbacks. */
+export const i18nProvider = polyglotI18nProvider(
+    locale => (locale === 'fr' ? import('./fr').then(m => m.default as unknown as TranslationMessages) : (en as unknown as TranslationMessages)),
+    'en',
+    LOCALES,
+    { allowMissing: false },
+);

@@ -1,0 +1,54 @@
+import AccountTree from '@mui/icons-material/AccountTree';
+import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
+import Backup from '@mui/icons-material/Backup';
+import Badge from '@mui/icons-material/Badge';
+import BarChart from '@mui/icons-material/BarChart';
+import Block from '@mui/icons-material/Block';
+import Business from '@mui/icons-material/Business';
+import Contactless from '@mui/icons-material/Contactless';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Devices from '@mui/icons-material/Devices';
+import Face from '@mui/icons-material/Face';
+import GroupWork from '@mui/icons-material/GroupWork';
+import History from '@mui/icons-material/History';
+import HowToReg from '@mui/icons-material/HowToReg';
+import Lock from '@mui/icons-material/Lock';
+import People from '@mui/icons-material/People';
+import QrCode from '@mui/icons-material/QrCode';
+import Security from '@mui/icons-material/Security';
+import Settings from '@mui/icons-material/Settings';
+import Storage from '@mui/icons-material/Storage';
+import SystemUpdate from '@mui/icons-material/SystemUpdate';
+import VerifiedUser from '@mui/icons-material/VerifiedUser';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+/** Icons named by contract/menu.ts. */
+const ICONS: Record<string, SvgIconComponent> = {
+    accountTree: AccountTree,
+    assignmentTurnedIn: AssignmentTurnedIn,
+    backup: Backup,
+    badge: Badge,
+    barChart: BarChart,
+    block: Block,
+    business: Business,
+    contactless: Contactless,
+    dashboard: Dashboard,
+    devices: Devices,
+    face: Face,
+    groupWork: GroupWork,
+    history: History,
+    howToReg: HowToReg,
+    lock: Lock,
+    people: People,
+    qrCode: QrCode,
+    security: Security,
+    settings: Settings,
+    storage: Storage,
+    systemUpdate: SystemUpdate,
+    verifiedUser: VerifiedUser,
+};
+
+export const MenuIcon = ({ name }: { name: string }) => {
+    const Icon = ICONS[name] ?? Dashboard;
+    return <Icon />;
+};

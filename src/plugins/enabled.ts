@@ -1,0 +1,4 @@
+import type { ConsolePlugin } from './types';
+
+/** The features of the console, in menu order. Adding a feature is one line here. */
+export const enabledPlugins: ConsolePlugin[] = [];

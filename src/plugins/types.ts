@@ -1,0 +1,44 @@
+import type { ComponentType, ReactElement } from 'react';
+import type { Resource as RightResource } from '../../contract/rights';
+import type { RouteKey } from '../../contract/routes';
+
+/** Translation messages, nested as polyglot expects. */
+export interface Messages {
+    [key: string]: string | Messages;
+}
+
+export interface PluginResource {
+    /** react-admin resource name = the API path under /api/v2 */
+    name: string;
+    /** the SPEC 6.2 rights resource that guards it */
+    right?: RightResource;
+    /** the SPEC 2.2 / 6.3 route rule that guards its pages */
+    routeKey?: RouteKey;
+    list?: ComponentType;
+    show?: ComponentType;
+    edit?: ComponentType;
+    create?: ComponentType;
+    icon?: ComponentType;
+    recordRepresentation?: string | ((record: never) => string);
+}
+
+export interface PluginRoute {
+    path: string;
+    element: ReactElement;
+    /** guard of SPEC 6.3; a denied route redirects to / */
+    routeKey?: RouteKey;
+}
+
+/**
+ * A feature of the console: its resources, its custom routes, the menu
+ * entries it makes real and its messages. The kernel knows nothing of any
+ * one feature; src/plugins/enabled.ts lists them.
+ */
+export interface ConsolePlugin {
+    key: string;
+    resources?: PluginResource[];
+    routes?: PluginRoute[];
+    /** the contract MENU entries this plugin implements (a menu item shows only when implemented) */
+    menu?: RouteKey[];
+    messages: { en: Messages; fr: Messages };
+}
