@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** An audit log row (GET /audit_logs); filters: resource, entity, action, user_id, date_from, date_to, q. */
+export const auditLog = z.object({
+    id: z.number().int(),
+    timestamp: z.string(),
+    account_id: z.number().int().nullable(),
+    account_name: z.string().nullable(),
+    user_id: z.number().int().nullable(),
+    user_name: z.string().nullable(),
+    action: z.string(),
+    resource: z.string(),
+    entity: z.string(),
+    entity_id: z.string().nullable(),
+    before: z.unknown().nullable(),
+    after: z.unknown().nullable(),
+    ip: z.string().nullable(),
+    request_id: z.string().nullable(),
+});
+export type AuditLog = z.infer<typeof auditLog>;
+
+/** SPEC 2.2: the Backup and Restore screen shows the audit log filtered so. */
+export const SYSTEM_AUDIT_FILTER = { resource: 'system', entity: 'System Manager' } as const;
