@@ -2,7 +2,10 @@ import frenchMessages from 'ra-language-french';
 import { enabledPlugins } from '../plugins/enabled';
 import type { Messages } from '../plugins/types';
 import { appMessages } from './app';
+import { layoutMessages } from '../layout/messages';
+import { noticeMessages } from '../notifications/messages';
+import { pageMessages } from '../pages/messages';
 import { mergeMessages } from './merge';
 
-const fr: Messages = mergeMessages(frenchMessages as unknown as Messages, appMessages.fr, ...enabledPlugins.map(p => p.messages.fr));
+const fr: Messages = mergeMessages(frenchMessages as unknown as Messages, appMessages.fr, layoutMessages.fr, pageMessages.fr, noticeMessages.fr, ...enabledPlugins.map(p => p.messages.fr));
 export default fr;

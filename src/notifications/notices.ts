@@ -1,0 +1,79 @@
+import { useNotify, useTranslate, type Identifier } from 'react-admin';
+import { requestIdOf } from '../dataProvider/http';
+
+/**
+ * A notice as SPEC 8.4 draws it: errors carry a title, a description and the
+ * request id to copy, and stay until closed; successes hide after 4.5 s.
+ * AppNotification renders what these hooks send through react-admin's queue
+ * (the details travel in notificationOptions.messageArgs).
+ */
+export interface NoticeDetails {
+    title: string;
+    description?: string;
+    requestId?: string;
+}
+
+const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
+const serverText = (error: unknown) => {
+    const body = (error as { body?: { error?: unknown } } | undefined)?.body;
+    return typeof body?.error === 'string' ? body.error : error instanceof Error ? error.message : '';
+};
+
+/** SPEC 8.4 "Modify users on 400": the server's error, cleaned up and ending with a period. */
+export const cleanServerError = (text: string) => {
+    const trimmed = text.replace(/\s+/g, ' ').trim();
+    if (!trimmed) return trimmed;
+    const capitalised = trimmed[0]!.toUpperCase() + trimmed.slice(1);
+    return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+};
+
+export const useNotices = () => {
+    const notify = useNotify();
+    const translate = useTranslate();
+    const name = (resource: string) => translate(`resources.${resource}.name`, { smart_count: 1, _: resource });
+
+    const error = (details: NoticeDetails) =>
+        notify(details.title, { type: 'error', autoHideDuration: null, messageArgs: { ...details, _: details.title } });
+    const success = (title: string, description?: string) =>
+        notify(title, { type: 'success', messageArgs: { title, description, _: title } });
+
+    /** the description: the 5xx text, the server's text when SPEC says so, else the generic text */
+    const describe = (err: unknown, generic: string, showServer: boolean) => {
+        const status = statusOf(err);
+        if (status !== undefined && status >= 500) return translate('notices.serverError');
+        return showServer && serverText(err) ? serverText(err) : generic;
+    };
+
+    return {
+        error,
+        success,
+        deleteFailed(resource: string, err: unknown) {
+            const r = name(resource);
+            error({ title: translate('notices.deleteFailedTitle', { resource: r }), description: describe(err, translate('notices.deleteFailed', { resource: r }), false), requestId: requestIdOf(err) });
+        },
+        modifyFailed(resource: string, err: unknown) {
+            const r = name(resource);
+            const status = statusOf(err);
+            const showServer = status === 409 || (resource === 'users' && status === 400);
+            let description = describe(err, translate('notices.modifyFailed', { resource: r }), showServer);
+            if (resource === 'users' && status === 400) description = cleanServerError(description);
+            error({ title: translate('notices.modifyFailedTitle', { resource: r }), description, requestId: requestIdOf(err) });
+        },
+        createFailed(resource: string, err: unknown) {
+            const r = name(resource);
+            const status = statusOf(err);
+            const showServer = status === 409 || (resource === 'users' && status === 400);
+            error({ title: translate('notices.createFailedTitle', { resource: r }), description: describe(err, translate('notices.createFailed', { resource: r }), showServer), requestId: requestIdOf(err) });
+        },
+        deleted(resource: string, id: Identifier) {
+            const r = name(resource);
+            success(translate('notices.deletedTitle', { resource: r }), translate('notices.deleted', { resource: r, id }));
+        },
+        modified(resource: string) {
+            success(translate('notices.modifiedTitle', { resource: name(resource) }));
+        },
+        created(id: Identifier) {
+            success(translate('notices.createdTitle'), translate('notices.created', { id }));
+        },
+    };
+};
