@@ -52,7 +52,9 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
         },
         transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: `${API_BASE}/swagger` });
+    await app.register(swaggerUi, { routePrefix: `${API_BASE}/swagger`, staticCSP: true });
+    // SPEC 9 names the docs page /api/v2/swagger/index.html.
+    app.get(`${API_BASE}/swagger/index.html`, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${API_BASE}/swagger`));
     await app.register(authPlugin, { db: ctx.db, signer: ctx.signer });
 
     await app.register(
