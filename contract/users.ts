@@ -34,7 +34,10 @@ type UserBody = {
 
 /** Rules shared by create and update; `passwordRequired` for a new non-external user. */
 const checkUser = (passwordRequired: boolean) => (value: UserBody, ctx: z.RefinementCtx) => {
-    if (!value.external_user && !isEmail(value.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.invalidEmail });
+    if (typeof value.email === 'string' && value.email && !value.external_user && !isEmail(value.email)) {
+        ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.invalidEmail });
+    }
+    if (value.password !== undefined && typeof value.password !== 'string') return;
     const typed = !!value.password;
     if (!value.external_user && (passwordRequired || typed)) {
         const problem = passwordProblem(value.password ?? '');
@@ -45,9 +48,11 @@ const checkUser = (passwordRequired: boolean) => (value: UserBody, ctx: z.Refine
     }
 };
 
-export const userCreateInput = z.object(userFields).superRefine(checkUser(true));
+/** The cross-field rules run even when another field is wrong, so the form shows every message at once. */
+const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+export const userCreateInput = z.object(userFields).superRefine(checkUser(true), always);
 /** An empty password is accepted for an existing user unless a new one is typed (SPEC 5). */
-export const userUpdateInput = z.object(userFields).superRefine(checkUser(false));
+export const userUpdateInput = z.object(userFields).superRefine(checkUser(false), always);
 export type UserCreateInput = z.infer<typeof userCreateInput>;
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { Role } from '../../contract/roles';
 import type { Db } from '../db/database';
 import { accounts } from '../db/schema';
 import { forbidden, notFound } from './errors';
@@ -24,8 +25,9 @@ export const mayActIn = (auth: AuthContext, target: { id: number; path: string }
 /** The path prefix of every account the caller may act in. */
 export const scopePath = (auth: AuthContext): string => (auth.user.role === 'admin' ? '/' : auth.account.path);
 
-/** Only dealer and installer reach below their own account; others see one account. */
-export const reachesDescendants = (auth: AuthContext) => ['admin', 'dealer', 'installer'].includes(auth.user.role);
+/** Admin, dealer and installer reach below their own account; others see one account. */
+export const roleReachesDescendants = (role: Role) => role === 'admin' || role === 'dealer' || role === 'installer';
+export const reachesDescendants = (auth: AuthContext) => roleReachesDescendants(auth.user.role);
 
 export interface ScopedAccount {
     id: number;

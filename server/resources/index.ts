@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { accountRoutes } from './accounts/routes';
+import { auditLogRoutes } from './audit-logs/routes';
 import { authRoutes } from './auth/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { roleRoutes } from './roles/routes';
+import { userRoutes } from './users/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, accountRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes];

@@ -21,6 +21,8 @@ export interface AuditEntry {
     account_id: number | null;
     before?: unknown;
     after?: unknown;
+    /** who acted, when the request is not signed in yet (sign-in, password reset) */
+    actor?: { id: number; name: string };
 }
 
 /** Records who did what, in which account, before and after (issue 2: every write). */
@@ -31,8 +33,8 @@ export const recordAudit = async (db: Db, request: FastifyRequest | null, entry:
         entity: entry.entity,
         entity_id: entry.entity_id === undefined || entry.entity_id === null ? null : String(entry.entity_id),
         account_id: entry.account_id,
-        user_id: request?.auth?.user.id ?? null,
-        user_name: request?.auth?.user.name ?? null,
+        user_id: entry.actor?.id ?? request?.auth?.user.id ?? null,
+        user_name: entry.actor?.name ?? request?.auth?.user.name ?? null,
         before: redact(entry.before) as object | null,
         after: redact(entry.after) as object | null,
         ip: request?.ip ?? null,

@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         if (user.tfa_enabled || (await tfaRequiredByAccount(ctx, user.account_id))) {
             return { tfa_required: true as const, tfa_setup_required: !user.tfa_enabled, token: await startSecondFactor(ctx, user.id) };
         }
-        await recordAudit(ctx.db, request, { action: 'login', resource: 'users', entity: 'User', entity_id: user.id, account_id: user.account_id });
+        await recordAudit(ctx.db, request, { action: 'login', resource: 'users', entity: 'User', entity_id: user.id, account_id: user.account_id, actor: { id: user.id, name: user.name } });
         return startSession(ctx, user.id);
     });
 

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { errorReply, listReply } from '../../../contract/api';
+import { auditLog } from '../../../contract/auditLogs';
+import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/auth';
+import { listParams } from '../../http/lists';
+import { isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
+import { auditLogRows, listAuditLogs, toAuditLog, type AuditFilters } from './queries';
+
+const tags = ['audit logs'];
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply };
+const filterQuery = {
+    resource: z.string().max(100).optional(),
+    entity: z.string().max(100).optional(),
+    action: z.string().max(50).optional(),
+    user_id: z.coerce.number().int().positive().optional(),
+    date_from: z.coerce.date().optional(),
+    date_to: z.coerce.date().optional(),
+};
+
+export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    /** Which rows: the current account, or with cross_account=true everything the caller may see. */
+    const scope = async (request: FastifyRequest): Promise<AuditFilters> => {
+        const auth = requireAuth(request);
+        if (isCrossAccount(request)) return reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id };
+        return { accountId: (await requestAccount(ctx.db, request)).id };
+    };
+
+    app.get('/audit_logs', {
+        config: { access: ['auditLogs', 'read'] },
+        schema: {
+            tags,
+            summary: 'Who changed what, newest first',
+            querystring: z.object({ ...listParams(UNBOUNDED_LIST_MAX_PAGE_SIZE), ...filterQuery }),
+            response: { 200: listReply(auditLog), ...errors },
+        },
+    }, async request => {
+        const { page, per_page, sort, q, resource, entity, action, user_id, date_from, date_to } = request.query;
+        const { result, count } = await listAuditLogs(ctx.db, { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to }, { page, per_page, sort });
+        return { result: result.map(toAuditLog), count };
+    });
+
+    app.get('/audit_logs/export', {
+        config: { access: ['auditLogs', 'read'] },
+        schema: {
+            tags,
+            summary: 'The audit log as CSV, with the list filters',
+            querystring: z.object({ ...listParams(UNBOUNDED_LIST_MAX_PAGE_SIZE), ...filterQuery }),
+            produces: ['text/csv'],
+        },
+    }, async (request, reply) => {
+        const { q, resource, entity, action, user_id, date_from, date_to } = request.query;
+        const rows = auditLogRows(ctx.db, { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to });
+        const csv = stringify({
+            header: true,
+            columns: ['timestamp', 'account_name', 'user_name', 'action', 'resource', 'entity', 'entity_id', 'ip', 'request_id', 'before', 'after'],
+            cast: { object: value => JSON.stringify(value) },
+        });
+        Readable.from(rows).pipe(csv);
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="audit-logs-${stamp}.csv"`).send(csv);
+    });
+};

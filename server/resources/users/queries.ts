@@ -1,0 +1,60 @@
+import { and, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import type { Role } from '../../../contract/roles';
+import type { Db } from '../../db/database';
+import { accounts, users } from '../../db/schema';
+import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+
+export type UserRow = typeof users.$inferSelect;
+type UserWithAccount = { user: UserRow; account: { id: number; name: string; path: string } };
+
+export const toUser = ({ user, account }: UserWithAccount) => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    account: { id: account.id, name: account.name },
+    external_user: user.external_user,
+    tfa_enabled: user.tfa_enabled,
+    password_changed: user.password_changed,
+    created_at: user.created_at.toISOString(),
+    updated_at: user.updated_at.toISOString(),
+});
+
+const withAccount = (db: Db) =>
+    db.select({ user: users, account: { id: accounts.id, name: accounts.name, path: accounts.path } }).from(users).innerJoin(accounts, eq(accounts.id, users.account_id));
+
+export const findUser = async (db: Db, id: number): Promise<UserWithAccount | undefined> => (await withAccount(db).where(eq(users.id, id)).limit(1))[0];
+
+export const findUserByEmail = async (db: Db, email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
+
+const SORTABLE = { name: users.name, email: users.email, role: users.role, created_at: users.created_at, id: users.id, account: accounts.name };
+
+export interface UserFilters {
+    /** users of this account only */
+    accountId?: number;
+    /** or of every account under this path */
+    pathPrefix?: string;
+    q?: string;
+    role?: Role;
+    ids?: number[];
+}
+
+export const listUsers = (db: Db, filters: UserFilters, params: { page: number; per_page: number; sort?: string }) => {
+    const where = allOf([
+        filters.accountId !== undefined ? eq(users.account_id, filters.accountId) : undefined,
+        filters.pathPrefix !== undefined ? like(accounts.path, `${filters.pathPrefix}%`) : undefined,
+        filters.q ? or(ilike(users.name, likeText(filters.q)), ilike(users.email, likeText(filters.q))) : undefined,
+        filters.role ? eq(users.role, filters.role) : undefined,
+        filters.ids ? inArray(users.id, filters.ids) : undefined,
+    ]);
+    const query = withAccount(db).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'name', order: 'ASC' }, users.id));
+    const count = db.select({ n: countAll }).from(users).innerJoin(accounts, eq(accounts.id, users.account_id)).where(where);
+    return page<UserWithAccount>(query.$dynamic() as never, count, params);
+};
+
+export const insertUser = async (db: Db, values: typeof users.$inferInsert) => (await db.insert(users).values(values).returning({ id: users.id }))[0]!.id;
+
+export const updateUser = (db: Db, id: number, values: Partial<typeof users.$inferInsert>) =>
+    db.update(users).set({ ...values, updated_at: sql`now()` }).where(eq(users.id, id));
+
+export const deleteUser = (db: Db, id: number) => db.delete(users).where(and(eq(users.id, id)));

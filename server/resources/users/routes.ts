@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { account } from '../../../contract/accounts';
+import { errorReply, idParam, listReply } from '../../../contract/api';
+import { can } from '../../../contract/rights';
+import { assignableRoles, canEditUser, ROLES, type Role } from '../../../contract/roles';
+import { user, userCreateInput, userUpdateInput } from '../../../contract/users';
+import { MESSAGES } from '../../../contract/validation';
+import type { AppContext } from '../../context';
+import { requireAuth, type AuthContext } from '../../http/auth';
+import { conflict, forbidden, notFound, validationError } from '../../http/errors';
+import { idList, listParams } from '../../http/lists';
+import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, roleReachesDescendants, scopePath } from '../../http/scope';
+import { recordAudit } from '../audit-logs/record';
+import { listAccounts, toAccount } from '../accounts/queries';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import { deleteUser, findUser, findUserByEmail, insertUser, listUsers, toUser, updateUser } from './queries';
+
+const tags = ['users'];
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+
+export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    /** A user the caller may see: in scope, else 404 (ids of other tenants do not exist for the caller). */
+    const visibleUser = async (auth: AuthContext, id: number) => {
+        const found = await findUser(ctx.db, id);
+        if (!found || (found.user.id !== auth.user.id && !mayActIn(auth, found.account))) throw notFound('user');
+        return found;
+    };
+    /** Reading or editing someone else needs the users right; oneself always works (the user menu's Settings). */
+    const needRight = (auth: AuthContext, targetId: number, action: 'read' | 'write' | 'delete') => {
+        if (targetId !== auth.user.id && !can(auth.user.role, 'users', action)) throw forbidden();
+    };
+    const assertAssignable = (auth: AuthContext, role: Role) => {
+        if (!assignableRoles(auth.user.role).includes(role)) throw forbidden(`You cannot give the role ${role}.`);
+    };
+    const assertEmailFree = async (email: string, exceptId?: number) => {
+        const taken = await findUserByEmail(ctx.db, email);
+        if (taken && taken.id !== exceptId) throw conflict('A user with this email already exists');
+    };
+
+    app.get('/users', {
+        config: { access: ['users', 'read'] },
+        schema: {
+            tags,
+            summary: 'Users of the current account; with cross_account=true of every account the caller may act in',
+            querystring: z.object({ ...listParams(), role: z.enum(ROLES).optional() }),
+            response: { 200: listReply(user), ...errors },
+        },
+    }, async request => {
+        const auth = requireAuth(request);
+        const q = request.query;
+        const where = isCrossAccount(request) ? { pathPrefix: reachesDescendants(auth) ? scopePath(auth) : undefined, accountId: reachesDescendants(auth) ? undefined : auth.account.id } : { accountId: (await requestAccount(ctx.db, request)).id };
+        const { result, count } = await listUsers(ctx.db, { ...where, q: q.q, role: q.role, ids: idList(q.id) }, q);
+        return { result: result.map(toUser), count };
+    });
+
+    app.get('/users/:id', {
+        config: { access: 'signedIn' },
+        schema: { tags, summary: 'One user (oneself, or within the users right)', params: idParam, response: { 200: user, ...errors } },
+    }, async request => {
+        const auth = requireAuth(request);
+        needRight(auth, request.params.id, 'read');
+        return toUser(await visibleUser(auth, request.params.id));
+    });
+
+    app.post('/users', {
+        config: { access: ['users', 'write'] },
+        schema: { tags, summary: 'Create a user; they set their own password at first sign-in', body: userCreateInput, response: { 201: user, ...errors } },
+    }, async (request, reply) => {
+        const auth = requireAuth(request);
+        const body = request.body;
+        assertAssignable(auth, body.role);
+        const home = body.account.id === 0 ? await requestAccount(ctx.db, request) : await accountInScope(ctx.db, auth, body.account.id);
+        const email = body.email.trim().toLowerCase();
+        await assertEmailFree(email);
+        const id = await insertUser(ctx.db, {
+            account_id: home.id,
+            name: body.name.trim(),
+            email,
+            role: body.role,
+            external_user: !!body.external_user,
+            password_hash: body.external_user ? null : await hashPassword(body.password!),
+            // Someone else chose this password: the user replaces it at first sign-in (SPEC 2.1).
+            password_changed: !!body.external_user,
+        });
+        const created = toUser((await findUser(ctx.db, id))!);
+        await recordAudit(ctx.db, request, { action: 'create', resource: 'users', entity: 'User', entity_id: id, account_id: home.id, after: created });
+        return reply.status(201).send(created);
+    });
+
+    app.put('/users/:id', {
+        config: { access: 'signedIn' },
+        schema: { tags, summary: 'Update a user (oneself, or a strictly lower role)', params: idParam, body: userUpdateInput, response: { 200: user, ...errors } },
+    }, async request => {
+        const auth = requireAuth(request);
+        const body = request.body;
+        needRight(auth, request.params.id, 'write');
+        const target = await visibleUser(auth, request.params.id);
+        const self = target.user.id === auth.user.id;
+        if (!canEditUser({ id: auth.user.id, role: auth.user.role }, target.user)) throw forbidden('You can only edit users of a lower role.');
+        if (self && body.role !== target.user.role) throw forbidden('You cannot change your own role.');
+        if (!self && body.role !== target.user.role) assertAssignable(auth, body.role);
+        const accountId = body.account.id === 0 || body.account.id === target.account.id ? target.account.id : (await accountInScope(ctx.db, auth, body.account.id)).id;
+        if (accountId !== target.account.id && self) throw forbidden('You cannot move your own user to another account.');
+        const email = body.email.trim().toLowerCase();
+        await assertEmailFree(email, target.user.id);
+
+        const changes: Parameters<typeof updateUser>[2] = { name: body.name.trim(), email, role: body.role, account_id: accountId, external_user: !!body.external_user };
+        const newPassword = body.password && !body.external_user ? body.password : undefined;
+        if (newPassword) {
+            if (self) {
+                if (!body.current_password) throw validationError({ current_password: MESSAGES.currentPasswordRequired });
+                if (!(await verifyPassword(target.user.password_hash, body.current_password))) throw validationError({ current_password: 'Current password is incorrect' });
+            }
+            changes.password_hash = await hashPassword(newPassword);
+            // A password set by someone else is replaced by its owner at next sign-in.
+            changes.password_changed = self;
+        }
+        await updateUser(ctx.db, target.user.id, changes);
+        if (newPassword && !self) await revokeUserSessions(ctx, target.user.id, 'password changed by another user');
+        const updated = toUser((await findUser(ctx.db, target.user.id))!);
+        await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'User', entity_id: target.user.id, account_id: accountId, before: toUser(target), after: { ...updated, password_changed_by_edit: !!newPassword } });
+        return updated;
+    });
+
+    app.delete('/users/:id', {
+        config: { access: ['users', 'delete'] },
+        schema: { tags, summary: 'Delete a user of a lower role', params: idParam, response: { 204: z.null(), ...errors } },
+    }, async (request, reply) => {
+        const auth = requireAuth(request);
+        const target = await visibleUser(auth, request.params.id);
+        if (target.user.id === auth.user.id) throw conflict('You cannot delete your own user.');
+        if (!canEditUser({ id: auth.user.id, role: auth.user.role }, target.user)) throw forbidden('You can only delete users of a lower role.');
+        await deleteUser(ctx.db, target.user.id);
+        await recordAudit(ctx.db, request, { action: 'delete', resource: 'users', entity: 'User', entity_id: target.user.id, account_id: target.account.id, before: toUser(target) });
+        return reply.status(204).send(null);
+    });
+
+    app.get('/users/:id/accounts', {
+        config: { access: 'signedIn' },
+        schema: { tags, summary: 'Accounts a user may work in (the Switch Account list)', params: idParam, querystring: z.object(listParams()), response: { 200: listReply(account), ...errors } },
+    }, async request => {
+        const auth = requireAuth(request);
+        needRight(auth, request.params.id, 'read');
+        const target = await visibleUser(auth, request.params.id);
+        const role = target.user.role;
+        // The user's own reach (admin: all, dealer/installer: their subtree, others: their account), within the caller's.
+        const prefix = role === 'admin' ? '/' : target.account.path;
+        const { result, count } = await listAccounts(
+            ctx.db,
+            { pathPrefix: prefix, ids: roleReachesDescendants(role) ? idList(request.query.id) : [target.account.id], q: request.query.q },
+            request.query,
+        );
+        return { result: result.filter(r => mayActIn(auth, r)).map(r => toAccount(r, auth.user.role)), count };
+    });
+};
