@@ -16,10 +16,11 @@ import type { TokenKind, TokenSigner } from './tokens';
  * - 'public': no token (login, reset password...)
  * - 'signedIn': any signed-in user (me, tos...)
  * - 'tfaStep': the short token issued by login when a second factor is due
+ * - 'anySignIn': either of the two above (two-factor setup and reset)
  * - 'device': a reader's own credential (the device API)
  * - [resource, action]: the right of SPEC 6.2 the caller's role must hold
  */
-export type RouteAccess = 'public' | 'signedIn' | 'tfaStep' | 'device' | readonly [Resource, Action];
+export type RouteAccess = 'public' | 'signedIn' | 'tfaStep' | 'anySignIn' | 'device' | readonly [Resource, Action];
 
 declare module 'fastify' {
     interface FastifyContextConfig {
@@ -108,8 +109,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer
         if (!access || access === 'public' || access === 'device') return;
         const token = bearer(request);
         if (!token) throw unauthorized();
-        const kind: TokenKind = access === 'tfaStep' ? 'tfa' : 'access';
-        const claims = await opts.signer.verify(kind, token);
+        let kind: TokenKind = access === 'tfaStep' ? 'tfa' : 'access';
+        let claims = await opts.signer.verify(kind, token);
+        if (!claims && access === 'anySignIn') {
+            kind = 'tfa';
+            claims = await opts.signer.verify(kind, token);
+        }
         if (!claims) throw unauthorized('Invalid or expired token');
         const auth = await loadAuth(opts.db, Number(claims.sub), claims.sid, kind);
         if (!auth) throw unauthorized('Session has ended');

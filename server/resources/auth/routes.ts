@@ -23,7 +23,7 @@ const errors = { 401: errorReply, 403: errorReply, 422: errorReply, 429: errorRe
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.post('/login', {
-        config: { access: 'public' },
+        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: { tags, summary: 'Sign in with e-mail (or username) and password', body: loginInput, response: { 200: loginReply, ...errors } },
     }, async request => {
         const email = request.body.username.trim().toLowerCase();
@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     });
 
     app.post('/token/refresh', {
-        config: { access: 'public' },
+        config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags, summary: 'Rotate a refresh token; a token used twice ends its session', body: refreshInput, response: { 200: tokenPair, ...errors } },
     }, async request => {
         const pair = await rotateRefresh(ctx, request.body.refresh_token);

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { errorReply } from '../../../contract/api';
+import { otpInput, twoFactorSetupReply } from '../../../contract/auth';
+import { isAtLeast } from '../../../contract/roles';
+import type { AppContext } from '../../context';
+import { recoveryCodes, users } from '../../db/schema';
+import { requireAuth, type AuthContext } from '../../http/auth';
+import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors';
+import { accountInScope } from '../../http/scope';
+import { sha256 } from '../../http/tokens';
+import { recordAudit } from '../audit-logs/record';
+import { checkLockout, clearFailures, noteFailure } from './lockout';
+import { accessTokenFor, revokeUserSessions } from './sessions';
+import { matchingStep, newTotpSecret, totpFor } from './totp';
+
+const tags = ['session'];
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 422: errorReply, 429: errorReply };
+const RECOVERY_CODES = 10;
+const newRecoveryCode = () => randomBytes(5).toString('hex').replace(/(.{5})/, '$1-');
+
+const userRow = async (ctx: AppContext, id: number) => (await ctx.db.select().from(users).where(eq(users.id, id)).limit(1))[0]!;
+
+/**
+ * Checks a one-time code for a user: right code, in a later time step than
+ * the last accepted one (a code works once), within the lockout rules.
+ */
+const acceptCode = async (ctx: AppContext, request: FastifyRequest, auth: AuthContext, secret: string, otp: string) => {
+    await checkLockout(ctx, auth.user.email, request.ip);
+    const user = await userRow(ctx, auth.user.id);
+    const step = matchingStep(secret, otp, ctx.now());
+    if (step === undefined || (user.tfa_last_step !== null && step <= user.tfa_last_step)) {
+        await noteFailure(ctx, auth.user.email, request.ip);
+        throw unprocessable('Invalid one-time code');
+    }
+    // Conditional update: two requests with the same code cannot both pass.
+    const [accepted] = await ctx.db
+        .update(users)
+        .set({ tfa_last_step: step })
+        .where(and(eq(users.id, user.id), or(isNull(users.tfa_last_step), lt(users.tfa_last_step, step))))
+        .returning({ id: users.id });
+    if (!accepted) throw unprocessable('Invalid one-time code');
+    await clearFailures(ctx, auth.user.email);
+};
+
+export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const rateLimit = { max: 20, timeWindow: '1 minute' };
+
+    // Setting up is open to the sign-in step token (2FA required by the account) and to a signed-in user turning it on.
+    {
+        const url = '/2fa-setup';
+        app.get(url, {
+            config: { access: 'anySignIn', beforePasswordSetup: true },
+            schema: { tags, summary: 'Start two-factor setup: a new secret and its QR code', response: { 200: twoFactorSetupReply, ...errors } },
+        }, async request => {
+            const auth = requireAuth(request);
+            const secret = newTotpSecret();
+            await ctx.db.update(users).set({ tfa_pending_secret: secret }).where(eq(users.id, auth.user.id));
+            const otpauth_url = totpFor(secret, auth.user.email).toString();
+            return { secret, otpauth_url, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
+        });
+
+        app.post(url, {
+            config: { access: 'anySignIn', beforePasswordSetup: true, rateLimit },
+            schema: {
+                tags,
+                summary: 'Confirm two-factor setup with a code; returns the recovery codes once (and the session tokens at sign-in)',
+                body: otpInput,
+                response: { 200: z.object({ recovery_codes: z.array(z.string()), token: z.string().optional(), refresh_token: z.string().optional() }), ...errors },
+            },
+        }, async request => {
+            const auth = requireAuth(request);
+            const user = await userRow(ctx, auth.user.id);
+            if (!user.tfa_pending_secret) throw badRequest('Start the two-factor setup first.');
+            await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
+            const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+            await ctx.db.transaction(async tx => {
+                await tx.update(users).set({ tfa_secret: user.tfa_pending_secret, tfa_pending_secret: null, tfa_enabled: true, updated_at: sql`now()` }).where(eq(users.id, user.id));
+                await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
+                await tx.insert(recoveryCodes).values(codes.map(code => ({ user_id: user.id, code_hash: sha256(code) })));
+            });
+            await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'Two-factor login', entity_id: user.id, account_id: user.account_id, after: { tfa_enabled: true } });
+            const pair = auth.kind === 'tfa' ? await accessTokenFor(ctx, user.id, auth.sessionId) : {};
+            return { recovery_codes: codes, ...pair };
+        });
+    }
+
+    app.post('/login-2fa', {
+        config: { access: 'tfaStep', rateLimit },
+        schema: { tags, summary: 'Second sign-in step: the one-time code', body: otpInput, response: { 200: z.object({ token: z.string(), refresh_token: z.string() }), ...errors } },
+    }, async request => {
+        const auth = requireAuth(request);
+        const user = await userRow(ctx, auth.user.id);
+        if (!user.tfa_enabled || !user.tfa_secret) throw badRequest('Two-factor login is not set up for this user.');
+        await acceptCode(ctx, request, auth, user.tfa_secret, request.body.otp);
+        await recordAudit(ctx.db, request, { action: 'login', resource: 'users', entity: 'User', entity_id: user.id, account_id: user.account_id });
+        return accessTokenFor(ctx, user.id, auth.sessionId);
+    });
+
+    /** Clears a user's two-factor login so it is set up again at the next sign-in. */
+    const resetTwoFactor = async (request: FastifyRequest, userId: number, accountId: number, how: string) => {
+        await ctx.db.transaction(async tx => {
+            await tx.update(users).set({ tfa_enabled: false, tfa_secret: null, tfa_pending_secret: null, tfa_last_step: null, updated_at: sql`now()` }).where(eq(users.id, userId));
+            await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
+        });
+        await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'Two-factor login', entity_id: userId, account_id: accountId, after: { tfa_enabled: false, reset: how } });
+    };
+
+    app.delete('/2fa-setup', {
+        config: { access: 'anySignIn', rateLimit },
+        schema: {
+            tags,
+            summary: "Reset two-factor login: your own with a recovery code, or another user's by user_id (admin, or a moderator of the user's account)",
+            querystring: z.union([z.object({ recovery_code: z.string().min(1).max(40) }), z.object({ user_id: z.coerce.number().int().positive() })]),
+            response: { 204: z.null(), ...errors },
+        },
+    }, async (request, reply) => {
+        const auth = requireAuth(request);
+        const query = request.query;
+        if ('recovery_code' in query) {
+            await checkLockout(ctx, auth.user.email, request.ip);
+            const [used] = await ctx.db
+                .update(recoveryCodes)
+                .set({ used_at: ctx.now() })
+                .where(and(eq(recoveryCodes.user_id, auth.user.id), eq(recoveryCodes.code_hash, sha256(query.recovery_code.trim().toLowerCase())), isNull(recoveryCodes.used_at)))
+                .returning({ id: recoveryCodes.id });
+            if (!used) {
+                await noteFailure(ctx, auth.user.email, request.ip);
+                throw unprocessable('Invalid recovery code');
+            }
+            await resetTwoFactor(request, auth.user.id, auth.user.account_id, 'recovery code');
+            return reply.status(204).send(null);
+        }
+        if (auth.kind !== 'access') throw forbidden();
+        const target = (await ctx.db.select().from(users).where(eq(users.id, query.user_id)).limit(1))[0];
+        if (!target) throw notFound('user');
+        await accountInScope(ctx.db, auth, target.account_id).catch(() => {
+            throw notFound('user');
+        });
+        // SPEC 6.3: offered to admin (cloud) and moderator; a moderator resets users of their own account below their role.
+        const allowed = auth.user.role === 'admin' || (auth.user.role === 'moderator' && target.account_id === auth.account.id && !isAtLeast(target.role, 'moderator'));
+        if (!allowed) throw forbidden('Only an administrator or the account administrator can reset two-factor login.');
+        await resetTwoFactor(request, target.id, target.account_id, `by user ${auth.user.id}`);
+        await revokeUserSessions(ctx, target.id, 'two-factor reset');
+        return reply.status(204).send(null);
+    });
+};

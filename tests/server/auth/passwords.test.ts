@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../server/db/schema';
+import { hashPassword } from '../../../server/resources/auth/passwords';
+import { DEMO_PASSWORD, startPlatform, type TestPlatform } from '../harness';
+
+let p: TestPlatform;
+beforeAll(async () => {
+    p = await startPlatform({ maxFailedLogins: 3, lockoutSeconds: 600 });
+});
+afterAll(() => p?.close());
+
+const signIn = (username: string, password: string) => p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username, password } });
+const linkToken = () => /token=([\w-]+)/.exec(p.mail.sent.at(-1)!.text)![1]!;
+
+describe('lockout', () => {
+    it('locks an e-mail after repeated failures with 429, and lets it in once the window has passed', async () => {
+        const email = p.demo.otherCustomer.users.user.email;
+        for (let i = 0; i < 3; i++) expect((await signIn(email, 'Wrong#Pass1')).statusCode).toBe(422);
+        const locked = await signIn(email, DEMO_PASSWORD);
+        expect(locked.statusCode).toBe(429);
+        expect(locked.json().error).toMatch(/Too many failed sign-ins. Try again in 10 minutes./);
+        p.clock.offsetMs = 601_000;
+        try {
+            expect((await signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
+        } finally {
+            p.clock.offsetMs = 0;
+        }
+    });
+});
+
+describe('reset password by e-mail', () => {
+    const email = () => p.demo.customers[1].users.manager.email;
+
+    it('mails a single-use link that sets a new password and ends old sessions', async () => {
+        const before = await p.login(email());
+        const asked = await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: email().toUpperCase() } });
+        expect(asked.statusCode).toBe(204);
+        expect(p.mail.sent.at(-1)).toMatchObject({ to: email(), subject: 'Reset your Access Console password' });
+        const token = linkToken();
+        expect(p.mail.sent.at(-1)!.text).toContain(`${p.ctx.config.publicUrl}/reset_password?token=${token}`);
+
+        const status = () => p.app.inject({ method: 'GET', url: `/api/v2/reset_password/${token}/status` }).then(r => r.json().status);
+        expect(await status()).toBe('valid');
+
+        const weak = await p.app.inject({ method: 'PUT', url: `/api/v2/reset_password/${token}`, payload: { password: 'weakpassword' } });
+        expect(weak.statusCode).toBe(400);
+        expect(weak.json()).toMatchObject({ error: 'Validation error', fields: { password: 'Password strength not met' } });
+        expect(await status()).toBe('valid');
+
+        const set = await p.app.inject({ method: 'PUT', url: `/api/v2/reset_password/${token}`, payload: { password: 'Brand#New1' } });
+        expect(set.statusCode).toBe(204);
+        expect(await status()).toBe('used');
+        expect((await p.app.inject({ method: 'PUT', url: `/api/v2/reset_password/${token}`, payload: { password: 'Other#New1' } })).statusCode).toBe(410);
+        expect((await p.call(before, { method: 'GET', url: '/api/v2/me' })).statusCode).toBe(401);
+        expect((await signIn(email(), 'Brand#New1')).statusCode).toBe(200);
+    });
+
+    it('refuses an expired link', async () => {
+        await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: email() } });
+        const token = linkToken();
+        p.clock.offsetMs = p.ctx.config.resetTokenTtlSeconds * 1000 + 1000;
+        try {
+            expect((await p.app.inject({ method: 'GET', url: `/api/v2/reset_password/${token}/status` })).json().status).toBe('expired');
+            const res = await p.app.inject({ method: 'PUT', url: `/api/v2/reset_password/${token}`, payload: { password: 'Late#Pass1' } });
+            expect(res.statusCode).toBe(410);
+            expect(res.json().error).toBe('This reset link has expired. Ask for a new one.');
+        } finally {
+            p.clock.offsetMs = 0;
+        }
+    });
+
+    it('answers 204 for an unknown address and sends nothing', async () => {
+        const count = p.mail.sent.length;
+        expect((await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: 'nobody@nowhere.test' } })).statusCode).toBe(204);
+        expect(p.mail.sent.length).toBe(count);
+        expect((await p.app.inject({ method: 'GET', url: '/api/v2/reset_password/not-a-real-token-at-all/status' })).json().status).toBe('invalid');
+    });
+});
+
+describe('initial password setup', () => {
+    it('keeps a user who must set a password away from everything else until they do', async () => {
+        const [row] = await p.ctx.db
+            .insert(users)
+            .values({ account_id: p.demo.customers[0].id, name: 'Fresh Start', email: 'fresh@contoso.test', role: 'manager', password_hash: await hashPassword('Temp#Pass1'), password_changed: false })
+            .returning();
+        const token = (await signIn('fresh@contoso.test', 'Temp#Pass1')).json().token;
+        expect((await p.call(token, { method: 'GET', url: '/api/v2/me' })).json()).toMatchObject({ password_changed: false });
+        const blocked = await p.call(token, { method: 'GET', url: '/api/v2/version' });
+        expect(blocked.statusCode).toBe(403);
+        expect(blocked.json().error).toBe('Password change required');
+
+        const other = await p.call(token, { method: 'PUT', url: `/api/v2/users/${p.demo.customers[0].users.user.id}/password_setup`, payload: { password: 'Mine#Pass1' } });
+        expect(other.statusCode).toBe(403);
+        const weak = await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'short' } });
+        expect(weak.json().fields.password).toBe('Password must be at least 8 characters');
+        expect((await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'Mine#Pass1' } })).statusCode).toBe(204);
+        expect((await p.call(token, { method: 'GET', url: '/api/v2/version' })).statusCode).toBe(200);
+        expect((await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'Again#Pass1' } })).statusCode).toBe(409);
+        expect((await signIn('fresh@contoso.test', 'Mine#Pass1')).statusCode).toBe(200);
+    });
+});

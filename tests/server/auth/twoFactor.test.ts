@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../../server/db/schema';
+import { totpCode } from '../../../server/resources/auth/totp';
+import { DEMO_PASSWORD, startPlatform, type TestPlatform } from '../harness';
+
+let p: TestPlatform;
+beforeAll(async () => {
+    p = await startPlatform();
+    // Two-factor on for Contoso Offices.
+    await p.ctx.db.update(accounts).set({ options: [{ type: 'bool', name: 'tfa/enabled', value: 'true' }] }).where(eq(accounts.id, p.demo.customers[0].id));
+});
+afterAll(() => p?.close());
+
+const login = (email: string) => p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password: DEMO_PASSWORD } });
+const step = (offsetSteps = 0) => new Date(p.ctx.now().getTime() + offsetSteps * 30_000);
+
+describe('two-factor sign-in', () => {
+    let secret = '';
+    let recovery: string[] = [];
+    const user = () => p.demo.customers[0].users.manager.email;
+
+    it('asks a user of a 2FA account to set it up, then signs in with a code', async () => {
+        const first = (await login(user())).json();
+        expect(first).toMatchObject({ tfa_required: true, tfa_setup_required: true });
+        // The step token opens nothing else.
+        expect((await p.call(first.token, { method: 'GET', url: '/api/v2/me' })).statusCode).toBe(401);
+
+        const setup = await p.call(first.token, { method: 'GET', url: '/api/v2/2fa-setup' });
+        expect(setup.statusCode).toBe(200);
+        secret = setup.json().secret;
+        expect(setup.json().qr).toMatch(/^data:image\/png;base64,/);
+        expect(setup.json().otpauth_url).toContain(`secret=${secret}`);
+
+        const wrong = await p.call(first.token, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: '000000' === totpCode(secret, step()) ? '111111' : '000000' } });
+        expect(wrong.statusCode).toBe(422);
+
+        const confirmed = await p.call(first.token, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(secret, step()) } });
+        expect(confirmed.statusCode).toBe(200);
+        recovery = confirmed.json().recovery_codes;
+        expect(recovery).toHaveLength(10);
+        expect((await p.call(confirmed.json().token, { method: 'GET', url: '/api/v2/me' })).json()).toMatchObject({ tfa_enabled: true });
+    });
+
+    it('asks for a code at the next sign-in; a code works once', async () => {
+        const second = (await login(user())).json();
+        expect(second).toMatchObject({ tfa_required: true, tfa_setup_required: false });
+        const code = totpCode(secret, step(1));
+        const ok = await p.call(second.token, { method: 'POST', url: '/api/v2/login-2fa', payload: { otp: code } });
+        expect(ok.statusCode).toBe(200);
+        expect((await p.call(ok.json().token, { method: 'GET', url: '/api/v2/me' })).statusCode).toBe(200);
+
+        const third = (await login(user())).json();
+        const replay = await p.call(third.token, { method: 'POST', url: '/api/v2/login-2fa', payload: { otp: code } });
+        expect(replay.statusCode).toBe(422);
+    });
+
+    it('resets with a recovery code once, not twice', async () => {
+        const step1 = (await login(user())).json();
+        const reset = await p.call(step1.token, { method: 'DELETE', url: `/api/v2/2fa-setup?recovery_code=${recovery[0]}` });
+        expect(reset.statusCode).toBe(204);
+        const again = (await login(user())).json();
+        expect(again).toMatchObject({ tfa_setup_required: true });
+        const reuse = await p.call(again.token, { method: 'DELETE', url: `/api/v2/2fa-setup?recovery_code=${recovery[0]}` });
+        expect(reuse.statusCode).toBe(422);
+    });
+
+    it("lets the account's moderator reset a user's 2FA, not a moderator elsewhere, not a manager", async () => {
+        const target = p.demo.customers[0].users.user.id;
+        const otherModerator = await p.login(p.demo.customers[1].users.moderator.email);
+        expect((await p.call(otherModerator, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${target}` })).statusCode).toBe(404);
+        // The account's own moderator is itself asked for a code: sign in through 2FA setup first.
+        const step1 = (await login(p.demo.customers[0].users.moderator.email)).json();
+        const setup = (await p.call(step1.token, { method: 'GET', url: '/api/v2/2fa-setup' })).json();
+        const moderator = (await p.call(step1.token, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(setup.secret, step()) } })).json().token;
+        expect((await p.call(moderator, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${target}` })).statusCode).toBe(204);
+        // The manager of an unrelated account without 2FA.
+        const manager = await p.login(p.demo.otherCustomer.users.manager.email);
+        expect((await p.call(manager, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${p.demo.otherCustomer.users.user.id}` })).statusCode).toBe(403);
+        const admin = await p.login('admin@platform.test');
+        expect((await p.call(admin, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${target}` })).statusCode).toBe(204);
+    });
+});
