@@ -33,14 +33,15 @@ export const resetSession = () => {
 };
 
 export const authProvider: AuthProvider = {
-    /** Resolves the login reply; when a second factor is due the login page asks for it. */
+    /**
+     * Resolves the login reply; the login page goes on with the second factor
+     * or the terms when due, and navigates itself (redirectTo: false).
+     */
     async login({ username, password }: { username: string; password: string }) {
         const reply = await apiFetch<LoginReply>('/login', { method: 'POST', body: { username, password }, noAccount: true });
         tokens.save(reply as { token: string; refresh_token?: string });
         resetSession();
-        if ('tfa_required' in reply) return { ...reply, redirectTo: false };
-        await getSession();
-        return undefined;
+        return { ...reply, redirectTo: false };
     },
 
     async logout() {

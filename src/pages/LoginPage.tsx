@@ -1,32 +1,87 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
-import { useLogin, useNotify } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuthProvider, useTranslate } from 'react-admin';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import type { LoginReply, Me } from '../../contract/auth';
+import { getSession } from '../authProvider';
+import { tokens } from '../session/storage';
+import { completeSignIn, redirectTarget } from './auth';
+import { PublicCard } from './PublicCard';
+import { TermsStep } from './TermsStep';
+import { TwoFactorCodeStep, TwoFactorSetupStep } from './TwoFactorSteps';
 
+type Step = 'credentials' | 'code' | 'setup' | 'terms';
+
+/**
+ * /login and /alternate (SPEC 2.1, 4.5): credentials, then the second factor
+ * when the account asks for it (setup the first time), then the terms of
+ * service until accepted, then redirect_url.
+ */
 export const LoginPage = () => {
-    const login = useLogin();
-    const notify = useNotify();
-    const [params] = useSearchParams();
+    const translate = useTranslate();
+    const authProvider = useAuthProvider()!;
+    const queryClient = useQueryClient();
+    const navigate = useNavigate();
+    const location = useLocation();
+    const [step, setStep] = useState<Step>('credentials');
     const [username, setUsername] = useState('');
     const [password, setPassword] = useState('');
-    const submit = (e: FormEvent) => {
+    const [error, setError] = useState<string>();
+    const [busy, setBusy] = useState(false);
+
+    const proceed = (me: Me) => (me.accepted_tos ? navigate(redirectTarget(location.search), { replace: true }) : setStep('terms'));
+
+    // A signed-in user sent here because the terms are not accepted yet sees the terms step.
+    useEffect(() => {
+        if (!tokens.access) return;
+        getSession()
+            .then(session => !session.me.accepted_tos && setStep('terms'))
+            .catch(() => undefined);
+    }, []);
+
+    const submit = async (e: FormEvent) => {
         e.preventDefault();
-        login({ username, password }, params.get('redirect_url') ?? '/').catch((error: { status?: number }) =>
-            notify(error?.status === 422 ? 'Incorrect authentication credentials' : 'Error during login', { type: 'error' }),
-        );
+        setBusy(true);
+        setError(undefined);
+        try {
+            const reply = (await authProvider.login({ username, password })) as LoginReply & { redirectTo?: false };
+            if ('tfa_required' in reply) setStep(reply.tfa_setup_required ? 'setup' : 'code');
+            else proceed(await completeSignIn(queryClient));
+        } catch (err) {
+            const status = (err as { status?: number }).status;
+            setError(translate(status === 422 ? 'pages.login.incorrect' : status === 429 ? 'pages.login.locked' : 'pages.login.failed'));
+        } finally {
+            setBusy(false);
+        }
     };
+
+    const signedIn = async (pair: { token?: string; refresh_token?: string }) => proceed(await completeSignIn(queryClient, pair));
+
+    if (step === 'code') return <TwoFactorCodeStep onDone={signedIn} />;
+    if (step === 'setup') return <TwoFactorSetupStep onDone={signedIn} />;
+    if (step === 'terms') return <TermsStep onAccepted={() => navigate(redirectTarget(location.search), { replace: true })} />;
+
     return (
-        <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
-            <Card sx={{ width: 360 }} component="form" onSubmit={submit}>
-                <CardContent sx={{ display: 'grid', gap: 2 }}>
-                    <Typography variant="h5">Access Console</Typography>
-                    <TextField label="Email" value={username} onChange={e => setUsername(e.target.value)} autoFocus />
-                    <TextField label="Password" type="password" value={password} onChange={e => setPassword(e.target.value)} />
-                    <Button type="submit" variant="contained">
-                        Sign in
-                    </Button>
-                </CardContent>
-            </Card>
-        </Box>
+        <PublicCard title={translate('pages.login.title')}>
+            <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }} noValidate>
+                {error && <Alert severity="error">{error}</Alert>}
+                <TextField label={translate('pages.login.email')} value={username} onChange={e => setUsername(e.target.value)} autoComplete="username" autoFocus required />
+                <TextField
+                    label={translate('pages.login.password')}
+                    type="password"
+                    value={password}
+                    onChange={e => setPassword(e.target.value)}
+                    autoComplete="current-password"
+                    required
+                />
+                <Button type="submit" variant="contained" size="large" disabled={busy || !username || !password}>
+                    {translate('pages.login.submit')}
+                </Button>
+                <Link component={RouterLink} to="/reset_password" variant="body2">
+                    {translate('pages.login.forgot')}
+                </Link>
+            </Box>
+        </PublicCard>
     );
 };

@@ -1,13 +1,20 @@
 import { Box, Button, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 
+/** The not-found page of SPEC 2.2. */
 export const NotFoundPage = () => {
     const navigate = useNavigate();
+    const translate = useTranslate();
     return (
-        <Box sx={{ textAlign: 'center', mt: 8 }}>
-            <Typography variant="h1" color="text.secondary">404</Typography>
-            <Typography sx={{ my: 2 }}>Sorry, the page you visited does not exist.</Typography>
-            <Button variant="contained" onClick={() => navigate('/')}>Back home</Button>
+        <Box sx={{ textAlign: 'center', mt: 10 }}>
+            <Typography variant="h1" color="text.secondary" sx={{ fontWeight: 300 }}>
+                404
+            </Typography>
+            <Typography sx={{ my: 2 }}>{translate('pages.notFound.text')}</Typography>
+            <Button variant="contained" onClick={() => navigate('/')}>
+                {translate('pages.notFound.back')}
+            </Button>
         </Box>
     );
 };

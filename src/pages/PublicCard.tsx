@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { useTranslate } from 'react-admin';
+
+/** The centered card every public screen sits in. */
+export const PublicCard = ({ title, children, width = 400 }: { title: string; children: ReactNode; width?: number }) => {
+    const translate = useTranslate();
+    return (
+        <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+            <Card sx={{ width, maxWidth: '100%' }} elevation={3}>
+                <CardContent sx={{ display: 'grid', gap: 2, p: 4 }}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main' }}>
+                        <LockOutlined />
+                        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                            {translate('pages.product')}
+                        </Typography>
+                    </Box>
+                    <Typography variant="h5" component="h1">
+                        {title}
+                    </Typography>
+                    {children}
+                </CardContent>
+            </Card>
+        </Box>
+    );
+};
+
+/** The success tick of SPEC 4.5 (shown for SUCCESS_TICK_MS after a 204). */
+export { default as SuccessTick } from '@mui/icons-material/CheckCircle';
