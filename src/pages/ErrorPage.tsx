@@ -2,7 +2,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 /** The error screen: /error, and the fallback for route errors (react-admin's `error`). */
-export const ErrorPage = ({ error, resetErrorBoundary }: { error?: Error; resetErrorBoundary?: () => void }) => {
+export const ErrorPage = ({ error, resetErrorBoundary }: { error?: Error; resetErrorBoundary?: (...args: unknown[]) => void }) => {
     const translate = useTranslate();
     return (
         <Box sx={{ textAlign: 'center', mt: 10, px: 2 }}>
@@ -18,7 +18,7 @@ export const ErrorPage = ({ error, resetErrorBoundary }: { error?: Error; resetE
                 </Typography>
             )}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-                {resetErrorBoundary && <Button onClick={resetErrorBoundary}>{translate('pages.error.retry')}</Button>}
+                {resetErrorBoundary && <Button onClick={() => resetErrorBoundary()}>{translate('pages.error.retry')}</Button>}
                 <Button variant="contained" onClick={() => window.location.assign('/')}>
                     {translate('pages.error.back')}
                 </Button>
