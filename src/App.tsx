@@ -9,6 +9,7 @@ import { theme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ErrorPage } from './pages/ErrorPage';
+import { AppNotification } from './notifications/AppNotification';
 import { publicRoutes } from './pages/publicRoutes';
 import { enabledPlugins } from './plugins/enabled';
 import { pluginResources, pluginRoutes } from './plugins/registry';
@@ -30,6 +31,7 @@ export const App = () => (
         catchAll={NotFoundPage}
         error={ErrorPage}
         theme={theme}
+        notification={AppNotification}
         disableTelemetry
     >
         <CustomRoutes noLayout>

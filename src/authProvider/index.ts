@@ -8,6 +8,7 @@ import { loadSession, type Session } from './session';
 
 /** Pages where a 401/403 does not send the user away (SPEC 8.1). */
 const PUBLIC_PATHS = ['/login', '/alternate', '/reset_password', '/logout', '/error'];
+const onPublicPage = (pathname: string) => [...PUBLIC_PATHS, '/reset_2fa', '/initial-password-setup'].some(p => pathname === p || pathname.startsWith(`${p}/`));
 
 const here = () => `${window.location.pathname}${window.location.search}`;
 
@@ -52,7 +53,11 @@ export const authProvider: AuthProvider = {
     },
 
     async checkAuth() {
-        if (!tokens.access) throw { redirectTo: `/login?redirect_url=${encodeURIComponent(here())}`, message: false };
+        if (!tokens.access) {
+            // Already on a sign-in page: stay there, keeping its redirect_url.
+            const redirectTo = onPublicPage(window.location.pathname) ? here() : `/login?redirect_url=${encodeURIComponent(here())}`;
+            throw { redirectTo, message: false };
+        }
         await getSession();
     },
 

@@ -11,6 +11,8 @@ export interface Session {
     flags: SessionFlags;
     ownAccountId: number;
     currentAccountId: number;
+    /** the account the console works in (SPEC 2.4 header) */
+    currentAccount: { id: number; name: string };
     loginProvider: LoginProvider;
     platformVersion: string;
     isAdmin: boolean;
@@ -60,12 +62,17 @@ export const loadSession = async (signal?: AbortSignal): Promise<Session> => {
         accountENREnabled: optionOn(options, ACCOUNT_OPTIONS.enrEnabled),
         tfaEnabled: optionOn(options, ACCOUNT_OPTIONS.tfaEnabled),
     };
+    const currentName =
+        current === me.account.id
+            ? me.account.name
+            : await apiFetch<{ name: string }>(`/accounts/${current}`, { noAccount: true, signal }).then(a => a.name, () => `#${current}`);
     return {
         me,
         role,
         flags,
         ownAccountId: me.account.id,
         currentAccountId: currentAccountId() ?? current,
+        currentAccount: { id: current, name: currentName },
         loginProvider,
         platformVersion: version.platform_version,
         isAdmin: role === 'admin',

@@ -1,33 +1,61 @@
-import { Menu, usePermissions, useTranslate } from 'react-admin';
-import { Box, Typography } from '@mui/material';
-import { isMenuGroup, visibleMenu } from '../../contract/menu';
+import { useState } from 'react';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Menu, useSidebarState, useTranslate } from 'react-admin';
+import { isMenuGroup, visibleMenu, type MenuGroup, type MenuItem } from '../../contract/menu';
+import { accountsRouteRedirects } from '../../contract/routes';
 import type { Session } from '../authProvider/session';
 import { implementedRoutes } from '../plugins/rights';
+import { useSession } from '../session/useSession';
+import { MenuFooter } from './Footer';
 import { MenuIcon } from './menuIcons';
 
-/** SPEC 2.3: the grouped side menu; a group with no visible child is hidden. */
-export const AppMenu = () => {
-    const { permissions } = usePermissions<Session>();
+/** SPEC 2.3: the accounts entry reads 'Account Settings' when the route shows the user's own account. */
+const label = (item: MenuItem, session: Session) =>
+    item.key === 'accounts' && accountsRouteRedirects(session.flags, session.ownAccountId, session.currentAccountId) ? 'menu.accountSettings' : item.title;
+
+const Entry = ({ item, session }: { item: MenuItem; session: Session }) => {
     const translate = useTranslate();
-    if (!permissions) return <Menu />;
+    return <Menu.Item to={item.to} primaryText={translate(label(item, session))} leftIcon={<MenuIcon name={item.icon} />} />;
+};
+
+const Group = ({ group, session }: { group: MenuGroup; session: Session }) => {
+    const translate = useTranslate();
+    const [sidebarOpen] = useSidebarState();
+    const [open, setOpen] = useState(true);
     return (
-        <Menu>
-            {visibleMenu(permissions.flags, implementedRoutes).map(entry =>
-                isMenuGroup(entry) ? (
-                    <Box key={entry.key} component="li" sx={{ listStyle: 'none' }}>
-                        <Typography variant="overline" sx={{ px: 2, pt: 1.5, display: 'block', color: 'text.secondary' }}>
-                            {translate(entry.title)}
-                        </Typography>
-                        <Box component="ul" sx={{ p: 0, m: 0 }}>
-                            {entry.items.map(item => (
-                                <Menu.Item key={item.key} to={item.to} primaryText={translate(item.title)} leftIcon={<MenuIcon name={item.icon} />} />
-                            ))}
-                        </Box>
-                    </Box>
-                ) : (
-                    <Menu.Item key={entry.key} to={entry.to} primaryText={translate(entry.title)} leftIcon={<MenuIcon name={entry.icon} />} />
-                ),
-            )}
-        </Menu>
+        <Box component="li" sx={{ listStyle: 'none' }}>
+            <ListItemButton onClick={() => setOpen(o => !o)} aria-expanded={open} sx={{ py: 0.75 }}>
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                    <MenuIcon name={group.icon} />
+                </ListItemIcon>
+                {sidebarOpen && <ListItemText primary={translate(group.title)} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } } }} />}
+                {sidebarOpen && (open ? <ExpandLess /> : <ExpandMore />)}
+            </ListItemButton>
+            <Collapse in={open} unmountOnExit>
+                <List disablePadding sx={{ pl: sidebarOpen ? 1.5 : 0 }} aria-label={translate(group.title)}>
+                    {group.items.map(item => (
+                        <Entry key={item.key} item={item} session={session} />
+                    ))}
+                </List>
+            </Collapse>
+        </Box>
+    );
+};
+
+/** SPEC 2.3: the grouped side menu; a group with no visible child is hidden; the version at its foot. */
+export const AppMenu = () => {
+    const session = useSession();
+    if (!session) return <Menu />;
+    return (
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
+            <Menu>
+                {visibleMenu(session.flags, implementedRoutes).map((entry: MenuItem | MenuGroup) =>
+                    isMenuGroup(entry) ? <Group key={entry.key} group={entry} session={session} /> : <Entry key={entry.key} item={entry} session={session} />,
+                )}
+            </Menu>
+            <MenuFooter />
+        </Box>
     );
 };

@@ -21,6 +21,7 @@ export const testSession = (role: Role = 'admin', flags: Partial<SessionFlags> =
     },
     ownAccountId: 10,
     currentAccountId: 10,
+    currentAccount: { id: 10, name: 'Contoso Offices' },
     loginProvider: { provider: 'local', platformInstallation: 'on-premise', singleTenant: false, acsServiceRunning: true, enrollmentEnabled: true, alternateLogin: false },
     platformVersion: '1.2.3.45',
     isAdmin: role === 'admin',

@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const [email, password, out, path = '/'] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const p = await b.newPage({ viewport: { width: 1400, height: 850 } });
+p.on('console', m => { if (m.type() === 'error') console.log('console', m.text().slice(0, 300)); });
+p.on('pageerror', e => console.log('pageerror', e.message));
+await p.goto('http://localhost:8282' + path);
+await p.getByLabel('Email').fill(email);
+await p.getByLabel('Password').fill(password);
+await p.getByRole('button', { name: 'Sign in' }).click();
+await p.waitForTimeout(2500);
+console.log('url', p.url());
+await p.screenshot({ path: out });
+await b.close();

@@ -1,0 +1,26 @@
+import { format, isValid } from 'date-fns';
+import { DATE_FORMAT } from '../../contract/constants';
+
+/** SPEC 9: YYYY-MM-DD HH:mm:ss; a year of 1970 (an unset time) shows '-'. */
+export const formatDate = (value: string | number | Date | null | undefined): string => {
+    if (value === null || value === undefined || value === '') return '-';
+    const date = value instanceof Date ? value : new Date(value);
+    if (!isValid(date) || date.getFullYear() === 1970) return '-';
+    return format(date, DATE_FORMAT);
+};
+
+const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+/** SPEC 9: bytes to TB, 2 decimals. */
+export const formatFileSize = (bytes: number): string => {
+    if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+    const unit = Math.min(UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+    return `${(bytes / 1024 ** unit).toFixed(2)} ${UNITS[unit]}`;
+};
+
+/** SPEC 9 relative time: 'less than hour', '1 hour ago', 'N hours ago', 'N day(s) ago'. */
+export const relativeTime = (value: string | number | Date, now: Date = new Date()): { key: string; count: number } => {
+    const hours = Math.floor((now.getTime() - new Date(value).getTime()) / 3_600_000);
+    if (hours < 1) return { key: 'time.lessThanHour', count: 0 };
+    if (hours < 24) return { key: hours === 1 ? 'time.oneHour' : 'time.hours', count: hours };
+    return { key: 'time.days', count: Math.floor(hours / 24) };
+};

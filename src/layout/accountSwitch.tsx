@@ -1,0 +1,65 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { resetSession } from '../authProvider';
+import { saveCurrentAccountId } from '../session/storage';
+import { useSession } from '../session/useSession';
+
+interface AccountSwitchApi {
+    /** Makes `account` the current account: lists, menus and flags reload for it (SPEC 4.3). */
+    switchTo(account: { id: number; name: string }): Promise<void>;
+}
+const AccountSwitchContext = createContext<AccountSwitchApi | null>(null);
+
+export const useAccountSwitch = (): AccountSwitchApi => {
+    const api = useContext(AccountSwitchContext);
+    if (!api) throw new Error('useAccountSwitch needs AccountSwitchProvider (AppLayout provides it)');
+    return api;
+};
+
+/** SPEC 4.3 modal title: '{account} Dealer Account Active' for the user's own account, else '{account} Active'. */
+export const switchModalTitleKey = (newAccountId: number, ownAccountId: number) =>
+    newAccountId === ownAccountId ? 'layout.switch.ownActive' : 'layout.switch.active';
+
+export const AccountSwitchProvider = ({ children }: { children: ReactNode }) => {
+    const session = useSession();
+    const queryClient = useQueryClient();
+    const translate = useTranslate();
+    const [modal, setModal] = useState<{ id: number; name: string } | null>(null);
+
+    const switchTo = useCallback(
+        async (account: { id: number; name: string }) => {
+            if (!session) return;
+            const previous = session.currentAccountId;
+            saveCurrentAccountId(session.me.id, account.id === session.ownAccountId ? null : account.id);
+            resetSession();
+            await queryClient.invalidateQueries();
+            // The modal shows only when a previous selection existed and differs from the new one.
+            if (previous && previous !== account.id) setModal(account);
+        },
+        [session, queryClient],
+    );
+    const api = useMemo(() => ({ switchTo }), [switchTo]);
+
+    return (
+        <AccountSwitchContext.Provider value={api}>
+            {children}
+            <Dialog open={!!modal} onClose={() => setModal(null)} aria-labelledby="account-switch-title">
+                {modal && session && (
+                    <>
+                        <DialogTitle id="account-switch-title">{translate(switchModalTitleKey(modal.id, session.ownAccountId), { account: modal.name })}</DialogTitle>
+                        <DialogContent>
+                            <DialogContentText>{translate('layout.switch.modalText', { account: modal.name })}</DialogContentText>
+                        </DialogContent>
+                        <DialogActions>
+                            <Button variant="contained" onClick={() => setModal(null)}>
+                                {translate('ra.action.confirm')}
+                            </Button>
+                        </DialogActions>
+                    </>
+                )}
+            </Dialog>
+        </AccountSwitchContext.Provider>
+    );
+};
