@@ -113,7 +113,9 @@ export const apiFetch = async <T = unknown>(path: string, options: RequestOption
         const errorBody = await parseBody(res);
         const message =
             errorBody && typeof errorBody === 'object' && 'error' in errorBody ? String((errorBody as { error: unknown }).error) : 'Response error';
-        throw new HttpError(message, res.status, errorBody);
+        // react-admin shows {errors: {field: message}} under the form's inputs: our 400s carry them as `fields`.
+        const body = errorBody && typeof errorBody === 'object' && 'fields' in errorBody ? { ...errorBody, errors: (errorBody as { fields: unknown }).fields } : errorBody;
+        throw new HttpError(message, res.status, body);
     }
     if (options.blob) return (await res.blob()) as T;
     if (res.status === 204) return undefined as T;

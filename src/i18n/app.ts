@@ -5,6 +5,11 @@ export const appMessages: { en: Messages; fr: Messages } = {
     en: {
         app: {
             name: 'Access Console',
+            ok: 'OK',
+            confirmDelete: { title: 'Delete this %{resource}?', content: 'This cannot be undone.' },
+            export: 'Export',
+            yes: 'Yes',
+            no: 'No',
         },
         menu: {
             dashboard: 'Dashboard',
@@ -43,6 +48,11 @@ export const appMessages: { en: Messages; fr: Messages } = {
     fr: {
         app: {
             name: 'Console d’accès',
+            ok: 'OK',
+            confirmDelete: { title: 'Supprimer cet élément (%{resource}) ?', content: 'Cette action est irréversible.' },
+            export: 'Exporter',
+            yes: 'Oui',
+            no: 'Non',
         },
         menu: {
             dashboard: 'Tableau de bord',

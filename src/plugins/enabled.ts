@@ -1,4 +1,5 @@
+import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
-export const enabledPlugins: ConsolePlugin[] = [];
+export const enabledPlugins: ConsolePlugin[] = [usersPlugin];

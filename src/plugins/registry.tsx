@@ -10,10 +10,10 @@ export const pluginResources = (plugins: ConsolePlugin[]) =>
             <Resource
                 key={r.name}
                 name={r.name}
-                list={guarded(r.list, r.routeKey)}
-                show={guarded(r.show, r.routeKey)}
-                edit={guarded(r.edit, r.routeKey)}
-                create={guarded(r.create, r.routeKey)}
+                list={guarded(r.list, r.selfGuarded?.includes('list') ? undefined : r.routeKey)}
+                show={guarded(r.show, r.selfGuarded?.includes('show') ? undefined : r.routeKey)}
+                edit={guarded(r.edit, r.selfGuarded?.includes('edit') ? undefined : r.routeKey)}
+                create={guarded(r.create, r.selfGuarded?.includes('create') ? undefined : r.routeKey)}
                 icon={r.icon}
                 recordRepresentation={r.recordRepresentation as never}
             />

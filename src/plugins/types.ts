@@ -14,6 +14,8 @@ export interface PluginResource {
     right?: RightResource;
     /** the SPEC 2.2 / 6.3 route rule that guards its pages */
     routeKey?: RouteKey;
+    /** views that apply their own rule instead of routeKey (e.g. one's own user page) */
+    selfGuarded?: ('list' | 'show' | 'edit' | 'create')[];
     list?: ComponentType;
     show?: ComponentType;
     edit?: ComponentType;

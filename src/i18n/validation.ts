@@ -1,0 +1,28 @@
+import type { Messages } from '../plugins/types';
+
+/**
+ * The validation texts of contract/ (SPEC 5), keyed by their English text as
+ * react-admin translates a validation message (translate(message, {_: message})).
+ */
+const FR: Record<string, string> = {
+    'Password is required': 'Le mot de passe est obligatoire',
+    'Password strength not met': 'Le mot de passe n’est pas assez robuste',
+    'Password must be at least 8 characters': 'Le mot de passe doit contenir au moins 8 caractères',
+    'Unsupported character': 'Caractère non pris en charge',
+    'Passwords do not match': 'Les mots de passe ne correspondent pas',
+    'Current password is required': 'Le mot de passe actuel est obligatoire',
+    'Current password is incorrect': 'Le mot de passe actuel est incorrect',
+    Required: 'Obligatoire',
+    'Must not be blank': 'Ne doit pas être vide',
+    'Invalid email address': 'Adresse e-mail invalide',
+    'Role is required': 'Le rôle est obligatoire',
+    'Account is required': 'Le compte est obligatoire',
+    'Name is required': 'Le nom est obligatoire',
+};
+const MAXIMA = [25, 30, 60, 100, 255];
+for (const n of MAXIMA) FR[`Maximum ${n} characters`] = `${n} caractères au maximum`;
+
+export const validationMessages: { en: Messages; fr: Messages } = {
+    en: Object.fromEntries(Object.keys(FR).map(k => [k, k])),
+    fr: FR,
+};

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Button, Confirm, useDelete, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { useNotices } from '../notifications/notices';
+
+/** Destructive actions ask first, OK / Cancel (SPEC 5), and report with the SPEC 8.4 texts. */
+export const ConfirmDeleteButton = ({ redirect, onDeleted, disabled, tooltip }: { redirect?: string; onDeleted?: () => void; disabled?: boolean; tooltip?: string }) => {
+    const record = useRecordContext();
+    const resource = useResourceContext()!;
+    const translate = useTranslate();
+    const notices = useNotices();
+    const goTo = useRedirect();
+    const [open, setOpen] = useState(false);
+    const [remove, { isPending }] = useDelete();
+    if (!record) return null;
+    const confirm = () =>
+        remove(resource, { id: record.id, previousData: record }, {
+            mutationMode: 'pessimistic',
+            onSuccess: () => {
+                setOpen(false);
+                notices.deleted(resource, record.id);
+                onDeleted?.();
+                if (redirect) goTo(redirect);
+            },
+            onError: error => {
+                setOpen(false);
+                notices.deleteFailed(resource, error);
+            },
+        });
+    return (
+        <>
+            <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={disabled} title={tooltip}>
+                <DeleteIcon />
+            </Button>
+            <Confirm
+                isOpen={open}
+                loading={isPending}
+                title={translate('app.confirmDelete.title', { resource: translate(`resources.${resource}.name`, { smart_count: 1 }) })}
+                content={translate('app.confirmDelete.content')}
+                confirm="app.ok"
+                cancel="ra.action.cancel"
+                confirmColor="warning"
+                onConfirm={confirm}
+                onClose={() => setOpen(false)}
+            />
+        </>
+    );
+};

@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useGetList, useRecordSelection, useStore, type ListControllerResult, type RaRecord, type SortPayload } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../session/useSession';
+import { isPastLastPage, listMemoryKey, readListState, writeListState, type ListState } from './listQuery';
+
+export interface QueryStringListOptions {
+    resource: string;
+    sort: SortPayload;
+    perPage?: number;
+    /** filters applied when the URL names none */
+    filterDefaultValues?: Record<string, string>;
+    /** filters always sent, never shown in the URL */
+    permanentFilter?: Record<string, unknown>;
+}
+
+/**
+ * A react-admin list controller whose state lives in the query string with
+ * SPEC 2.5's names (react-admin's own filter=JSON&perPage&order is not used),
+ * remembers the last page and size per user, path and account, and goes back
+ * to page 1 when the page is past the end.
+ */
+export const useQueryStringList = <T extends RaRecord = RaRecord>(options: QueryStringListOptions): ListControllerResult<T> => {
+    const { resource, permanentFilter } = options;
+    const location = useLocation();
+    const navigate = useNavigate();
+    const session = useSession();
+    const defaults = { sort: options.sort, perPage: options.perPage, filter: options.filterDefaultValues };
+    const state = readListState(location.search, defaults);
+    const memoryKey = listMemoryKey(session?.me.id, location.pathname, session?.currentAccountId);
+    const [memory, setMemory] = useStore<{ page: number; perPage: number } | undefined>(memoryKey, undefined);
+
+    const go = useCallback(
+        (next: ListState, replace = false) => navigate({ pathname: location.pathname, search: writeListState(next) }, { replace }),
+        [navigate, location.pathname],
+    );
+
+    // No page or size in the URL: use the remembered ones, so the URL shows them.
+    const restore = !state.explicit.page && !state.explicit.perPage && memory;
+    useEffect(() => {
+        if (restore) go({ ...state, page: memory.page, perPage: memory.perPage }, true);
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [restore]);
+    useEffect(() => {
+        if (session && (memory?.page !== state.page || memory?.perPage !== state.perPage) && (state.explicit.page || state.explicit.perPage)) {
+            setMemory({ page: state.page, perPage: state.perPage });
+        }
+    }, [session, state.page, state.perPage, state.explicit.page, state.explicit.perPage, memory, setMemory]);
+
+    const filter = useMemo(() => ({ ...state.filter, ...(permanentFilter ?? {}) }), [state.filter, permanentFilter]);
+    const query = useGetList<T>(
+        resource,
+        { pagination: { page: state.page, perPage: state.perPage }, sort: state.sort, filter },
+        { placeholderData: keepPreviousData, enabled: !!session && !restore },
+    );
+
+    useEffect(() => {
+        if (isPastLastPage(state.page, state.perPage, query.total)) go({ ...state, page: 1 }, true);
+    });
+
+    const [selectedIds, selection] = useRecordSelection<T>({ resource });
+    const [shownFilters, setShownFilters] = useState<Record<string, boolean>>({});
+    const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+    const displayedFilters = useMemo(
+        () => ({ ...Object.fromEntries(Object.keys(state.filter).map(k => [k, true])), ...shownFilters }),
+        [state.filter, shownFilters],
+    );
+
+    const setFilters = useCallback(
+        (filters: Record<string, unknown>, displayed?: Record<string, boolean>, debounced = true) => {
+            if (displayed) setShownFilters(displayed);
+            clearTimeout(debounce.current);
+            const apply = () => go({ ...state, page: 1, filter: filters as Record<string, string> });
+            if (debounced) debounce.current = setTimeout(apply, 300);
+            else apply();
+        },
+        [go, state],
+    );
+
+    return {
+        resource,
+        sort: state.sort,
+        page: state.page,
+        perPage: state.perPage,
+        filterValues: state.filter,
+        displayedFilters,
+        data: query.data,
+        total: query.total,
+        error: query.error,
+        isPending: query.isPending,
+        isLoading: query.isLoading,
+        isFetching: query.isFetching,
+        isPlaceholderData: query.isPlaceholderData,
+        hasNextPage: query.total !== undefined ? state.page * state.perPage < query.total : false,
+        hasPreviousPage: state.page > 1,
+        refetch: query.refetch,
+        meta: query.meta,
+        defaultTitle: undefined,
+        exporter: false,
+        selectedIds,
+        onSelect: selection.select,
+        onToggleItem: selection.toggle,
+        onUnselectItems: selection.clearSelection,
+        onSelectAll: () => selection.select((query.data ?? []).map(r => r.id)),
+        setPage: (page: number) => go({ ...state, page }),
+        setPerPage: (perPage: number) => go({ ...state, page: 1, perPage }),
+        setSort: (sort: SortPayload) => go({ ...state, page: 1, sort }),
+        setFilters,
+        showFilter: (name: string, defaultValue: unknown) => {
+            setShownFilters(s => ({ ...s, [name]: true }));
+            if (defaultValue !== undefined) go({ ...state, page: 1, filter: { ...state.filter, [name]: String(defaultValue) } });
+        },
+        hideFilter: (name: string) => {
+            setShownFilters(s => ({ ...s, [name]: false }));
+            const { [name]: _removed, ...rest } = state.filter;
+            go({ ...state, page: 1, filter: rest });
+        },
+    } as ListControllerResult<T>;
+};

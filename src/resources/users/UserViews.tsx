@@ -1,0 +1,151 @@
+import { Box, Chip } from '@mui/material';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import LockReset from '@mui/icons-material/LockReset';
+import {
+    AutocompleteInput, Button, Create, CreateBase, Datagrid, Edit, EditBase, FilterButton, FunctionField, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar,
+    useDataProvider, useNotify, useRecordContext, useTranslate, type Identifier,
+} from 'react-admin';
+import { Navigate, useParams } from 'react-router-dom';
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { canEditUser, ROLE_LABELS, ROLES, type Role } from '../../../contract/roles';
+import { canOpenRoute, canResetTwoFactor, hasAccountFilter } from '../../../contract/routes';
+import type { ConsoleDataProvider } from '../../dataProvider';
+import { formatDate } from '../../i18n/format';
+import { useQuickView } from '../../layout/quickView';
+import { AppList } from '../../lists/AppList';
+import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
+import { useNotices } from '../../notifications/notices';
+import { useSession } from '../../session/useSession';
+import { userBody, UserForm } from './UserForm';
+
+const roleChoices = ROLES.map(r => ({ id: r, name: ROLE_LABELS[r] }));
+
+const userFilters = (role: Role) => [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="role" source="role" choices={roleChoices} />,
+    ...(hasAccountFilter(role)
+        ? [
+              <ReferenceInput key="account_id" source="account_id" reference="accounts" filter={{ cross_account: 'true' }} perPage={PICKER_PAGE_SIZE} sort={{ field: 'name', order: 'ASC' }}>
+                  <AutocompleteInput optionText="name" filterToQuery={q => ({ q })} label="resources.users.fields.account" />
+              </ReferenceInput>,
+          ]
+        : []),
+];
+
+/** The create and edit forms in the quick-view drawer (SPEC 2.6 'User'). */
+const UserDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void }) => {
+    const notices = useNotices();
+    if (id === undefined)
+        return (
+            <CreateBase resource="users" redirect={false} transform={userBody} mutationOptions={{ onSuccess: (data: { id: Identifier }) => { notices.created(data.id); onDone(); }, onError: e => notices.createFailed('users', e) }}>
+                <UserForm mode="create" />
+            </CreateBase>
+        );
+    return (
+        <EditBase resource="users" id={id} redirect={false} mutationMode="pessimistic" transform={userBody} mutationOptions={{ onSuccess: () => { notices.modified('users'); onDone(); }, onError: e => notices.modifyFailed('users', e) }}>
+            <UserForm mode="edit" />
+        </EditBase>
+    );
+};
+
+const CreateInDrawer = () => {
+    const { open, close } = useQuickView();
+    const translate = useTranslate();
+    return (
+        <Button label={translate('resources.users.create')} onClick={() => open(translate('resources.users.create'), <UserDrawerForm onDone={close} />)}>
+            <PersonAdd />
+        </Button>
+    );
+};
+
+/** SPEC 6.3 two-factor reset, offered when 2FA is on for the account and the role is admin in the cloud, or moderator. */
+const TwoFactorResetButton = () => {
+    const record = useRecordContext<{ id: number; role: Role; tfa_enabled: boolean }>();
+    const session = useSession();
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const notify = useNotify();
+    const translate = useTranslate();
+    if (!record || !session || !record.tfa_enabled || !canResetTwoFactor(session.flags) || record.id === session.me.id) return null;
+    const reset = () =>
+        dataProvider
+            .call('/2fa-setup', { method: 'DELETE', query: { user_id: record.id }, noAccount: true })
+            .then(() => notify(translate('resources.users.tfaResetDone'), { type: 'success' }))
+            .catch(() => notify(translate('resources.users.tfaResetFailed'), { type: 'error' }));
+    return (
+        <Button label="resources.users.tfaReset" onClick={() => void reset()}>
+            <LockReset />
+        </Button>
+    );
+};
+
+export const UserList = () => {
+    const session = useSession();
+    const { open, close } = useQuickView();
+    const translate = useTranslate();
+    if (!session) return null;
+    return (
+        <AppList
+            sort={{ field: 'name', order: 'ASC' }}
+            filters={userFilters(session.role)}
+            actions={<TopToolbar><FilterButton /><CreateInDrawer /></TopToolbar>}
+            title={translate('resources.users.name', { smart_count: 2 })}
+        >
+            <Datagrid
+                bulkActionButtons={false}
+                rowClick={(id, _resource, record) => {
+                    if (canEditUser({ id: session.me.id, role: session.role }, record as { id: number; role: Role })) open(translate('resources.users.edit'), <UserDrawerForm id={id} onDone={close} />);
+                    return false;
+                }}
+            >
+                <TextField source="name" />
+                <TextField source="email" />
+                <FunctionField source="role" render={(r: { role: Role }) => ROLE_LABELS[r.role]} />
+                <TextField source="account.name" label="resources.users.fields.account" sortBy="account" />
+                <FunctionField source="tfa_enabled" sortable={false} render={(r: { tfa_enabled: boolean }) => (r.tfa_enabled ? <Chip size="small" color="success" label={translate('app.yes')} /> : translate('app.no'))} />
+                <FunctionField source="created_at" render={(r: { created_at: string }) => formatDate(r.created_at)} />
+            </Datagrid>
+        </AppList>
+    );
+};
+
+const UserEditActions = () => {
+    const session = useSession();
+    const record = useRecordContext<{ id: number; role: Role }>();
+    if (!session || !record) return null;
+    const mayDelete = record.id !== session.me.id && canEditUser({ id: session.me.id, role: session.role }, record) && canOpenRoute('users', session.flags);
+    return (
+        <TopToolbar>
+            <TwoFactorResetButton />
+            {mayDelete && <ConfirmDeleteButton redirect="/users" />}
+        </TopToolbar>
+    );
+};
+
+/** /users/:id: the user page; every role reaches its own (the user menu's Settings). */
+export const UserEdit = () => {
+    const notices = useNotices();
+    return (
+        <Edit mutationMode="pessimistic" transform={userBody} actions={<UserEditActions />} mutationOptions={{ onSuccess: () => notices.modified('users'), onError: e => notices.modifyFailed('users', e) }} redirect={false}>
+            <Box>
+                <UserForm mode="edit" />
+            </Box>
+        </Edit>
+    );
+};
+
+export const UserCreate = () => {
+    const notices = useNotices();
+    return (
+        <Create transform={userBody} redirect="list" mutationOptions={{ onSuccess: (data: { id: Identifier }) => notices.created(data.id), onError: e => notices.createFailed('users', e) }}>
+            <UserForm mode="create" />
+        </Create>
+    );
+};
+
+/** The list and create page need the users route; the user page opens for oneself too. */
+export const GuardedUserEdit = () => {
+    const session = useSession();
+    const { id } = useParams();
+    if (!session) return null;
+    return canOpenRoute('users', session.flags) || Number(id) === session.me.id ? <UserEdit /> : <Navigate to="/" replace />;
+};

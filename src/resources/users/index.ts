@@ -1,0 +1,14 @@
+import People from '@mui/icons-material/People';
+import type { ConsolePlugin } from '../../plugins/types';
+import { userMessages } from './messages';
+import { GuardedUserEdit, UserCreate, UserList } from './UserViews';
+
+export const usersPlugin: ConsolePlugin = {
+    key: 'users',
+    resources: [
+        // The user page guards itself: everyone opens their own (SPEC 2.4 Settings), the rest follows SPEC 6.3.
+        { name: 'users', right: 'users', routeKey: 'users', list: UserList, create: UserCreate, edit: GuardedUserEdit, selfGuarded: ['edit'], icon: People, recordRepresentation: 'name' },
+    ],
+    menu: ['users'],
+    messages: userMessages,
+};
