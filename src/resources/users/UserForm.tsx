@@ -52,7 +52,7 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
             defaultValues={defaults}
             toolbar={
                 <Toolbar>
-                    <SaveButton label={mode === 'create' ? translate('resources.users.create') : 'ra.action.save'} />
+                    <SaveButton label={mode === 'create' ? translate('resources.users.create') : 'ra.action.save'} alwaysEnable={mode === 'create'} />
                 </Toolbar>
             }
             sx={{ maxWidth: 560 }}

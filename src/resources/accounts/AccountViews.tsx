@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Box, Chip, Tab, Tabs } from '@mui/material';
+import AddBusiness from '@mui/icons-material/AddBusiness';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+    Button, CreateBase, Datagrid, Edit, FilterButton, FunctionField, SearchInput, SelectInput, TextField, TopToolbar, useCanAccess, useRecordContext, useTranslate,
+    type Identifier,
+} from 'react-admin';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { isAtLeast } from '../../../contract/roles';
+import { accountsRouteRedirects } from '../../../contract/routes';
+import { formatDate } from '../../i18n/format';
+import { useQuickView } from '../../layout/quickView';
+import { AppList } from '../../lists/AppList';
+import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
+import { useNotices } from '../../notifications/notices';
+import { useSession } from '../../session/useSession';
+import { accountBody, AccountForm } from './AccountForm';
+import { AccountOptions } from './AccountOptions';
+
+const TYPES = ['dealer', 'customer'] as const;
+
+/** SPEC 4.4: after an account change the account lists refresh too (the Switch Account drawer among them). */
+const useRefreshAccounts = () => {
+    const queryClient = useQueryClient();
+    return () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
+};
+
+const AccountCreateForm = ({ onDone }: { onDone: () => void }) => {
+    const notices = useNotices();
+    const refresh = useRefreshAccounts();
+    return (
+        <CreateBase
+            resource="accounts"
+            redirect={false}
+            transform={accountBody}
+            mutationOptions={{ onSuccess: (data: { id: Identifier }) => { notices.created(data.id); void refresh(); onDone(); }, onError: e => notices.createFailed('accounts', e) }}
+        >
+            <AccountForm />
+        </CreateBase>
+    );
+};
+
+const CreateInDrawer = () => {
+    const { open, close } = useQuickView();
+    const translate = useTranslate();
+    return (
+        <Button label={translate('resources.accounts.create')} onClick={() => open(translate('resources.accounts.create'), <AccountCreateForm onDone={close} />)}>
+            <AddBusiness />
+        </Button>
+    );
+};
+
+/** /accounts: the account list, or the current account's page when SPEC 2.2 says so. */
+export const AccountList = () => {
+    const session = useSession();
+    const translate = useTranslate();
+    const navigate = useNavigate();
+    const { canAccess: canCreate } = useCanAccess({ resource: 'accounts', action: 'create' });
+    if (!session) return null;
+    if (accountsRouteRedirects(session.flags, session.ownAccountId, session.currentAccountId)) return <Navigate to={`/accounts/${session.currentAccountId}`} replace />;
+    return (
+        <AppList
+            sort={{ field: 'name', order: 'ASC' }}
+            title={translate('resources.accounts.name', { smart_count: 2 })}
+            filters={[<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="type" source="type" choices={TYPES.map(t => ({ id: t, name: `layout.accountType.${t}` }))} />]}
+            actions={<TopToolbar><FilterButton />{canCreate && <CreateInDrawer />}</TopToolbar>}
+        >
+            <Datagrid bulkActionButtons={false} rowClick={id => { navigate(`/accounts/${id}`); return false; }}>
+                <TextField source="name" />
+                {isAtLeast(session.role, 'dealer') && <TextField source="ref_number" />}
+                <FunctionField source="type" render={(r: { type: string; main: boolean }) => <>{translate(`layout.accountType.${r.type}`)}{r.main && <Chip size="small" sx={{ ml: 1 }} label={translate('resources.accounts.main')} />}</>} />
+                <TextField source="address.city" sortBy="city" />
+                <TextField source="address.email" sortable={false} />
+                <FunctionField source="created_at" render={(r: { created_at: string }) => formatDate(r.created_at)} />
+            </Datagrid>
+        </AppList>
+    );
+};
+
+const AccountActions = () => {
+    const record = useRecordContext<{ id: number; main: boolean }>();
+    const session = useSession();
+    const refresh = useRefreshAccounts();
+    const { canAccess } = useCanAccess({ resource: 'accounts', action: 'delete' });
+    if (!record || !session || !canAccess || record.main || record.id === session.ownAccountId) return <TopToolbar />;
+    return (
+        <TopToolbar>
+            <ConfirmDeleteButton redirect="/accounts" onDeleted={() => void refresh()} />
+        </TopToolbar>
+    );
+};
+
+const AccountSections = ({ readOnly }: { readOnly: boolean }) => {
+    const translate = useTranslate();
+    const record = useRecordContext<{ id: number }>();
+    const [tab, setTab] = useState(0);
+    if (!record) return null;
+    return (
+        <Box>
+            <Tabs value={tab} onChange={(_e, v) => setTab(v)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+                <Tab label={translate('resources.accounts.sections.details')} />
+                <Tab label={translate('resources.accounts.sections.features')} />
+            </Tabs>
+            {tab === 0 && <AccountForm readOnly={readOnly} />}
+            {tab === 1 && <AccountOptions accountId={record.id} readOnly={readOnly} />}
+        </Box>
+    );
+};
+
+/** /accounts/:id: the account with its settings sections (SPEC 2.2, 3). */
+export const AccountEdit = () => {
+    const notices = useNotices();
+    const refresh = useRefreshAccounts();
+    const { canAccess: canEdit, isPending } = useCanAccess({ resource: 'accounts', action: 'edit' });
+    if (isPending) return null;
+    return (
+        <Edit
+            mutationMode="pessimistic"
+            transform={accountBody}
+            redirect={false}
+            actions={<AccountActions />}
+            mutationOptions={{ onSuccess: () => { notices.modified('accounts'); void refresh(); }, onError: e => notices.modifyFailed('accounts', e) }}
+        >
+            <AccountSections readOnly={!canEdit} />
+        </Edit>
+    );
+};

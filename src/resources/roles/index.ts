@@ -1,0 +1,11 @@
+import { createElement } from 'react';
+import type { ConsolePlugin } from '../../plugins/types';
+import { roleMessages } from './messages';
+import { RolesPage } from './RolesPage';
+
+export const rolesPlugin: ConsolePlugin = {
+    key: 'roles',
+    routes: [{ path: '/roles', element: createElement(RolesPage), routeKey: 'roles' }],
+    menu: ['roles'],
+    messages: roleMessages,
+};
