@@ -30,7 +30,11 @@ export const LoginPage = () => {
     const [error, setError] = useState<string>();
     const [busy, setBusy] = useState(false);
 
-    const proceed = (me: Me) => (me.accepted_tos ? navigate(redirectTarget(location.search), { replace: true }) : setStep('terms'));
+    const proceed = (me: Me) => {
+        if (!me.password_changed) navigate(`/initial-password-setup?redirect_url=${encodeURIComponent(redirectTarget(location.search))}`, { replace: true });
+        else if (!me.accepted_tos) setStep('terms');
+        else navigate(redirectTarget(location.search), { replace: true });
+    };
 
     // A signed-in user sent here because the terms are not accepted yet sees the terms step.
     useEffect(() => {
@@ -66,14 +70,13 @@ export const LoginPage = () => {
         <PublicCard title={translate('pages.login.title')}>
             <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }} noValidate>
                 {error && <Alert severity="error">{error}</Alert>}
-                <TextField label={translate('pages.login.email')} value={username} onChange={e => setUsername(e.target.value)} autoComplete="username" autoFocus required />
+                <TextField label={translate('pages.login.email')} value={username} onChange={e => setUsername(e.target.value)} autoComplete="username" autoFocus />
                 <TextField
                     label={translate('pages.login.password')}
                     type="password"
                     value={password}
                     onChange={e => setPassword(e.target.value)}
                     autoComplete="current-password"
-                    required
                 />
                 <Button type="submit" variant="contained" size="large" disabled={busy || !username || !password}>
                     {translate('pages.login.submit')}

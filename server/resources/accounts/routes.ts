@@ -105,7 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
     // Every signed-in user needs its current account's options: they decide the feature flags (SPEC 4.1).
     app.get('/accounts/:id/options', {
-        config: { access: 'signedIn' },
+        config: { access: 'signedIn', beforePasswordSetup: true },
         schema: { tags, summary: "An account's options", params: idParam, response: { 200: optionsReply, ...errors } },
     }, async request => {
         const target = await accountInScope(ctx.db, requireAuth(request), request.params.id);

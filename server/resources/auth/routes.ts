@@ -105,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     }));
 
     app.get('/version', {
-        config: { access: 'signedIn' },
+        config: { access: 'signedIn', beforePasswordSetup: true },
         schema: { tags, summary: 'Platform version; the operating system for those with the version right', response: { 200: versionReply, ...errors } },
     }, async request => {
         const auth = requireAuth(request);

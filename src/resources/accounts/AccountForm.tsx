@@ -12,7 +12,7 @@ export const AccountForm = ({ readOnly = false }: { readOnly?: boolean }) => {
     const session = useSession();
     if (!session) return null;
     return (
-        <SimpleForm resolver={zodResolver(accountInput)} toolbar={readOnly ? false : <Toolbar><SaveButton /></Toolbar>} disabled={readOnly} sx={{ maxWidth: 600 }}>
+        <SimpleForm disableInvalidFormNotification resolver={zodResolver(accountInput)} toolbar={readOnly ? false : <Toolbar><SaveButton /></Toolbar>} disabled={readOnly} sx={{ maxWidth: 600 }}>
             <TextInput source="name" fullWidth />
             {isAtLeast(session.role, 'dealer') && <TextInput source="ref_number" fullWidth />}
             <TextInput source="address.email" type="email" fullWidth />

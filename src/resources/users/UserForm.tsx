@@ -48,6 +48,8 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
     const defaults = mode === 'create' ? { name: '', email: '', role: defaultRole(session.role), external_user: false, account: { id: session.currentAccountId } } : undefined;
     return (
         <SimpleForm
+            // Each field shows its own message; an error notice would stay until closed (SPEC 8.4) and swallow the next notice (SPEC 4.4).
+            disableInvalidFormNotification
             resolver={zodResolver(mode === 'create' ? userCreateInput : userUpdateInput)}
             defaultValues={defaults}
             toolbar={

@@ -78,14 +78,14 @@ describe('reset password by e-mail', () => {
 });
 
 describe('initial password setup', () => {
-    it('keeps a user who must set a password away from everything else until they do', async () => {
+    it('keeps a user who must set a password away from everything but their session until they do', async () => {
         const [row] = await p.ctx.db
             .insert(users)
             .values({ account_id: p.demo.customers[0].id, name: 'Fresh Start', email: 'fresh@contoso.test', role: 'manager', password_hash: await hashPassword('Temp#Pass1'), password_changed: false })
             .returning();
         const token = (await signIn('fresh@contoso.test', 'Temp#Pass1')).json().token;
         expect((await p.call(token, { method: 'GET', url: '/api/v2/me' })).json()).toMatchObject({ password_changed: false });
-        const blocked = await p.call(token, { method: 'GET', url: '/api/v2/version' });
+        const blocked = await p.call(token, { method: 'GET', url: '/api/v2/roles' });
         expect(blocked.statusCode).toBe(403);
         expect(blocked.json().error).toBe('Password change required');
 
@@ -94,7 +94,7 @@ describe('initial password setup', () => {
         const weak = await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'short' } });
         expect(weak.json().fields.password).toBe('Password must be at least 8 characters');
         expect((await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'Mine#Pass1' } })).statusCode).toBe(204);
-        expect((await p.call(token, { method: 'GET', url: '/api/v2/version' })).statusCode).toBe(200);
+        expect((await p.call(token, { method: 'GET', url: '/api/v2/roles' })).statusCode).toBe(200);
         expect((await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'Again#Pass1' } })).statusCode).toBe(409);
         expect((await signIn('fresh@contoso.test', 'Mine#Pass1')).statusCode).toBe(200);
     });

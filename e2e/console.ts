@@ -1,0 +1,37 @@
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { TOTP, Secret } from 'otpauth';
+import { E2E } from './credentials.mjs';
+
+/** The sign-in screen. */
+export const signIn = async (page: Page, email: string, password = email === E2E.admin.email ? E2E.admin.password : E2E.demoPassword) => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+export const logOut = async (page: Page) => {
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+};
+
+/** A screenshot kept with the test results. */
+export const shot = async (page: Page, info: TestInfo, name: string) => {
+    const path = `test-results/screenshots/${name}.png`;
+    await page.screenshot({ path, fullPage: true });
+    await info.attach(name, { path, contentType: 'image/png' });
+};
+
+/** The API as the platform admin, to arrange what a journey needs. */
+export const adminApi = async (request: APIRequestContext) => {
+    const login = await request.post('/api/v2/login', { data: { username: E2E.admin.email, password: E2E.admin.password } });
+    const { token } = await login.json();
+    const headers = { authorization: `Bearer ${token}` };
+    return {
+        get: async (url: string) => (await request.get(`/api/v2${url}`, { headers })).json(),
+        put: async (url: string, data: unknown) => request.put(`/api/v2${url}`, { headers, data }),
+    };
+};
+
+export const totp = (secret: string, offsetSteps = 0) =>
+    new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
