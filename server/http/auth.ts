@@ -31,6 +31,10 @@ declare module 'fastify' {
     interface FastifyRequest {
         auth: AuthContext | null;
     }
+    interface FastifyInstance {
+        /** every /api/v2 route with its access rule, for the rights-coverage test and the docs */
+        routeAccess: { method: string; url: string; access: RouteAccess }[];
+    }
 }
 
 export interface AuthUser {
@@ -97,11 +101,14 @@ export const loadAuth = async (db: Db, userId: number, sessionId: string, kind: 
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner }) => {
     app.decorateRequest('auth', null);
+    const routeAccess: FastifyInstance['routeAccess'] = [];
+    app.decorate('routeAccess', routeAccess);
 
     app.addHook('onRoute', route => {
         const url = route.url ?? route.path;
         if (!url.startsWith(API_BASE) || url.startsWith(`${API_BASE}/swagger`)) return;
         if (!route.config?.access) throw new Error(`Route ${route.method} ${url} declares no access rule`);
+        for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url, access: route.config.access });
     });
 
     app.addHook('onRequest', async request => {

@@ -22,7 +22,7 @@ export const mayActIn = (auth: AuthContext, target: { id: number; path: string }
     }
 };
 
-/** The path prefix of every account the caller may act in. */
+/** The path prefix of the caller's subtree; only admin, dealer and installer may act in all of it (see reachesDescendants). */
 export const scopePath = (auth: AuthContext): string => (auth.user.role === 'admin' ? '/' : auth.account.path);
 
 /** Admin, dealer and installer reach below their own account; others see one account. */

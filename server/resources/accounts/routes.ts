@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, isCrossAccount, requestAccount, scopePath } from '../../http/scope';
+import { accountInScope, isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import {
     accountOptions, childCount, deleteAccount, findAccount, insertAccount, listAccounts, mainAccount, setMainAccount, toAccount, updateAccount, updateOptions,
@@ -37,7 +37,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         const filters = isCrossAccount(request)
             ? { pathPrefix: scopePath(auth) }
             : await requestAccount(ctx.db, request).then(current => ({ pathPrefix: current.path, excludeId: current.id }));
-        const { result, count } = await listAccounts(ctx.db, { ...filters, q: q.q, type: q.type, parent_id: q.parent_id, ids: idList(q.id) }, q);
+        // Roles that act in their own account only see that account, whatever lies below it.
+        const wanted = idList(q.id);
+        const ids = reachesDescendants(auth) ? wanted : (wanted ?? [auth.account.id]).filter(id => id === auth.account.id);
+        const { result, count } = await listAccounts(ctx.db, { ...filters, q: q.q, type: q.type, parent_id: q.parent_id, ids }, q);
         return { result: result.map(r => toAccount(r, auth.user.role)), count };
     });
 

@@ -5,7 +5,8 @@ import { errorReply } from '../../../contract/api';
 import { ROLES, type Role } from '../../../contract/roles';
 import type { AppContext } from '../../context';
 import { accounts, users } from '../../db/schema';
-import { requestAccount } from '../../http/scope';
+import { requireAuth } from '../../http/auth';
+import { reachesDescendants, requestAccount } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
 import { recentAuditLogs, signInsPerDay } from '../audit-logs/queries';
 
@@ -17,7 +18,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     }, async request => {
         const current = await requestAccount(ctx.db, request);
         const account = (await findAccount(ctx.db, current.id))!;
-        const below = like(accounts.path, `${account.path}%`);
+        // Only admin, dealer and installer see what lies below the account; other roles their account alone.
+        const below = reachesDescendants(requireAuth(request)) ? like(accounts.path, `${account.path}%`) : eq(accounts.id, account.id);
         const accountTypes = await ctx.db.select({ type: accounts.type, n: count() }).from(accounts).where(and(below, ne(accounts.id, account.id))).groupBy(accounts.type);
         const roles = await ctx.db
             .select({ role: users.role, n: count(), tfa: count(users.tfa_secret) })
@@ -27,7 +29,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             .groupBy(users.role);
         const by_role = Object.fromEntries(ROLES.map(r => [r, 0])) as Record<Role, number>;
         for (const r of roles) by_role[r.role] = r.n;
-        const scope = { pathPrefix: account.path };
+        const scope = reachesDescendants(requireAuth(request)) ? { pathPrefix: account.path } : { accountId: account.id };
         return {
             account: { id: account.id, name: account.name, type: account.type },
             accounts: {

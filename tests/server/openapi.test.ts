@@ -1,0 +1,63 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIGHTS, isAction, isResource } from '../../contract/rights';
+import { authPlugin } from '../../server/http/auth';
+import { TokenSigner, newSecret } from '../../server/http/tokens';
+import { startPlatform, type TestPlatform } from './harness';
+
+let p: TestPlatform;
+beforeAll(async () => {
+    p = await startPlatform();
+});
+afterAll(() => p?.close());
+
+let document: { paths: Record<string, Record<string, unknown>> };
+/** OpenAPI path /api/v2/users/{id} -> route /api/v2/users/:id */
+const asRoute = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+describe('the OpenAPI document and the rights table', () => {
+    it('is served at /api/v2/swagger/json, and the docs page at /api/v2/swagger/index.html', async () => {
+        const res = await p.app.inject({ method: 'GET', url: '/api/v2/swagger/json' });
+        expect(res.statusCode).toBe(200);
+        document = res.json();
+        expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v2/login', '/api/v2/users', '/api/v2/accounts/{id}', '/api/v2/audit_logs']));
+        const docs = await p.app.inject({ method: 'GET', url: '/api/v2/swagger/index.html' });
+        expect(docs.statusCode).toBe(302);
+    });
+
+    it('has an access rule for every route it lists, and every guarded route names a right of the table', () => {
+        const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+            Object.keys(methods).map(method => {
+                const route = p.app.routeAccess.find(r => r.url === asRoute(path) && r.method === method.toUpperCase());
+                return { method: method.toUpperCase(), url: path, access: route?.access as unknown };
+            }),
+        );
+        expect(operations.length).toBeGreaterThan(20);
+        // The document lists every route the server declared.
+        expect(operations.length).toBe(p.app.routeAccess.length);
+        for (const op of operations) {
+            expect(op.access, `${op.method} ${op.url}`).toBeDefined();
+            if (Array.isArray(op.access)) {
+                const [resource, action] = op.access;
+                expect(isResource(resource) && isAction(action), `${op.method} ${op.url}`).toBe(true);
+                // Some role holds that right: no route is guarded by a right nobody has.
+                expect(Object.values(RIGHTS[resource as keyof typeof RIGHTS]).some(actions => actions?.includes(action)), `${op.method} ${op.url}`).toBe(true);
+            } else {
+                expect(['public', 'signedIn', 'tfaStep', 'anySignIn', 'device']).toContain(op.access);
+            }
+        }
+    });
+
+    it('documents the request and reply schemas of the routes', () => {
+        const login = document.paths['/api/v2/login']!.post as { requestBody?: unknown; responses?: Record<string, unknown> };
+        expect(login.requestBody).toBeDefined();
+        expect(Object.keys(login.responses ?? {})).toEqual(expect.arrayContaining(['200', '422']));
+    });
+
+    it('refuses to start with a route under /api/v2 that declares no access rule', async () => {
+        const app = Fastify();
+        await app.register(authPlugin, { db: p.ctx.db, signer: new TokenSigner(newSecret()) });
+        expect(() => app.get('/api/v2/forgotten', async () => 'open')).toThrow('Route GET /api/v2/forgotten declares no access rule');
+        await app.close();
+    });
+});
