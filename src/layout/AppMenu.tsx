@@ -51,7 +51,7 @@ export const AppMenu = () => {
     return (
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
             <Menu>
-                {visibleMenu(session.flags, implementedRoutes).map((entry: MenuItem | MenuGroup) =>
+                {visibleMenu(session.flags, implementedRoutes()).map((entry: MenuItem | MenuGroup) =>
                     isMenuGroup(entry) ? <Group key={entry.key} group={entry} session={session} /> : <Entry key={entry.key} item={entry} session={session} />,
                 )}
             </Menu>

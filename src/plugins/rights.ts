@@ -2,12 +2,15 @@ import type { Resource as RightResource } from '../../contract/rights';
 import type { RouteKey } from '../../contract/routes';
 import { enabledPlugins } from './enabled';
 
-const rightsByResource = new Map<string, RightResource>(
-    enabledPlugins.flatMap(p => (p.resources ?? []).filter(r => r.right).map(r => [r.name, r.right!] as const)),
-);
+// Read on first use, not at import: plugins import the authProvider, which imports this module.
+let rightsByResource: Map<string, RightResource> | undefined;
+let implemented: ReadonlySet<RouteKey> | undefined;
 
 /** The SPEC 6.2 rights resource behind a react-admin resource name. */
-export const rightResourceOf = (resource: string): RightResource | undefined => rightsByResource.get(resource);
+export const rightResourceOf = (resource: string): RightResource | undefined => {
+    rightsByResource ??= new Map(enabledPlugins.flatMap(p => (p.resources ?? []).filter(r => r.right).map(r => [r.name, r.right!] as const)));
+    return rightsByResource.get(resource);
+};
 
 /** Menu entries that have a screen in this console. */
-export const implementedRoutes: ReadonlySet<RouteKey> = new Set(['dashboard', ...enabledPlugins.flatMap(p => p.menu ?? [])]);
+export const implementedRoutes = (): ReadonlySet<RouteKey> => (implemented ??= new Set(['dashboard', ...enabledPlugins.flatMap(p => p.menu ?? [])]));

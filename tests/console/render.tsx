@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { i18nProvider } from '../../src/i18n';
@@ -54,6 +55,8 @@ export const renderInAdmin = (
                 authProvider={options.authProvider ?? testAuthProvider(session)}
                 i18nProvider={i18nProvider}
                 store={memoryStore()}
+                // No retries in tests: a failure shows at once.
+                queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
             >
                 {ui}
             </AdminContext>
