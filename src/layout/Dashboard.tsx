@@ -23,7 +23,11 @@ const Tile = ({ label, value, to }: { label: string; value: number; to?: string 
             </Typography>
         </CardContent>
     );
-    return <Card variant="outlined">{to ? <CardActionArea component={RouterLink} to={to}>{body}</CardActionArea> : body}</Card>;
+    return (
+        <Card variant="outlined" sx={{ height: '100%' }}>
+            {to ? <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>{body}</CardActionArea> : body}
+        </Card>
+    );
 };
 
 const Panel = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -89,7 +93,7 @@ export const Dashboard = () => {
                     <Grid size={{ xs: 12, md: 8 }}>
                         <Panel title={translate('layout.dashboard.signIns')}>
                             {days.some(d => d.count) ? (
-                                <BarChart height={240} xAxis={[{ scaleType: 'band', data: days.map(d => d.day) }]} series={[{ data: days.map(d => d.count), label: translate('layout.dashboard.signIns') }]} hideLegend />
+                                <BarChart skipAnimation height={240} xAxis={[{ scaleType: 'band', data: days.map(d => d.day) }]} series={[{ data: days.map(d => d.count), label: translate('layout.dashboard.signIns') }]} hideLegend />
                             ) : (
                                 <Typography color="text.secondary">{translate('layout.dashboard.noSignIns')}</Typography>
                             )}
