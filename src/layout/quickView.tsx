@@ -1,7 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Box, Drawer, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useTranslate } from 'react-admin';
+import { Button as RaButton, useTranslate } from 'react-admin';
 import { QUICK_VIEW_WIDTH } from '../../contract/constants';
 
 /**
@@ -60,5 +60,15 @@ const QuickViewDrawer = ({ state, onClose }: { state: QuickViewState | null; onC
                 </Box>
             )}
         </Drawer>
+    );
+};
+
+/** A toolbar button that opens a form in the quick-view drawer; `render` gets the function that closes it. */
+export const QuickViewButton = ({ label, icon, render }: { label: string; icon: ReactElement; render: (close: () => void) => ReactNode }) => {
+    const { open, close } = useQuickView();
+    return (
+        <RaButton label={label} onClick={() => open(label, render(close))}>
+            {icon}
+        </RaButton>
     );
 };

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { RESET_LINK_COOLDOWN_MS, SUCCESS_TICK_MS } from '../../contract/constants';
 import { apiFetch } from '../dataProvider/http';
-import { PasswordFields, passwordPairProblems, type PasswordPair } from './PasswordFields';
+import { NewPasswordForm } from './PasswordFields';
 import { PublicCard, SuccessTick } from './PublicCard';
 
 const BackToLogin = () => {
@@ -60,9 +60,6 @@ type Status = 'checking' | 'valid' | 'expired' | 'used' | 'invalid' | 'done';
 const SetNewPassword = ({ token }: { token: string }) => {
     const translate = useTranslate();
     const [status, setStatus] = useState<Status>('checking');
-    const [value, setValue] = useState<PasswordPair>({ password: '', confirm: '' });
-    const [tried, setTried] = useState(false);
-    const [error, setError] = useState<string>();
 
     useEffect(() => {
         apiFetch<{ status: Status }>(`/reset_password/${encodeURIComponent(token)}/status`, { noAccount: true })
@@ -70,18 +67,15 @@ const SetNewPassword = ({ token }: { token: string }) => {
             .catch(() => setStatus('invalid'));
     }, [token]);
 
-    const submit = async (e: FormEvent) => {
-        e.preventDefault();
-        setTried(true);
-        const problems = passwordPairProblems(value);
-        if (problems.password || problems.confirm) return;
+    const setPassword = async (password: string) => {
         try {
-            await apiFetch(`/reset_password/${encodeURIComponent(token)}`, { method: 'PUT', body: { password: value.password }, noAccount: true });
+            await apiFetch(`/reset_password/${encodeURIComponent(token)}`, { method: 'PUT', body: { password }, noAccount: true });
             setStatus('done');
+            return undefined;
         } catch (err) {
-            const s = (err as { status?: number }).status;
-            if (s === 410) setStatus('expired');
-            else setError(translate('pages.reset.failed'));
+            if ((err as { status?: number }).status !== 410) return translate('pages.reset.failed');
+            setStatus('expired');
+            return undefined;
         }
     };
 
@@ -106,13 +100,7 @@ const SetNewPassword = ({ token }: { token: string }) => {
         );
     return (
         <PublicCard title={translate('pages.reset.newTitle')}>
-            <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }} noValidate>
-                {error && <Alert severity="error">{error}</Alert>}
-                <PasswordFields value={value} onChange={setValue} showErrors={tried} />
-                <Button type="submit" variant="contained" size="large">
-                    {translate('pages.reset.set')}
-                </Button>
-            </Box>
+            <NewPasswordForm onSubmit={setPassword} />
         </PublicCard>
     );
 };

@@ -3,14 +3,14 @@ import { Box, Chip, Tab, Tabs } from '@mui/material';
 import AddBusiness from '@mui/icons-material/AddBusiness';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-    Button, CreateBase, Datagrid, Edit, FilterButton, FunctionField, SearchInput, SelectInput, TextField, TopToolbar, useCanAccess, useRecordContext, useTranslate,
+    CreateBase, Datagrid, Edit, FilterButton, FunctionField, SearchInput, SelectInput, TextField, TopToolbar, useCanAccess, useRecordContext, useTranslate,
     type Identifier,
 } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { isAtLeast } from '../../../contract/roles';
 import { accountsRouteRedirects } from '../../../contract/routes';
 import { formatDate } from '../../i18n/format';
-import { useQuickView } from '../../layout/quickView';
+import { QuickViewButton } from '../../layout/quickView';
 import { AppList } from '../../lists/AppList';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useNotices } from '../../notifications/notices';
@@ -42,13 +42,8 @@ const AccountCreateForm = ({ onDone }: { onDone: () => void }) => {
 };
 
 const CreateInDrawer = () => {
-    const { open, close } = useQuickView();
     const translate = useTranslate();
-    return (
-        <Button label={translate('resources.accounts.create')} onClick={() => open(translate('resources.accounts.create'), <AccountCreateForm onDone={close} />)}>
-            <AddBusiness />
-        </Button>
-    );
+    return <QuickViewButton label={translate('resources.accounts.create')} icon={<AddBusiness />} render={close => <AccountCreateForm onDone={close} />} />;
 };
 
 /** /accounts: the account list, or the current account's page when SPEC 2.2 says so. */

@@ -11,7 +11,7 @@ import { canEditUser, ROLE_LABELS, ROLES, type Role } from '../../../contract/ro
 import { canOpenRoute, canResetTwoFactor, hasAccountFilter } from '../../../contract/routes';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
-import { useQuickView } from '../../layout/quickView';
+import { QuickViewButton, useQuickView } from '../../layout/quickView';
 import { AppList } from '../../lists/AppList';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useNotices } from '../../notifications/notices';
@@ -49,13 +49,8 @@ const UserDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void })
 };
 
 const CreateInDrawer = () => {
-    const { open, close } = useQuickView();
     const translate = useTranslate();
-    return (
-        <Button label={translate('resources.users.create')} onClick={() => open(translate('resources.users.create'), <UserDrawerForm onDone={close} />)}>
-            <PersonAdd />
-        </Button>
-    );
+    return <QuickViewButton label={translate('resources.users.create')} icon={<PersonAdd />} render={close => <UserDrawerForm onDone={close} />} />;
 };
 
 /** SPEC 6.3 two-factor reset, offered when 2FA is on for the account and the role is admin in the cloud, or moderator. */
