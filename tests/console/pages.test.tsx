@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { authProvider } from '../../src/authProvider';
+import { LoginPage } from '../../src/pages/LoginPage';
+import { NotFoundPage } from '../../src/pages/NotFoundPage';
+import { ResetPasswordPage } from '../../src/pages/ResetPasswordPage';
+import { renderInAdmin } from './render';
+
+afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+});
+
+const json = (status: number, body: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const Where = () => <div data-testid="where">{useLocation().pathname}</div>;
+
+const signIn = async (status: number) => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(status, { error: 'x', request_id: 'r' })));
+    renderInAdmin(<LoginPage />, { authProvider });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+};
+
+describe('sign-in errors (SPEC 8.1)', () => {
+    it('422 says the credentials are wrong', async () => {
+        await signIn(422);
+        expect(await screen.findByText('Incorrect authentication credentials')).toBeInTheDocument();
+    });
+    it('any other reply is an error during login', async () => {
+        await signIn(500);
+        expect(await screen.findByText('Error during login')).toBeInTheDocument();
+    });
+    it('a second factor due shows the code step', async () => {
+        vi.stubGlobal('fetch', vi.fn(async () => json(200, { tfa_required: true, tfa_setup_required: false, token: 'step' })));
+        renderInAdmin(<LoginPage />, { authProvider });
+        fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.test' } });
+        fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+        expect(await screen.findByLabelText(/One-time code/)).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+        expect(screen.getByRole('link', { name: 'Lost your authenticator?' })).toHaveAttribute('href', '/reset_2fa');
+    });
+});
+
+describe('reset password (SPEC 4.5)', () => {
+    it('rests the send button for 3 s after a click and ticks on 204', async () => {
+        vi.useFakeTimers({ shouldAdvanceTime: true });
+        const fetchMock = vi.fn(async () => json(204, undefined));
+        vi.stubGlobal('fetch', fetchMock);
+        renderInAdmin(<ResetPasswordPage />, { path: '/reset_password' });
+        fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'a@b.test' } });
+        const send = screen.getByRole('button', { name: 'Send reset link' });
+        fireEvent.click(send);
+        expect(send).toBeDisabled();
+        expect(await screen.findByTestId('success-tick')).toBeInTheDocument();
+        expect(screen.getByText(/a reset link is on its way/)).toBeInTheDocument();
+        vi.advanceTimersByTime(1100);
+        await waitFor(() => expect(screen.queryByTestId('success-tick')).toBeNull());
+        expect(send).toBeDisabled();
+        vi.advanceTimersByTime(2000);
+        await waitFor(() => expect(send).toBeEnabled());
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('an expired link says so and offers a new one; a valid one checks the password rules', async () => {
+        vi.stubGlobal('fetch', vi.fn(async () => json(200, { status: 'expired' })));
+        const first = renderInAdmin(<ResetPasswordPage />, { path: '/reset_password?token=abcdefghijkl' });
+        expect(await screen.findByText('This reset link has expired.')).toBeInTheDocument();
+        expect(screen.getByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
+        first.unmount();
+        vi.stubGlobal('fetch', vi.fn(async () => json(200, { status: 'valid' })));
+        renderInAdmin(<ResetPasswordPage />, { path: '/reset_password?token=abcdefghijkl' });
+        fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'abc' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+        expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+        expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+        fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Abc#defg' } });
+        expect(await screen.findByText('Password strength not met')).toBeInTheDocument();
+    });
+});
+
+describe('not found (SPEC 2.2)', () => {
+    it('says so and goes back home', async () => {
+        renderInAdmin(
+            <Routes>
+                <Route path="*" element={<><NotFoundPage /><Where /></>} />
+            </Routes>,
+            { path: '/nowhere' },
+        );
+        expect(screen.getByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
+        fireEvent.click(screen.getByRole('button', { name: 'Back home' }));
+        expect(screen.getByTestId('where').textContent).toBe('/');
+    });
+});
