@@ -244,3 +244,21 @@ export const customCardFormat = z
     .superRefine((format, ctx) => {
         for (const message of validateCustomFormat(format)) ctx.addIssue({ code: 'custom', message, path: ['parity'] });
     });
+
+/** A card format as the API returns it. */
+export const cardFormatRecord = z.object({
+    id: z.number().int(),
+    account_id: z.number().int().nullable(),
+    key: z.string().nullable(),
+    name: z.string(),
+    type: z.enum(['predefined', 'custom']),
+    bits: z.number().int(),
+    facility: field.nullable(),
+    card: field.nullable(),
+    parity: z.array(z.object({ position: z.number().int(), kind: z.enum(['even', 'odd']), covers: z.array(z.number().int()) })),
+    facility_code: z.number().int().nullable(),
+});
+export type CardFormatRecord = z.infer<typeof cardFormatRecord>;
+
+/** Body of POST /card_formats and PUT /card_formats/{id}. */
+export const cardFormatInput = customCardFormat.and(z.object({ account_id: z.number().int().min(0).optional() }));

@@ -4,6 +4,7 @@ import type { Db } from './database';
 import { accounts, settings, users } from './schema';
 import { newSecret } from '../http/tokens';
 import { hashPassword } from '../resources/auth/passwords';
+import { seedPredefinedCardFormats } from '../resources/card-formats/queries';
 
 /** The JWT signing key, made once and shared by every server instance through the database. */
 export const signingSecret = async (db: Db): Promise<string> => {
@@ -26,6 +27,7 @@ export interface Bootstrap {
 /** On an empty database: the platform main account and its admin. */
 export const bootstrap = async (db: Db, options: { adminEmail?: string; adminPassword?: string }): Promise<Bootstrap> => {
     const adminEmail = (options.adminEmail ?? 'admin@example.com').toLowerCase();
+    await seedPredefinedCardFormats(db);
     const [main] = await db.select().from(accounts).where(eq(accounts.main, true)).limit(1);
     if (main) return { created: false, mainAccountId: main.id, adminEmail };
     const password = options.adminPassword ?? generatedPassword();

@@ -175,3 +175,24 @@ export const settings = pgTable('settings', {
     value: jsonb('value').notNull(),
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Card formats: the predefined layouts (account_id null, `key` set, seeded
+ * from contract/card-formats.ts) and each account's custom ones.
+ */
+export const cardFormats = pgTable(
+    'card_formats',
+    {
+        id: serial('id').primaryKey(),
+        account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+        key: text('key'),
+        name: varchar('name', { length: 100 }).notNull(),
+        type: text('type', { enum: ['predefined', 'custom'] }).notNull(),
+        bits: integer('bits').notNull(),
+        /** {facility, card, parity} of a Wiegand layout; null for FASC-N */
+        layout: jsonb('layout'),
+        facility_code: integer('facility_code'),
+        ...timestamps,
+    },
+    t => [uniqueIndex('card_formats_key_idx').on(t.key), index('card_formats_account_idx').on(t.account_id, t.name)],
+);

@@ -4,10 +4,11 @@ import { accountRoutes } from './accounts/routes';
 import { auditLogRoutes } from './audit-logs/routes';
 import { passwordRoutes } from './auth/passwordRoutes';
 import { authRoutes } from './auth/routes';
+import { cardFormatRoutes } from './card-formats/routes';
 import { twoFactorRoutes } from './auth/twoFactor';
 import { dashboardRoutes } from './dashboard/routes';
 import { roleRoutes } from './roles/routes';
 import { userRoutes } from './users/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes];

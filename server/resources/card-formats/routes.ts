@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorReply, idParam, listReply } from '../../../contract/api';
+import { cardFormatInput, cardFormatRecord, type WiegandFormat } from '../../../contract/card-formats';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/auth';
+import { conflict, notFound } from '../../http/errors';
+import { idList, listParams } from '../../http/lists';
+import { mayActIn, requestAccount } from '../../http/scope';
+import { recordAudit } from '../audit-logs/record';
+import { findAccount } from '../accounts/queries';
+import { deleteCardFormat, findCardFormat, insertCardFormat, listCardFormats, nameTaken, toCardFormat, updateCardFormat, type CardFormatRow } from './queries';
+
+const tags = ['card formats'];
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+
+export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    /** A format the caller may see: predefined ones everywhere, custom ones of accounts in scope; else 404. */
+    const visible = async (request: FastifyRequest, id: number): Promise<CardFormatRow> => {
+        const row = await findCardFormat(ctx.db, id);
+        if (!row) throw notFound('card format');
+        if (row.account_id !== null) {
+            const account = await findAccount(ctx.db, row.account_id);
+            if (!account || !mayActIn(requireAuth(request), account)) throw notFound('card format');
+        }
+        return row;
+    };
+    const custom = async (request: FastifyRequest, id: number) => {
+        const row = await visible(request, id);
+        if (row.type === 'predefined') throw conflict('Predefined card formats cannot be changed or deleted.');
+        return row;
+    };
+
+    app.get('/card_formats', {
+        config: { access: ['cardFormats', 'read'] },
+        schema: { tags, summary: 'The predefined card formats and the custom ones of the current account', querystring: z.object({ ...listParams(), type: z.enum(['predefined', 'custom']).optional() }), response: { 200: listReply(cardFormatRecord), ...errors } },
+    }, async request => {
+        const account = await requestAccount(ctx.db, request);
+        const { result, count } = await listCardFormats(ctx.db, { accountIds: [account.id], q: request.query.q, type: request.query.type, ids: idList(request.query.id) }, request.query);
+        return { result: result.map(toCardFormat), count };
+    });
+
+    app.get('/card_formats/public', {
+        config: { access: 'public' },
+        schema: { tags, summary: 'The predefined card formats (no sign-in: enrollment pages use them)', response: { 200: listReply(cardFormatRecord) } },
+    }, async () => {
+        const { result, count } = await listCardFormats(ctx.db, { accountIds: [], type: 'predefined' }, { page: 1, per_page: 100 });
+        return { result: result.map(toCardFormat), count };
+    });
+
+    app.get('/card_formats/:id', {
+        config: { access: ['cardFormats', 'read'] },
+        schema: { tags, summary: 'One card format', params: idParam, response: { 200: cardFormatRecord, ...errors } },
+    }, async request => toCardFormat(await visible(request, request.params.id)));
+
+    app.post('/card_formats', {
+        config: { access: ['cardFormats', 'write'] },
+        schema: { tags, summary: 'Create a custom card format in the current account', body: cardFormatInput, response: { 201: cardFormatRecord, ...errors } },
+    }, async (request, reply) => {
+        const account = await requestAccount(ctx.db, request);
+        if (await nameTaken(ctx.db, account.id, request.body.name)) throw conflict('A card format with this name already exists.');
+        const row = await insertCardFormat(ctx.db, account.id, request.body as WiegandFormat);
+        await recordAudit(ctx.db, request, { action: 'create', resource: 'cardFormats', entity: 'Card format', entity_id: row.id, account_id: account.id, after: toCardFormat(row) });
+        return reply.status(201).send(toCardFormat(row));
+    });
+
+    app.put('/card_formats/:id', {
+        config: { access: ['cardFormats', 'write'] },
+        schema: { tags, summary: 'Change a custom card format', params: idParam, body: cardFormatInput, response: { 200: cardFormatRecord, ...errors } },
+    }, async request => {
+        const before = await custom(request, request.params.id);
+        if (await nameTaken(ctx.db, before.account_id!, request.body.name, before.id)) throw conflict('A card format with this name already exists.');
+        const after = await updateCardFormat(ctx.db, before.id, request.body as WiegandFormat);
+        await recordAudit(ctx.db, request, { action: 'update', resource: 'cardFormats', entity: 'Card format', entity_id: after.id, account_id: after.account_id, before: toCardFormat(before), after: toCardFormat(after) });
+        return toCardFormat(after);
+    });
+
+    // SPEC 6.2 gives card formats a write right only: deleting is writing.
+    app.delete('/card_formats/:id', {
+        config: { access: ['cardFormats', 'write'] },
+        schema: { tags, summary: 'Delete a custom card format (its cards must be removed first, SPEC 4.8)', params: idParam, response: { 204: z.null(), ...errors } },
+    }, async (request, reply) => {
+        const row = await custom(request, request.params.id);
+        // Badges arrive with the profiles feature; from then on a format still used by cards is refused here.
+        await deleteCardFormat(ctx.db, row.id);
+        await recordAudit(ctx.db, request, { action: 'delete', resource: 'cardFormats', entity: 'Card format', entity_id: row.id, account_id: row.account_id, before: toCardFormat(row) });
+        return reply.status(204).send(null);
+    });
+};
