@@ -242,6 +242,8 @@ export const customCardFormat = z
         facilityCode: z.number().int().min(0).optional(),
     })
     .superRefine((format, ctx) => {
+        // A wrong bit length is already reported on its field.
+        if (!Number.isInteger(format.bits) || format.bits < 1 || format.bits > CARD_BIT_LENGTH_MAX) return;
         for (const message of validateCustomFormat(format)) ctx.addIssue({ code: 'custom', message, path: ['parity'] });
     });
 

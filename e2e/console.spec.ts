@@ -50,7 +50,7 @@ test('sign-in keeps redirect_url, and logging out ends the session', async ({ pa
 test('a user created in the drawer shows the validation messages, then sets a first password at sign-in', async ({ page }, info) => {
     await page.goto('/login');
     await signIn(page, E2E.moderator);
-    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('menuitem', { name: 'Users' }).click();
     await page.getByRole('button', { name: 'Create user' }).click();
     const drawer = page.getByRole('dialog', { name: 'Create user' });
     await drawer.getByRole('button', { name: 'Create user' }).click();
@@ -131,7 +131,7 @@ test('a dealer switches to a customer account and back', async ({ page }, info) 
     await page.getByRole('dialog', { name: 'Contoso Offices Active' }).getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByTestId('current-account')).toHaveText('Contoso Offices');
     await expect(page.getByText('Customer Account')).toBeVisible();
-    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page.getByText('moderator@contoso-offices.example')).toBeVisible();
     await shot(page, info, 'customer-account');
     await page.getByRole('button', { name: 'Back to My Account' }).click();
@@ -145,18 +145,39 @@ test('a dealer switches to a customer account and back', async ({ page }, info) 
 test('the page size of a list is remembered after leaving it and after a reload', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, E2E.dealer);
-    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/users/);
     await page.getByRole('combobox', { name: /Rows per page/ }).click();
     await page.getByRole('option', { name: '50' }).click();
     await expect(page).toHaveURL(/per_page=50/);
     await page.goto('/');
     await expect(page.getByText('Welcome, Northwind Dealer')).toBeVisible();
-    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page).toHaveURL(/per_page=50/);
     await page.goto('/users');
     await expect(page).toHaveURL(/per_page=50/);
     await page.reload();
     await expect(page).toHaveURL(/per_page=50/);
     await expect(page.getByRole('combobox', { name: /Rows per page/ })).toHaveText('50');
+});
+
+test('a moderator creates a custom card format after a validation error', async ({ page }, info) => {
+    await page.goto('/login');
+    await signIn(page, E2E.moderator);
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await page.getByRole('tab', { name: 'Card formats' }).click();
+    await expect(page.getByRole('cell', { name: '26-bit H10301' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create card format' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Create card format' });
+    await drawer.getByLabel('Name').fill('Contoso 30-bit');
+    await drawer.getByLabel('Number of bits').fill('300');
+    await drawer.getByRole('button', { name: 'Create card format' }).click();
+    await expect(drawer.getByText('Must be a positive integer, at most 256', { exact: true })).toBeVisible();
+    await shot(page, info, 'card-format-validation');
+    await drawer.getByLabel('Number of bits').fill('26');
+    await expect(drawer.getByTestId('card-format-preview')).toContainText('10000000100000000000000010');
+    await drawer.getByRole('button', { name: 'Create card format' }).click();
+    await expect(page.getByText('Created new entity')).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Contoso 30-bit' })).toBeVisible();
+    await shot(page, info, 'card-formats');
 });

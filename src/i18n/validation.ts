@@ -18,6 +18,10 @@ const FR: Record<string, string> = {
     'Role is required': 'Le rôle est obligatoire',
     'Account is required': 'Le compte est obligatoire',
     'Name is required': 'Le nom est obligatoire',
+    'Must be a positive integer, at most 256': 'Doit être un entier positif, 256 au maximum',
+    'Bit length is required': 'Le nombre de bits est obligatoire',
+    'Start and length must be whole numbers of bits': 'Le début et la longueur doivent être des nombres entiers de bits',
+    'Use bit numbers and ranges, like 2-13, 15': 'Indiquez des numéros de bits et des plages, comme 2-13, 15',
 };
 const MAXIMA = [25, 30, 60, 100, 255];
 for (const n of MAXIMA) FR[`Maximum ${n} characters`] = `${n} caractères au maximum`;

@@ -17,7 +17,9 @@ const label = (item: MenuItem, session: Session) =>
 
 const Entry = ({ item, session }: { item: MenuItem; session: Session }) => {
     const translate = useTranslate();
-    return <Menu.Item to={item.to} primaryText={translate(label(item, session))} leftIcon={<MenuIcon name={item.icon} />} />;
+    const text = translate(label(item, session));
+    // The label is drawn as a paragraph, which gives the menu item no accessible name: name it.
+    return <Menu.Item to={item.to} primaryText={text} aria-label={text} leftIcon={<MenuIcon name={item.icon} />} />;
 };
 
 const Group = ({ group, session }: { group: MenuGroup; session: Session }) => {

@@ -1,8 +1,9 @@
 import { accountsPlugin } from '../resources/accounts';
 import { auditLogsPlugin } from '../resources/audit-logs';
+import { cardFormatsPlugin } from '../resources/card-formats';
 import { rolesPlugin } from '../resources/roles';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
-export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin];
+export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin];

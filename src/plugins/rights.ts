@@ -1,5 +1,6 @@
 import type { Resource as RightResource } from '../../contract/rights';
 import type { RouteKey } from '../../contract/routes';
+import type { AccountSection } from './types';
 import { enabledPlugins } from './enabled';
 
 // Read on first use, not at import: plugins import the authProvider, which imports this module.
@@ -14,3 +15,6 @@ export const rightResourceOf = (resource: string): RightResource | undefined => 
 
 /** Menu entries that have a screen in this console. */
 export const implementedRoutes = (): ReadonlySet<RouteKey> => (implemented ??= new Set(['dashboard', ...enabledPlugins.flatMap(p => p.menu ?? [])]));
+
+/** The account page's sections that features contribute. */
+export const accountSections = (): AccountSection[] => enabledPlugins.flatMap(p => p.accountSections ?? []);

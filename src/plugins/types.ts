@@ -1,5 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
-import type { Resource as RightResource } from '../../contract/rights';
+import type { Action, Resource as RightResource } from '../../contract/rights';
 import type { RouteKey } from '../../contract/routes';
 
 /** Translation messages, nested as polyglot expects. */
@@ -31,6 +31,15 @@ export interface PluginRoute {
     routeKey?: RouteKey;
 }
 
+/** A section of the account page (SPEC 3 account settings sections), shown to roles holding `right`. */
+export interface AccountSection {
+    key: string;
+    /** i18n key of the tab label */
+    label: string;
+    right: readonly [RightResource, Action];
+    component: ComponentType<{ accountId: number }>;
+}
+
 /**
  * A feature of the console: its resources, its custom routes, the menu
  * entries it makes real and its messages. The kernel knows nothing of any
@@ -42,5 +51,7 @@ export interface ConsolePlugin {
     routes?: PluginRoute[];
     /** the contract MENU entries this plugin implements (a menu item shows only when implemented) */
     menu?: RouteKey[];
+    /** sections it adds to the account page */
+    accountSections?: AccountSection[];
     messages: { en: Messages; fr: Messages };
 }

@@ -8,7 +8,9 @@ import {
 } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { isAtLeast } from '../../../contract/roles';
+import { can } from '../../../contract/rights';
 import { accountsRouteRedirects } from '../../../contract/routes';
+import { accountSections } from '../../plugins/rights';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton } from '../../layout/quickView';
 import { AppList } from '../../lists/AppList';
@@ -86,19 +88,27 @@ const AccountActions = () => {
     );
 };
 
+/** Details and features, then the sections features contribute (card formats…) to the roles holding their right. */
 const AccountSections = ({ readOnly }: { readOnly: boolean }) => {
     const translate = useTranslate();
     const record = useRecordContext<{ id: number }>();
+    const session = useSession();
     const [tab, setTab] = useState(0);
-    if (!record) return null;
+    if (!record || !session) return null;
+    const extra = accountSections().filter(s => can(session.role, s.right[0], s.right[1]));
+    const Extra = tab >= 2 ? extra[tab - 2]?.component : undefined;
     return (
         <Box>
             <Tabs value={tab} onChange={(_e, v) => setTab(v)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
                 <Tab label={translate('resources.accounts.sections.details')} />
                 <Tab label={translate('resources.accounts.sections.features')} />
+                {extra.map(s => (
+                    <Tab key={s.key} label={translate(s.label)} />
+                ))}
             </Tabs>
             {tab === 0 && <AccountForm readOnly={readOnly} />}
             {tab === 1 && <AccountOptions accountId={record.id} readOnly={readOnly} />}
+            {Extra && <Extra accountId={record.id} />}
         </Box>
     );
 };
@@ -111,6 +121,8 @@ export const AccountEdit = () => {
     if (isPending) return null;
     return (
         <Edit
+            // The route guard has checked sign-in and SPEC 6.3; roles that may only read see the page read-only.
+            disableAuthentication
             mutationMode="pessimistic"
             transform={accountBody}
             redirect={false}

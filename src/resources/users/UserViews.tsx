@@ -120,7 +120,8 @@ const UserEditActions = () => {
 export const UserEdit = () => {
     const notices = useNotices();
     return (
-        <Edit mutationMode="pessimistic" transform={userBody} actions={<UserEditActions />} mutationOptions={{ onSuccess: () => notices.modified('users'), onError: e => notices.modifyFailed('users', e) }} redirect={false}>
+        // Guarded by GuardedUserEdit: every role opens its own user page, whatever its users right.
+        <Edit disableAuthentication mutationMode="pessimistic" transform={userBody} actions={<UserEditActions />} mutationOptions={{ onSuccess: () => notices.modified('users'), onError: e => notices.modifyFailed('users', e) }} redirect={false}>
             <Box>
                 <UserForm mode="edit" />
             </Box>
