@@ -54,7 +54,11 @@ export interface TestPlatform {
     login(email: string, password?: string): Promise<string>;
     /** inject with a bearer token */
     call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+    /** signs in and returns a caller of /api/v2 as that user: api('GET', '/users') */
+    as(email: string): Promise<ApiCaller>;
 }
+
+export type ApiCaller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<LightMyRequestResponse>;
 
 export const startPlatform = async (overrides: Partial<Config> = {}): Promise<TestPlatform> => {
     const database = await freshDatabase();
@@ -74,6 +78,11 @@ export const startPlatform = async (overrides: Partial<Config> = {}): Promise<Te
     const adminId = (await ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, ADMIN.email) }))!.id;
     const call: TestPlatform['call'] = (token, options) =>
         app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    const login: TestPlatform['login'] = async (email, password = email === ADMIN.email ? ADMIN.password : DEMO_PASSWORD) => {
+        const res = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password } });
+        if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+        return res.json().token as string;
+    };
     return {
         app,
         ctx,
@@ -87,10 +96,10 @@ export const startPlatform = async (overrides: Partial<Config> = {}): Promise<Te
             await app.close();
             await database.close();
         },
-        login: async (email, password = email === ADMIN.email ? ADMIN.password : DEMO_PASSWORD) => {
-            const res = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password } });
-            if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
-            return res.json().token as string;
+        login,
+        as: async email => {
+            const token = await login(email);
+            return (method, url, payload) => call(token, { method, url: `/api/v2${url}`, ...(payload ? { payload } : {}) });
         },
     };
 };

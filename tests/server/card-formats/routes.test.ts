@@ -10,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const as = async (email: string) => {
-    const token = await p.login(email);
-    return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => p.call(token, { method, url: `/api/v2${url}`, ...(payload ? { payload } : {}) });
-};
+const as = (email: string) => p.as(email);
 const layout = (name: string, over: Partial<WiegandFormat> = {}) => ({
     name,
     type: 'custom',

@@ -9,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const as = async (email: string) => {
-    const token = await p.login(email);
-    return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => p.call(token, { method, url: `/api/v2${url}`, ...(payload ? { payload } : {}) });
-};
+const as = (email: string) => p.as(email);
 const contoso = () => p.demo.customers[0];
 const newUser = (over: object = {}) => ({ name: 'Dana Doe', email: `dana${Math.random().toString(36).slice(2, 8)}@contoso.test`, role: 'user', account: { id: contoso().id }, password: 'Dana#Pass1', confirm: 'Dana#Pass1', ...over });
 
