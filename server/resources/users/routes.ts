@@ -106,8 +106,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const email = body.email.trim().toLowerCase();
         await assertEmailFree(email, target.user.id);
 
-        const changes: Parameters<typeof updateUser>[2] = { name: body.name.trim(), email, role: body.role, account_id: accountId, external_user: !!body.external_user };
-        const newPassword = body.password && !body.external_user ? body.password : undefined;
+        // Whether a user signs in through the directory is set by others, not by the user.
+        const external = self ? target.user.external_user : !!body.external_user;
+        const changes: Parameters<typeof updateUser>[2] = { name: body.name.trim(), email, role: body.role, account_id: accountId, external_user: external };
+        const newPassword = body.password && !external ? body.password : undefined;
         if (newPassword) {
             if (self) {
                 if (!body.current_password) throw validationError({ current_password: MESSAGES.currentPasswordRequired });

@@ -60,7 +60,7 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
             sx={{ maxWidth: 560 }}
         >
             <TextInput source="name" autoComplete="off" fullWidth />
-            <BooleanInput source="external_user" />
+            {!self && <BooleanInput source="external_user" />}
             <EmailInput />
             <RoleInput actor={session.role} disabled={self} />
             {hasAccountFilter(session.role) && !self && (

@@ -152,3 +152,13 @@ describe('audit log export and dashboard', () => {
         expect(board.sign_ins.at(-1).count).toBeGreaterThan(0);
     });
 });
+
+describe('one’s own sign-in method', () => {
+    it('is not changed by the user', async () => {
+        const user = await as(p.demo.customers[1].users.user.email);
+        const me = (await user('GET', '/me')).json();
+        const res = await user('PUT', `/users/${me.id}`, { name: me.name, email: me.email, role: 'user', account: { id: p.demo.customers[1].id }, external_user: true });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().external_user).toBe(false);
+    });
+});
