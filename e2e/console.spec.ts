@@ -38,6 +38,11 @@ test('the admin accepts the terms at the first sign-in and sees the main screens
 test('sign-in keeps redirect_url, and logging out ends the session', async ({ page }) => {
     await page.goto('/users?role=manager');
     await expect(page).toHaveURL(/\/login\?redirect_url=%2Fusers%3Frole%3Dmanager/);
+    // The sign-in page stays put: no navigation loop while the user types.
+    let navigations = 0;
+    page.on('framenavigated', () => navigations++);
+    await page.waitForTimeout(1000);
+    expect(navigations).toBe(0);
     await signIn(page, E2E.dealer);
     await expect(page).toHaveURL(/\/users\?role=manager/);
     await expect(page.getByText('manager@northwind-security.example')).toBeVisible();

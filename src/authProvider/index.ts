@@ -54,9 +54,10 @@ export const authProvider: AuthProvider = {
 
     async checkAuth() {
         if (!tokens.access) {
-            // Already on a sign-in page: stay there, keeping its redirect_url.
-            const redirectTo = onPublicPage(window.location.pathname) ? here() : `/login?redirect_url=${encodeURIComponent(here())}`;
-            throw { redirectTo, message: false };
+            // A public page needs no session: answering "signed out" there would make react-admin
+            // navigate to the same page again and again.
+            if (onPublicPage(window.location.pathname)) return;
+            throw { redirectTo: `/login?redirect_url=${encodeURIComponent(here())}`, message: false };
         }
         await getSession();
     },
