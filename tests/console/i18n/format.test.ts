@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, relativeTime } from '../../src/i18n/format';
-import { initials, portalVersion } from '../../src/layout/format';
+import { formatDate, formatFileSize, relativeTime } from '../../../src/i18n/format';
 
-describe('formats of SPEC 2.3, 2.4 and 9', () => {
-    it('initials from the name, JD when empty', () => {
-        expect(initials('Northwind Dealer')).toBe('ND');
-        expect(initials('  ana maria  de souza ')).toBe('AS');
-        expect(initials('Cher')).toBe('C');
-        expect(initials('')).toBe('JD');
-        expect(initials(undefined)).toBe('JD');
-    });
-    it('portal version: three parts, the rest in brackets', () => {
-        expect(portalVersion('1.0.0.3f2a9c1')).toBe('1.0.0 (3f2a9c1)');
-        expect(portalVersion('2.4.1.17.5')).toBe('2.4.1 (17.5)');
-        expect(portalVersion('1.2.3')).toBe('1.2.3');
-    });
+describe('formats of SPEC 9', () => {
     it('dates as YYYY-MM-DD HH:mm:ss, a 1970 date as -', () => {
         expect(formatDate(new Date(2026, 10, 22, 9, 5, 7))).toBe('2026-11-22 09:05:07');
         expect(formatDate(new Date(1970, 0, 1, 3))).toBe('-');

@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useNotify } from 'react-admin';
-import { AccountSwitchProvider } from '../../src/layout/accountSwitch';
-import { AppBar } from '../../src/layout/AppBar';
-import { AppMenu } from '../../src/layout/AppMenu';
-import { AppNotification } from '../../src/notifications/AppNotification';
-import { useNotices } from '../../src/notifications/notices';
-import { renderInAdmin, testSession } from './render';
+import { AccountSwitchProvider } from '../../../src/layout/accountSwitch';
+import { AppBar } from '../../../src/layout/AppBar';
+import { AppMenu } from '../../../src/layout/AppMenu';
+import { AppNotification } from '../../../src/notifications/AppNotification';
+import { useNotices } from '../../../src/notifications/notices';
+import { renderInAdmin, testSession } from '../render';
 
 const bar = (session = testSession()) =>
     renderInAdmin(

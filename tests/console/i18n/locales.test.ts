@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../src/i18n/en';
-import fr from '../../src/i18n/fr';
-import type { Messages } from '../../src/plugins/types';
+import en from '../../../src/i18n/en';
+import fr from '../../../src/i18n/fr';
+import type { Messages } from '../../../src/plugins/types';
 
 const keys = (tree: Messages, prefix = ''): string[] =>
     Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
