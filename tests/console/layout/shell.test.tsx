@@ -1,11 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useNotify } from 'react-admin';
 import { AccountSwitchProvider } from '../../../src/layout/accountSwitch';
 import { AppBar } from '../../../src/layout/AppBar';
 import { AppMenu } from '../../../src/layout/AppMenu';
-import { AppNotification } from '../../../src/notifications/AppNotification';
-import { useNotices } from '../../../src/notifications/notices';
 import { renderInAdmin, testSession } from '../render';
 
 const bar = (session = testSession()) =>
@@ -75,64 +72,5 @@ describe('side menu (SPEC 2.3)', () => {
         renderInAdmin(<AppMenu />, { session: testSession('dealer') });
         expect(await screen.findByText('Accounts List')).toBeInTheDocument();
         expect(screen.getByText('Users')).toBeInTheDocument();
-    });
-});
-
-const Fire = ({ what }: { what: (n: ReturnType<typeof useNotices>, notify: ReturnType<typeof useNotify>) => void }) => {
-    const notices = useNotices();
-    const notify = useNotify();
-    return <button onClick={() => what(notices, notify)}>fire</button>;
-};
-
-describe('notifications (SPEC 4.4, 8.4)', () => {
-    it('an error notice shows title, description and a request id to copy; it stays until closed', async () => {
-        Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => undefined) } });
-        renderInAdmin(
-            <>
-                <Fire what={n => n.deleteFailed('users', { status: 409, body: { error: 'in use', request_id: 'req-77' } })} />
-                <AppNotification />
-            </>,
-        );
-        fireEvent.click(screen.getByText('fire'));
-        expect(await screen.findByText('Error deleting User')).toBeInTheDocument();
-        expect(screen.getByText('We were unable to delete this User! Please try again later!')).toBeInTheDocument();
-        expect(screen.getByText(/req-77/)).toBeInTheDocument();
-        fireEvent.click(screen.getByRole('button', { name: 'copy' }));
-        expect(await screen.findByRole('button', { name: 'copied' })).toBeInTheDocument();
-        expect(navigator.clipboard.writeText).toHaveBeenCalledWith('req-77');
-    });
-
-    it('5xx errors get the support text; a modify 409 shows the server text', async () => {
-        renderInAdmin(
-            <>
-                <Fire what={n => n.modifyFailed('accounts', { status: 503, body: { error: 'db down', request_id: 'r' } })} />
-                <AppNotification />
-            </>,
-        );
-        fireEvent.click(screen.getByText('fire'));
-        expect(await screen.findByText(/We are unable to proceed with the submitted operation/)).toBeInTheDocument();
-        expect(screen.queryByText('db down')).toBeNull();
-    });
-
-    it('a success notice hides by itself after 4.5 s; a second request while one is visible hides it instead', async () => {
-        vi.useFakeTimers({ shouldAdvanceTime: true });
-        try {
-            renderInAdmin(
-                <>
-                    <Fire what={n => n.deleted('users', 5)} />
-                    <AppNotification />
-                </>,
-            );
-            fireEvent.click(screen.getByText('fire'));
-            expect(await screen.findByText('Successfully removed entity User with #5')).toBeInTheDocument();
-            fireEvent.click(screen.getByText('fire'));
-            await waitFor(() => expect(screen.queryByText('Successfully removed entity User with #5')).toBeNull());
-            fireEvent.click(screen.getByText('fire'));
-            expect(await screen.findByText('Deleted User')).toBeInTheDocument();
-            await act(async () => void vi.advanceTimersByTime(4600));
-            await waitFor(() => expect(screen.queryByText('Deleted User')).toBeNull());
-        } finally {
-            vi.useRealTimers();
-        }
     });
 });
