@@ -95,9 +95,11 @@ export const Dashboard = () => {
     const canAccounts = canOpenRoute('accounts', session.flags);
     const canUsers = canOpenRoute('users', session.flags);
     const canAudit = canOpenRoute('auditLogs', session.flags);
-    // Installer and above count the accounts below too: their users link lists across accounts.
+    // The server counts the accounts below for installer and above; a customer account has none.
+    const reachesBelow = isAtLeast(session.role, 'installer') && data?.account.type !== 'customer';
+    // Counts that include the accounts below lead to a list across accounts.
     const usersLink = (role?: Role) => {
-        const query = new URLSearchParams({ ...(role ? { role } : {}), ...(isAtLeast(session.role, 'installer') ? { cross_account: 'true' } : {}) }).toString();
+        const query = new URLSearchParams({ ...(role ? { role } : {}), ...(reachesBelow ? { cross_account: 'true' } : {}) }).toString();
         return `/users${query ? `?${query}` : ''}`;
     };
     return (
@@ -107,31 +109,34 @@ export const Dashboard = () => {
                 {translate('layout.dashboard.welcome', { name: session.me.name })}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {translate('layout.dashboard.scope', { account: data?.account.name ?? session.currentAccount.name })}
+                {translate(reachesBelow ? 'layout.dashboard.scope' : 'layout.dashboard.scopeAlone', { account: data?.account.name ?? session.currentAccount.name })}
             </Typography>
             {isPending && <Loading />}
             {error && <LoadFailure onRefresh={() => void refetch()} />}
             {data && (
                 <Grid container spacing={2}>
-                    {canAccounts && data.account.type === 'platform' && (
-                        <Grid size={{ xs: 6, md: 3 }}>
-                            <Tile label={translate('layout.dashboard.dealers')} value={data.accounts.dealers} to="/accounts?type=dealer" />
+                    {/* the tiles share one row, whatever their number */}
+                    <Grid size={12} container spacing={2}>
+                        {canAccounts && data.account.type === 'platform' && (
+                            <Grid size={{ xs: 6, md: 'grow' }}>
+                                <Tile label={translate('layout.dashboard.dealers')} value={data.accounts.dealers} to="/accounts?type=dealer" />
+                            </Grid>
+                        )}
+                        {canAccounts && data.account.type !== 'customer' && (
+                            <Grid size={{ xs: 6, md: 'grow' }}>
+                                <Tile label={translate('layout.dashboard.customers')} value={data.accounts.customers} to="/accounts?type=customer" />
+                            </Grid>
+                        )}
+                        <Grid size={{ xs: 6, md: 'grow' }}>
+                            <Tile label={translate('layout.dashboard.users')} value={data.users.total} to={canUsers ? usersLink() : undefined} />
                         </Grid>
-                    )}
-                    {canAccounts && data.account.type !== 'customer' && (
-                        <Grid size={{ xs: 6, md: 3 }}>
-                            <Tile label={translate('layout.dashboard.customers')} value={data.accounts.customers} to="/accounts?type=customer" />
+                        <Grid size={{ xs: 6, md: 'grow' }}>
+                            <Tile
+                                label={translate('layout.dashboard.withTfa')}
+                                value={data.users.with_tfa}
+                                hint={data.users.total ? translate('layout.dashboard.share', { percent: Math.round((100 * data.users.with_tfa) / data.users.total) }) : undefined}
+                            />
                         </Grid>
-                    )}
-                    <Grid size={{ xs: 6, md: 3 }}>
-                        <Tile label={translate('layout.dashboard.users')} value={data.users.total} to={canUsers ? usersLink() : undefined} />
-                    </Grid>
-                    <Grid size={{ xs: 6, md: 3 }}>
-                        <Tile
-                            label={translate('layout.dashboard.withTfa')}
-                            value={data.users.with_tfa}
-                            hint={data.users.total ? translate('layout.dashboard.share', { percent: Math.round((100 * data.users.with_tfa) / data.users.total) }) : undefined}
-                        />
                     </Grid>
                     <Grid size={{ xs: 12, md: 8 }}>
                         <Panel title={translate('layout.dashboard.signIns')}>

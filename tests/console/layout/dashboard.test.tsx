@@ -32,6 +32,14 @@ describe('dashboard', () => {
         expect(screen.getByRole('link', { name: 'Users' })).toHaveTextContent('12');
         expect(screen.getByText('With two-factor login').parentElement).toHaveTextContent('3');
         expect(screen.getByText('25% of users')).toBeInTheDocument();
+        expect(screen.getByText('Contoso Offices and the accounts below it')).toBeInTheDocument();
+    });
+
+    it('a customer account has nothing below it: its own figures, users of that account only', async () => {
+        dashboard(async () => reply({ account: { id: 10, name: 'Contoso Offices', type: 'customer' } }));
+        expect(await screen.findByText('Figures of Contoso Offices')).toBeInTheDocument();
+        expect(screen.queryByText('Customer accounts')).toBeNull();
+        expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
     });
 
     it('lists users by role, each leading to the users list filtered on it', async () => {
