@@ -10,6 +10,14 @@ export const appMessages: { en: Messages; fr: Messages } = {
             export: 'Export',
             yes: 'Yes',
             no: 'No',
+            roles: {
+                admin: 'platform administrator',
+                dealer: 'Dealer Admin',
+                installer: 'Installer',
+                moderator: 'Account Administrator',
+                manager: 'Account Manager',
+                user: 'Account User',
+            },
         },
         menu: {
             dashboard: 'Dashboard',
@@ -53,6 +61,14 @@ export const appMessages: { en: Messages; fr: Messages } = {
             export: 'Exporter',
             yes: 'Oui',
             no: 'Non',
+            roles: {
+                admin: 'administrateur de la plateforme',
+                dealer: 'Administrateur revendeur',
+                installer: 'Installateur',
+                moderator: 'Administrateur du compte',
+                manager: 'Gestionnaire du compte',
+                user: 'Utilisateur du compte',
+            },
         },
         menu: {
             dashboard: 'Tableau de bord',

@@ -1,11 +1,15 @@
 import { format, isValid } from 'date-fns';
 import { DATE_FORMAT } from '../../contract/constants';
 
-/** SPEC 9: YYYY-MM-DD HH:mm:ss; a year of 1970 (an unset time) shows '-'. */
+/**
+ * SPEC 9: YYYY-MM-DD HH:mm:ss in local time; a year of 1970 (an unset time,
+ * epoch 0) shows '-'. The UTC year counts too: west of Greenwich epoch 0 is
+ * 1969-12-31 locally and must not show as a date.
+ */
 export const formatDate = (value: string | number | Date | null | undefined): string => {
     if (value === null || value === undefined || value === '') return '-';
     const date = value instanceof Date ? value : new Date(value);
-    if (!isValid(date) || date.getFullYear() === 1970) return '-';
+    if (!isValid(date) || date.getFullYear() === 1970 || date.getUTCFullYear() === 1970) return '-';
     return format(date, DATE_FORMAT);
 };
 
@@ -23,4 +27,10 @@ export const relativeTime = (value: string | number | Date, now: Date = new Date
     if (hours < 1) return { key: 'time.lessThanHour', count: 0 };
     if (hours < 24) return { key: hours === 1 ? 'time.oneHour' : 'time.hours', count: hours };
     return { key: 'time.days', count: Math.floor(hours / 24) };
+};
+
+/** The relative time in the user's language. */
+export const formatRelativeTime = (translate: (key: string, options?: Record<string, unknown>) => string, value: string | number | Date, now?: Date): string => {
+    const { key, count } = relativeTime(value, now);
+    return translate(key, { smart_count: count });
 };

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { useEffect } from 'react';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Menu, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, useSidebarState, useStore, useTranslate } from 'react-admin';
+import { matchPath, useLocation } from 'react-router-dom';
 import { isMenuGroup, visibleMenu, type MenuGroup, type MenuItem } from '../../contract/menu';
 import { accountsRouteRedirects } from '../../contract/routes';
 import type { Session } from '../authProvider/session';
@@ -11,32 +12,52 @@ import { useSession } from '../session/useSession';
 import { MenuFooter } from './Footer';
 import { MenuIcon } from './menuIcons';
 
-/** SPEC 2.3: the accounts entry reads 'Account Settings' when the route shows the user's own account. */
-const label = (item: MenuItem, session: Session) =>
+/** SPEC 2.3: the accounts entry reads 'Account Settings' when the route shows the current account's own page. */
+export const menuLabel = (item: MenuItem, session: Session) =>
     item.key === 'accounts' && accountsRouteRedirects(session.flags, session.ownAccountId, session.currentAccountId) ? 'menu.accountSettings' : item.title;
+
+const isActive = (item: MenuItem, pathname: string) =>
+    item.to === '/' ? pathname === '/' : !!matchPath({ path: item.to, end: false }, pathname);
 
 const Entry = ({ item, session }: { item: MenuItem; session: Session }) => {
     const translate = useTranslate();
-    const text = translate(label(item, session));
+    const text = translate(menuLabel(item, session));
     // The label is drawn as a paragraph, which gives the menu item no accessible name: name it.
     return <Menu.Item to={item.to} primaryText={text} aria-label={text} leftIcon={<MenuIcon name={item.icon} />} />;
 };
 
+/** A collapsible group; its open state is remembered, and it opens by itself when one of its screens is shown. */
 const Group = ({ group, session }: { group: MenuGroup; session: Session }) => {
     const translate = useTranslate();
     const [sidebarOpen] = useSidebarState();
-    const [open, setOpen] = useState(true);
+    const { pathname } = useLocation();
+    const [stored, setOpen] = useStore<boolean>(`menu.group.${group.key}`, true);
+    const holdsActive = group.items.some(item => isActive(item, pathname));
+    // Opens when one of its screens is reached (a link, the back button); the user may still fold it.
+    useEffect(() => {
+        if (holdsActive) setOpen(true);
+    }, [holdsActive, pathname, setOpen]);
+    const open = stored;
+    const title = translate(group.title);
+    const header = (
+        <ListItemButton
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-label={title}
+            sx={{ py: 0.75, color: holdsActive ? 'primary.main' : 'text.secondary' }}
+        >
+            <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
+                <MenuIcon name={group.icon} />
+            </ListItemIcon>
+            {sidebarOpen && <ListItemText primary={title} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } } }} />}
+            {sidebarOpen && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+        </ListItemButton>
+    );
     return (
         <Box component="li" sx={{ listStyle: 'none' }}>
-            <ListItemButton onClick={() => setOpen(o => !o)} aria-expanded={open} sx={{ py: 0.75 }}>
-                <ListItemIcon sx={{ minWidth: 40 }}>
-                    <MenuIcon name={group.icon} />
-                </ListItemIcon>
-                {sidebarOpen && <ListItemText primary={translate(group.title)} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } } }} />}
-                {sidebarOpen && (open ? <ExpandLess /> : <ExpandMore />)}
-            </ListItemButton>
+            {sidebarOpen ? header : <Tooltip title={title} placement="right">{header}</Tooltip>}
             <Collapse in={open} unmountOnExit>
-                <List disablePadding sx={{ pl: sidebarOpen ? 1.5 : 0 }} aria-label={translate(group.title)}>
+                <List disablePadding sx={{ pl: sidebarOpen ? 1.5 : 0 }} aria-label={title}>
                     {group.items.map(item => (
                         <Entry key={item.key} item={item} session={session} />
                     ))}
@@ -46,7 +67,11 @@ const Group = ({ group, session }: { group: MenuGroup; session: Session }) => {
     );
 };
 
-/** SPEC 2.3: the grouped side menu; a group with no visible child is hidden; the version at its foot. */
+/**
+ * SPEC 2.3: the side menu in its groups, only with the screens this session
+ * may open and the console has; a group with no visible child is hidden; the
+ * portal version at its foot.
+ */
 export const AppMenu = () => {
     const session = useSession();
     if (!session) return <Menu />;

@@ -1,24 +1,38 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { Session } from '../authProvider/session';
+import { useAccountList } from '../session/accounts';
 import { useSession } from '../session/useSession';
 
 /** Pages the gate never sends away from (they are where it sends users). */
 const GATE_PAGES = ['/login', '/initial-password-setup', '/logout'];
 
 /**
- * SPEC 2.5: a user who must change their password goes to
- * /initial-password-setup; one who has not accepted the terms goes to /login
- * with redirect_url, where the terms step waits.
+ * SPEC 2.5, 4.1: where a signed-in user must go before any screen, or
+ * undefined. A required password change comes first (everything redirects
+ * there), then the terms, which the sign-in page asks for.
+ */
+export const gateRedirect = (session: Session | undefined, location: { pathname: string; search: string }): string | undefined => {
+    if (!session || GATE_PAGES.some(p => location.pathname === p || location.pathname.startsWith(`${p}/`))) return undefined;
+    const back = encodeURIComponent(`${location.pathname}${location.search}`);
+    if (!session.me.password_changed) return `/initial-password-setup?redirect_url=${back}`;
+    if (!session.me.accepted_tos) return `/login?redirect_url=${back}`;
+    return undefined;
+};
+
+/**
+ * Inside the layout: sends a user who must change their password or accept
+ * the terms away before any screen shows, and loads the account list at
+ * start-up unless single-tenant mode is on (SPEC 4.1 step 4).
  */
 export const SessionGate = ({ children }: { children: ReactNode }) => {
     const session = useSession();
     const navigate = useNavigate();
-    const { pathname, search } = useLocation();
-    const blocked = !!session && (!session.me.password_changed || !session.me.accepted_tos);
+    const location = useLocation();
+    useAccountList();
+    const target = gateRedirect(session, location);
     useEffect(() => {
-        if (!session || !blocked || GATE_PAGES.some(p => pathname.startsWith(p))) return;
-        const back = encodeURIComponent(`${pathname}${search}`);
-        navigate(session.me.password_changed ? `/login?redirect_url=${back}` : `/initial-password-setup?redirect_url=${back}`, { replace: true });
-    }, [session, blocked, navigate, pathname, search]);
-    return blocked ? null : <>{children}</>;
+        if (target) navigate(target, { replace: true });
+    }, [target, navigate]);
+    return target ? null : <>{children}</>;
 };

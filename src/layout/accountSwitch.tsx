@@ -22,6 +22,9 @@ export const useAccountSwitch = (): AccountSwitchApi => {
 export const switchModalTitleKey = (newAccountId: number, ownAccountId: number) =>
     newAccountId === ownAccountId ? 'layout.switch.ownActive' : 'layout.switch.active';
 
+/** SPEC 4.3: the modal shows only when a previous selection existed and differs from the new one. */
+export const showsSwitchModal = (previous: number | undefined, next: number) => previous !== undefined && previous !== next;
+
 export const AccountSwitchProvider = ({ children }: { children: ReactNode }) => {
     const session = useSession();
     const queryClient = useQueryClient();
@@ -32,29 +35,35 @@ export const AccountSwitchProvider = ({ children }: { children: ReactNode }) => 
         async (account: { id: number; name: string }) => {
             if (!session) return;
             const previous = session.currentAccountId;
+            // The own account is the default: nothing stored means "own" (SPEC 4.1 step 3).
             saveCurrentAccountId(session.me.id, account.id === session.ownAccountId ? null : account.id);
             resetSession();
-            await queryClient.invalidateQueries();
-            // The modal shows only when a previous selection existed and differs from the new one.
-            if (previous && previous !== account.id) setModal(account);
+            if (showsSwitchModal(previous, account.id)) setModal(account);
+            // The session (flags, menu, name) reloads while the old one stays on screen; the
+            // data of the previous account is dropped so no list shows it under the new name.
+            await Promise.all([
+                queryClient.invalidateQueries({ queryKey: ['auth'] }),
+                queryClient.resetQueries({ predicate: query => query.queryKey[0] !== 'auth' }),
+            ]);
         },
         [session, queryClient],
     );
     const api = useMemo(() => ({ switchTo }), [switchTo]);
+    const ownAccountId = session?.ownAccountId;
 
     return (
         <AccountSwitchContext.Provider value={api}>
             {children}
             <Dialog open={!!modal} onClose={() => setModal(null)} aria-labelledby="account-switch-title">
-                {modal && session && (
+                {modal && ownAccountId !== undefined && (
                     <>
-                        <DialogTitle id="account-switch-title">{translate(switchModalTitleKey(modal.id, session.ownAccountId), { account: modal.name })}</DialogTitle>
+                        <DialogTitle id="account-switch-title">{translate(switchModalTitleKey(modal.id, ownAccountId), { account: modal.name })}</DialogTitle>
                         <DialogContent>
                             <DialogContentText>{translate('layout.switch.modalText', { account: modal.name })}</DialogContentText>
                         </DialogContent>
                         <DialogActions>
-                            <Button variant="contained" onClick={() => setModal(null)}>
-                                {translate('ra.action.confirm')}
+                            <Button variant="contained" autoFocus onClick={() => setModal(null)}>
+                                {translate('app.ok')}
                             </Button>
                         </DialogActions>
                     </>

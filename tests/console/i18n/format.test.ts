@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatFileSize, formatRelativeTime, relativeTime } from '../../../src/i18n/format';
+import en from '../../../src/i18n/en';
+import fr from '../../../src/i18n/fr';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
+
+const translator = (messages: unknown) => polyglotI18nProvider(() => messages as TranslationMessages, 'en', [], { allowMissing: false }).translate;
+
+describe('dates (SPEC 9)', () => {
+    it('read YYYY-MM-DD HH:mm:ss in local time', () => {
+        expect(formatDate(new Date(2026, 10, 22, 9, 5, 7))).toBe('2026-11-22 09:05:07');
+        expect(formatDate(new Date(2026, 0, 1, 23, 59, 59).getTime())).toBe('2026-01-01 23:59:59');
+    });
+    it('show - for a year of 1970 (an unset time) and for nothing', () => {
+        expect(formatDate(new Date(1970, 0, 1, 3))).toBe('-');
+        expect(formatDate(new Date(1970, 11, 31, 23))).toBe('-');
+        expect(formatDate(0)).toBe('-');
+        expect(formatDate('1970-01-01T00:00:00Z')).toBe('-');
+        expect(formatDate(null)).toBe('-');
+        expect(formatDate(undefined)).toBe('-');
+        expect(formatDate('')).toBe('-');
+        expect(formatDate('garbage')).toBe('-');
+    });
+    it('read server ISO strings', () => {
+        const iso = new Date(2026, 4, 6, 7, 8, 9).toISOString();
+        expect(formatDate(iso)).toBe('2026-05-06 07:08:09');
+    });
+});
+
+describe('file sizes (SPEC 9: bytes to TB, 2 decimals)', () => {
+    it.each([
+        [0, '0 Bytes'],
+        [1, '1.00 Bytes'],
+        [512, '512.00 Bytes'],
+        [1023, '1023.00 Bytes'],
+        [1024, '1.00 KB'],
+        [1536, '1.50 KB'],
+        [10 * 1024 ** 2 + 5 * 1024, '10.00 MB'],
+        [5 * 1024 ** 3, '5.00 GB'],
+        [2.345 * 1024 ** 4, '2.35 TB'],
+        [3 * 1024 ** 5, '3072.00 TB'],
+        [-5, '0 Bytes'],
+        [Number.NaN, '0 Bytes'],
+    ])('%d bytes read %s', (bytes, text) => {
+        expect(formatFileSize(bytes)).toBe(text);
+    });
+});
+
+describe('relative time (SPEC 9)', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    it('picks the SPEC wording by the hours gone', () => {
+        expect(relativeTime('2026-11-22T11:30:00Z', now)).toEqual({ key: 'time.lessThanHour', count: 0 });
+        expect(relativeTime('2026-11-22T11:00:00Z', now)).toEqual({ key: 'time.oneHour', count: 1 });
+        expect(relativeTime('2026-11-22T10:00:01Z', now)).toEqual({ key: 'time.oneHour', count: 1 });
+        expect(relativeTime('2026-11-22T07:00:00Z', now)).toEqual({ key: 'time.hours', count: 5 });
+        expect(relativeTime('2026-11-21T12:00:01Z', now)).toEqual({ key: 'time.hours', count: 23 });
+        expect(relativeTime('2026-11-21T12:00:00Z', now)).toEqual({ key: 'time.days', count: 1 });
+        expect(relativeTime('2026-11-19T12:00:00Z', now)).toEqual({ key: 'time.days', count: 3 });
+    });
+    it('reads in English and French', () => {
+        const english = translator(en);
+        const french = translator(fr);
+        expect(formatRelativeTime(english, '2026-11-22T11:30:00Z', now)).toBe('less than hour');
+        expect(formatRelativeTime(english, '2026-11-22T11:00:00Z', now)).toBe('1 hour ago');
+        expect(formatRelativeTime(english, '2026-11-22T07:00:00Z', now)).toBe('5 hours ago');
+        expect(formatRelativeTime(english, '2026-11-19T12:00:00Z', now)).toBe('3 day(s) ago');
+        expect(formatRelativeTime(french, '2026-11-19T12:00:00Z', now)).toBe('il y a 3 jour(s)');
+    });
+});

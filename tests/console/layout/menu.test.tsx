@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useNavigate } from 'react-router-dom';
+import { AppMenu } from '../../../src/layout/AppMenu';
+import { renderInAdmin, testSession } from '../render';
+
+const menu = (session = testSession(), path = '/') => renderInAdmin(<AppMenu />, { session, path });
+const GoTo = ({ path }: { path: string }) => {
+    const navigate = useNavigate();
+    return <button onClick={() => navigate(path)}>{`go to ${path}`}</button>;
+};
+const groupHeader = (name: string) => screen.getByRole('button', { name });
+
+describe('side menu (SPEC 2.3)', () => {
+    it('hides a group with no visible child: a user sees no Permissions and no Accounts group', async () => {
+        menu(testSession('user'));
+        expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toBeInTheDocument();
+        expect(screen.queryByText('Permissions')).toBeNull();
+        expect(screen.queryByText('Accounts')).toBeNull();
+        expect(screen.queryByRole('menuitem', { name: 'Users' })).toBeNull();
+    });
+
+    it('a manager sees Users under Permissions but no Accounts group, as SPEC 6.3 denies accounts and audit logs to managers', async () => {
+        menu(testSession('manager'));
+        expect(await screen.findByRole('button', { name: 'Permissions' })).toBeInTheDocument();
+        expect(screen.getByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
+        expect(screen.queryByRole('button', { name: 'Accounts' })).toBeNull();
+        expect(screen.queryByRole('menuitem', { name: 'Audit Log' })).toBeNull();
+    });
+
+    it('shows only the screens the console has: no Device Management group yet', async () => {
+        menu(testSession('admin'));
+        expect(await screen.findByRole('menuitem', { name: 'Roles' })).toBeInTheDocument();
+        expect(screen.queryByText('Device Management')).toBeNull();
+        expect(screen.queryByText('Devices')).toBeNull();
+    });
+
+    it.each([
+        ['Account Settings for a moderator', testSession('moderator'), 'Account Settings'],
+        ['Accounts List for a dealer in the own account', testSession('dealer'), 'Accounts List'],
+        ['Account Settings for a dealer in another account', testSession('dealer', {}, { currentAccountId: 12, currentAccount: { id: 12, name: 'Fabrikam Labs' } }), 'Account Settings'],
+        ['Account Settings in single-tenant mode', testSession('installer', { singleTenant: true, singleTenantInstallation: true }), 'Account Settings'],
+    ])('labels the accounts entry %s', async (_name, session, label) => {
+        menu(session);
+        expect(await screen.findByRole('menuitem', { name: label })).toHaveAttribute('href', '/accounts');
+    });
+
+    it('groups collapse and open again, with their icons', async () => {
+        menu(testSession('dealer'));
+        const header = await screen.findByRole('button', { name: 'Permissions' });
+        expect(header.querySelector('svg')).not.toBeNull();
+        expect(header).toHaveAttribute('aria-expanded', 'true');
+        fireEvent.click(header);
+        await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Users' })).toBeNull());
+        expect(groupHeader('Permissions')).toHaveAttribute('aria-expanded', 'false');
+        fireEvent.click(groupHeader('Permissions'));
+        expect(await screen.findByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
+    });
+
+    it('highlights the entry of the screen shown, its group open even if it was folded', async () => {
+        menu(testSession('dealer'), '/users/5');
+        const users = await screen.findByRole('menuitem', { name: 'Users' });
+        expect(users).toHaveClass('RaMenuItemLink-active');
+        expect(screen.getByRole('menuitem', { name: 'Roles' })).not.toHaveClass('RaMenuItemLink-active');
+        expect(screen.getByRole('menuitem', { name: 'Dashboard' })).not.toHaveClass('RaMenuItemLink-active');
+        expect(within(screen.getByRole('list', { name: 'Permissions' })).getByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
+        // folded by hand, it stays folded until one of its screens is reached again
+        fireEvent.click(groupHeader('Permissions'));
+        await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Users' })).toBeNull());
+    });
+
+    it('a group folded earlier opens when the screen shown is one of its own', async () => {
+        renderInAdmin(<><AppMenu /><GoTo path="/roles" /></>, { session: testSession('dealer') });
+        fireEvent.click(await screen.findByRole('button', { name: 'Permissions' }));
+        await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Roles' })).toBeNull());
+        fireEvent.click(screen.getByRole('button', { name: 'go to /roles' }));
+        expect(await screen.findByRole('menuitem', { name: 'Roles' })).toHaveClass('RaMenuItemLink-active');
+        expect(groupHeader('Permissions')).toHaveAttribute('aria-expanded', 'true');
+    });
+
+    it('the dashboard entry is active on / only', async () => {
+        menu(testSession('dealer'), '/');
+        expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toHaveClass('RaMenuItemLink-active');
+    });
+
+    it('carries the portal version at its foot', async () => {
+        menu(testSession('user'));
+        expect(await screen.findByText('Version 1.2.3 (45)')).toBeInTheDocument();
+    });
+});
