@@ -133,7 +133,7 @@ test('a dealer switches to a customer account and back', async ({ page }, info) 
     await drawer.getByText('Contoso Offices').click();
     await drawer.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('dialog', { name: 'Contoso Offices Active' })).toBeVisible();
-    await page.getByRole('dialog', { name: 'Contoso Offices Active' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: 'Contoso Offices Active' }).getByRole('button', { name: 'OK' }).click();
     await expect(page.getByTestId('current-account')).toHaveText('Contoso Offices');
     await expect(page.getByText('Customer Account')).toBeVisible();
     await page.getByRole('menuitem', { name: 'Users' }).click();
@@ -141,7 +141,7 @@ test('a dealer switches to a customer account and back', async ({ page }, info) 
     await shot(page, info, 'customer-account');
     await page.getByRole('button', { name: 'Back to My Account' }).click();
     await expect(page.getByRole('dialog', { name: 'Northwind Security Dealer Account Active' })).toBeVisible();
-    await page.getByRole('dialog', { name: 'Northwind Security Dealer Account Active' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: 'Northwind Security Dealer Account Active' }).getByRole('button', { name: 'OK' }).click();
     await expect(page.getByTestId('current-account')).toHaveText('Northwind Security');
     await expect(page.getByText('Customer Account')).toHaveCount(0);
     await expect(page.getByText('dealer@northwind-security.example')).toBeVisible();
