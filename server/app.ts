@@ -47,7 +47,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     await app.register(swagger, {
         openapi: {
             info: { title: 'Access-control platform API', version: platformVersion() },
-            components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+            components: {
+                securitySchemes: {
+                    bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+                    device: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Readers only: `Device <device_id>.<device_key>` (contract/device-api.ts)' },
+                },
+            },
             security: [{ bearer: [] }],
         },
         transform: jsonSchemaTransform,

@@ -28,6 +28,13 @@ export interface Config {
     /** the built console; served when present */
     staticDir: string;
     logLevel: string;
+    /** how often readers heartbeat; a reader silent for deviceOfflineSeconds is marked offline */
+    deviceHeartbeatSeconds: number;
+    deviceOfflineSeconds: number;
+    /** run the scheduled jobs (offline detection, retention...) in this process */
+    jobs: boolean;
+    /** in-process simulated readers that the demo platform starts with (0: none) */
+    demoFleet: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -57,11 +64,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         lockoutSeconds: Number(env.LOCKOUT_SECONDS ?? 900),
         staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
         logLevel: env.LOG_LEVEL ?? 'info',
+        deviceHeartbeatSeconds: Number(env.DEVICE_HEARTBEAT_SECONDS ?? 10),
+        deviceOfflineSeconds: Number(env.DEVICE_OFFLINE_SECONDS ?? 35),
+        jobs: bool(env.JOBS, true),
+        demoFleet: Number(env.DEMO_FLEET ?? 12),
     };
 };
 
 /** A config for tests: in-memory database, no console files. */
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-    ...loadConfig({ DATA_DIR: path.join('/tmp', `ac-test-${process.pid}`), DEMO: '0', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: path.join('/tmp', `ac-test-${process.pid}`), DEMO: '0', LOG_LEVEL: 'silent', JOBS: '0', DEMO_FLEET: '0' }),
     ...overrides,
 });

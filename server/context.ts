@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { TokenSigner } from './http/tokens';
 import type { Mailer } from './mail/mailer';
+import type { FileStorage } from './storage';
 
 /** What every feature's routes receive: no feature builds its own connections. */
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
     config: Config;
     signer: TokenSigner;
     mailer: Mailer;
+    /** event images, firmware artifacts, exports */
+    storage: FileStorage;
     /** injectable for tests of expiry and lockout */
     now: () => Date;
 }

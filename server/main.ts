@@ -8,6 +8,7 @@ import { lockDataDir } from './db/lock';
 import { TokenSigner } from './http/tokens';
 import { createMailer } from './mail/mailer';
 import { seedDemoPlatform } from './demo/seed';
+import { LocalDiskStorage } from './storage';
 
 const config = loadConfig();
 const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
@@ -19,6 +20,7 @@ const ctx: AppContext = {
     config,
     signer: new TokenSigner(await signingSecret(database.db)),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: say }),
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
     now: () => new Date(),
 };
 

@@ -7,6 +7,7 @@ import type { AccountOption } from '../../contract/session';
 import { API_BASE } from '../../contract/constants';
 import type { Db } from '../db/database';
 import { accounts, sessions, users } from '../db/schema';
+import { authenticateDevice } from './deviceAuth';
 import { forbidden, unauthorized } from './errors';
 import type { TokenKind, TokenSigner } from './tokens';
 
@@ -101,6 +102,7 @@ export const loadAuth = async (db: Db, userId: number, sessionId: string, kind: 
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner }) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('device', null);
     const routeAccess: FastifyInstance['routeAccess'] = [];
     app.decorate('routeAccess', routeAccess);
 
@@ -113,7 +115,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer
 
     app.addHook('onRequest', async request => {
         const access = request.routeOptions.config?.access;
-        if (!access || access === 'public' || access === 'device') return;
+        if (!access || access === 'public') return;
+        if (access === 'device') {
+            request.device = await authenticateDevice(opts.db, request);
+            return;
+        }
         const token = bearer(request);
         if (!token) throw unauthorized();
         let kind: TokenKind = access === 'tfaStep' ? 'tfa' : 'access';

@@ -7,8 +7,10 @@ import { authRoutes } from './auth/routes';
 import { cardFormatRoutes } from './card-formats/routes';
 import { twoFactorRoutes } from './auth/twoFactor';
 import { dashboardRoutes } from './dashboard/routes';
+import { deviceRoutes } from './devices/routes';
+import { deviceApiRoutes } from '../device-api';
 import { roleRoutes } from './roles/routes';
 import { userRoutes } from './users/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes];

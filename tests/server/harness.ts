@@ -1,6 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import type { AppContext } from '../../server/context';
@@ -9,6 +12,7 @@ import { openDatabase, type Database } from '../../server/db/database';
 import { TokenSigner } from '../../server/http/tokens';
 import { memoryMailer } from '../../server/mail/mailer';
 import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
+import { LocalDiskStorage } from '../../server/storage';
 
 export const ADMIN = { email: 'admin@platform.test', password: 'Admin#Pass1' };
 export const DEMO_PASSWORD = 'Demo#Pass1';
@@ -64,11 +68,13 @@ export const startPlatform = async (overrides: Partial<Config> = {}): Promise<Te
     const database = await freshDatabase();
     const mail = memoryMailer();
     const clock = { offsetMs: 0 };
+    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-files-'));
     const ctx: AppContext = {
         db: database.db,
         config: testConfig(overrides),
         signer: new TokenSigner(await signingSecret(database.db)),
         mailer: mail,
+        storage: new LocalDiskStorage(filesDir),
         now: () => new Date(Date.now() + clock.offsetMs),
     };
     const first = await bootstrap(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
@@ -95,6 +101,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}): Promise<Te
         close: async () => {
             await app.close();
             await database.close();
+            fs.rmSync(filesDir, { recursive: true, force: true });
         },
         login,
         as: async email => {

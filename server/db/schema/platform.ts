@@ -14,7 +14,7 @@ import {
     varchar,
     type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { AccountOption } from '../../contract/session';
+import type { AccountOption } from '../../../contract/session';
 
 const timestamps = {
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -44,10 +44,13 @@ export const accounts = pgTable(
         street_address: varchar('street_address', { length: 100 }),
         phone_number: varchar('phone_number', { length: 25 }),
         options: jsonb('options').$type<AccountOption[]>().notNull().default([]),
+        /** what an installer enters on a reader so that it registers (pending) in this account */
+        device_registration_code: varchar('device_registration_code', { length: 32 }),
         ...timestamps,
     },
     t => [
         index('accounts_path_idx').on(t.path),
+        uniqueIndex('accounts_device_code_idx').on(t.device_registration_code),
         index('accounts_parent_idx').on(t.parent_id),
         uniqueIndex('accounts_one_main_idx').on(t.main).where(sql`${t.main}`),
     ],

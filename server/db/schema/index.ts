@@ -1,0 +1,6 @@
+/**
+ * The database schema, one file per feature; drizzle-kit reads this index
+ * (drizzle.config.ts) and every feature imports its tables from here.
+ */
+export * from './platform';
+export * from './devices';

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { commandRoutes } from './commands';
+import { configRoutes } from './config';
+import { heartbeatRoutes } from './heartbeat';
+import { logRoutes } from './logs';
+import { registerRoutes } from './register';
+
+/** What readers call, under /api/v2/device/ (DESIGN.md "Readers and the device API"). Adding a part is one line here. */
+export const deviceApiParts: FastifyPluginAsyncZod<AppContext>[] = [registerRoutes, heartbeatRoutes, configRoutes, commandRoutes, logRoutes];
+
+export const deviceApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    await app.register(
+        async device => {
+            for (const part of deviceApiParts) await device.register(part, ctx);
+        },
+        { prefix: '/device' },
+    );
+};

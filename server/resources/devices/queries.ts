@@ -1,0 +1,407 @@
+import { and, asc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { DeviceRecord, DeviceStatus, DeviceUpdateInput } from '../../../contract/devices';
+import type { Db } from '../../db/database';
+import { rows } from '../../db/database';
+import { accessGroups, accounts, deviceAccessGroups, deviceCommands, devices, events, readers, type StoredOnvif, type StoredSip } from '../../db/schema';
+import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** A device row with what its record shows besides its own columns. */
+export interface DeviceListRow extends DeviceRow {
+    account_name: string;
+    reader_id: number | null;
+    reader_description: string | null;
+    access_group_ids: number[] | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The configuration's ETag: the console's parameter version and the account's access version (profiles, badges, groups). */
+export const configEtag = (configVersion: number, accessVersion: number) => `"c${configVersion}-a${accessVersion}"`;
+
+export const tempEnrollmentOn = (row: Pick<DeviceRow, 'temp_enrollment_until'>, now: Date) => !!row.temp_enrollment_until && row.temp_enrollment_until > now;
+
+/** The API's device record: secrets never leave, only whether they are set. */
+export const toDevice = (row: DeviceListRow, now: Date): DeviceRecord => {
+    const onvif: StoredOnvif = row.onvif;
+    const sip: StoredSip = row.sip;
+    return {
+        id: row.id,
+        account_id: row.account_id,
+        account_name: row.account_name,
+        description: row.description,
+        hardware_id: row.hardware_id,
+        status: row.status,
+        auth_required: row.auth_required,
+        board_type: row.board_type,
+        release: row.release,
+        ip_address: row.ip_address,
+        mac_address: row.mac_address,
+        device_mode: row.device_mode,
+        reader_id: row.reader_id,
+        reader: row.reader_id ? { id: row.reader_id, description: row.reader_description ?? '' } : null,
+        role: row.role,
+        security_level: row.security_level,
+        led_option: row.led_option,
+        communication: row.communication,
+        communication_settings: row.communication_settings,
+        onvif: { managed_by: onvif.managed_by, username: onvif.username ?? null, user_level: onvif.user_level ?? null, password_set: !!onvif.password },
+        sip: {
+            enabled: sip.enabled,
+            domain: sip.domain ?? null,
+            transport: sip.transport ?? null,
+            port: sip.port ?? null,
+            number: sip.number ?? null,
+            call_number: sip.call_number ?? null,
+            polling_interval: sip.polling_interval ?? null,
+            username: sip.username ?? null,
+            display_name: sip.display_name ?? null,
+            extension: sip.extension ?? null,
+            url: sip.url ?? null,
+            password_set: !!sip.password,
+        },
+        access_group_ids: (row.access_group_ids ?? []).slice().sort((a, b) => a - b),
+        temp_enrollment: { on: tempEnrollmentOn(row, now), until: tempEnrollmentOn(row, now) ? iso(row.temp_enrollment_until) : null },
+        config_version: row.config_version,
+        applied_config_version: row.applied_config_version,
+        last_seen_at: iso(row.last_seen_at),
+        approved_at: iso(row.approved_at),
+        created_at: row.created_at.toISOString(),
+        updated_at: row.updated_at.toISOString(),
+    };
+};
+
+const groupIds = sql<number[] | null>`(select array_agg(${deviceAccessGroups.access_group_id}) from ${deviceAccessGroups} where ${deviceAccessGroups.device_id} = ${devices.id})`;
+
+/** devices with their account name, linked reader (same hardware_id in the same account) and access groups */
+const selectDevices = (db: Db) =>
+    db
+        .select({
+            device: devices,
+            account_name: accounts.name,
+            reader_id: readers.id,
+            reader_description: readers.description,
+            access_group_ids: groupIds,
+        })
+        .from(devices)
+        .innerJoin(accounts, eq(accounts.id, devices.account_id))
+        .leftJoin(readers, and(eq(readers.account_id, devices.account_id), eq(readers.hardware_id, devices.hardware_id)));
+
+type Joined = { device: DeviceRow; account_name: string; reader_id: number | null; reader_description: string | null; access_group_ids: number[] | null };
+const flatten = (r: Joined): DeviceListRow => ({ ...r.device, account_name: r.account_name, reader_id: r.reader_id, reader_description: r.reader_description, access_group_ids: r.access_group_ids });
+
+export const findDevice = async (db: Db, id: number): Promise<DeviceListRow | undefined> => {
+    const [row] = await selectDevices(db).where(eq(devices.id, id)).limit(1);
+    return row ? flatten(row) : undefined;
+};
+
+export const findDeviceByHardwareId = async (db: Db, hardwareId: string): Promise<DeviceRow | undefined> =>
+    (await db.select().from(devices).where(eq(devices.hardware_id, hardwareId)).limit(1))[0];
+
+export interface DeviceFilters {
+    /** the account's devices, or every account under this path (cross_account) */
+    accountId?: number;
+    pathPrefix?: string;
+    q?: string;
+    status?: DeviceStatus;
+    device_mode?: string;
+    role?: string;
+    board_type?: string;
+    release?: string;
+    hardware_id?: string;
+    ids?: number[];
+    auth_required?: boolean;
+}
+
+const SORTABLE = {
+    id: devices.id,
+    description: devices.description,
+    hardware_id: devices.hardware_id,
+    status: devices.status,
+    board_type: devices.board_type,
+    release: devices.release,
+    role: devices.role,
+    device_mode: devices.device_mode,
+    ip_address: devices.ip_address,
+    last_seen_at: devices.last_seen_at,
+    created_at: devices.created_at,
+    account: accounts.name,
+};
+
+const deviceWhere = (f: DeviceFilters): SQL | undefined =>
+    allOf([
+        f.accountId !== undefined ? eq(devices.account_id, f.accountId) : undefined,
+        f.pathPrefix !== undefined ? like(accounts.path, `${f.pathPrefix}%`) : undefined,
+        f.q ? or(ilike(devices.description, likeText(f.q)), ilike(devices.hardware_id, likeText(f.q)), ilike(devices.ip_address, likeText(f.q))) : undefined,
+        f.status ? eq(devices.status, f.status) : undefined,
+        f.device_mode ? eq(devices.device_mode, f.device_mode) : undefined,
+        f.role ? eq(devices.role, f.role as DeviceRow['role']) : undefined,
+        f.board_type ? eq(devices.board_type, f.board_type) : undefined,
+        f.release ? eq(devices.release, f.release) : undefined,
+        f.hardware_id ? eq(devices.hardware_id, f.hardware_id) : undefined,
+        f.ids ? inArray(devices.id, f.ids) : undefined,
+        f.auth_required !== undefined ? eq(devices.auth_required, f.auth_required) : undefined,
+    ]);
+
+export const listDevices = async (db: Db, f: DeviceFilters, params: { page: number; per_page: number; sort?: string }) => {
+    const where = deviceWhere(f);
+    const query = selectDevices(db).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'description', order: 'ASC' }, devices.id));
+    const counted = db.select({ n: countAll }).from(devices).innerJoin(accounts, eq(accounts.id, devices.account_id)).where(where);
+    const { result, count } = await page<Joined>(query.$dynamic() as never, counted, params);
+    return { result: result.map(flatten), count };
+};
+
+/** Every matching device, for bulk operations and exports. */
+export const allDevices = async (db: Db, f: DeviceFilters): Promise<DeviceListRow[]> =>
+    (await selectDevices(db).where(deviceWhere(f)).orderBy(asc(devices.id))).map(flatten);
+
+export const devicesByState = (db: Db, f: DeviceFilters) =>
+    db
+        .select({ status: devices.status, count: countAll })
+        .from(devices)
+        .innerJoin(accounts, eq(accounts.id, devices.account_id))
+        .where(deviceWhere(f))
+        .groupBy(devices.status);
+
+export const installedReleases = (db: Db, f: DeviceFilters) =>
+    db
+        .select({ release: sql<string>`coalesce(${devices.release}, 'unknown')`, board_type: devices.board_type, count: countAll })
+        .from(devices)
+        .innerJoin(accounts, eq(accounts.id, devices.account_id))
+        .where(allOf([deviceWhere(f), sql`${devices.status} in ('online', 'offline')`]))
+        .groupBy(sql`coalesce(${devices.release}, 'unknown')`, devices.board_type)
+        .orderBy(sql`count(*) desc`);
+
+/** The distinct values of a column among the devices in scope, for the list's filters. */
+export const distinctValues = async (db: Db, column: 'board_type' | 'release' | 'device_mode', f: DeviceFilters) => {
+    const col = devices[column];
+    const found = await db
+        .selectDistinct({ value: col })
+        .from(devices)
+        .innerJoin(accounts, eq(accounts.id, devices.account_id))
+        .where(allOf([deviceWhere(f), sql`${col} is not null`]))
+        .orderBy(col)
+        .limit(500);
+    return found.map(r => r.value!).filter(Boolean);
+};
+
+// ---- registration and credentials (device API) ----
+
+export const insertPendingDevice = async (
+    db: Db,
+    values: { account_id: number; hardware_id: string; secret_hash: string; board_type: string; release: string; ip_address?: string; mac_address?: string },
+) => (await db.insert(devices).values({ ...values, status: 'pending', description: values.hardware_id }).onConflictDoNothing().returning())[0];
+
+export const updateRegistrationInfo = (db: Db, id: number, info: { board_type: string; release: string; ip_address?: string; mac_address?: string }) =>
+    db
+        .update(devices)
+        .set({ board_type: info.board_type, release: info.release, ip_address: info.ip_address ?? null, mac_address: info.mac_address ?? null, updated_at: sql`now()` })
+        .where(eq(devices.id, id));
+
+/** Stores a new key for an approved device (the previous one stops working). */
+export const setDeviceKey = (db: Db, id: number, keyHash: string) => db.update(devices).set({ key_hash: keyHash }).where(eq(devices.id, id));
+
+/**
+ * A known reader came back with another secret (factory reset, new board):
+ * hold the new secret until an administrator authenticates it with the
+ * pairing code the reader shows. The current key keeps working meanwhile, so
+ * someone who only knows a hardware_id cannot knock a reader offline.
+ */
+export const holdForAuthentication = (db: Db, id: number, pendingSecretHash: string, pairingCodeHash: string) =>
+    db.update(devices).set({ pending_secret_hash: pendingSecretHash, pairing_code_hash: pairingCodeHash, auth_required: true, updated_at: sql`now()` }).where(eq(devices.id, id));
+
+/** The pairing code matched: the reader's new secret replaces the old one. */
+export const completeAuthentication = async (db: Db, id: number) =>
+    (
+        await db
+            .update(devices)
+            .set({ secret_hash: sql`${devices.pending_secret_hash}`, pending_secret_hash: null, pairing_code_hash: null, auth_required: false, updated_at: sql`now()` })
+            .where(and(eq(devices.id, id), eq(devices.auth_required, true)))
+            .returning({ id: devices.id })
+    ).length === 1;
+
+export const approveDevice = async (db: Db, id: number, by: number, changes: { account_id?: number; description?: string }) =>
+    (
+        await db
+            .update(devices)
+            .set({
+                status: 'offline',
+                approved_at: sql`now()`,
+                approved_by: by,
+                status_changed_at: sql`now()`,
+                updated_at: sql`now()`,
+                ...(changes.account_id ? { account_id: changes.account_id } : {}),
+                ...(changes.description !== undefined ? { description: changes.description } : {}),
+            })
+            .where(and(eq(devices.id, id), inArray(devices.status, ['pending', 'rejected'])))
+            .returning({ id: devices.id })
+    ).length === 1;
+
+export const rejectDevice = async (db: Db, id: number) =>
+    (
+        await db
+            .update(devices)
+            .set({ status: 'rejected', key_hash: null, status_changed_at: sql`now()`, updated_at: sql`now()` })
+            .where(and(eq(devices.id, id), eq(devices.status, 'pending')))
+            .returning({ id: devices.id })
+    ).length === 1;
+
+/** What the device-auth hook loads for each call of a reader: one indexed read. */
+export const deviceCredentials = async (db: Db, id: number) =>
+    (
+        await rows<{ id: number; account_id: number; hardware_id: string; description: string; status: DeviceStatus; key_hash: string | null; config_version: number; access_version: number }>(
+            db,
+            sql`select d.id, d.account_id, d.hardware_id, d.description, d.status, d.key_hash, d.config_version, coalesce(av.version, 1)::int as access_version
+                from devices d left join access_versions av on av.account_id = d.account_id where d.id = ${id}`,
+        )
+    )[0];
+
+// ---- heartbeats and offline detection ----
+
+export interface HeartbeatResult {
+    previous_status: DeviceStatus;
+    account_id: number;
+    description: string;
+    device_mode: string | null;
+    config_version: number;
+    access_version: number;
+    pending_commands: number;
+}
+
+/**
+ * One statement: the reader is seen now (online), what it reports is kept,
+ * and the reply's figures come back. The row lock orders it with the
+ * offline job, so an offline->online change is seen exactly once.
+ */
+export const recordHeartbeat = async (
+    db: Db,
+    id: number,
+    report: { ip_address?: string; release?: string; device_mode?: string; applied_config_version?: number },
+): Promise<HeartbeatResult | undefined> =>
+    (
+        await rows<HeartbeatResult>(
+            db,
+            sql`with previous as (select id, status from devices where id = ${id} and status in ('online', 'offline') for update)
+                update devices d set
+                    last_seen_at = now(),
+                    status = 'online',
+                    status_changed_at = case when previous.status = 'online' then d.status_changed_at else now() end,
+                    ip_address = coalesce(${report.ip_address ?? null}, d.ip_address),
+                    release = coalesce(${report.release ?? null}, d.release),
+                    device_mode = coalesce(${report.device_mode ?? null}, d.device_mode),
+                    applied_config_version = coalesce(${report.applied_config_version ?? null}::int, d.applied_config_version)
+                from previous where d.id = previous.id
+                returning previous.status as previous_status, d.account_id, d.description, d.device_mode, d.config_version,
+                    coalesce((select version from access_versions where account_id = d.account_id), 1)::int as access_version,
+                    (select count(*) from device_commands c where c.device_id = d.id and c.status = 'queued')::int as pending_commands`,
+        )
+    )[0];
+
+/** The DeviceOnline / DeviceOffline security events of a state change. */
+export const recordDeviceStateEvent = (db: Db, event: 'DeviceOnline' | 'DeviceOffline', device: { id: number; account_id: number; description: string; device_mode: string | null }) =>
+    db.insert(events).values({ event, account_id: device.account_id, device_id: device.id, device_description: device.description, device_mode: device.device_mode, timestamp: sql`now()` });
+
+/**
+ * Marks readers silent for longer than `silentSeconds` offline and records
+ * their DeviceOffline events, in one statement. SKIP LOCKED lets several
+ * server instances run it at once: each row is taken by one of them.
+ */
+export const markSilentDevicesOffline = async (db: Db, silentSeconds: number, limit = 1000) =>
+    rows<{ id: number; account_id: number }>(
+        db,
+        sql`with silent as (
+                select id from devices where status = 'online' and last_seen_at < now() - make_interval(secs => ${silentSeconds})
+                order by last_seen_at limit ${limit} for update skip locked
+            ), gone as (
+                update devices d set status = 'offline', status_changed_at = now() from silent where d.id = silent.id
+                returning d.id, d.account_id, d.description, d.device_mode
+            ), recorded as (
+                insert into events (event, account_id, device_id, device_description, device_mode, timestamp)
+                select 'DeviceOffline', account_id, id, description, device_mode, now() from gone
+            )
+            select id, account_id from gone`,
+    );
+
+// ---- parameters set in the console ----
+
+/** Stored ONVIF/SIP values from the form: an empty password keeps the stored one. */
+export const storedOnvif = (input: DeviceUpdateInput['onvif'], previous: StoredOnvif): StoredOnvif =>
+    input.managed_by === 'protocol'
+        ? { managed_by: 'protocol' }
+        : { managed_by: 'platform', username: input.username, user_level: input.user_level, password: input.password || previous.password || null };
+
+export const storedSip = (input: DeviceUpdateInput['sip'], previous: StoredSip): StoredSip =>
+    input.enabled ? { ...input, password: input.password || previous.password || null } : { enabled: false };
+
+/** New parameters and access groups; the version goes up so the reader pulls them. */
+export const updateDeviceParameters = (db: Db, id: number, values: Partial<Pick<DeviceRow, 'description' | 'role' | 'security_level' | 'led_option' | 'communication' | 'communication_settings' | 'onvif' | 'sip'>>, accessGroupIds?: number[]) =>
+    db.transaction(async tx => {
+        await tx
+            .update(devices)
+            .set({ ...values, config_version: sql`${devices.config_version} + 1`, updated_at: sql`now()` })
+            .where(eq(devices.id, id));
+        if (accessGroupIds) {
+            await tx.delete(deviceAccessGroups).where(eq(deviceAccessGroups.device_id, id));
+            if (accessGroupIds.length) await tx.insert(deviceAccessGroups).values(accessGroupIds.map(g => ({ device_id: id, access_group_id: g })));
+        }
+    });
+
+export const setTempEnrollment = (db: Db, id: number, until: Date | null) =>
+    db
+        .update(devices)
+        .set({ temp_enrollment_until: until, config_version: sql`${devices.config_version} + 1`, updated_at: sql`now()` })
+        .where(eq(devices.id, id));
+
+export const deleteDevices = (db: Db, ids: number[]) => db.delete(devices).where(inArray(devices.id, ids));
+
+/** Access groups of these ids that belong to the account; used to refuse foreign ids. */
+export const accountAccessGroupIds = async (db: Db, accountId: number, ids: number[]) =>
+    ids.length ? (await db.select({ id: accessGroups.id }).from(accessGroups).where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))).map(r => r.id) : [];
+
+// ---- commands ----
+
+export const queueCommand = async (db: Db, deviceIds: number[], type: 'reboot' | 'upload_logs', by: number, payload: Record<string, unknown> = {}) =>
+    deviceIds.length ? db.insert(deviceCommands).values(deviceIds.map(device_id => ({ device_id, type, payload, created_by: by }))).returning() : [];
+
+/** The reader's queued commands, marked sent as they are handed over. */
+export const takeCommands = (db: Db, deviceId: number) =>
+    db
+        .update(deviceCommands)
+        .set({ status: 'sent', sent_at: sql`now()` })
+        .where(and(eq(deviceCommands.device_id, deviceId), inArray(deviceCommands.status, ['queued', 'sent'])))
+        .returning();
+
+export const ackCommand = async (db: Db, deviceId: number, commandId: number, status: 'done' | 'failed', message?: string) =>
+    (
+        await db
+            .update(deviceCommands)
+            .set({ status, completed_at: sql`now()`, result: message ?? null })
+            .where(and(eq(deviceCommands.id, commandId), eq(deviceCommands.device_id, deviceId), inArray(deviceCommands.status, ['queued', 'sent'])))
+            .returning()
+    )[0];
+
+export const listCommands = (db: Db, deviceId: number, limit = 50) =>
+    db.select().from(deviceCommands).where(eq(deviceCommands.device_id, deviceId)).orderBy(sql`${deviceCommands.id} desc`).limit(limit);
+
+// ---- registration codes ----
+
+export const accountByRegistrationCode = async (db: Db, code: string) =>
+    (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.device_registration_code, code.toUpperCase())).limit(1))[0];
+
+export const mainAccountId = async (db: Db) => (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.main, true)).limit(1))[0]?.id;
+
+/** The account's registration code, made on first use. */
+export const registrationCode = async (db: Db, accountId: number, make: () => string) => {
+    const [row] = await db.select({ code: accounts.device_registration_code }).from(accounts).where(eq(accounts.id, accountId));
+    if (row?.code) return row.code;
+    const [set] = await db
+        .update(accounts)
+        .set({ device_registration_code: make() })
+        .where(and(eq(accounts.id, accountId), isNull(accounts.device_registration_code)))
+        .returning({ code: accounts.device_registration_code });
+    return set?.code ?? (await db.select({ code: accounts.device_registration_code }).from(accounts).where(eq(accounts.id, accountId)))[0]!.code!;
+};
+
+export const resetRegistrationCode = async (db: Db, accountId: number, code: string) =>
+    (await db.update(accounts).set({ device_registration_code: code }).where(eq(accounts.id, accountId)).returning({ code: accounts.device_registration_code }))[0]!.code!;

@@ -1,0 +1,124 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Where files live (event images, firmware artifacts, exports): local disk
+ * now; an object store is the path for many instances (DESIGN.md Scale).
+ * Keys are server-made ('events/2026/11/23/123.jpg'), never a client's name.
+ */
+export interface FileStorage {
+    /** Stores the data under key; resolves once it is durable (written, fsynced, renamed into place). */
+    put(key: string, data: Readable | Buffer, options?: { maxBytes?: number }): Promise<{ size: number }>;
+    /** The file's bytes, or undefined when there is no such file. */
+    get(key: string): Promise<Readable | undefined>;
+    stat(key: string): Promise<{ size: number } | undefined>;
+    delete(key: string): Promise<void>;
+    /** Free bytes on the volume that holds the files. */
+    freeBytes(): Promise<number>;
+}
+
+/** A put that went over its maxBytes; nothing is left behind. */
+export class TooLargeError extends Error {
+    constructor(readonly maxBytes: number) {
+        super(`File is larger than ${maxBytes} bytes`);
+    }
+}
+
+const KEY = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+
+/** Counts bytes on the way through and stops the stream past the limit. */
+const limiter = (maxBytes: number, counted: { size: number }) =>
+    new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+            counted.size += chunk.length;
+            if (counted.size > maxBytes) done(new TooLargeError(maxBytes));
+            else done(null, chunk);
+        },
+    });
+
+export class LocalDiskStorage implements FileStorage {
+    constructor(private readonly root: string) {}
+
+    private file(key: string) {
+        if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key ${key}`);
+        return path.join(this.root, key);
+    }
+
+    async put(key: string, data: Readable | Buffer, options: { maxBytes?: number } = {}) {
+        const target = this.file(key);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+        const counted = { size: 0 };
+        try {
+            if (Buffer.isBuffer(data)) {
+                if (options.maxBytes !== undefined && data.length > options.maxBytes) throw new TooLargeError(options.maxBytes);
+                const handle = await fs.open(temporary, 'w');
+                try {
+                    await handle.writeFile(data);
+                    await handle.sync();
+                } finally {
+                    await handle.close();
+                }
+                counted.size = data.length;
+            } else {
+                const out = createWriteStream(temporary);
+                await pipeline(data, limiter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted), out);
+                const handle = await fs.open(temporary, 'r+');
+                try {
+                    await handle.sync();
+                } finally {
+                    await handle.close();
+                }
+            }
+            await fs.rename(temporary, target);
+            await syncDirectory(path.dirname(target));
+            return { size: counted.size };
+        } catch (error) {
+            await fs.rm(temporary, { force: true });
+            throw error;
+        }
+    }
+
+    async get(key: string) {
+        const file = this.file(key);
+        try {
+            await fs.access(file);
+        } catch {
+            return undefined;
+        }
+        return createReadStream(file);
+    }
+
+    async stat(key: string) {
+        try {
+            const s = await fs.stat(this.file(key));
+            return { size: s.size };
+        } catch {
+            return undefined;
+        }
+    }
+
+    async delete(key: string) {
+        await fs.rm(this.file(key), { force: true });
+    }
+
+    async freeBytes() {
+        await fs.mkdir(this.root, { recursive: true });
+        const s = await fs.statfs(this.root);
+        return s.bavail * s.bsize;
+    }
+}
+
+/** The rename is durable only once its directory is synced. */
+const syncDirectory = async (dir: string) => {
+    const handle = await fs.open(dir, 'r');
+    try {
+        await handle.sync();
+    } finally {
+        await handle.close();
+    }
+};
