@@ -43,4 +43,6 @@ export const ACCOUNT_OPTIONS = {
     enrEnabled: 'enr/enabled',
     profileRetention: 'prp/profiles',
     tfaEnabled: 'tfa/enabled',
+    /** spoofing detection on: the Security Events filter offers the spoofing group (SPEC 2.7) */
+    spoofingEnabled: 'spf/enabled',
 } as const;

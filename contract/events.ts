@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from './constants';
+
+/** Security event types of SPEC 3, by family. */
+export const AUTHENTICATION_EVENTS = [
+    '1FABadgeAuthenticated',
+    '1FAFaceAuthenticated',
+    '1FAProfileComplete',
+    '1FAProfileCreate',
+    '1FAProfileUpdate',
+    '1FABiometricOptOutAuthenticated',
+    '2FAAuthenticated',
+    '2FAMAuthenticated',
+    '2FAMismatch',
+    '2FABiometricOptOutAuthenticated',
+] as const;
+export const CROSSING_AND_ACCESS_EVENTS = [
+    'CrossingByKnownUser',
+    'CrossingByUnknownUser',
+    'SpoofingWithAccess',
+    'SpoofingWithoutAccess',
+    'TailgatingByKnownUser',
+    'TailgatingByUnknownUser',
+    'UnauthorizedEntryByKnownUser',
+    'UnauthorizedEntryByUnknownUser',
+] as const;
+export const TAMPER_AND_DEVICE_EVENTS = [
+    'TamperedDeviceDetected',
+    'TamperedDeviceRestored',
+    'TamperedReaderDetected',
+    'TamperedReaderRestored',
+    'DeviceOffline',
+    'DeviceOnline',
+] as const;
+export const ENROLLMENT_AND_PROFILE_EVENTS = ['FullEnrollment', 'ProfileDeleted', 'WebEnrollmentCompleted', 'BiometricOptOutAdded', 'EnrollmentFailure'] as const;
+/** SPEC 3 SIP outgoing and incoming calls; the keys prefix SPEC's names with the direction. */
+export const SIP_EVENTS = [
+    'SIPOutgoingInitiated',
+    'SIPOutgoingEstablished',
+    'SIPOutgoingFailure',
+    'SIPOutgoingRemoteHangup',
+    'SIPOutgoingLocalHangup',
+    'SIPOutgoingContactFailure',
+    'SIPIncomingRejected',
+    'SIPIncomingReceived',
+    'SIPIncomingFailure',
+    'SIPIncomingRemoteHangup',
+    'SIPIncomingLocalHangup',
+] as const;
+
+export const EVENT_TYPES = [...AUTHENTICATION_EVENTS, ...CROSSING_AND_ACCESS_EVENTS, ...TAMPER_AND_DEVICE_EVENTS, ...ENROLLMENT_AND_PROFILE_EVENTS, ...SIP_EVENTS, 'Unsupported'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const isEventType = (value: unknown): value is EventType => typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value);
+
+/** The Security Events filter groups of SPEC 2.7, in their order; spoofing only when enabled for the account. */
+export const EVENT_GROUPS = ['all', 'authenticated', 'enrollment', 'tailgating', 'crossing', 'unauthorized', 'security', 'profiles', 'mismatchDetection', 'device', 'sip', 'spoofing'] as const;
+export type EventGroup = (typeof EVENT_GROUPS)[number];
+
+/** Which types each group shows ('all' shows every type, Unsupported included). */
+export const EVENT_GROUP_TYPES: Record<Exclude<EventGroup, 'all'>, readonly EventType[]> = {
+    authenticated: ['1FABadgeAuthenticated', '1FAFaceAuthenticated', '1FABiometricOptOutAuthenticated', '2FAAuthenticated', '2FAMAuthenticated', '2FABiometricOptOutAuthenticated'],
+    enrollment: ['1FAProfileComplete', '1FAProfileCreate', '1FAProfileUpdate', 'FullEnrollment', 'WebEnrollmentCompleted', 'EnrollmentFailure'],
+    tailgating: ['TailgatingByKnownUser', 'TailgatingByUnknownUser'],
+    crossing: ['CrossingByKnownUser', 'CrossingByUnknownUser'],
+    unauthorized: ['UnauthorizedEntryByKnownUser', 'UnauthorizedEntryByUnknownUser'],
+    security: ['TamperedDeviceDetected', 'TamperedDeviceRestored', 'TamperedReaderDetected', 'TamperedReaderRestored'],
+    profiles: ['ProfileDeleted', 'BiometricOptOutAdded'],
+    mismatchDetection: ['2FAMismatch'],
+    device: ['DeviceOffline', 'DeviceOnline'],
+    sip: SIP_EVENTS,
+    spoofing: ['SpoofingWithAccess', 'SpoofingWithoutAccess'],
+};
+
+/** The group an event type is shown under (its first group), 'all' for Unsupported. */
+export const eventGroupOf = (type: EventType): EventGroup =>
+    (Object.entries(EVENT_GROUP_TYPES).find(([, types]) => types.includes(type))?.[0] as EventGroup | undefined) ?? 'all';
+
+/** The groups the filter offers an account (SPEC 2.7: spoofing only when enabled). */
+export const visibleEventGroups = (spoofingEnabled: boolean): EventGroup[] => EVENT_GROUPS.filter(g => g !== 'spoofing' || spoofingEnabled);
+
+/** SPEC 2.7: incident events show the profiles' boxes over the image. */
+export const INCIDENT_EVENTS: readonly EventType[] = [
+    'TailgatingByKnownUser',
+    'TailgatingByUnknownUser',
+    'CrossingByKnownUser',
+    'CrossingByUnknownUser',
+    'UnauthorizedEntryByKnownUser',
+    'UnauthorizedEntryByUnknownUser',
+    'SpoofingWithAccess',
+    'SpoofingWithoutAccess',
+    'TamperedDeviceDetected',
+    'TamperedReaderDetected',
+    'EnrollmentFailure',
+];
+export const isIncident = (type: string) => (INCIDENT_EVENTS as readonly string[]).includes(type);
+
+/** SPEC 2.7 / 8.3: why an event has no image. */
+export const IMAGE_REASONS = ['retention', 'full disk'] as const;
+export type ImageReason = (typeof IMAGE_REASONS)[number];
+export const EVENT_IMAGE_MESSAGES = {
+    retention: 'Image not displayed due to retention policy.',
+    none: 'No preview available.',
+} as const;
+export const DELETED_LINK_TEXT = { profile: 'Profile deleted', device: 'Device deleted' } as const;
+
+/** A region of interest in image pixels. */
+export const roi = z.object({ x: z.number().min(0), y: z.number().min(0), w: z.number().positive(), h: z.number().positive() });
+export type Roi = z.infer<typeof roi>;
+
+export const eventProfile = z.object({
+    profile_id: z.number().int().nullable(),
+    role: z.string().nullable(),
+    badge_number: z.number().int().nullable(),
+    facility_code: z.number().int().nullable(),
+    card_locked: z.boolean().nullable(),
+    enabled: z.boolean().nullable(),
+    status: z.string().nullable(),
+    roi: roi.nullable(),
+    deletion_cause: z.string().nullable(),
+    /** the profile no longer exists: the console shows 'Profile deleted' */
+    profile_deleted: z.boolean(),
+});
+
+/** A security event as the API returns it (SPEC 3 Event). */
+export const eventRecord = z.object({
+    id: z.number().int(),
+    account_id: z.number().int(),
+    event: z.string(),
+    group: z.enum(EVENT_GROUPS),
+    incident: z.boolean(),
+    timestamp: z.string(),
+    device_id: z.number().int().nullable(),
+    device_description: z.string().nullable(),
+    device_mode: z.string().nullable(),
+    /** the device no longer exists: the console shows 'Device deleted' */
+    device_deleted: z.boolean(),
+    tailgated: z.boolean(),
+    profiles: z.array(eventProfile),
+    identity: z.record(z.string(), z.unknown()).nullable(),
+    sip_call: z.object({ remote_station: z.string() }).nullable(),
+    /** file name for GET /events/{id}/files/{name}; null without an image */
+    image: z.string().nullable(),
+    /** why there is no image: retention policy or a full disk (SPEC 2.7) */
+    image_reason: z.enum(IMAGE_REASONS).nullable(),
+});
+export type EventRecord = z.infer<typeof eventRecord>;
+
+/** GET /events filters besides page, per_page, sort, account_id, cross_account. */
+export const eventFilters = z.object({
+    group: z.enum(EVENT_GROUPS).optional(),
+    event: z.string().max(64).optional(),
+    device_id: z.coerce.number().int().positive().optional(),
+    profile_id: z.coerce.number().int().positive().optional(),
+    badge_number: z.coerce.number().int().min(0).optional(),
+    /** ISO date-times, inclusive from, exclusive to */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    /** only events after this id (the live feed's catch-up) */
+    after_id: z.coerce.number().int().min(0).optional(),
+});
+export type EventFilters = z.infer<typeof eventFilters>;
+
+/** Events are unbounded: pages are capped (DESIGN.md Lists at scale). */
+export const EVENTS_MAX_PAGE_SIZE = UNBOUNDED_LIST_MAX_PAGE_SIZE;
+/** Above this many matching events the list's count is an estimate, shown as 'more than N'. */
+export const EVENTS_EXACT_COUNT_LIMIT = 10_000;
+
+/** GET /events reply: SPEC's result and count, plus whether the count is an estimate. */
+export const eventListReply = z.object({ result: z.array(eventRecord), count: z.number().int(), count_is_estimate: z.boolean() });
+
+/** GET /events/aggregate: counts of the filtered events by the dimensions asked in group_by (comma-separated). */
+export const AGGREGATE_DIMENSIONS = ['type', 'group', 'day', 'hour', 'device'] as const;
+export const eventAggregateReply = z.object({
+    result: z.array(
+        z.object({
+            type: z.string().optional(),
+            group: z.enum(EVENT_GROUPS).optional(),
+            /** YYYY-MM-DD, in the time zone of timezone_offset */
+            day: z.string().optional(),
+            /** 0-23, in the time zone of timezone_offset */
+            hour: z.number().int().optional(),
+            device_id: z.number().int().nullable().optional(),
+            device_description: z.string().nullable().optional(),
+            count: z.number().int(),
+        }),
+    ),
+});
+export type EventAggregateReply = z.infer<typeof eventAggregateReply>;
