@@ -15,6 +15,9 @@ const env = {
     ADMIN_PASSWORD: E2E.admin.password,
     DEMO_PASSWORD: E2E.demoPassword,
     LOG_LEVEL: 'warn',
+    // Readers heartbeat every 2 s so a journey sees them apply a change within seconds.
+    DEVICE_HEARTBEAT_SECONDS: '2',
+    DEVICE_OFFLINE_SECONDS: '8',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ac-e2e-')),
 };
 if (process.env.TEST_DATABASE_URL) {

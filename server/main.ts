@@ -8,6 +8,10 @@ import { lockDataDir } from './db/lock';
 import { TokenSigner } from './http/tokens';
 import { createMailer } from './mail/mailer';
 import { seedDemoPlatform } from './demo/seed';
+import { demoFleetPlan, seedDemoDevices } from './demo/seed-devices';
+import { startDemoFleet } from './demo/fleet/demo';
+import { platformJobs } from './jobs';
+import { startJobs } from './jobs/runner';
 import { LocalDiskStorage } from './storage';
 
 const config = loadConfig();
@@ -28,16 +32,23 @@ const first = await bootstrap(database.db, { adminEmail: config.adminEmail, admi
 let demoPassword: string | undefined;
 if (first.created && config.demo) {
     demoPassword = config.demoPassword ?? generatedPassword();
-    await seedDemoPlatform(database.db, first.mainAccountId, demoPassword);
+    const demo = await seedDemoPlatform(database.db, first.mainAccountId, demoPassword);
+    await seedDemoDevices(database.db, [...demo.customers, demo.otherCustomer].map(c => c.name), config.demoFleet);
 }
 
 const app = await buildApp(ctx, { logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
+const jobs = config.jobs ? startJobs(ctx, platformJobs, app.log) : undefined;
+// The demo's readers are simulated in this process and speak the device API over loopback, as real ones would.
+const plan = config.demo && config.demoFleet > 0 ? await demoFleetPlan(database.db) : undefined;
+const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+const fleet = plan ? startDemoFleet({ url: `http://${loopback}:${config.port}`, size: config.demoFleet, plan }) : undefined;
 
 say(`\nAccess console ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 if (first.created) {
     say(`Sign in as ${first.adminEmail} with ${first.generatedPassword ? `the generated password ${first.generatedPassword} (you will be asked to change it)` : 'ADMIN_PASSWORD'}.`);
     if (demoPassword) say(`Demo users (e.g. dealer@northwind-security.example, moderator@contoso-offices.example) use the password ${config.demoPassword ? 'DEMO_PASSWORD' : demoPassword}.`);
+    if (fleet) say(`${config.demoFleet} simulated readers are running; the last two wait for approval on the Devices page.`);
 } else {
     say(`Sign in as ${first.adminEmail}.`);
 }
@@ -47,6 +58,8 @@ const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: closing`);
+    await fleet?.stop();
+    await jobs?.stop();
     await app.close();
     await database.close();
     unlock();

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
-import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { DEVICE_COMMAND_STATUSES, DEVICE_COMMAND_TYPES, LOG_LEVELS } from '../../../contract/device-api';
@@ -28,6 +27,7 @@ import {
 } from './queries';
 import { defaultAccessGroupId } from '../access-groups/queries';
 import { bumpAccessVersion } from '../profiles/access';
+import { newRegistrationCode } from './registration';
 
 const tags = ['devices'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 422: errorReply };
@@ -61,13 +61,6 @@ const toCommand = (c: { id: number; type: (typeof DEVICE_COMMAND_TYPES)[number];
     completed_at: c.completed_at?.toISOString() ?? null,
     result: c.result,
 });
-
-/** Crockford base32 without look-alikes, XXXX-XXXX: what an installer types on a reader. */
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const newRegistrationCode = () => {
-    const chars = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
-    return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
-};
 
 /** SPEC 9 date format in the caller's time zone (minutes west of UTC, as the browser's getTimezoneOffset gives). */
 const localTime = (date: Date | string | null, offsetMinutes: number) => {

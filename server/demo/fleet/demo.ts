@@ -1,0 +1,18 @@
+import type { DemoFleetPlan } from '../seed-devices';
+import { Fleet } from './fleet';
+
+/**
+ * The demo platform's readers, started with the server: the readers the demo
+ * seed approved, plus two that wait for approval. Outages now and then show
+ * readers going offline and coming back.
+ */
+export const startDemoFleet = (options: { url: string; size: number; plan: DemoFleetPlan }) =>
+    new Fleet({
+        url: options.url,
+        devices: options.size,
+        seed: options.plan.seed,
+        registrationCode: i => options.plan.codes[i % options.plan.codes.length],
+        rampMs: 3000,
+        outagesPerHour: 0.2,
+        outageMs: [60_000, 240_000],
+    }).start();

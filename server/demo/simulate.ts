@@ -1,0 +1,92 @@
+// npm run simulate -- --url http://localhost:8080 --devices 20 --rate 2
+// A fleet of simulated readers against any platform server, speaking the device API as physical readers do.
+import { parseArgs } from 'node:util';
+import { API_BASE } from '../../contract/constants';
+import { Fleet } from './fleet/fleet';
+
+const USAGE = `Usage: npm run simulate -- --url URL [options]
+  --url URL            the platform (default http://localhost:8080)
+  --devices N          how many readers (default 20)
+  --rate R             security events per second over the whole fleet (default 1)
+  --code XXXX-XXXX     an account's device registration code (Devices page); without it readers wait in the platform's main account
+  --seed TEXT          derives the readers' secrets: the same seed is the same fleet (default "simulate")
+  --prefix TEXT        hardware_id prefix (default SIM)
+  --duration SECONDS   stop after this long (default 3600)
+  --outages N          per reader and hour, chance of going silent a few minutes (default 0.5)
+  --approve EMAIL:PASSWORD   approve the fleet's pending readers as this user`;
+
+const { values } = parseArgs({
+    options: {
+        url: { type: 'string', default: 'http://localhost:8080' },
+        devices: { type: 'string', default: '20' },
+        rate: { type: 'string', default: '1' },
+        code: { type: 'string' },
+        seed: { type: 'string', default: 'simulate' },
+        prefix: { type: 'string', default: 'SIM' },
+        duration: { type: 'string', default: '3600' },
+        outages: { type: 'string', default: '0.5' },
+        approve: { type: 'string' },
+        help: { type: 'boolean', default: false },
+    },
+});
+if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+}
+const url = values.url.replace(/\/$/, '');
+const devices = Number(values.devices);
+const rate = Number(values.rate);
+const duration = Number(values.duration);
+if (!Number.isInteger(devices) || devices < 1 || !(rate >= 0) || !(duration > 0)) {
+    console.error(USAGE);
+    process.exit(2);
+}
+
+const fleet = new Fleet({
+    url,
+    devices,
+    seed: values.seed,
+    prefix: values.prefix,
+    registrationCode: values.code,
+    durationMs: duration * 1000,
+    outagesPerHour: Number(values.outages),
+    rampMs: Math.min(10_000, devices * 5),
+}).start();
+
+/** Signs in as the given user and approves the readers of this fleet that wait. */
+const approver = async (credentials: string) => {
+    const [username, ...rest] = credentials.split(':');
+    const res = await fetch(`${url}${API_BASE}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: rest.join(':') }) });
+    if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status} ${await res.text()}`);
+    const { token } = (await res.json()) as { token?: string };
+    if (!token) throw new Error(`sign-in as ${username} needs a second factor: approve the readers in the console`);
+    const approved = new Set<number>();
+    return async () => {
+        for (const reader of fleet.readers.filter(r => r.state === 'pending' && r.id !== undefined && !approved.has(r.id))) {
+            const done = await fetch(`${url}${API_BASE}/devices/${reader.id}/approve`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+            if (done.ok || done.status === 409) approved.add(reader.id!);
+        }
+    };
+};
+const approve = values.approve ? await approver(values.approve) : undefined;
+
+const report = () => {
+    const count = (state: string) => fleet.readers.filter(r => r.state === state).length;
+    const up = fleet.online.length;
+    console.log(`${new Date().toISOString().slice(11, 19)}  readers: ${count('approved')} approved (${up} up), ${count('pending')} pending, ${count('rejected')} rejected, ${count('authentication_required')} to authenticate · steps ${fleet.stats.steps} · outages ${fleet.stats.outages} · errors ${fleet.stats.errors}${fleet.stats.lastError ? ` (last: ${fleet.stats.lastError})` : ''}`);
+};
+console.log(`Simulating ${devices} readers against ${url} for ${duration} s${values.code ? ` in the account of code ${values.code}` : ' (waiting for approval in the main account)'}. Ctrl-C stops.`);
+const timer = setInterval(() => {
+    report();
+    void approve?.().catch(error => console.error((error as Error).message));
+}, 5000);
+const stop = async () => {
+    clearInterval(timer);
+    await fleet.stop();
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+await fleet.whenStopped();
+clearInterval(timer);
+report();
+process.exit(0);
