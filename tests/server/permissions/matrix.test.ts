@@ -1,45 +1,24 @@
+/** Role × route × account for the foundation's routes (accounts, users, audit log, dashboard), on the shared table machinery of roleMatrix.ts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Action, type Resource } from '../../../contract/rights';
 import { ROLES, type Role } from '../../../contract/roles';
-import { ADMIN, startPlatform, type TestPlatform } from '../harness';
-
-/**
- * Role × route × account, in the style of a policy table: each of the six
- * roles, acting in its own account, a descendant and an unrelated account,
- * against every route of the foundation, gets exactly what SPEC 6 allows.
- * Non-admin actors are the users of the dealer account (Northwind Security):
- * its descendant is the customer Contoso Offices, the unrelated account is
- * Tailspin Clinic under the other dealer.
- */
-type Target = 'own' | 'descendant' | 'unrelated';
-const TARGETS: Target[] = ['own', 'descendant', 'unrelated'];
+import { startPlatform, type TestPlatform } from '../harness';
+import { expectRoles, expectTable, inScope, roleMatrix, scoped, type Method, type RoleMatrix, type Target } from './roleMatrix';
 
 let p: TestPlatform;
-const tokens = {} as Record<Role, string>;
-const ownAccount = {} as Record<Role, number>;
-let accountOf: Record<Exclude<Target, 'own'>, number>;
+let m: RoleMatrix;
 let seq = 0;
 
 beforeAll(async () => {
     p = await startPlatform();
-    tokens.admin = await p.login(ADMIN.email);
-    ownAccount.admin = p.mainAccountId;
-    for (const role of ROLES.filter(r => r !== 'admin')) {
-        tokens[role] = await p.login(p.demo.dealer.users[role].email);
-        ownAccount[role] = p.demo.dealer.id;
-    }
-    accountOf = { descendant: p.demo.customers[0].id, unrelated: p.demo.otherCustomer.id };
+    m = await roleMatrix(p);
 }, 120_000);
 afterAll(() => p?.close());
 
-const accountFor = (role: Role, target: Target) => (target === 'own' ? ownAccount[role] : accountOf[target]);
-/** DESIGN.md account scope: admin everywhere; dealer and installer their subtree; other roles their own account. */
-const inScope = (role: Role, target: Target) => role === 'admin' || target === 'own' || (target === 'descendant' && (role === 'dealer' || role === 'installer'));
+const accountFor = (role: Role, target: Target) => m.accountFor(role, target);
 const right = (role: Role, resource: Resource, action: Action) => can(role, resource, action);
-
-const call = (role: Role, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    p.call(tokens[role], { method, url: `/api/v2${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
-const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => call('admin', method, url, payload);
+const call = (role: Role, method: Method, url: string, payload?: unknown) => m.call(role, method, url, payload);
+const asAdmin = (method: Method, url: string, payload?: unknown) => m.asAdmin(method, url, payload);
 
 /** A 'user'-role user in an account, made by the admin for one case. */
 const throwawayUser = async (accountId: number) => {
@@ -57,8 +36,6 @@ interface Case {
     run: (role: Role, target: Target) => Promise<number>;
     expected: (role: Role, target: Target) => number;
 }
-
-const scoped = (resource: Resource, action: Action, ok: number) => (role: Role, target: Target) => (!right(role, resource, action) ? 403 : inScope(role, target) ? ok : 403);
 
 const CASES: Case[] = [
     { name: 'GET /users', run: (r, t) => call(r, 'GET', `/users?account_id=${accountFor(r, t)}`).then(x => x.statusCode), expected: scoped('users', 'read', 200) },
@@ -138,25 +115,8 @@ const ROLE_WIDE: { name: string; run: (role: Role) => Promise<number>; expected:
 ];
 
 describe('every role in its own, a descendant and an unrelated account', () => {
-    for (const c of CASES) {
-        it(c.name, async () => {
-            const got: string[] = [];
-            const want: string[] = [];
-            for (const role of ROLES)
-                for (const target of TARGETS) {
-                    got.push(`${role}/${target}: ${await c.run(role, target)}`);
-                    want.push(`${role}/${target}: ${c.expected(role, target)}`);
-                }
-            expect(got).toEqual(want);
-        });
-    }
-    for (const c of ROLE_WIDE) {
-        it(c.name, async () => {
-            const got: string[] = [];
-            for (const role of ROLES) got.push(`${role}: ${await c.run(role)}`);
-            expect(got).toEqual(ROLES.map(r => `${r}: ${c.expected(r)}`));
-        });
-    }
+    for (const c of CASES) it(c.name, () => expectTable(c.run, c.expected));
+    for (const c of ROLE_WIDE) it(c.name, () => expectRoles(c.run, c.expected));
 });
 
 describe('nothing leaks across accounts in list results', () => {
@@ -168,7 +128,7 @@ describe('nothing leaks across accounts in list results', () => {
 
     it.each(ROLES)('%s sees only rows of accounts in its scope, with and without cross_account', async role => {
         const allowed = await visibleAccounts(role);
-        for (const query of ['cross_account=true&per_page=999999', `account_id=${ownAccount[role]}&per_page=999999`]) {
+        for (const query of ['cross_account=true&per_page=999999', `account_id=${accountFor(role, 'own')}&per_page=999999`]) {
             if (can(role, 'users', 'read')) {
                 const users = (await call(role, 'GET', `/users?${query}`)).json().result as { account: { id: number } }[];
                 expect(users.length).toBeGreaterThan(0);
