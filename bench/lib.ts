@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+
+/** A server process of the benchmark, with its CPU time read from /proc (Linux). */
+export interface ServerProcess {
+    child: ChildProcess;
+    url: string;
+    /** user + system CPU seconds so far */
+    cpuSeconds(): number;
+    /** resident memory in bytes */
+    rssBytes(): number;
+    stop(): Promise<void>;
+}
+
+const CLOCK_TICKS = 100;
+
+export const cpuSecondsOf = (pid: number) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat; the slice starts at field 3.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+};
+export const rssOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
+
+/** Starts `node --import tsx <script>` and waits until `readyUrl` answers. */
+export const startProcess = async (script: string, env: Record<string, string>, url: string, readyPath: string): Promise<ServerProcess> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+        if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+        try {
+            const res = await fetch(`${url}${readyPath}`);
+            if (res.status < 500) break;
+        } catch {
+            // not listening yet
+        }
+        if (Date.now() > deadline) throw new Error(`${script} did not start`);
+        await new Promise(r => setTimeout(r, 200));
+    }
+    return {
+        child,
+        url,
+        cpuSeconds: () => cpuSecondsOf(child.pid!),
+        rssBytes: () => rssOf(child.pid!),
+        stop: () =>
+            new Promise(resolve => {
+                if (child.exitCode !== null) return resolve();
+                child.once('exit', () => resolve());
+                child.kill('SIGTERM');
+            }),
+    };
+};
+
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+
+export interface LatencyStats {
+    count: number;
+    errors: number;
+    p50: number;
+    p99: number;
+    max: number;
+}
+export const latencyStats = (samples: number[], errors: number): LatencyStats => {
+    const sorted = [...samples].sort((a, b) => a - b);
+    return { count: samples.length, errors, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
+};
+
+export const arg = (name: string, fallback: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+
+export const freePort = (base: number, offset: number) => base + offset;
