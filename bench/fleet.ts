@@ -17,7 +17,7 @@ import { openDatabase } from '../server/db/database';
 import { accessGroups, badges, cardFormats, deviceAccessGroups, devices, profileAccessGroups, profiles } from '../server/db/schema';
 import { seedDemoPlatform } from '../server/demo/seed';
 import { sha256 } from '../server/http/tokens';
-import { arg, latencyStats, startProcess, type LatencyStats, type ServerProcess } from './lib';
+import { arg, keepAliveClient, latencyStats, startProcess, type LatencyStats, type ServerProcess } from './lib';
 
 const READERS = Number(arg('readers', '2000'));
 const INTERVAL_S = Number(arg('interval', '10'));
@@ -105,12 +105,11 @@ const drive = async (server: ServerProcess, credentials: Credential[], etags: Ma
     const intervalMs = INTERVAL_S * 1000;
     const samples = { heartbeat: [] as number[], config: [] as number[] };
     const errors = { heartbeat: 0, config: 0 };
-    const timed = async (kind: 'heartbeat' | 'config', request: () => Promise<Response>, ok: number) => {
+    const client = keepAliveClient(server.url);
+    const timed = async (kind: 'heartbeat' | 'config', request: () => Promise<number>, ok: number) => {
         const started = performance.now();
         try {
-            const res = await request();
-            await res.arrayBuffer();
-            if (res.status === ok) samples[kind].push(performance.now() - started);
+            if ((await request()) === ok) samples[kind].push(performance.now() - started);
             else errors[kind]++;
         } catch {
             errors[kind]++;
@@ -126,14 +125,15 @@ const drive = async (server: ServerProcess, credentials: Credential[], etags: Ma
             let next = started + Math.random() * intervalMs;
             while (next < end) {
                 await new Promise(r => setTimeout(r, Math.max(0, next - Date.now())));
-                await timed('heartbeat', () => fetch(`${server.url}/api/v2/device/heartbeat`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body }), 200);
-                await timed('config', () => fetch(`${server.url}/api/v2/device/config`, { headers: { authorization: auth, 'if-none-match': etags.get(c.id)! } }), 304);
+                await timed('heartbeat', () => client.request('POST', '/api/v2/device/heartbeat', { authorization: auth, 'content-type': 'application/json' }, body), 200);
+                await timed('config', () => client.request('GET', '/api/v2/device/config', { authorization: auth, 'if-none-match': etags.get(c.id)! }), 304);
                 next += intervalMs;
             }
         }),
     );
     const elapsed = (Date.now() - started) / 1000;
     const cpuSeconds = server.cpuSeconds() - cpuBefore;
+    client.close();
     return {
         heartbeat: latencyStats(samples.heartbeat, errors.heartbeat),
         config: latencyStats(samples.config, errors.config),

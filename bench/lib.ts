@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 
 /** A server process of the benchmark, with its CPU time read from /proc (Linux). */
 export interface ServerProcess {
@@ -71,3 +72,26 @@ export const arg = (name: string, fallback: string) => {
 };
 
 export const freePort = (base: number, offset: number) => base + offset;
+
+/**
+ * A lean HTTP/1.1 client for load generation: node:http with keep-alive
+ * sockets (fetch costs the client several times more CPU per request, and
+ * the client shares the machine with the server).
+ */
+export const keepAliveClient = (baseUrl: string, maxSockets = 256) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets });
+    const { hostname, port } = new URL(baseUrl);
+    return {
+        request: (method: string, path: string, headers: Record<string, string>, body?: string) =>
+            new Promise<number>((resolve, reject) => {
+                const req = http.request({ host: hostname, port, method, path, agent, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers }, res => {
+                    res.resume();
+                    res.on('end', () => resolve(res.statusCode ?? 0));
+                    res.on('error', reject);
+                });
+                req.on('error', reject);
+                req.end(body);
+            }),
+        close: () => agent.destroy(),
+    };
+};
