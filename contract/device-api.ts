@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNICATION_OPTIONS, DEVICE_ROLES, LED_OPTIONS, ONVIF_MANAGERS, ONVIF_USER_LEVELS, SECURITY_LEVELS, SIP_TRANSPORTS, communicationSettings } from './devices';
+import { COMMUNICATION_OPTIONS, DEVICE_ROLES, LED_OPTIONS, ONVIF_MANAGERS, ONVIF_USER_LEVELS, SECURITY_LEVELS, communicationSettings, sipFields } from './devices';
 
 /**
  * What a reader sends and receives under /api/v2/device/ (DESIGN.md
@@ -101,20 +101,7 @@ export const deviceConfig = z.object({
     communication: z.enum(COMMUNICATION_OPTIONS),
     communication_settings: communicationSettings,
     onvif: z.object({ managed_by: z.enum(ONVIF_MANAGERS), username: z.string().nullable(), password: z.string().nullable(), user_level: z.enum(ONVIF_USER_LEVELS).nullable() }),
-    sip: z.object({
-        enabled: z.boolean(),
-        domain: z.string().nullable(),
-        transport: z.enum(SIP_TRANSPORTS).nullable(),
-        port: z.number().int().nullable(),
-        number: z.string().nullable(),
-        call_number: z.string().nullable(),
-        polling_interval: z.number().int().nullable(),
-        username: z.string().nullable(),
-        display_name: z.string().nullable(),
-        password: z.string().nullable(),
-        extension: z.string().nullable(),
-        url: z.string().nullable(),
-    }),
+    sip: sipFields.extend({ password: z.string().nullable() }),
     temp_enrollment: z.object({ on: z.boolean(), until: z.string().nullable() }),
     heartbeat_interval_seconds: z.number().int(),
     /** the formats of the badges in the access list, and the Wiegand output format */

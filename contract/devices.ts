@@ -175,7 +175,8 @@ const onvifRecord = z.object({
     password_set: z.boolean(),
 });
 
-const sipRecord = z.object({
+/** The SIP line as stored and shown, every field null when unset. */
+export const sipFields = z.object({
     enabled: z.boolean(),
     domain: z.string().nullable(),
     transport: z.enum(SIP_TRANSPORTS).nullable(),
@@ -187,8 +188,8 @@ const sipRecord = z.object({
     display_name: z.string().nullable(),
     extension: z.string().nullable(),
     url: z.string().nullable(),
-    password_set: z.boolean(),
 });
+export type SipFields = z.infer<typeof sipFields>;
 
 /** A device as the API returns it; secrets are never sent, only whether they are set. */
 export const deviceRecord = z.object({
@@ -215,7 +216,7 @@ export const deviceRecord = z.object({
     communication: z.enum(COMMUNICATION_OPTIONS),
     communication_settings: communicationSettings,
     onvif: onvifRecord,
-    sip: sipRecord,
+    sip: sipFields.extend({ password_set: z.boolean() }),
     access_group_ids: z.array(z.number().int()),
     temp_enrollment: z.object({ on: z.boolean(), until: z.string().nullable() }),
     /** version of the parameters set in the console, and the one the reader last reported applying */

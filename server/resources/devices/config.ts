@@ -3,7 +3,7 @@ import type { DeviceConfig } from '../../../contract/device-api';
 import type { Db } from '../../db/database';
 import { accessGroups, cardFormats, deviceAccessGroups } from '../../db/schema';
 import { accessList } from '../profiles/access';
-import { configEtag, deviceCredentials, findDevice, tempEnrollmentOn } from './queries';
+import { configEtag, deviceCredentials, findDevice, sipFieldsOf, tempEnrollmentOn } from './queries';
 
 /**
  * Everything a reader applies (issue 3 "Configuration pull"): its
@@ -38,20 +38,7 @@ export const buildDeviceConfig = async (db: Db, deviceId: number, heartbeatSecon
         communication: device.communication,
         communication_settings: device.communication_settings,
         onvif: { managed_by: onvif.managed_by, username: onvif.username ?? null, password: onvif.password ?? null, user_level: onvif.user_level ?? null },
-        sip: {
-            enabled: sip.enabled,
-            domain: sip.domain ?? null,
-            transport: sip.transport ?? null,
-            port: sip.port ?? null,
-            number: sip.number ?? null,
-            call_number: sip.call_number ?? null,
-            polling_interval: sip.polling_interval ?? null,
-            username: sip.username ?? null,
-            display_name: sip.display_name ?? null,
-            password: sip.password ?? null,
-            extension: sip.extension ?? null,
-            url: sip.url ?? null,
-        },
+        sip: { ...sipFieldsOf(sip), password: sip.password ?? null },
         temp_enrollment: { on: tempEnrollmentOn(device, now), until: tempEnrollmentOn(device, now) ? device.temp_enrollment_until!.toISOString() : null },
         heartbeat_interval_seconds: heartbeatSeconds,
         card_formats: usedFormats.map(f => ({ id: f.id, key: f.key, name: f.name, bits: f.bits })),

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { DeviceRecord, DeviceStatus, DeviceUpdateInput } from '../../../contract/devices';
+import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, deviceCommands, devices, events, readers, type StoredOnvif, type StoredSip } from '../../db/schema';
@@ -21,6 +21,21 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const configEtag = (configVersion: number, accessVersion: number) => `"c${configVersion}-a${accessVersion}"`;
 
 export const tempEnrollmentOn = (row: Pick<DeviceRow, 'temp_enrollment_until'>, now: Date) => !!row.temp_enrollment_until && row.temp_enrollment_until > now;
+
+/** The stored SIP line's fields, null when unset, without its password. */
+export const sipFieldsOf = (sip: StoredSip): SipFields => ({
+    enabled: sip.enabled,
+    domain: sip.domain ?? null,
+    transport: sip.transport ?? null,
+    port: sip.port ?? null,
+    number: sip.number ?? null,
+    call_number: sip.call_number ?? null,
+    polling_interval: sip.polling_interval ?? null,
+    username: sip.username ?? null,
+    display_name: sip.display_name ?? null,
+    extension: sip.extension ?? null,
+    url: sip.url ?? null,
+});
 
 /** The API's device record: secrets never leave, only whether they are set. */
 export const toDevice = (row: DeviceListRow, now: Date): DeviceRecord => {
@@ -47,20 +62,7 @@ export const toDevice = (row: DeviceListRow, now: Date): DeviceRecord => {
         communication: row.communication,
         communication_settings: row.communication_settings,
         onvif: { managed_by: onvif.managed_by, username: onvif.username ?? null, user_level: onvif.user_level ?? null, password_set: !!onvif.password },
-        sip: {
-            enabled: sip.enabled,
-            domain: sip.domain ?? null,
-            transport: sip.transport ?? null,
-            port: sip.port ?? null,
-            number: sip.number ?? null,
-            call_number: sip.call_number ?? null,
-            polling_interval: sip.polling_interval ?? null,
-            username: sip.username ?? null,
-            display_name: sip.display_name ?? null,
-            extension: sip.extension ?? null,
-            url: sip.url ?? null,
-            password_set: !!sip.password,
-        },
+        sip: { ...sipFieldsOf(sip), password_set: !!sip.password },
         access_group_ids: (row.access_group_ids ?? []).slice().sort((a, b) => a - b),
         temp_enrollment: { on: tempEnrollmentOn(row, now), until: tempEnrollmentOn(row, now) ? iso(row.temp_enrollment_until) : null },
         config_version: row.config_version,
