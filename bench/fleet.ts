@@ -9,11 +9,11 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { deviceAuthorization } from '../contract/device-api';
 import { eq } from 'drizzle-orm';
 import { bootstrap } from '../server/db/bootstrap';
 import { openDatabase } from '../server/db/database';
+import { scratchDatabase } from '../server/db/scratch';
 import { accessGroups, badges, cardFormats, deviceAccessGroups, devices, profileAccessGroups, profiles } from '../server/db/schema';
 import { seedDemoPlatform } from '../server/demo/seed';
 import { sha256 } from '../server/http/tokens';
@@ -38,21 +38,10 @@ const prepare = async (): Promise<{ env: Record<string, string>; credentials: Cr
     let cleanup = async () => undefined as void;
     let target: { url?: string; dataDir?: string };
     if (DB === 'postgres') {
-        const name = `bench_fleet_${Date.now()}`;
-        const admin = new pg.Client({ connectionString: PG_URL });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        const url = new URL(PG_URL);
-        url.pathname = `/${name}`;
-        target = { url: url.toString() };
-        env = { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-')) };
-        cleanup = async () => {
-            const c = new pg.Client({ connectionString: PG_URL });
-            await c.connect();
-            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            await c.end();
-        };
+        const scratch = await scratchDatabase(PG_URL, 'bench_fleet');
+        target = { url: scratch.url };
+        env = { DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-')) };
+        cleanup = scratch.drop;
     } else {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-'));
         target = { dataDir: path.join(dir, 'pglite') };

@@ -1,6 +1,4 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +7,7 @@ import { testConfig, type Config } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { bootstrap, signingSecret } from '../../server/db/bootstrap';
 import { openDatabase, type Database } from '../../server/db/database';
+import { scratchDatabase } from '../../server/db/scratch';
 import { TokenSigner } from '../../server/http/tokens';
 import { memoryMailer } from '../../server/mail/mailer';
 import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
@@ -24,22 +23,13 @@ export const DEMO_PASSWORD = 'Demo#Pass1';
 const freshDatabase = async (): Promise<Database> => {
     const admin = process.env.TEST_DATABASE_URL;
     if (!admin) return openDatabase({});
-    const name = `ac_test_${randomUUID().replaceAll('-', '')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
+    const scratch = await scratchDatabase(admin, 'ac_test');
+    const database = await openDatabase({ url: scratch.url });
     return {
         ...database,
         close: async () => {
             await database.close();
-            const c = new pg.Client({ connectionString: admin });
-            await c.connect();
-            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            await c.end();
+            await scratch.drop();
         },
     };
 };
