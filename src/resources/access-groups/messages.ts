@@ -59,6 +59,20 @@ export const accessGroupMessages: { en: Messages; fr: Messages } = {
                 },
             },
         },
+        // The dashboard's recent activity names these audit actions of access groups and profiles in words.
+        layout: {
+            dashboard: {
+                actions: {
+                    make_default: 'made the default',
+                    add_devices: 'added devices to',
+                    remove_device: 'removed a device from',
+                    add_profiles: 'added members to',
+                    remove_profile: 'removed a member from',
+                    grant_access: 'gave access to',
+                    revoke_access: 'took access from',
+                },
+            },
+        },
         'Description is required': 'Description is required',
         'Choose at least one device': 'Choose at least one device',
         'Choose at least one profile': 'Choose at least one profile',
@@ -117,6 +131,19 @@ export const accessGroupMessages: { en: Messages; fr: Messages } = {
                     badgeEnrollment: 'Badge en cours d’inscription',
                     inactiveProfile: 'Profil inactif',
                     inactiveBadge: 'Badge inactif',
+                },
+            },
+        },
+        layout: {
+            dashboard: {
+                actions: {
+                    make_default: 'a défini par défaut',
+                    add_devices: 'a ajouté des appareils à',
+                    remove_device: 'a retiré un appareil de',
+                    add_profiles: 'a ajouté des membres à',
+                    remove_profile: 'a retiré un membre de',
+                    grant_access: 'a donné accès à',
+                    revoke_access: 'a retiré l’accès à',
                 },
             },
         },
