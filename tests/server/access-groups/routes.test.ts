@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../../contract/roles';
 import { ACCESS_GROUP_CONFLICTS } from '../../../server/resources/access-groups/routes';
 import { startPlatform, type TestPlatform } from '../harness';
-import { approvedReader, checkTable, expectation, matrixOf, type Matrix, type Target } from '../roleMatrix';
+import { expectTable, scoped, roleMatrix, type RoleMatrix, type Target } from '../permissions/roleMatrix';
+import { approvedReader } from '../readers/approvedReader';
 
 let p: TestPlatform;
-let m: Matrix;
+let m: RoleMatrix;
 let seq = 0;
 let h10301: number;
 
@@ -19,21 +20,21 @@ interface Group {
 }
 
 const newGroup = async (accountId: number, body: object = {}): Promise<Group> => {
-    const res = await m.admin('POST', '/access_groups', { description: `Group ${++seq}`, account_id: accountId, ...body });
+    const res = await m.asAdmin('POST', '/access_groups', { description: `Group ${++seq}`, account_id: accountId, ...body });
     expect(res.statusCode).toBe(201);
     return res.json();
 };
 const newProfile = async (accountId: number, groups: number[], badges: object[] = []) => {
-    const res = await m.admin('POST', '/profiles', { acs_id: `P-${++seq}`, access_group_ids: groups, badges, account_id: accountId });
+    const res = await m.asAdmin('POST', '/profiles', { acs_id: `P-${++seq}`, access_group_ids: groups, badges, account_id: accountId });
     expect(res.statusCode).toBe(201);
     return res.json() as { id: number };
 };
-const groupsOf = async (accountId: number) => (await m.admin('GET', `/access_groups?account_id=${accountId}&per_page=999999`)).json().result as Group[];
+const groupsOf = async (accountId: number) => (await m.asAdmin('GET', `/access_groups?account_id=${accountId}&per_page=999999`)).json().result as Group[];
 
 beforeAll(async () => {
     p = await startPlatform();
-    m = await matrixOf(p);
-    h10301 = (await m.admin('GET', '/card_formats?type=predefined&q=H10301')).json().result[0].id;
+    m = await roleMatrix(p);
+    h10301 = (await m.asAdmin('GET', '/card_formats?type=predefined&q=H10301')).json().result[0].id;
     // Each account gets its default group first, so the groups the cases make are ordinary ones.
     for (const account of [p.mainAccountId, p.demo.dealer.id, p.demo.customers[0].id, p.demo.customers[1].id, p.demo.otherCustomer.id]) await newGroup(account, { description: 'Everyone' });
 }, 120_000);
@@ -41,58 +42,42 @@ afterAll(() => p?.close());
 
 describe('access groups: every role in its own, a descendant and an unrelated account', () => {
     const group = (r: Role, t: Target) => newGroup(m.accountFor(r, t));
-    it('GET /access_groups', () => checkTable({ name: 'list', run: (r, t) => m.call(r, 'GET', `/access_groups?account_id=${m.accountFor(r, t)}`).then(x => x.statusCode), expected: expectation('profiles', 'read', 200, 403) }));
-    it('GET /access_groups/:id', () => checkTable({ name: 'one', run: async (r, t) => (await m.call(r, 'GET', `/access_groups/${(await group(r, t)).id}`)).statusCode, expected: expectation('profiles', 'read', 200, 404) }));
+    it('GET /access_groups', () => expectTable((r, t) => m.call(r, 'GET', `/access_groups?account_id=${m.accountFor(r, t)}`).then(x => x.statusCode), scoped('profiles', 'read', 200, 403)));
+    it('GET /access_groups/:id', () => expectTable(async (r, t) => (await m.call(r, 'GET', `/access_groups/${(await group(r, t)).id}`)).statusCode, scoped('profiles', 'read', 200, 404)));
     it('GET /access_groups/:id/embedded', () =>
-        checkTable({ name: 'embedded', run: async (r, t) => (await m.call(r, 'GET', `/access_groups/${(await group(r, t)).id}/embedded`)).statusCode, expected: expectation('profiles', 'read', 200, 404) }));
+        expectTable(async (r, t) => (await m.call(r, 'GET', `/access_groups/${(await group(r, t)).id}/embedded`)).statusCode, scoped('profiles', 'read', 200, 404)));
     it('POST /access_groups', () =>
-        checkTable({ name: 'create', run: async (r, t) => (await m.call(r, 'POST', '/access_groups', { description: `By ${r} ${++seq}`, account_id: m.accountFor(r, t) })).statusCode, expected: expectation('deviceConfig', 'write', 201, 403) }));
+        expectTable(async (r, t) => (await m.call(r, 'POST', '/access_groups', { description: `By ${r} ${++seq}`, account_id: m.accountFor(r, t) })).statusCode, scoped('deviceConfig', 'write', 201, 403)));
     it('PUT /access_groups/:id', () =>
-        checkTable({ name: 'update', run: async (r, t) => (await m.call(r, 'PUT', `/access_groups/${(await group(r, t)).id}`, { description: `Renamed ${++seq}` })).statusCode, expected: expectation('deviceConfig', 'write', 200, 404) }));
-    it('DELETE /access_groups/:id', () => checkTable({ name: 'delete', run: async (r, t) => (await m.call(r, 'DELETE', `/access_groups/${(await group(r, t)).id}`)).statusCode, expected: expectation('deviceConfig', 'write', 204, 404) }));
+        expectTable(async (r, t) => (await m.call(r, 'PUT', `/access_groups/${(await group(r, t)).id}`, { description: `Renamed ${++seq}` })).statusCode, scoped('deviceConfig', 'write', 200, 404)));
+    it('DELETE /access_groups/:id', () => expectTable(async (r, t) => (await m.call(r, 'DELETE', `/access_groups/${(await group(r, t)).id}`)).statusCode, scoped('deviceConfig', 'write', 204, 404)));
     it('POST and DELETE /access_groups/:id/devices', async () => {
         const devices = new Map<number, number>();
-        for (const t of ['own', 'descendant', 'unrelated'] as Target[]) for (const r of ROLES) devices.set(m.accountFor(r, t), devices.get(m.accountFor(r, t)) ?? (await approvedReader(p, m.admin, m.accountFor(r, t))).id);
-        await checkTable({
-            name: 'add device',
-            run: async (r, t) => (await m.call(r, 'POST', `/access_groups/${(await group(r, t)).id}/devices`, { device_ids: [devices.get(m.accountFor(r, t))!] })).statusCode,
-            expected: expectation('deviceConfig', 'write', 200, 404),
-        });
-        await checkTable({
-            name: 'remove device',
-            run: async (r, t) => {
+        for (const t of ['own', 'descendant', 'unrelated'] as Target[]) for (const r of ROLES) devices.set(m.accountFor(r, t), devices.get(m.accountFor(r, t)) ?? (await approvedReader(p, m.asAdmin, m.accountFor(r, t))).id);
+        await expectTable(async (r, t) => (await m.call(r, 'POST', `/access_groups/${(await group(r, t)).id}/devices`, { device_ids: [devices.get(m.accountFor(r, t))!] })).statusCode, scoped('deviceConfig', 'write', 200, 404));
+        await expectTable(async (r, t) => {
                 const g = await group(r, t);
                 const device = devices.get(m.accountFor(r, t))!;
-                expect((await m.admin('POST', `/access_groups/${g.id}/devices`, { device_ids: [device] })).statusCode).toBe(200);
+                expect((await m.asAdmin('POST', `/access_groups/${g.id}/devices`, { device_ids: [device] })).statusCode).toBe(200);
                 return (await m.call(r, 'DELETE', `/access_groups/${g.id}/devices/${device}`)).statusCode;
-            },
-            expected: expectation('deviceConfig', 'write', 200, 404),
-        });
+            }, scoped('deviceConfig', 'write', 200, 404));
     });
     it('POST and DELETE /access_groups/:id/profiles', async () => {
-        await checkTable({
-            name: 'add profile',
-            run: async (r, t) => {
+        await expectTable(async (r, t) => {
                 const g = await group(r, t);
                 const everyone = (await groupsOf(m.accountFor(r, t))).find(x => x.default_group)!;
                 const profile = await newProfile(m.accountFor(r, t), [everyone.id]);
                 return (await m.call(r, 'POST', `/access_groups/${g.id}/profiles`, { profile_ids: [profile.id] })).statusCode;
-            },
-            expected: expectation('profiles', 'write', 200, 404),
-        });
-        await checkTable({
-            name: 'remove profile',
-            run: async (r, t) => {
+            }, scoped('profiles', 'write', 200, 404));
+        await expectTable(async (r, t) => {
                 const g = await group(r, t);
                 const profile = await newProfile(m.accountFor(r, t), [g.id]);
                 return (await m.call(r, 'DELETE', `/access_groups/${g.id}/profiles/${profile.id}`)).statusCode;
-            },
-            expected: expectation('profiles', 'write', 200, 404),
-        });
+            }, scoped('profiles', 'write', 200, 404));
     });
 
     it('lists never hold groups of another account, with or without cross_account', async () => {
-        const all = (await m.admin('GET', '/accounts?cross_account=true&per_page=999999')).json().result as { id: number; parent_id: number | null }[];
+        const all = (await m.asAdmin('GET', '/accounts?cross_account=true&per_page=999999')).json().result as { id: number; parent_id: number | null }[];
         for (const role of ROLES) {
             const own = m.accountFor(role, 'own');
             const allowed = new Set(role === 'admin' ? [p.mainAccountId, ...all.map(a => a.id)] : role === 'dealer' || role === 'installer' ? [own, ...all.filter(a => a.parent_id === own).map(a => a.id)] : [own]);
@@ -107,7 +92,7 @@ describe('access groups: every role in its own, a descendant and an unrelated ac
 
 describe('the default group (SPEC 4.8)', () => {
     it('the first group of an account becomes its default; making another the default takes it from the previous one', async () => {
-        const account = (await m.admin('POST', '/accounts', { name: 'Default Rules Inc', ref_number: 'DR-1', address: { email: 'dr@groups.test' }, parent_id: p.demo.dealer.id })).json().id as number;
+        const account = (await m.asAdmin('POST', '/accounts', { name: 'Default Rules Inc', ref_number: 'DR-1', address: { email: 'dr@groups.test' }, parent_id: p.demo.dealer.id })).json().id as number;
         const first = await newGroup(account, { description: 'Lobby', default_group: false });
         expect(first.default_group).toBe(true);
         const second = await newGroup(account, { description: 'Lab' });
@@ -116,27 +101,27 @@ describe('the default group (SPEC 4.8)', () => {
         expect(third.default_group).toBe(true);
         expect((await groupsOf(account)).map(g => [g.description, g.default_group])).toEqual([['Garage', true], ['Lab', false], ['Lobby', false]]);
 
-        const made = await m.admin('PUT', `/access_groups/${second.id}`, { description: 'Lab', default_group: true });
+        const made = await m.asAdmin('PUT', `/access_groups/${second.id}`, { description: 'Lab', default_group: true });
         expect(made.json().default_group).toBe(true);
         expect((await groupsOf(account)).filter(g => g.default_group).map(g => g.id)).toEqual([second.id]);
 
         // An account always has its default: unsetting it is refused, renaming it is fine.
-        const unset = await m.admin('PUT', `/access_groups/${second.id}`, { description: 'Lab', default_group: false });
+        const unset = await m.asAdmin('PUT', `/access_groups/${second.id}`, { description: 'Lab', default_group: false });
         expect(unset.statusCode).toBe(409);
         expect(unset.json().error).toBe(ACCESS_GROUP_CONFLICTS.keepDefault);
-        expect((await m.admin('PUT', `/access_groups/${second.id}`, { description: 'Laboratory' })).json()).toMatchObject({ description: 'Laboratory', default_group: true });
+        expect((await m.asAdmin('PUT', `/access_groups/${second.id}`, { description: 'Laboratory' })).json()).toMatchObject({ description: 'Laboratory', default_group: true });
 
-        const refused = await m.admin('DELETE', `/access_groups/${second.id}`);
+        const refused = await m.asAdmin('DELETE', `/access_groups/${second.id}`);
         expect(refused.statusCode).toBe(409);
         expect(refused.json().error).toBe('The default access group cannot be deleted. Choose another default first.');
-        expect((await m.admin('DELETE', `/access_groups/${third.id}`)).statusCode).toBe(204);
+        expect((await m.asAdmin('DELETE', `/access_groups/${third.id}`)).statusCode).toBe(204);
     });
 
     it('a reader approved in the account serves the default group', async () => {
         const account = p.demo.customers[1].id;
         const everyone = (await groupsOf(account)).find(g => g.default_group)!;
-        const device = await approvedReader(p, m.admin, account);
-        expect((await m.admin('GET', `/devices/${device.id}`)).json().access_group_ids).toEqual([everyone.id]);
+        const device = await approvedReader(p, m.asAdmin, account);
+        expect((await m.asAdmin('GET', `/devices/${device.id}`)).json().access_group_ids).toEqual([everyone.id]);
     });
 
     it('lists the default first, then by description; other sorts on request', async () => {
@@ -146,7 +131,7 @@ describe('the default group (SPEC 4.8)', () => {
         expect(list[0]!.default_group).toBe(true);
         const rest = list.slice(1).map(g => g.description.toLowerCase());
         expect(rest).toEqual([...rest].sort());
-        const newest = (await m.admin('GET', `/access_groups?account_id=${account}&sort=-id`)).json().result as Group[];
+        const newest = (await m.asAdmin('GET', `/access_groups?account_id=${account}&sort=-id`)).json().result as Group[];
         expect(newest[0]!.description).toBe('aardvark room');
     });
 });
@@ -155,21 +140,21 @@ describe('deleting a group still in use (409, a text of sentences)', () => {
     it('names how many devices and profiles use it, and deletes once they are gone', async () => {
         const account = p.demo.customers[0].id;
         const group = await newGroup(account, { description: 'Night shift' });
-        const device = await approvedReader(p, m.admin, account);
+        const device = await approvedReader(p, m.asAdmin, account);
         const everyone = (await groupsOf(account)).find(g => g.default_group)!;
         const people = [await newProfile(account, [group.id, everyone.id]), await newProfile(account, [group.id])];
-        expect((await m.admin('POST', `/access_groups/${group.id}/devices`, { device_ids: [device.id] })).json()).toMatchObject({ devices_count: 1, profiles_count: 2 });
+        expect((await m.asAdmin('POST', `/access_groups/${group.id}/devices`, { device_ids: [device.id] })).json()).toMatchObject({ devices_count: 1, profiles_count: 2 });
 
-        const used = await m.admin('DELETE', `/access_groups/${group.id}`);
+        const used = await m.asAdmin('DELETE', `/access_groups/${group.id}`);
         expect(used.statusCode).toBe(409);
         expect(used.json().error).toBe('The access group is still used by 1 device and 2 profiles. Remove them from the group first.');
 
-        expect((await m.admin('DELETE', `/access_groups/${group.id}/devices/${device.id}`)).json().devices_count).toBe(0);
-        expect((await m.admin('DELETE', `/access_groups/${group.id}/profiles/${people[0]!.id}`)).json().profiles_count).toBe(1);
-        expect((await m.admin('DELETE', `/access_groups/${group.id}`)).json().error).toBe('The access group is still used by 1 profile. Remove them from the group first.');
-        await m.admin('DELETE', `/access_groups/${group.id}/profiles/${people[1]!.id}`);
-        expect((await m.admin('DELETE', `/access_groups/${group.id}`)).statusCode).toBe(204);
-        expect((await m.admin('GET', `/access_groups/${group.id}`)).statusCode).toBe(404);
+        expect((await m.asAdmin('DELETE', `/access_groups/${group.id}/devices/${device.id}`)).json().devices_count).toBe(0);
+        expect((await m.asAdmin('DELETE', `/access_groups/${group.id}/profiles/${people[0]!.id}`)).json().profiles_count).toBe(1);
+        expect((await m.asAdmin('DELETE', `/access_groups/${group.id}`)).json().error).toBe('The access group is still used by 1 profile. Remove them from the group first.');
+        await m.asAdmin('DELETE', `/access_groups/${group.id}/profiles/${people[1]!.id}`);
+        expect((await m.asAdmin('DELETE', `/access_groups/${group.id}`)).statusCode).toBe(204);
+        expect((await m.asAdmin('GET', `/access_groups/${group.id}`)).statusCode).toBe(404);
     });
 });
 
@@ -183,13 +168,13 @@ describe('the access group form (SPEC 5: required, not whitespace-only, max 255)
             [{ description: 'x'.repeat(256) }, 'Maximum 255 characters'],
         ];
         for (const [body, message] of cases) {
-            const res = await m.admin('POST', '/access_groups', { account_id: account, ...body });
+            const res = await m.asAdmin('POST', '/access_groups', { account_id: account, ...body });
             expect(res.statusCode).toBe(400);
             expect(res.json().fields.description).toBe(message);
         }
         expect((await newGroup(account, { description: 'x'.repeat(255) })).description).toHaveLength(255);
         await newGroup(account, { description: 'Cleaners' });
-        const twice = await m.admin('POST', '/access_groups', { account_id: account, description: ' CLEANERS ' });
+        const twice = await m.asAdmin('POST', '/access_groups', { account_id: account, description: ' CLEANERS ' });
         expect(twice.statusCode).toBe(409);
         expect(twice.json().error).toBe(ACCESS_GROUP_CONFLICTS.descriptionTaken);
     });
@@ -199,10 +184,10 @@ describe('members and devices of a group', () => {
     it('embedded shows the devices and the members with their badges; foreign members are refused', async () => {
         const account = p.demo.customers[0].id;
         const group = await newGroup(account, { description: 'Clean room' });
-        const device = await approvedReader(p, m.admin, account);
-        await m.admin('POST', `/access_groups/${group.id}/devices`, { device_ids: [device.id] });
+        const device = await approvedReader(p, m.asAdmin, account);
+        await m.asAdmin('POST', `/access_groups/${group.id}/devices`, { device_ids: [device.id] });
         const holder = await newProfile(account, [group.id], [{ card_format_id: h10301, facility_code: 42, badge_number: 4242 }]);
-        const embedded = (await m.admin('GET', `/access_groups/${group.id}/embedded`)).json();
+        const embedded = (await m.asAdmin('GET', `/access_groups/${group.id}/embedded`)).json();
         expect(embedded).toMatchObject({ id: group.id, description: 'Clean room', devices_count: 1, profiles_count: 1 });
         expect(embedded.devices).toEqual([{ id: device.id, description: device.hardware_id, hardware_id: device.hardware_id, status: 'offline' }]);
         expect(embedded.profiles).toEqual([
@@ -210,21 +195,21 @@ describe('members and devices of a group', () => {
         ]);
 
         const foreignProfile = await newProfile(p.demo.otherCustomer.id, [(await groupsOf(p.demo.otherCustomer.id))[0]!.id]);
-        const refused = await m.admin('POST', `/access_groups/${group.id}/profiles`, { profile_ids: [foreignProfile.id] });
+        const refused = await m.asAdmin('POST', `/access_groups/${group.id}/profiles`, { profile_ids: [foreignProfile.id] });
         expect(refused.statusCode).toBe(400);
         expect(refused.json().fields.profile_ids).toBe('Choose profiles of the access group\'s account');
-        const foreignDevice = await approvedReader(p, m.admin, p.demo.otherCustomer.id);
-        expect((await m.admin('POST', `/access_groups/${group.id}/devices`, { device_ids: [foreignDevice.id] })).statusCode).toBe(400);
-        expect((await m.admin('GET', `/access_groups/${group.id}/embedded`)).json().profiles).toHaveLength(1);
+        const foreignDevice = await approvedReader(p, m.asAdmin, p.demo.otherCustomer.id);
+        expect((await m.asAdmin('POST', `/access_groups/${group.id}/devices`, { device_ids: [foreignDevice.id] })).statusCode).toBe(400);
+        expect((await m.asAdmin('GET', `/access_groups/${group.id}/embedded`)).json().profiles).toHaveLength(1);
     });
 
     it('a device put into a group gets a new configuration version, as a change on its page would', async () => {
         const account = p.demo.customers[0].id;
         const group = await newGroup(account);
-        const device = await approvedReader(p, m.admin, account);
-        const before = (await m.admin('GET', `/devices/${device.id}`)).json();
-        await m.admin('POST', `/access_groups/${group.id}/devices`, { device_ids: [device.id] });
-        const after = (await m.admin('GET', `/devices/${device.id}`)).json();
+        const device = await approvedReader(p, m.asAdmin, account);
+        const before = (await m.asAdmin('GET', `/devices/${device.id}`)).json();
+        await m.asAdmin('POST', `/access_groups/${group.id}/devices`, { device_ids: [device.id] });
+        const after = (await m.asAdmin('GET', `/devices/${device.id}`)).json();
         expect(after.config_version).toBe(before.config_version + 1);
         expect(after.access_group_ids).toEqual(expect.arrayContaining([...before.access_group_ids, group.id]));
     });

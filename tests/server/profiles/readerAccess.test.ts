@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCard, type WiegandFormat } from '../../../contract/card-formats';
 import type { DeviceConfig } from '../../../contract/device-api';
 import { startPlatform, type ApiCaller, type TestPlatform } from '../harness';
-import { approvedReader, matrixOf } from '../roleMatrix';
+import { roleMatrix } from '../permissions/roleMatrix';
+import { approvedReader } from '../readers/approvedReader';
 
 /**
  * What a reader sees (issue 3: readers receive their access lists): every
@@ -18,7 +19,7 @@ const formats = {} as Record<string, number>;
 
 beforeAll(async () => {
     p = await startPlatform();
-    admin = (await matrixOf(p)).admin;
+    admin = (await roleMatrix(p)).asAdmin;
     for (const f of (await admin('GET', '/card_formats?type=predefined')).json().result as { id: number; key: string }[]) formats[f.key] = f.id;
     account = (await admin('POST', '/accounts', { name: 'Reader Access Test', ref_number: 'RA-1', address: { email: 'ra@groups.test' }, parent_id: p.demo.dealer.id })).json().id;
 }, 120_000);
