@@ -9,8 +9,11 @@ import { twoFactorRoutes } from './auth/twoFactor';
 import { dashboardRoutes } from './dashboard/routes';
 import { deviceRoutes } from './devices/routes';
 import { deviceApiRoutes } from '../device-api';
+import { accessGroupRoutes } from './access-groups/routes';
+import { profileRoutes } from './profiles/routes';
+import { readerRoutes } from './readers/routes';
 import { roleRoutes } from './roles/routes';
 import { userRoutes } from './users/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes, readerRoutes, accessGroupRoutes, profileRoutes];

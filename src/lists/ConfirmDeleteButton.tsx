@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
+import { Tooltip } from '@mui/material';
 import { Button, Confirm, useDelete, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { useNotices } from '../notifications/notices';
 
@@ -29,9 +30,14 @@ export const ConfirmDeleteButton = ({ redirect, onDeleted, disabled, tooltip }: 
         });
     return (
         <>
-            <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={disabled} title={tooltip}>
-                <DeleteIcon />
-            </Button>
+            {/* A disabled button gets no pointer events: the tooltip hangs on a wrapper so it still shows (SPEC 5 default access group). */}
+            <Tooltip title={tooltip ?? ''}>
+                <span>
+                    <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={disabled}>
+                        <DeleteIcon />
+                    </Button>
+                </span>
+            </Tooltip>
             <Confirm
                 isOpen={open}
                 loading={isPending}

@@ -27,6 +27,14 @@ export const cleanServerError = (text: string) => {
     return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 };
 
+/** SPEC 8.4 "Access group delete on 409": the server's text, one line per sentence. */
+export const sentenceLines = (text: string) =>
+    text
+        .split(/(?<=\.)\s+/)
+        .map(line => line.trim())
+        .filter(Boolean)
+        .join('\n');
+
 export const useNotices = () => {
     const notify = useNotify();
     const translate = useTranslate();
@@ -49,6 +57,10 @@ export const useNotices = () => {
         success,
         deleteFailed(resource: string, err: unknown) {
             const r = name(resource);
+            if (resource === 'access_groups' && statusOf(err) === 409) {
+                error({ title: translate('notices.accessGroupDeleteFailedTitle'), description: sentenceLines(serverText(err)), requestId: requestIdOf(err) });
+                return;
+            }
             error({ title: translate('notices.deleteFailedTitle', { resource: r }), description: describe(err, translate('notices.deleteFailed', { resource: r }), false), requestId: requestIdOf(err) });
         },
         modifyFailed(resource: string, err: unknown) {

@@ -184,6 +184,8 @@ export const badges = pgTable(
     t => [
         index('badges_profile_idx').on(t.profile_id),
         index('badges_format_idx').on(t.card_format_id),
+        // GET /profiles?badge_number=: who holds this card number in the account.
+        index('badges_account_number_idx').on(t.account_id, t.badge_number),
         uniqueIndex('badges_account_card_idx').on(t.account_id, t.card_format_id, sql`coalesce(${t.facility_code}, -1)`, t.badge_number),
     ],
 );

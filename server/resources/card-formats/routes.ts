@@ -5,15 +5,20 @@ import { errorReply, idParam, listReply } from '../../../contract/api';
 import { cardFormatInput, cardFormatRecord, type WiegandFormat } from '../../../contract/card-formats';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
+import { foreignKeyViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { mayActIn, requestAccount } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
+import { bumpAccessVersion } from '../profiles/access';
+import { badgesUsingFormat } from '../profiles/queries';
 import { deleteCardFormat, findCardFormat, insertCardFormat, listCardFormats, nameTaken, toCardFormat, updateCardFormat, type CardFormatRow } from './queries';
 
 const tags = ['card formats'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+/** SPEC 4.8, in its words. */
+export const FORMAT_IN_USE = 'The cards that use the format must be removed first.';
 
 export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** A format the caller may see: predefined ones everywhere, custom ones of accounts in scope; else 404. */
@@ -72,6 +77,8 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         const before = await custom(request, request.params.id);
         if (await nameTaken(ctx.db, before.account_id!, request.body.name, before.id)) throw conflict('A card format with this name already exists.');
         const after = await updateCardFormat(ctx.db, before.id, request.body as WiegandFormat);
+        // The account's readers hold the bits of its cards in this format: they pull them again.
+        await bumpAccessVersion(ctx.db, after.account_id);
         await recordAudit(ctx.db, request, { action: 'update', resource: 'cardFormats', entity: 'Card format', entity_id: after.id, account_id: after.account_id, before: toCardFormat(before), after: toCardFormat(after) });
         return toCardFormat(after);
     });
@@ -82,8 +89,16 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         schema: { tags, summary: 'Delete a custom card format (its cards must be removed first, SPEC 4.8)', params: idParam, response: { 204: z.null(), ...errors } },
     }, async (request, reply) => {
         const row = await custom(request, request.params.id);
-        // Badges arrive with the profiles feature; from then on a format still used by cards is refused here.
-        await deleteCardFormat(ctx.db, row.id);
+        if ((await badgesUsingFormat(ctx.db, row.id)) > 0) throw conflict(FORMAT_IN_USE);
+        try {
+            await deleteCardFormat(ctx.db, row.id);
+        } catch (e) {
+            // A card added meanwhile: the badges' foreign key keeps the format.
+            if (foreignKeyViolation(e)) throw conflict(FORMAT_IN_USE);
+            throw e;
+        }
+        // A reader's Wiegand output may have used it.
+        await bumpAccessVersion(ctx.db, row.account_id);
         await recordAudit(ctx.db, request, { action: 'delete', resource: 'cardFormats', entity: 'Card format', entity_id: row.id, account_id: row.account_id, before: toCardFormat(row) });
         return reply.status(204).send(null);
     });

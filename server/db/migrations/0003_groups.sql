@@ -1,0 +1,1 @@
+CREATE INDEX "badges_account_number_idx" ON "badges" USING btree ("account_id","badge_number");

@@ -1,0 +1,200 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { accessGroupEmbedded, accessGroupInput, accessGroupRecord, groupDevicesInput, groupProfilesInput } from '../../../contract/access-groups';
+import { errorReply, idParam, listReply } from '../../../contract/api';
+import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import type { AppContext } from '../../context';
+import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { requireAuth } from '../../http/auth';
+import { conflict, notFound, validationError } from '../../http/errors';
+import { idList, listParams } from '../../http/lists';
+import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
+import { findAccount } from '../accounts/queries';
+import { recordAudit } from '../audit-logs/record';
+import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles/queries';
+import {
+    addGroupDevices, createAccessGroup, deleteAccessGroup, descriptionTaken, devicesOfAccount, findAccessGroup, groupDevices, listAccessGroups, removeGroupDevice, toAccessGroup,
+    updateAccessGroup, type AccessGroupFilters, type AccessGroupListRow,
+} from './queries';
+
+const tags = ['access groups'];
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The 409 texts: sentences, which the console shows one per line (SPEC 8.4). */
+export const ACCESS_GROUP_CONFLICTS = {
+    isDefault: 'The default access group cannot be deleted. Choose another default first.',
+    keepDefault: 'An account always has one default access group. Make another group the default instead.',
+    descriptionTaken: 'An access group with this description already exists in this account.',
+    inUse: (devices: number, profiles: number) =>
+        `The access group is still used by ${[devices ? plural(devices, 'device') : '', profiles ? plural(profiles, 'profile') : ''].filter(Boolean).join(' and ')}. Remove them from the group first.`,
+    inUseNow: 'The access group is still used by devices or profiles. Remove them from the group first.',
+};
+
+const memberParams = (key: 'deviceId' | 'profileId') => z.object({ id: z.coerce.number().int().positive(), [key]: z.coerce.number().int().positive() });
+
+/**
+ * Access groups (SPEC 3, 4.8, 7.2). SPEC 6.2 has no row for them: every role
+ * reads them with the profiles read right (every role puts profiles into
+ * groups, with profiles write), and staff who configure devices (device
+ * config write) create, change and delete them and choose which devices serve them.
+ */
+export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    /** A group the caller may act on; ids of other tenants do not exist for the caller (404). */
+    const visible = async (request: FastifyRequest, id: number): Promise<AccessGroupListRow> => {
+        const group = await findAccessGroup(ctx.db, id);
+        if (!group) throw notFound('access group');
+        const account = await findAccount(ctx.db, group.account_id);
+        if (!account || !mayActIn(requireAuth(request), account)) throw notFound('access group');
+        return group;
+    };
+    const reload = async (id: number) => toAccessGroup((await findAccessGroup(ctx.db, id))!);
+    const saving = async <T>(work: () => Promise<T>) => {
+        try {
+            return await work();
+        } catch (e) {
+            if (uniqueViolation(e)) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+            throw e;
+        }
+    };
+    const audit = (request: FastifyRequest, action: string, group: { id: number; account_id: number }, before?: unknown, after?: unknown) =>
+        recordAudit(ctx.db, request, { action, resource: 'accessGroups', entity: 'Access group', entity_id: group.id, account_id: group.account_id, before, after });
+
+    app.get('/access_groups', {
+        config: { access: ['profiles', 'read'] },
+        schema: {
+            tags,
+            summary: 'Access groups of the current account (cross_account=true: of every account in scope), the default first unless sorted otherwise',
+            querystring: z.object({ ...listParams(), default_group: z.enum(['true', 'false']).optional() }),
+            response: { 200: listReply(accessGroupRecord), ...errors },
+        },
+    }, async request => {
+        const auth = requireAuth(request);
+        const q = request.query;
+        const scope: AccessGroupFilters = isCrossAccount(request)
+            ? reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id }
+            : { accountId: (await requestAccount(ctx.db, request)).id };
+        const { result, count } = await listAccessGroups(ctx.db, { ...scope, q: q.q, ids: idList(q.id), default_group: q.default_group === undefined ? undefined : q.default_group === 'true' }, q);
+        return { result: result.map(toAccessGroup), count };
+    });
+
+    app.get('/access_groups/:id', {
+        config: { access: ['profiles', 'read'] },
+        schema: { tags, summary: 'One access group with how many devices serve it and how many profiles it holds', params: idParam, response: { 200: accessGroupRecord, ...errors } },
+    }, async request => toAccessGroup(await visible(request, request.params.id)));
+
+    app.get('/access_groups/:id/embedded', {
+        config: { access: ['profiles', 'read'] },
+        schema: {
+            tags,
+            summary: 'The group with its devices and a page of its members (profiles with their badges); q searches the members\' ACS IDs',
+            params: idParam,
+            querystring: z.object({
+                page: z.coerce.number().int().min(1).default(1),
+                per_page: z.coerce.number().int().min(1).max(UNBOUNDED_LIST_MAX_PAGE_SIZE).default(20),
+                q: z.string().max(200).optional(),
+                account_id: z.coerce.number().int().min(0).optional(),
+            }),
+            response: { 200: accessGroupEmbedded, ...errors },
+        },
+    }, async request => {
+        const group = await visible(request, request.params.id);
+        const [devices, members] = await Promise.all([groupDevices(ctx.db, group.id), groupMembers(ctx.db, group.id, request.query)]);
+        return { ...toAccessGroup(group), profiles_count: members.count, devices, profiles: members.result };
+    });
+
+    app.post('/access_groups', {
+        config: { access: ['deviceConfig', 'write'] },
+        schema: { tags, summary: 'Create an access group; the account\'s first one, or one made default, is its default', body: accessGroupInput, response: { 201: accessGroupRecord, ...errors } },
+    }, async (request, reply) => {
+        const account = await requestAccount(ctx.db, request);
+        const { description, default_group } = request.body;
+        if (await descriptionTaken(ctx.db, account.id, description.trim())) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+        const id = await saving(() => createAccessGroup(ctx.db, account.id, description, default_group === true));
+        const created = await reload(id);
+        await audit(request, 'create', created, undefined, created);
+        return reply.status(201).send(created);
+    });
+
+    app.put('/access_groups/:id', {
+        config: { access: ['deviceConfig', 'write'] },
+        schema: { tags, summary: 'Rename an access group or make it the default (the previous default stops being one)', params: idParam, body: accessGroupInput, response: { 200: accessGroupRecord, ...errors } },
+    }, async request => {
+        const before = await visible(request, request.params.id);
+        const { description, default_group } = request.body;
+        if (before.default_group && default_group === false) throw conflict(ACCESS_GROUP_CONFLICTS.keepDefault);
+        if (await descriptionTaken(ctx.db, before.account_id, description.trim(), before.id)) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+        await saving(() => updateAccessGroup(ctx.db, before, { description, makeDefault: default_group === true }));
+        const after = await reload(before.id);
+        await audit(request, before.default_group !== after.default_group ? 'make_default' : 'update', before, toAccessGroup(before), after);
+        return after;
+    });
+
+    app.delete('/access_groups/:id', {
+        config: { access: ['deviceConfig', 'write'] },
+        schema: { tags, summary: 'Delete an access group that is not the default and that no device or profile uses (SPEC 4.8)', params: idParam, response: { 204: z.null(), ...errors } },
+    }, async (request, reply) => {
+        const group = await visible(request, request.params.id);
+        let outcome;
+        try {
+            outcome = await deleteAccessGroup(ctx.db, group);
+        } catch (e) {
+            // A member added while the group was being deleted: the foreign key keeps the group.
+            if (foreignKeyViolation(e)) throw conflict(ACCESS_GROUP_CONFLICTS.inUseNow);
+            throw e;
+        }
+        if (!outcome.deleted) throw conflict(outcome.isDefault ? ACCESS_GROUP_CONFLICTS.isDefault : ACCESS_GROUP_CONFLICTS.inUse(outcome.devices, outcome.profiles));
+        await audit(request, 'delete', group, toAccessGroup(group));
+        return reply.status(204).send(null);
+    });
+
+    app.post('/access_groups/:id/devices', {
+        config: { access: ['deviceConfig', 'write'] },
+        schema: { tags, summary: 'Devices of the group\'s account start serving the group; they pull it at their next heartbeat', params: idParam, body: groupDevicesInput, response: { 200: accessGroupRecord, ...errors } },
+    }, async request => {
+        const group = await visible(request, request.params.id);
+        const ids = [...new Set(request.body.device_ids)];
+        if ((await devicesOfAccount(ctx.db, group.account_id, ids)).length !== ids.length) throw validationError({ device_ids: 'Choose devices of the access group\'s account' });
+        await addGroupDevices(ctx.db, group, ids);
+        const after = await reload(group.id);
+        await audit(request, 'add_devices', group, undefined, { device_ids: ids });
+        return after;
+    });
+
+    app.delete('/access_groups/:id/devices/:deviceId', {
+        config: { access: ['deviceConfig', 'write'] },
+        schema: { tags, summary: 'The device stops serving the group', params: memberParams('deviceId'), response: { 200: accessGroupRecord, ...errors } },
+    }, async request => {
+        const group = await visible(request, request.params.id);
+        const deviceId = (request.params as { deviceId: number }).deviceId;
+        if (!(await removeGroupDevice(ctx.db, group, deviceId))) throw notFound('device of the access group');
+        await audit(request, 'remove_device', group, { device_id: deviceId });
+        return reload(group.id);
+    });
+
+    app.post('/access_groups/:id/profiles', {
+        config: { access: ['profiles', 'write'] },
+        schema: { tags, summary: 'Profiles of the group\'s account become members; readers serving the group let them through', params: idParam, body: groupProfilesInput, response: { 200: accessGroupRecord, ...errors } },
+    }, async request => {
+        const group = await visible(request, request.params.id);
+        const ids = [...new Set(request.body.profile_ids)];
+        if ((await profilesOfAccount(ctx.db, group.account_id, ids)).length !== ids.length) throw validationError({ profile_ids: 'Choose profiles of the access group\'s account' });
+        await addProfilesToGroup(ctx.db, group.account_id, group.id, ids);
+        const after = await reload(group.id);
+        await audit(request, 'add_profiles', group, undefined, { profile_ids: ids });
+        return after;
+    });
+
+    app.delete('/access_groups/:id/profiles/:profileId', {
+        config: { access: ['profiles', 'write'] },
+        schema: { tags, summary: 'The profile leaves the group', params: memberParams('profileId'), response: { 200: accessGroupRecord, ...errors } },
+    }, async request => {
+        const group = await visible(request, request.params.id);
+        const profileId = (request.params as { profileId: number }).profileId;
+        if (!(await removeProfileFromGroup(ctx.db, group.account_id, group.id, profileId))) throw notFound('member of the access group');
+        await audit(request, 'remove_profile', group, { profile_id: profileId });
+        return reload(group.id);
+    });
+};

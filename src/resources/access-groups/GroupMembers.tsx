@@ -1,0 +1,185 @@
+import { useEffect, useState } from 'react';
+import { Autocomplete, Box, Button, Card, CardContent, CardHeader, IconButton, InputAdornment, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import PersonRemove from '@mui/icons-material/PersonRemove';
+import Search from '@mui/icons-material/Search';
+import { Confirm, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import type { AccessGroupEmbedded } from '../../../contract/access-groups';
+import { PICKER_DEBOUNCE_MS } from '../../../contract/constants';
+import type { MemberProfile, ProfileRecord } from '../../../contract/profiles';
+import type { ConsoleDataProvider } from '../../dataProvider';
+import { PAGE_SIZES } from '../../lists/listQuery';
+import { useNotices } from '../../notifications/notices';
+import { BadgeList, ProfileState } from './BadgeHolder';
+
+export interface MembersPage {
+    page: number;
+    perPage: number;
+    q: string;
+}
+
+/** Text typed in a search box, passed on once typing pauses (SPEC 9: 400 ms). */
+const useDebounced = (value: string) => {
+    const [settled, setSettled] = useState(value);
+    useEffect(() => {
+        const timer = setTimeout(() => setSettled(value), PICKER_DEBOUNCE_MS);
+        return () => clearTimeout(timer);
+    }, [value]);
+    return settled;
+};
+
+const nameOf = (translate: (key: string, options?: object) => string, p: { id: number; acs_id: string | null }) => p.acs_id ?? translate('resources.access_groups.members.noAcsId', { id: p.id });
+
+/** Profiles of the account to add, searched by ACS ID as the user types. */
+const MemberPicker = ({ accountId, onAdd }: { accountId: number; onAdd: (profile: ProfileRecord) => Promise<boolean> }) => {
+    const translate = useTranslate();
+    const [typed, setTyped] = useState('');
+    const [chosen, setChosen] = useState<ProfileRecord | null>(null);
+    const q = useDebounced(typed);
+    const { data = [], isPending } = useGetList<ProfileRecord>('profiles', { pagination: { page: 1, perPage: 20 }, sort: { field: 'acs_id', order: 'ASC' }, filter: { q, account_id: accountId } });
+    return (
+        <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>
+            <Autocomplete
+                sx={{ flex: 1 }}
+                size="small"
+                options={data}
+                loading={isPending}
+                value={chosen}
+                onChange={(_e, v) => setChosen(v)}
+                inputValue={typed}
+                onInputChange={(_e, v) => setTyped(v)}
+                filterOptions={options => options}
+                getOptionLabel={p => nameOf(translate, p)}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                renderInput={params => <TextField {...params} label={translate('resources.access_groups.members.choose')} />}
+            />
+            <Button
+                variant="outlined"
+                startIcon={<PersonAdd />}
+                disabled={!chosen}
+                onClick={() => void onAdd(chosen!).then(ok => ok && (setChosen(null), setTyped('')))}
+            >
+                {translate('resources.access_groups.members.add')}
+            </Button>
+        </Box>
+    );
+};
+
+/** The group's badge holders (SPEC 3 Profile badges with format, number, facility code; SPEC 4.7 labels), a page at a time. */
+export const GroupMembers = ({
+    group,
+    members,
+    setMembers,
+    mayChange,
+    onChanged,
+}: {
+    group: AccessGroupEmbedded;
+    members: MembersPage;
+    setMembers: (next: MembersPage) => void;
+    mayChange: boolean;
+    onChanged: () => void;
+}) => {
+    const translate = useTranslate();
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const notices = useNotices();
+    const [search, setSearch] = useState(members.q);
+    const settled = useDebounced(search);
+    const [doomed, setDoomed] = useState<MemberProfile>();
+    const t = (key: string, options?: object) => translate(`resources.access_groups.members.${key}`, options);
+    useEffect(() => {
+        if (settled !== members.q) setMembers({ ...members, q: settled, page: 1 });
+    }, [settled, members, setMembers]);
+
+    const add = async (profile: ProfileRecord) => {
+        try {
+            await dataProvider.call(`/access_groups/${group.id}/profiles`, { method: 'POST', body: { profile_ids: [profile.id] } });
+            notices.modified('access_groups');
+            onChanged();
+            return true;
+        } catch (e) {
+            notices.modifyFailed('access_groups', e);
+            return false;
+        }
+    };
+    const remove = async () => {
+        if (!doomed) return;
+        try {
+            await dataProvider.call(`/access_groups/${group.id}/profiles/${doomed.id}`, { method: 'DELETE', body: {} });
+            notices.modified('access_groups');
+            onChanged();
+        } catch (e) {
+            notices.modifyFailed('access_groups', e);
+        }
+        setDoomed(undefined);
+    };
+
+    return (
+        <Card variant="outlined">
+            <CardHeader title={`${t('title')} (${group.profiles_count})`} titleTypographyProps={{ variant: 'h6' }} />
+            <CardContent sx={{ pt: 0 }}>
+                {mayChange && <MemberPicker accountId={group.account_id} onAdd={add} />}
+                <TextField
+                    size="small"
+                    value={search}
+                    onChange={e => setSearch(e.target.value)}
+                    placeholder={t('search')}
+                    slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': t('search') } }}
+                    sx={{ mb: 1 }}
+                />
+                {group.profiles.length === 0 ? (
+                    <Typography color="text.secondary" sx={{ py: 2 }}>{t('empty')}</Typography>
+                ) : (
+                    <Table size="small" aria-label={t('title')}>
+                        <TableHead>
+                            <TableRow>
+                                <TableCell>{t('acs_id')}</TableCell>
+                                <TableCell>{t('status')}</TableCell>
+                                <TableCell>{t('badges')}</TableCell>
+                                {mayChange && <TableCell />}
+                            </TableRow>
+                        </TableHead>
+                        <TableBody>
+                            {group.profiles.map(p => (
+                                <TableRow key={p.id}>
+                                    <TableCell>{nameOf(translate, p)}</TableCell>
+                                    <TableCell><ProfileState profile={p} /></TableCell>
+                                    <TableCell><BadgeList badges={p.badges} /></TableCell>
+                                    {mayChange && (
+                                        <TableCell align="right">
+                                            <Tooltip title={t('remove')}>
+                                                <IconButton aria-label={`${t('remove')}: ${nameOf(translate, p)}`} onClick={() => setDoomed(p)}>
+                                                    <PersonRemove />
+                                                </IconButton>
+                                            </Tooltip>
+                                        </TableCell>
+                                    )}
+                                </TableRow>
+                            ))}
+                        </TableBody>
+                    </Table>
+                )}
+                <TablePagination
+                    component="div"
+                    count={group.profiles_count}
+                    page={members.page - 1}
+                    rowsPerPage={members.perPage}
+                    rowsPerPageOptions={[...PAGE_SIZES]}
+                    onPageChange={(_e, page) => setMembers({ ...members, page: page + 1 })}
+                    onRowsPerPageChange={e => setMembers({ ...members, perPage: Number(e.target.value), page: 1 })}
+                    labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+                    labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+                />
+            </CardContent>
+            <Confirm
+                isOpen={!!doomed}
+                title={t('confirmRemove', { profile: doomed ? nameOf(translate, doomed) : '', group: group.description })}
+                content={t('confirmRemoveContent')}
+                confirm="app.ok"
+                cancel="ra.action.cancel"
+                confirmColor="warning"
+                onConfirm={() => void remove()}
+                onClose={() => setDoomed(undefined)}
+            />
+        </Card>
+    );
+};
