@@ -44,12 +44,12 @@ describe('a fleet of 20 simulated readers', () => {
     it('registers and waits for approval in the account of its registration code', async () => {
         const code = (await admin('GET', `/devices/registration_code?account_id=${p.demo.customers[0].id}`)).json().code;
         fleet = new Fleet({ url, devices: 20, seed: 'fleet-test', registrationCode: code, rampMs: 500, rebootMs: 1500 }).start();
-        const pending = await until('20 pending readers', async () => {
+        // The server lists a reader as soon as it registered; the reader knows it is pending once the reply reaches it.
+        const pending = await until('20 pending readers, each told so', async () => {
             const list = (await admin('GET', `/devices?account_id=${p.demo.customers[0].id}&status=pending&per_page=100`)).json();
-            return list.count === 20 && list.result;
+            return list.count === 20 && fleet.readers.every(r => r.state === 'pending') && list.result;
         });
         expect(new Set(pending.map((d: { hardware_id: string }) => d.hardware_id))).toEqual(new Set(fleet.readers.map(r => r.identity.hardwareId)));
-        expect(fleet.readers.every(r => r.state === 'pending')).toBe(true);
     });
 
     it('once approved, every reader heartbeats and receives the access list of its default group, badge bits included', async () => {
