@@ -30,6 +30,7 @@ if (process.env.TEST_DATABASE_URL) {
     url.pathname = `/${name}`;
     env.DATABASE_URL = url.toString();
 }
-const server = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit' });
+// node itself, not npx: npx would not pass SIGTERM on to the server.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', code => process.exit(code ?? 0));

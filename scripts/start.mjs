@@ -18,6 +18,7 @@ if (sources > built) {
     const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
+// node itself, not npx: npx would not pass SIGTERM on to the server.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', code => process.exit(code ?? 0));

@@ -46,6 +46,8 @@ export class Fleet {
     readonly readers: SimulatedReader[];
     readonly stats: FleetStats = { steps: 0, errors: 0, outages: 0 };
     private readonly timers = new Set<NodeJS.Timeout>();
+    /** steps and plugin ticks under way, awaited by stop() so no call is left half-made */
+    private readonly inFlight = new Set<Promise<unknown>>();
     private stopped = false;
     private readonly done: Promise<void>;
     private finish!: () => void;
@@ -79,9 +81,15 @@ export class Fleet {
         this.timers.add(timer);
     }
 
+    private track<T>(work: Promise<T>) {
+        this.inFlight.add(work);
+        void work.finally(() => this.inFlight.delete(work));
+        return work;
+    }
+
     private schedule(reader: SimulatedReader, delayMs: number) {
         this.later(delayMs, () => {
-            void this.runStep(reader).finally(() => this.schedule(reader, reader.heartbeatSeconds * 1000 * (0.9 + Math.random() * 0.2)));
+            void this.track(this.runStep(reader)).finally(() => this.schedule(reader, reader.heartbeatSeconds * 1000 * (0.9 + Math.random() * 0.2)));
         });
     }
 
@@ -108,8 +116,7 @@ export class Fleet {
         for (const plugin of this.options.fleetPlugins ?? []) {
             const loop = () =>
                 this.later(plugin.everyMs, () => {
-                    void plugin
-                        .tick(this)
+                    void this.track(plugin.tick(this))
                         .catch(error => {
                             this.stats.errors++;
                             this.stats.lastError = `${plugin.name}: ${(error as Error).message}`;
@@ -122,11 +129,13 @@ export class Fleet {
         return this;
     }
 
+    /** Stops scheduling, then waits (up to 10 s) for the calls under way. */
     async stop() {
         if (this.stopped) return;
         this.stopped = true;
         for (const timer of this.timers) clearTimeout(timer);
         this.timers.clear();
+        await Promise.race([Promise.allSettled([...this.inFlight]), new Promise(r => setTimeout(r, 10_000).unref())]);
         this.finish();
     }
 

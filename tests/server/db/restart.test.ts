@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +11,8 @@ const port = 18000 + (process.pid % 1000);
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: 'root@restart.test', ADMIN_PASSWORD: 'Root#Pass1', DEMO: '0', LOG_LEVEL: 'warn' };
 const running: ChildProcess[] = [];
 
-const start = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const start = (extra: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(child);
     let output = '';
     child.stdout!.on('data', d => (output += d));
@@ -56,4 +57,35 @@ describe('server process on the embedded database', () => {
         again.child.kill('SIGTERM');
         expect(await again.exited).toBe(0);
     }, 90_000);
+});
+
+describe('server process with the demo and its simulated readers', () => {
+    it('answers a request under way at SIGTERM, then exits at once although its connection would stay open', async () => {
+        const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-stop-'));
+        const server = start({ DATA_DIR: demoDir, DEMO: '1', DEMO_PASSWORD: 'Demo#Pass1', DEMO_FLEET: '6', DEVICE_HEARTBEAT_SECONDS: '1' });
+        await server.ready;
+        // A keep-alive request under way when the stop begins: half its body now, the rest after SIGTERM.
+        const agent = new http.Agent({ keepAlive: true });
+        const body = JSON.stringify({ username: 'root@restart.test', password: 'Root#Pass1' });
+        let send!: () => void;
+        const answered = new Promise<number>((resolve, reject) => {
+            const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v2/login', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, res => {
+                res.resume();
+                res.on('end', () => resolve(res.statusCode ?? 0));
+            });
+            req.on('error', reject);
+            req.write(body.slice(0, 10));
+            send = () => req.end(body.slice(10));
+        });
+        await new Promise(r => setTimeout(r, 200));
+        const stopping = Date.now();
+        server.child.kill('SIGTERM');
+        await new Promise(r => setTimeout(r, 1000));
+        send();
+        expect(await answered).toBe(200);
+        expect(await server.exited).toBe(0);
+        // Its connection, busy when closing began, would otherwise keep the process until the 72 s keep-alive timeout.
+        expect(Date.now() - stopping).toBeLessThan(15_000);
+        agent.destroy();
+    }, 120_000);
 });
