@@ -135,9 +135,9 @@ export const apiFetch = async <T = unknown>(path: string, options: RequestOption
     }
     if (options.blob) {
         // The server names its exports (Content-Disposition): the Blob comes back as a File of that name.
-        const blob = await res.blob();
         const name = fileNameOf(res.headers.get('content-disposition'));
-        return (name ? new File([blob], name, { type: blob.type }) : blob) as T;
+        if (!name) return (await res.blob()) as T;
+        return new File([await res.arrayBuffer()], name, { type: res.headers.get('content-type') ?? '' }) as T;
     }
     if (res.status === 204) return undefined as T;
     return (await parseBody(res)) as T;

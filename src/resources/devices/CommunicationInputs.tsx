@@ -13,7 +13,7 @@ export const CommunicationInputs = () => {
     const communication = useWatch({ name: 'communication' });
     return (
         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr 1fr' }, columnGap: 2 }}>
-            <SelectInput source="communication" choices={COMMUNICATION_OPTIONS.map(c => ({ id: c, name: `resources.devices.communications.${c}` }))} />
+            <SelectInput source="communication" choices={COMMUNICATION_OPTIONS.map(c => ({ id: c, name: `resources.devices.communications.${c}` }))} isRequired />
             {communication === 'wiegand' && (
                 <ReferenceInput source="communication_settings.wiegand_card_format_id" reference="card_formats" perPage={PICKER_PAGE_SIZE} sort={{ field: 'name', order: 'ASC' }} filter={{ account_id: record?.account_id }}>
                     <SelectInput optionText="name" label="resources.devices.fields.communication_settings.wiegand_card_format_id" />

@@ -49,9 +49,9 @@ const DeviceForm = () => {
                     <Section title="resources.devices.sections.general">
                         <TextInput source="description" parse={keepEmpty} fullWidth />
                         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
-                            <SelectInput source="role" choices={choices(DEVICE_ROLES, 'roles')} />
-                            <SelectInput source="security_level" choices={choices(SECURITY_LEVELS, 'securityLevels')} />
-                            <SelectInput source="led_option" choices={choices(LED_OPTIONS, 'ledOptions')} />
+                            <SelectInput source="role" choices={choices(DEVICE_ROLES, 'roles')} isRequired />
+                            <SelectInput source="security_level" choices={choices(SECURITY_LEVELS, 'securityLevels')} isRequired />
+                            <SelectInput source="led_option" choices={choices(LED_OPTIONS, 'ledOptions')} isRequired />
                         </Box>
                     </Section>
                     <Section title="resources.devices.sections.communication">
