@@ -84,5 +84,3 @@ describe('Bulk Device Reboot (SPEC 2.2)', () => {
         expect(provider.call).not.toHaveBeenCalledWith('/devices/bulk/reboot', expect.anything());
     });
 });
-
-vi.setConfig({ testTimeout: 30_000 });

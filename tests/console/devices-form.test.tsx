@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import type { DeviceRecord } from '../../contract/devices';
@@ -156,5 +156,3 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
         expect(await screen.findByText('device page')).toBeInTheDocument();
     });
 });
-
-vi.setConfig({ testTimeout: 30_000 });

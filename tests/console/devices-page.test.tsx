@@ -203,5 +203,3 @@ describe('the temporary enrollment drawer (SPEC 2.6, 4.6)', () => {
         expect(alert).toHaveTextContent('The device is not approved yet.');
     });
 });
-
-vi.setConfig({ testTimeout: 30_000 });
