@@ -28,11 +28,12 @@ describe('side menu (SPEC 2.3)', () => {
         expect(screen.queryByRole('menuitem', { name: 'Audit Log' })).toBeNull();
     });
 
-    it('shows only the screens the console has: no Device Management group yet', async () => {
+    it('shows only the screens the console has: Devices in Device Management, no QR Code yet', async () => {
         menu(testSession('admin'));
         expect(await screen.findByRole('menuitem', { name: 'Roles' })).toBeInTheDocument();
-        expect(screen.queryByText('Device Management')).toBeNull();
-        expect(screen.queryByText('Devices')).toBeNull();
+        expect(screen.getByText('Device Management')).toBeInTheDocument();
+        expect(screen.getByRole('menuitem', { name: 'Devices' })).toHaveAttribute('href', '/devices');
+        expect(screen.queryByText('QR Code')).toBeNull();
     });
 
     it.each([
