@@ -85,6 +85,35 @@ describe('the Devices list (SPEC 2.2, 6.3)', () => {
     });
 });
 
+describe('the quick-view Device drawer (SPEC 2.6)', () => {
+    it('opens from a row with the reader’s state, its main actions and its temporary enrollment', async () => {
+        renderDevices(<DeviceList />, { role: 'moderator' });
+        fireEvent.click(await listed());
+        const [drawer] = await screen.findAllByRole('dialog', { name: 'Device' });
+        expect(await within(drawer!).findByText('SIM-00004')).toBeInTheDocument();
+        expect(within(drawer!).getByText('two-fa (face and badge)')).toBeInTheDocument();
+        expect(within(drawer!).getByText('Applied')).toBeInTheDocument();
+        expect(within(drawer!).getByRole('button', { name: 'Reboot' })).toBeInTheDocument();
+        expect(within(drawer!).getByRole('region', { name: 'Temporary enrollment' })).toHaveTextContent('Temporary enrollment is off.');
+        fireEvent.click(within(drawer!).getByRole('button', { name: 'Modify parameters' }));
+        await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/devices/2/edit'));
+    });
+
+    it('offers Approve for a pending reader, and nothing to change to a manager', async () => {
+        const { unmount } = renderDevices(<DeviceList />, { role: 'admin' });
+        fireEvent.click(await screen.findByText('Fabrikam Labs'));
+        let [drawer] = await screen.findAllByRole('dialog', { name: 'Device' });
+        expect(await within(drawer!).findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+        expect(within(drawer!).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+        unmount();
+        renderDevices(<DeviceList />, { role: 'manager' });
+        fireEvent.click(await listed());
+        [drawer] = await screen.findAllByRole('dialog', { name: 'Device' });
+        expect(await within(drawer!).findByText('SIM-00004')).toBeInTheDocument();
+        for (const action of ['Reboot', 'Approve', 'Modify parameters', 'Turn on']) expect(within(drawer!).queryByRole('button', { name: action })).toBeNull();
+    });
+});
+
 const BULK = ['Bulk edit', 'Bulk reboot', 'Export configurations', 'Delete'];
 const expected: Record<Role, string[]> = {
     admin: BULK,

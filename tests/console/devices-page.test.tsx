@@ -65,6 +65,20 @@ describe('the Device page (SPEC 2.2)', () => {
         expect(provider.download).toHaveBeenCalledWith('/devices/1/logs/export', expect.objectContaining({ timezone_offset: new Date().getTimezoneOffset() }));
     });
 
+    it('downloads the configuration file under the server’s name', async () => {
+        Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+        const saved: string[] = [];
+        vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+            saved.push(this.download);
+        });
+        const provider = devicesProvider({ devices: [device()] });
+        provider.download.mockImplementation(async () => new File(['{}'], 'device-1-config.json', { type: 'application/json' }));
+        renderDevices(<Routes><Route path="/devices/:id" element={<DeviceShow />} /></Routes>, { path: '/devices/1', provider });
+        fireEvent.click(await screen.findByRole('button', { name: 'Configuration file' }));
+        await waitFor(() => expect(saved).toEqual(['device-1-config.json']));
+        expect(provider.download).toHaveBeenCalledWith('/devices/1/config');
+    });
+
     it('reboots after OK, and not after Cancel', async () => {
         const provider = page(device(), { answer: async (path, o) => (path === '/devices/1/reboot' && o?.method === 'PUT' ? { id: 3, type: 'reboot', status: 'queued' } : undefined) });
         fireEvent.click(await screen.findByRole('button', { name: 'Reboot' }));

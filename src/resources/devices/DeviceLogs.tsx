@@ -10,6 +10,7 @@ import type { ConsoleDataProvider } from '../../dataProvider';
 import type { Query } from '../../dataProvider/http';
 import { formatDate } from '../../i18n/format';
 import { PAGE_SIZES } from '../../lists/listQuery';
+import { useDeviceCommands } from './DeviceCommands';
 import { useDeviceNotices } from './deviceNotices';
 import { saveFile, stampedName, timezoneOffset } from './download';
 import { useDeviceAction } from './useDeviceCall';
@@ -42,8 +43,11 @@ export const DeviceLogs = ({ id, canRequest }: { id: number; canRequest: boolean
     const [page, setPage] = useState(1);
     const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
     const filters: Query = { level: level || undefined, from: iso(from), to: iso(to) };
+    // A finished log upload brings new lines: the list reloads when one completes.
+    const { data: commands } = useDeviceCommands(id);
+    const lastUpload = commands?.find(c => c.type === 'upload_logs' && c.completed_at)?.completed_at ?? '';
     const { data, error } = useQuery({
-        queryKey: ['devices', 'logs', id, filters, page, perPage],
+        queryKey: ['devices', 'logs', id, filters, page, perPage, lastUpload],
         queryFn: ({ signal }) => dataProvider.call<{ result: LogLine[]; count: number }>(`/devices/${id}/logs`, { query: { ...filters, page, per_page: perPage }, signal }),
         placeholderData: keepPreviousData,
     });
@@ -108,7 +112,7 @@ export const DeviceLogs = ({ id, canRequest }: { id: number; canRequest: boolean
                         <TableBody>
                             {(data?.result ?? []).map(line => (
                                 <TableRow key={line.id}>
-                                    <TableCell>{formatDate(line.timestamp)}</TableCell>
+                                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.timestamp)}</TableCell>
                                     <TableCell>
                                         <Chip size="small" color={LEVEL_COLORS[line.level]} label={translate(`resources.devices.logs.levels.${line.level}`)} />
                                     </TableCell>
