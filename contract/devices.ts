@@ -148,6 +148,13 @@ export const deviceIdsInput = z.object({
     account_id: z.number().int().min(0).optional(),
 });
 
+/** PUT /devices/bulk/reboot: the reboot command queued for each device. */
+export const bulkRebootReply = z.object({
+    queued: z.number().int(),
+    commands: z.array(z.object({ device_id: z.number().int(), command_id: z.number().int() })),
+});
+export type BulkRebootReply = z.infer<typeof bulkRebootReply>;
+
 export const tempEnrollmentInput = z.object({
     toggle_on: z.boolean(),
     /** how long it stays on; the reader turns it off by itself afterwards */

@@ -48,6 +48,22 @@ export const queryString = (query: Query) => {
     return text ? `?${text}` : '';
 };
 
+/** The file name of a Content-Disposition header (filename*=UTF-8'' first, then filename=). */
+export const fileNameOf = (header: string | null): string | undefined => {
+    if (!header) return undefined;
+    const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+    if (encoded) {
+        try {
+            return decodeURIComponent(encoded[1]!.trim());
+        } catch {
+            // malformed: fall back to the plain name
+        }
+    }
+    const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+    const name = (plain?.[1] ?? plain?.[2])?.trim();
+    return name || undefined;
+};
+
 let refreshing: Promise<boolean> | undefined;
 /** One refresh at a time: concurrent 401s wait for the same rotation. */
 const refreshTokens = () => {
@@ -117,7 +133,12 @@ export const apiFetch = async <T = unknown>(path: string, options: RequestOption
         const body = errorBody && typeof errorBody === 'object' && 'fields' in errorBody ? { ...errorBody, errors: (errorBody as { fields: unknown }).fields } : errorBody;
         throw new HttpError(message, res.status, body);
     }
-    if (options.blob) return (await res.blob()) as T;
+    if (options.blob) {
+        // The server names its exports (Content-Disposition): the Blob comes back as a File of that name.
+        const name = fileNameOf(res.headers.get('content-disposition'));
+        if (!name) return (await res.blob()) as T;
+        return new File([await res.arrayBuffer()], name, { type: res.headers.get('content-type') ?? '' }) as T;
+    }
     if (res.status === 204) return undefined as T;
     return (await parseBody(res)) as T;
 };

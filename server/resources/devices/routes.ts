@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { DEVICE_COMMAND_STATUSES, DEVICE_COMMAND_TYPES, LOG_LEVELS } from '../../../contract/device-api';
 import {
-    approveInput, authenticateInput, deviceBulkEditInput, deviceIdsInput, deviceRecord, deviceStateAggregate, deviceUpdateInput, DEVICE_ROLES, DEVICE_STATUSES,
+    approveInput, authenticateInput, bulkRebootReply, deviceBulkEditInput, deviceIdsInput, deviceRecord, deviceStateAggregate, deviceUpdateInput, DEVICE_ROLES, DEVICE_STATUSES,
     installedFirmware, tempEnrollmentInput, TEMP_ENROLLMENT_DEFAULT_MINUTES, type DeviceRecord,
 } from '../../../contract/devices';
 import { MESSAGES } from '../../../contract/validation';
@@ -258,13 +258,14 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
     app.put('/devices/bulk/reboot', {
         config: { access: ['devices', 'bulk_reboot'] },
-        schema: { tags, summary: 'Queue a reboot on many devices (SPEC 2.2 Bulk Device Reboot)', body: deviceIdsInput, response: { 200: z.object({ queued: z.number().int() }), ...errors } },
+        schema: { tags, summary: 'Queue a reboot on many devices (SPEC 2.2 Bulk Device Reboot)', body: deviceIdsInput, response: { 200: bulkRebootReply, ...errors } },
     }, async request => {
         const devices = await allVisible(request, request.body.device_ids);
         devices.forEach(approved);
-        await queueCommand(ctx.db, devices.map(d => d.id), 'reboot', requireAuth(request).user.id);
+        const commands = await queueCommand(ctx.db, devices.map(d => d.id), 'reboot', requireAuth(request).user.id);
         for (const device of devices) await audit(request, 'reboot', device);
-        return { queued: devices.length };
+        // Each device's command, so the console follows each reader's acknowledgement (GET /devices/{id}/commands).
+        return { queued: devices.length, commands: commands.map(c => ({ device_id: c.device_id, command_id: c.id })) };
     });
 
     app.delete('/devices/bulk', {

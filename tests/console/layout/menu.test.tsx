@@ -28,12 +28,13 @@ describe('side menu (SPEC 2.3)', () => {
         expect(screen.queryByRole('menuitem', { name: 'Audit Log' })).toBeNull();
     });
 
-    it('shows only the screens the console has: Readers under Device Management, no QR Code entry yet', async () => {
+    it('shows only the screens the console has: Devices and Readers under Device Management, no QR Code yet', async () => {
         menu(testSession('admin'));
         expect(await screen.findByRole('menuitem', { name: 'Roles' })).toBeInTheDocument();
         expect(screen.getByRole('button', { name: 'Device Management' })).toBeInTheDocument();
+        expect(screen.getByRole('menuitem', { name: 'Devices' })).toHaveAttribute('href', '/devices');
         expect(screen.getByRole('menuitem', { name: 'Readers' })).toBeInTheDocument();
-        expect(screen.queryByRole('menuitem', { name: 'QR Code' })).toBeNull();
+        expect(screen.queryByText('QR Code')).toBeNull();
     });
 
     it.each([

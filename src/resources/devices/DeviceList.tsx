@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { Box, Stack, Tooltip, Typography } from '@mui/material';
+import { Datagrid, FilterButton, FunctionField, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { readListState } from '../../lists/listQuery';
+import { AppList } from '../../lists/AppList';
+import { useQuickView } from '../../layout/quickView';
+import { useSession } from '../../session/useSession';
+import { AddReaderButton } from './AddReaderDialog';
+import { ApproveButton } from './ApproveDialog';
+import { DeviceBulkActions, hasBulkActions } from './DeviceBulkActions';
+import { DeviceDrawer } from './DeviceDrawer';
+import { DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';
+import { useDeviceFilters } from './deviceFilters';
+import { PendingBanner } from './PendingBanner';
+import { ALL_ACCOUNTS, listPermanentFilter } from './scope';
+import type { Device } from './types';
+import { useDeviceRights } from './useDeviceRights';
+
+const SORT = { field: 'description', order: 'ASC' } as const;
+
+/** A pending reader is approved right from its row, under its state. */
+const RowActions = ({ device }: { device: Device }) => {
+    const rights = useDeviceRights();
+    return rights.write && (device.status === 'pending' || device.status === 'rejected') ? <ApproveButton device={device} size="small" /> : null;
+};
+
+/** Description over hardware ID, release over board type: two facts per cell keep the list within the screen. */
+const TwoLines = ({ first, second }: { first: string | null; second: string | null }) => (
+    <Box sx={{ lineHeight: 1.3 }}>
+        <div>{first ?? '-'}</div>
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {second ?? ''}
+        </Typography>
+    </Box>
+);
+
+/** /devices: the Devices list (SPEC 2.2), with its filters, bulk operations and the way to add and approve readers. */
+export const DeviceList = () => {
+    const translate = useTranslate();
+    const session = useSession();
+    const rights = useDeviceRights();
+    const labels = useDeviceLabels();
+    const { open, close } = useQuickView();
+    const location = useLocation();
+    // Roles that reach below their account see their whole fleet from their own account; in a customer account, that account's.
+    const defaults = useMemo(() => (rights.accounts && session?.currentAccountId === session?.ownAccountId ? { account_id: ALL_ACCOUNTS } : undefined), [rights.accounts, session?.currentAccountId, session?.ownAccountId]);
+    const filter = readListState(location.search, { sort: SORT, filter: defaults }).filter;
+    const accountId = filter.account_id;
+    const filters = useDeviceFilters(rights.accounts, accountId);
+    const permanentFilter = useMemo(() => listPermanentFilter({ account_id: accountId ?? '', ...(filter.id !== undefined ? { id: filter.id } : {}) }), [accountId, filter.id]);
+    if (!rights.ready) return null;
+    return (
+        <AppList
+            resource="devices"
+            sort={SORT}
+            filters={filters}
+            filterDefaultValues={defaults}
+            permanentFilter={permanentFilter}
+            empty={false}
+            title={translate('resources.devices.name', { smart_count: 2 })}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    {rights.write && <AddReaderButton />}
+                </TopToolbar>
+            }
+        >
+            <PendingBanner reachesAccounts={rights.accounts} />
+            <Datagrid
+                bulkActionButtons={hasBulkActions(rights) ? <DeviceBulkActions rights={rights} /> : false}
+                rowClick={id => {
+                    open(translate('resources.devices.name', { smart_count: 1 }), <DeviceDrawer id={Number(id)} onClose={close} />);
+                    return false;
+                }}
+                size="small"
+                sx={{ '& td, & th': { px: 1 }, '& td': { whiteSpace: 'nowrap' }, '& td.column-description, & td.column-reader, & td.column-account_name': { whiteSpace: 'normal', minWidth: 110 } }}
+            >
+                <FunctionField
+                    source="status"
+                    render={(d: Device) => (
+                        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                            <DeviceStatusChips device={d} />
+                            <RowActions device={d} />
+                        </Stack>
+                    )}
+                />
+                <FunctionField source="description" label="resources.devices.fields.device" render={(d: Device) => <TwoLines first={d.description} second={d.hardware_id} />} />
+                {rights.accounts && <TextField source="account_name" sortBy="account" />}
+                <FunctionField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
+                <FunctionField source="role" render={(d: Device) => <Tooltip title={labels.role(d.role)}><span>{d.role}</span></Tooltip>} />
+                <FunctionField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />
+                <FunctionField source="release" label="resources.devices.fields.releaseAndBoard" render={(d: Device) => <TwoLines first={d.release} second={d.board_type} />} />
+                <TextField source="ip_address" emptyText="-" />
+                <FunctionField source="last_seen_at" render={(d: Device) => <LastSeen value={d.last_seen_at} />} />
+            </Datagrid>
+        </AppList>
+    );
+};

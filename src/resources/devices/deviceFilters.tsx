@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AutocompleteInput, SearchInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { DEVICE_STATUSES } from '../../../contract/devices';
+import type { ConsoleDataProvider } from '../../dataProvider';
+import { useAccountList } from '../../session/accounts';
+import { ALL_ACCOUNTS, scopeQuery } from './scope';
+
+interface FilterValues {
+    board_type: string[];
+    release: string[];
+    device_mode: string[];
+}
+
+/** The board types, releases and modes present in the list's scope (GET /devices/filter_values). */
+export const useFilterValues = (accountId: string | undefined) => {
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    return useQuery({
+        queryKey: ['devices', 'filter_values', accountId ?? ''],
+        queryFn: ({ signal }) => dataProvider.call<FilterValues>('/devices/filter_values', { query: scopeQuery(accountId), signal }),
+        staleTime: 60_000,
+    });
+};
+
+const asChoices = (values: string[] | undefined) => (values ?? []).map(v => ({ id: v, name: v }));
+
+/** SPEC 6.3 account filter (admin, dealer, installer): one account, or every account in reach. */
+const AccountFilterInput = ({ source, label }: { source: string; label?: string; alwaysOn?: boolean }) => {
+    const translate = useTranslate();
+    const { data } = useAccountList();
+    const choices = useMemo(() => [{ id: ALL_ACCOUNTS, name: translate('resources.devices.allAccounts') }, ...(data ?? []).map(a => ({ id: String(a.id), name: a.name }))], [data, translate]);
+    return <AutocompleteInput source={source} label={label} choices={choices} sx={{ minWidth: 240 }} />;
+};
+
+/** The filters of the Devices list; the account filter only for the roles that have it. */
+export const useDeviceFilters = (withAccounts: boolean, accountId: string | undefined) => {
+    const translate = useTranslate();
+    const { data: values } = useFilterValues(accountId);
+    const statusChoices = DEVICE_STATUSES.map(s => ({ id: s, name: translate(`resources.devices.statuses.${s}`) }));
+    return [
+        <SearchInput key="q" source="q" alwaysOn />,
+        <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+        ...(withAccounts ? [<AccountFilterInput key="account_id" source="account_id" label="resources.devices.fields.account_name" alwaysOn />] : []),
+        <SelectInput key="auth_required" source="auth_required" choices={[{ id: 'true', name: translate('app.yes') }, { id: 'false', name: translate('app.no') }]} />,
+        <SelectInput key="device_mode" source="device_mode" choices={asChoices(values?.device_mode)} />,
+        <SelectInput key="board_type" source="board_type" choices={asChoices(values?.board_type)} />,
+        <SelectInput key="release" source="release" choices={asChoices(values?.release)} />,
+        <TextInput key="id" source="id" label="resources.devices.fields.ids" helperText="resources.devices.idsHelp" />,
+        <TextInput key="hardware_id" source="hardware_id" />,
+    ];
+};
