@@ -11,6 +11,9 @@ import { deviceRoutes } from './devices/routes';
 import { deviceApiRoutes } from '../device-api';
 import { roleRoutes } from './roles/routes';
 import { userRoutes } from './users/routes';
+import { artifactRoutes } from './artifacts/routes';
+import { firmwareKeyRoutes } from './artifacts/keys';
+import { deploymentRoutes } from './deployments/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes, artifactRoutes, firmwareKeyRoutes, deploymentRoutes];
