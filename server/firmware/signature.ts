@@ -65,7 +65,3 @@ export const verifyManifest = (manifest: Buffer | string, signature: string, key
     // mender-artifact writes ECDSA as r||s; older signers wrote DER. Either is accepted.
     return key.algorithm === 'rsa' ? attempt() : attempt('ieee-p1363') || attempt('der');
 };
-
-/** The first key that verifies the signature, if any. */
-export const verifiedBy = <K extends { pem: string; algorithm: KeyAlgorithm }>(manifest: string, signature: string | null, keys: K[]): K | undefined =>
-    signature ? keys.find(k => verifyManifest(manifest, signature, k)) : undefined;

@@ -62,8 +62,6 @@ CREATE TABLE "firmware_artifacts" (
 	"depends" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"manifest" text NOT NULL,
 	"signature" text,
-	"verification" text,
-	"verified_key_id" integer,
 	"uploaded_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -88,7 +86,6 @@ ALTER TABLE "deployment_phases" ADD CONSTRAINT "deployment_phases_deployment_id_
 ALTER TABLE "deployments" ADD CONSTRAINT "deployments_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deployments" ADD CONSTRAINT "deployments_artifact_id_firmware_artifacts_id_fk" FOREIGN KEY ("artifact_id") REFERENCES "public"."firmware_artifacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "firmware_artifacts" ADD CONSTRAINT "firmware_artifacts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "firmware_artifacts" ADD CONSTRAINT "firmware_artifacts_verified_key_id_firmware_keys_id_fk" FOREIGN KEY ("verified_key_id") REFERENCES "public"."firmware_keys"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "firmware_keys" ADD CONSTRAINT "firmware_keys_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "deployment_devices_deployment_device_idx" ON "deployment_devices" USING btree ("deployment_id","device_id");--> statement-breakpoint
 CREATE INDEX "deployment_devices_list_idx" ON "deployment_devices" USING btree ("deployment_id","phase","id");--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { DEPLOYMENT_LOG_LEVELS, DEPLOYMENT_STATUSES, DEVICE_DEPLOYMENT_STATUSES, KEY_ALGORITHMS, VERIFICATIONS, type DeploymentDeviceFilter } from '../../../contract/firmware';
+import { DEPLOYMENT_LOG_LEVELS, DEPLOYMENT_STATUSES, DEVICE_DEPLOYMENT_STATUSES, KEY_ALGORITHMS, type DeploymentDeviceFilter } from '../../../contract/firmware';
 import { devices } from './devices';
 import { accounts } from './platform';
 
@@ -53,11 +53,9 @@ export const firmwareArtifacts = pgTable(
         payload_type: varchar('payload_type', { length: 128 }),
         provides: jsonb('provides').$type<Record<string, string>>().notNull().default({}),
         depends: jsonb('depends').$type<Record<string, unknown>>().notNull().default({}),
-        /** the manifest and its signature, kept so the verification can be redone when keys change */
+        /** the manifest and its signature: verified with the keys of the account where the artifact is seen or used */
         manifest: text('manifest').notNull(),
         signature: text('signature'),
-        verification: text('verification', { enum: VERIFICATIONS }),
-        verified_key_id: integer('verified_key_id').references(() => firmwareKeys.id, { onDelete: 'set null' }),
         uploaded_by: integer('uploaded_by'),
         created_at: tz('created_at').notNull().defaultNow(),
         updated_at: tz('updated_at').notNull().defaultNow(),

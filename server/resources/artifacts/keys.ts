@@ -9,15 +9,15 @@ import { mayActIn, requestAccount } from '../../http/scope';
 import { KeyError, readPublicKey } from '../../firmware/signature';
 import { recordAudit } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
-import { deleteKey, findKey, insertKey, keysOfAccounts, pathIds, reverifyArtifacts, toFirmwareKey } from './queries';
+import { deleteKey, findKey, insertKey, keysOfAccounts, pathIds, toFirmwareKey } from './queries';
 
 const tags = ['firmware'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 
 /**
  * The public keys that verify firmware signatures, an account settings
- * section. A key applies to its account and every account below it; adding
- * or removing one verifies the artifacts there again.
+ * section. A key applies to its account and every account below it: the
+ * artifacts seen or deployed there are verified with it.
  */
 export const firmwareKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.get('/firmware_keys', {
@@ -48,7 +48,6 @@ export const firmwareKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         }
         const row = await insertKey(ctx.db, { account_id: account.id, name: request.body.name, algorithm: key.algorithm, details: key.details, pem: key.pem, fingerprint: key.fingerprint, created_by: requireAuth(request).user.id });
         if (!row) throw conflict(FIRMWARE_KEY_MESSAGES.duplicate);
-        await reverifyArtifacts(ctx.db, account.path);
         const created = toFirmwareKey({ key: row, account_name: account.name }, account.id);
         await recordAudit(ctx.db, request, { action: 'create', resource: 'artifacts', entity: 'Firmware key', entity_id: row.id, account_id: account.id, after: created });
         return reply.status(201).send(created);
@@ -56,7 +55,7 @@ export const firmwareKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
 
     app.delete('/firmware_keys/:id', {
         config: { access: ['artifacts', 'write'] },
-        schema: { tags, summary: 'Remove a key; firmware it verified shows as unverified unless another key verifies it', params: idParam, response: { 204: z.null(), ...errors } },
+        schema: { tags, summary: 'Remove a key; firmware only it verified shows as unverified', params: idParam, response: { 204: z.null(), ...errors } },
     }, async (request, reply) => {
         const auth = requireAuth(request);
         const row = await findKey(ctx.db, request.params.id);
@@ -68,7 +67,6 @@ export const firmwareKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             throw notFound('firmware key');
         }
         await deleteKey(ctx.db, row.id);
-        await reverifyArtifacts(ctx.db, account.path);
         await recordAudit(ctx.db, request, { action: 'delete', resource: 'artifacts', entity: 'Firmware key', entity_id: row.id, account_id: account.id, before: toFirmwareKey({ key: row, account_name: account.name }, account.id) });
         return reply.status(204).send(null);
     });

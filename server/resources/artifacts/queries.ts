@@ -1,8 +1,8 @@
-import { and, eq, ilike, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ArtifactRecord, FirmwareKeyRecord, Verification } from '../../../contract/firmware';
 import type { Db } from '../../db/database';
 import { accounts, firmwareArtifacts, firmwareKeys } from '../../db/schema';
-import { verifiedBy } from '../../firmware/signature';
+import { verifyManifest } from '../../firmware/signature';
 import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
 
 export type ArtifactRow = typeof firmwareArtifacts.$inferSelect;
@@ -13,38 +13,37 @@ export const pathIds = (path: string): number[] => path.split('/').filter(Boolea
 
 export interface ArtifactListRow extends ArtifactRow {
     account_name: string;
-    verified_key_name: string | null;
 }
 
 const selectArtifacts = (db: Db) =>
-    db
-        .select({ artifact: firmwareArtifacts, account_name: accounts.name, verified_key_name: firmwareKeys.name })
-        .from(firmwareArtifacts)
-        .innerJoin(accounts, eq(accounts.id, firmwareArtifacts.account_id))
-        .leftJoin(firmwareKeys, eq(firmwareKeys.id, firmwareArtifacts.verified_key_id));
+    db.select({ artifact: firmwareArtifacts, account_name: accounts.name }).from(firmwareArtifacts).innerJoin(accounts, eq(accounts.id, firmwareArtifacts.account_id));
 
-type Joined = { artifact: ArtifactRow; account_name: string; verified_key_name: string | null };
-const flatten = (r: Joined): ArtifactListRow => ({ ...r.artifact, account_name: r.account_name, verified_key_name: r.verified_key_name });
+type Joined = { artifact: ArtifactRow; account_name: string };
+const flatten = (r: Joined): ArtifactListRow => ({ ...r.artifact, account_name: r.account_name });
 
-export const toArtifact = (row: ArtifactListRow): ArtifactRecord => ({
-    id: row.id,
-    account_id: row.account_id,
-    account_name: row.account_name,
-    name: row.name,
-    size: row.size,
-    updated_at: row.updated_at.toISOString(),
-    created_at: row.created_at.toISOString(),
-    compatibility: row.device_types,
-    signed: !!row.signature,
-    verification: row.verification,
-    verified_by: row.verified_key_id && row.verified_key_name ? { id: row.verified_key_id, name: row.verified_key_name } : null,
-    payload_type: row.payload_type,
-    provides: row.provides,
-    depends: row.depends,
-    file_name: row.file_name,
-    checksum: row.checksum,
-    description: row.description,
-});
+/** The API record of an artifact as seen in an account whose keys (its own and those above it) are `keys`. */
+export const toArtifact = (row: ArtifactListRow, keys: FirmwareKeyRow[]): ArtifactRecord => {
+    const { verification, key } = verificationOf(row, keys);
+    return {
+        id: row.id,
+        account_id: row.account_id,
+        account_name: row.account_name,
+        name: row.name,
+        size: row.size,
+        updated_at: row.updated_at.toISOString(),
+        created_at: row.created_at.toISOString(),
+        compatibility: row.device_types,
+        signed: !!row.signature,
+        verification,
+        verified_by: key ? { id: key.id, name: key.name } : null,
+        payload_type: row.payload_type,
+        provides: row.provides,
+        depends: row.depends,
+        file_name: row.file_name,
+        checksum: row.checksum,
+        description: row.description,
+    };
+};
 
 export interface ArtifactFilters {
     /** artifacts of these accounts: the current one and those above it */
@@ -73,10 +72,9 @@ export const listArtifacts = async (db: Db, f: ArtifactFilters, params: { page: 
 
 export const findArtifact = async (db: Db, id: number): Promise<(ArtifactListRow & { account_path: string }) | undefined> => {
     const [row] = await db
-        .select({ artifact: firmwareArtifacts, account_name: accounts.name, account_path: accounts.path, verified_key_name: firmwareKeys.name })
+        .select({ artifact: firmwareArtifacts, account_name: accounts.name, account_path: accounts.path })
         .from(firmwareArtifacts)
         .innerJoin(accounts, eq(accounts.id, firmwareArtifacts.account_id))
-        .leftJoin(firmwareKeys, eq(firmwareKeys.id, firmwareArtifacts.verified_key_id))
         .where(eq(firmwareArtifacts.id, id))
         .limit(1);
     return row ? { ...flatten(row), account_path: row.account_path } : undefined;
@@ -139,24 +137,31 @@ export const insertKey = async (db: Db, values: Omit<typeof firmwareKeys.$inferI
 
 export const deleteKey = (db: Db, id: number) => db.delete(firmwareKeys).where(eq(firmwareKeys.id, id));
 
-/** The verification of a manifest with the keys that apply to an account (its own and those above it). */
-export const verifyWith = (keys: FirmwareKeyRow[], manifest: string, signature: string | null): { verification: Verification | null; verified_key_id: number | null } => {
-    if (!keys.length) return { verification: null, verified_key_id: null };
-    const key = verifiedBy(manifest, signature, keys);
-    return key ? { verification: 'verified', verified_key_id: key.id } : { verification: 'unverified', verified_key_id: null };
-};
+/** The keys that apply in an account: its own and those of the accounts above it. */
+export const applicableKeys = async (db: Db, accountPath: string) => (await keysOfAccounts(db, pathIds(accountPath))).map(r => r.key);
 
-/** Verifies again every artifact of the accounts under `path` (keys there changed). */
-export const reverifyArtifacts = async (db: Db, path: string) => {
-    const found = await db
-        .select({ id: firmwareArtifacts.id, manifest: firmwareArtifacts.manifest, signature: firmwareArtifacts.signature, account_path: accounts.path })
-        .from(firmwareArtifacts)
-        .innerJoin(accounts, eq(accounts.id, firmwareArtifacts.account_id))
-        .where(like(accounts.path, `${path}%`));
-    if (!found.length) return;
-    const keys = await db.select().from(firmwareKeys).where(inArray(firmwareKeys.account_id, [...new Set(found.flatMap(a => pathIds(a.account_path)))]));
-    for (const artifact of found) {
-        const applying = keys.filter(k => pathIds(artifact.account_path).includes(k.account_id));
-        await db.update(firmwareArtifacts).set(verifyWith(applying, artifact.manifest, artifact.signature)).where(eq(firmwareArtifacts.id, artifact.id));
-    }
+// Artifacts and keys never change, so whether a key verifies an artifact is worked out once per process.
+const verified = new Map<string, boolean>();
+const VERIFIED_CACHE_MAX = 20_000;
+
+/**
+ * SPEC 3 signed flag, verified against "the account's configured public
+ * keys": null when no key applies, verified when one of them verifies the
+ * signature, unverified otherwise (unsigned included).
+ */
+export const verificationOf = (row: Pick<ArtifactRow, 'id' | 'manifest' | 'signature'>, keys: FirmwareKeyRow[]): { verification: Verification | null; key?: FirmwareKeyRow } => {
+    if (!keys.length) return { verification: null };
+    const key = row.signature
+        ? keys.find(k => {
+              const id = `${row.id}:${k.id}`;
+              let ok = verified.get(id);
+              if (ok === undefined) {
+                  ok = verifyManifest(row.manifest, row.signature!, k);
+                  if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+                  verified.set(id, ok);
+              }
+              return ok;
+          })
+        : undefined;
+    return key ? { verification: 'verified', key } : { verification: 'unverified' };
 };

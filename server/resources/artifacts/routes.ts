@@ -14,7 +14,7 @@ import { ArtifactError } from '../../firmware/errors';
 import { receiveArtifact } from '../../firmware/upload';
 import { recordAudit } from '../audit-logs/record';
 import { openDeploymentUsing } from '../deployments/queries';
-import { deleteArtifact, duplicateArtifact, findArtifact, insertArtifact, keysOfAccounts, listArtifacts, pathIds, toArtifact, verifyWith, type ArtifactListRow } from './queries';
+import { applicableKeys, deleteArtifact, duplicateArtifact, findArtifact, insertArtifact, listArtifacts, pathIds, toArtifact } from './queries';
 
 const tags = ['firmware'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
@@ -43,7 +43,6 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         if (!mayActIn(auth, account) && !auth.account.path.startsWith(row.account_path)) throw notFound('artifact');
         return row;
     };
-    const record = (row: ArtifactListRow) => toArtifact(row);
 
     app.get('/artifacts', {
         config: { access: ['artifacts', 'read'] },
@@ -55,14 +54,23 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
     }, async request => {
         const account = await requestAccount(ctx.db, request);
-        const { result, count } = await listArtifacts(ctx.db, { accountIds: pathIds(account.path), q: request.query.q, device_type: request.query.device_type, ids: idList(request.query.id) }, request.query);
-        return { result: result.map(record), count };
+        const [{ result, count }, keys] = await Promise.all([
+            listArtifacts(ctx.db, { accountIds: pathIds(account.path), q: request.query.q, device_type: request.query.device_type, ids: idList(request.query.id) }, request.query),
+            applicableKeys(ctx.db, account.path),
+        ]);
+        return { result: result.map(row => toArtifact(row, keys)), count };
     });
 
     app.get('/artifacts/:id', {
         config: { access: ['artifacts', 'read'] },
-        schema: { tags, summary: 'One firmware artifact', params: idParam, response: { 200: artifactRecord, ...errors } },
-    }, async request => record(await visible(request, request.params.id)));
+        schema: { tags, summary: 'One firmware artifact, verified with the keys of the current account', params: idParam, querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }), response: { 200: artifactRecord, ...errors } },
+    }, async request => {
+        const row = await visible(request, request.params.id);
+        const account = await requestAccount(ctx.db, request);
+        // Seen from an account that does not see it (a dealer looking at a customer's), the artifact's own account's keys apply.
+        const where = pathIds(account.path).includes(row.account_id) ? account.path : row.account_path;
+        return toArtifact(row, await applicableKeys(ctx.db, where));
+    });
 
     app.post('/artifacts', {
         config: { access: ['artifacts', 'write'] },
@@ -103,7 +111,6 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                     },
                 });
                 const { parsed } = received;
-                const keys = (await keysOfAccounts(ctx.db, accountIds)).map(k => k.key);
                 const id = await insertArtifact(ctx.db, accountIds, {
                     account_id: account.id,
                     name: parsed.name,
@@ -118,7 +125,6 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                     depends: parsed.depends,
                     manifest: parsed.manifest,
                     signature: parsed.signature,
-                    ...verifyWith(keys, parsed.manifest, parsed.signature),
                     uploaded_by: auth.user.id,
                 });
                 if (id === undefined) {
@@ -144,8 +150,9 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             throw new HttpError(400, 'Send account_id before the file.');
         }
         const row = (await findArtifact(ctx.db, created.id))!;
-        await recordAudit(ctx.db, request, { action: 'create', resource: 'artifacts', entity: 'Firmware', entity_id: row.id, account_id: row.account_id, after: record(row) });
-        return reply.status(201).send(record(row));
+        const after = toArtifact(row, await applicableKeys(ctx.db, row.account_path));
+        await recordAudit(ctx.db, request, { action: 'create', resource: 'artifacts', entity: 'Firmware', entity_id: row.id, account_id: row.account_id, after });
+        return reply.status(201).send(after);
     });
 
     // SPEC 6.2 gives artifacts a write right only: deleting is writing.
@@ -158,7 +165,7 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         if (await openDeploymentUsing(ctx.db, row.id)) throw conflict(FIRMWARE_MESSAGES.inUse);
         await deleteArtifact(ctx.db, row.id);
         await ctx.storage.delete(row.storage_key);
-        await recordAudit(ctx.db, request, { action: 'delete', resource: 'artifacts', entity: 'Firmware', entity_id: row.id, account_id: row.account_id, before: record(row) });
+        await recordAudit(ctx.db, request, { action: 'delete', resource: 'artifacts', entity: 'Firmware', entity_id: row.id, account_id: row.account_id, before: toArtifact(row, []) });
         return reply.status(204).send(null);
     });
 };

@@ -12,7 +12,7 @@ import { conflict, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath, type ScopedAccount } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
-import { findArtifact, pathIds } from '../artifacts/queries';
+import { applicableKeys, findArtifact, pathIds, verificationOf } from '../artifacts/queries';
 import { allDevices, listDevices, type DeviceFilters } from '../devices/queries';
 import {
     abortDeployment, deploymentDeviceLog, findDeployment, insertDeployment, listDeploymentDevices, listDeployments, toDeployments, type DeploymentFilters,
@@ -102,7 +102,8 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         const account = await requestAccount(ctx.db, request);
         const body = request.body;
         const artifact = await usableArtifact(account, body.artifact_id);
-        if (artifact.verification === 'unverified') throw conflict(DEPLOYMENT_MESSAGES.unverified);
+        // Where keys are configured, only firmware they verify is deployed.
+        if (verificationOf(artifact, await applicableKeys(ctx.db, account.path)).verification === 'unverified') throw conflict(DEPLOYMENT_MESSAGES.unverified);
         const scope = deviceScope(request, account);
         let targets;
         let filter: DeploymentDeviceFilter | null = null;
