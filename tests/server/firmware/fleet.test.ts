@@ -94,7 +94,6 @@ it('runs to finished: phases on time, failures retried to the limit, the status 
     const mine = plugin.reports.filter(r => r.deploymentId === id && r.reply === 204);
 
     // Phase times: phase 0 readers started before phase 1 was due; no phase 1 reader asked before its start.
-    const phaseOf = new Map(entries.map(e => [e.hardware_id, e.phase]));
     const firstReport = (hardwareId: string) => Math.min(...mine.filter(r => r.hardwareId === hardwareId).map(r => r.at));
     const second = entries.filter(e => e.phase === 1);
     expect(second).toHaveLength(READERS / 2);
