@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,16 +26,15 @@ export interface Keys {
     otherPub: string;
 }
 
-/** RSA (PKCS#1, which mender-artifact reads) and ECDSA P-256 key pairs, and a stranger's public key. */
+/** RSA (PKCS#1, which mender-artifact reads) and ECDSA P-256 (SEC1) key pairs, and a stranger's public key. */
 export const makeKeys = (dir: string): Keys => {
-    run('openssl', ['genrsa', '-traditional', '-out', 'rsa.key', '2048'], dir);
-    run('openssl', ['rsa', '-in', 'rsa.key', '-pubout', '-out', 'rsa.pub'], dir);
-    run('openssl', ['ecparam', '-genkey', '-name', 'prime256v1', '-noout', '-out', 'ec.key'], dir);
-    run('openssl', ['ec', '-in', 'ec.key', '-pubout', '-out', 'ec.pub'], dir);
-    run('openssl', ['ecparam', '-genkey', '-name', 'prime256v1', '-noout', '-out', 'other.key'], dir);
-    run('openssl', ['ec', '-in', 'other.key', '-pubout', '-out', 'other.pub'], dir);
-    const read = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
-    return { rsaKey: path.join(dir, 'rsa.key'), rsaPub: read('rsa.pub'), ecKey: path.join(dir, 'ec.key'), ecPub: read('ec.pub'), otherPub: read('other.pub') };
+    const pem = { format: 'pem' } as const;
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', ...pem }, privateKeyEncoding: { type: 'pkcs1', ...pem } });
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', ...pem }, privateKeyEncoding: { type: 'sec1', ...pem } });
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', ...pem }, privateKeyEncoding: { type: 'sec1', ...pem } });
+    fs.writeFileSync(path.join(dir, 'rsa.key'), rsa.privateKey);
+    fs.writeFileSync(path.join(dir, 'ec.key'), ec.privateKey);
+    return { rsaKey: path.join(dir, 'rsa.key'), rsaPub: rsa.publicKey, ecKey: path.join(dir, 'ec.key'), ecPub: ec.publicKey, otherPub: other.publicKey };
 };
 
 export interface RootfsOptions {
