@@ -140,6 +140,7 @@ export const DEPLOYMENT_MESSAGES = {
     shares: 'The phases before the last must leave devices for the last one',
     startOrder: 'A phase cannot start before the one before it',
     phasesRequired: 'Add at least one phase',
+    retries: 'Retries are a whole number from 0 to 10',
     incompatible: 'Some chosen devices are not compatible with this firmware',
     notFound: 'Some chosen devices do not exist or are not approved',
     noDevices: 'No approved device compatible with this firmware matches the filter',
@@ -180,7 +181,7 @@ export const deploymentInput = z
         filter: deploymentDeviceFilter.optional(),
         phases: z.array(phaseInput).min(1, { error: DEPLOYMENT_MESSAGES.phasesRequired }).max(MAX_PHASES),
         /** how many times a reader that failed tries again */
-        retries: z.number().int().min(0).max(MAX_RETRIES).default(0),
+        retries: z.number({ error: DEPLOYMENT_MESSAGES.retries }).int({ error: DEPLOYMENT_MESSAGES.retries }).min(0, { error: DEPLOYMENT_MESSAGES.retries }).max(MAX_RETRIES, { error: DEPLOYMENT_MESSAGES.retries }).default(0),
         account_id: z.number().int().min(0).optional(),
     })
     .superRefine((d, ctx) => {

@@ -28,11 +28,12 @@ describe('side menu (SPEC 2.3)', () => {
         expect(screen.queryByRole('menuitem', { name: 'Audit Log' })).toBeNull();
     });
 
-    it('shows only the screens the console has: no Device Management group yet', async () => {
+    it('shows only the screens the console has: no System Manager group yet', async () => {
         menu(testSession('admin'));
         expect(await screen.findByRole('menuitem', { name: 'Roles' })).toBeInTheDocument();
-        expect(screen.queryByText('Device Management')).toBeNull();
-        expect(screen.queryByText('Devices')).toBeNull();
+        expect(screen.getByRole('menuitem', { name: 'Updates' })).toHaveAttribute('href', '/firmware-updates');
+        expect(screen.queryByText('System Manager')).toBeNull();
+        expect(screen.queryByText('Migrations')).toBeNull();
     });
 
     it.each([
