@@ -41,7 +41,7 @@ const drained = (stream: NodeJS.EventEmitter) =>
  * iteration with that error.
  */
 export async function* tarEntries(source: AsyncIterable<Buffer>): AsyncGenerator<TarEntry> {
-    const extract = tar.extract();
+    const extract = tar.extract({ highWaterMark: 1 << 20 });
     const feeding = (async () => {
         try {
             for await (const chunk of source) {
@@ -66,7 +66,7 @@ export const decompress = (source: AsyncIterable<Buffer>, compression: Compressi
     if (compression === 'none') return source;
     if (compression === 'xz') return xzDecompress(source);
     // pipeline destroys both sides when either fails or the reader stops early.
-    return pipeline(Readable.from(source, { objectMode: false }), zlib.createGunzip(), () => undefined);
+    return pipeline(Readable.from(source, { objectMode: false }), zlib.createGunzip({ chunkSize: 128 * 1024 }), () => undefined);
 };
 
 /** Passes the bytes through, failing once more than `max` went by. */

@@ -27,8 +27,8 @@ export const receiveArtifact = async (
     storage: FileStorage,
     options: ParseOptions & { key: string; maxBytes: number },
 ): Promise<ReceivedArtifact> => {
-    const toStorage = new PassThrough({ highWaterMark: 1 << 20 });
-    const toParser = new PassThrough({ highWaterMark: 1 << 20 });
+    const toStorage = new PassThrough({ highWaterMark: 2 << 20 });
+    const toParser = new PassThrough({ highWaterMark: 2 << 20 });
     // Their failures reach us through `stored` and `parsed`; the streams' own error events are not news.
     for (const side of [toStorage, toParser]) side.on('error', () => undefined);
     const stored = storage.put(options.key, toStorage, { maxBytes: options.maxBytes });
