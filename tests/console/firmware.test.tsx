@@ -243,6 +243,21 @@ describe('Updates (SPEC 2.2 /firmware-updates/versions)', () => {
     });
 });
 
+describe('Updates with nothing uploaded yet', () => {
+    it('still offers the upload', async () => {
+        renderInAdmin(
+            <QuickViewProvider>
+                <FirmwareVersions />
+            </QuickViewProvider>,
+            { session: testSession('moderator'), path: '/firmware-updates/versions', dataProvider: { getList: (async () => ({ data: [], total: 0 })) as never } },
+        );
+        expect(await screen.findByText('No firmware uploaded yet.')).toBeInTheDocument();
+        fireEvent.click(screen.getByRole('button', { name: 'Upload firmware' }));
+        // The drawer's paper and its content both carry the dialog role and the title.
+        expect((await screen.findAllByRole('dialog', { name: 'Upload firmware' }))[0]).toHaveTextContent('Firmware file (.mender)');
+    });
+});
+
 describe('Deployment status (SPEC 2.2 /firmware-updates/status/:id)', () => {
     const stats = (over: Partial<ReturnType<typeof emptyCounts>>) => ({ ...emptyCounts(), ...over });
     const deployment: DeploymentRecord = {

@@ -146,7 +146,7 @@ export const DeploymentList = ({ schedule = false }: { schedule?: boolean }) => 
         <Box sx={{ pt: 1 }}>
             <InstalledFirmware />
             <ResourceContextProvider value="deployments">
-            <AppList resource="deployments" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} filterDefaultValues={{ group: 'active' }} actions={<Actions />} title={translate('resources.deployments.title')}>
+            <AppList resource="deployments" empty={false} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} filterDefaultValues={{ group: 'active' }} actions={<Actions />} title={translate('resources.deployments.title')}>
                 <GroupTabs />
                 <Datagrid bulkActionButtons={false} rowClick={id => `/firmware-updates/status/${id}`} empty={<Typography sx={{ p: 2 }}>{translate('resources.deployments.empty')}</Typography>}>
                     <TextField source="name" />

@@ -102,7 +102,7 @@ const Devices = ({ deployment }: { deployment: DeploymentRecord }) => {
     ];
     return (
         <ResourceContextProvider value={`deployments/${deployment.id}/devices`}>
-        <AppList resource={`deployments/${deployment.id}/devices`} sort={{ field: 'phase', order: 'ASC' }} filters={filters} actions={false} title={<span />}>
+        <AppList resource={`deployments/${deployment.id}/devices`} empty={false} sort={{ field: 'phase', order: 'ASC' }} filters={filters} actions={false} title={<span />}>
             <AutoRefresh active={active} />
             <Datagrid
                 bulkActionButtons={false}
@@ -210,7 +210,9 @@ export const DeploymentStatus = () => {
                 <Typography variant="h5" sx={{ flex: 1 }}>
                     {deployment.name}
                 </Typography>
-                <DeploymentStatusChip status={deployment.status} />
+                <Box data-testid="deployment-status">
+                    <DeploymentStatusChip status={deployment.status} />
+                </Box>
                 {running && session && can(session.role, 'deployments', 'write') && <AbortButton deployment={deployment} onDone={() => void refetch()} />}
             </Stack>
             <Card variant="outlined" sx={{ mb: 2 }}>

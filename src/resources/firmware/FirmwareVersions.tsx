@@ -129,7 +129,7 @@ export const FirmwareVersions = () => {
     const session = useSession();
     return (
         <ResourceContextProvider value="artifacts">
-        <AppList resource="artifacts" sort={{ field: 'updated_at', order: 'DESC' }} filters={filters} actions={<Actions />} title={translate('resources.artifacts.title')}>
+        <AppList resource="artifacts" empty={false} sort={{ field: 'updated_at', order: 'DESC' }} filters={filters} actions={<Actions />} title={translate('resources.artifacts.title')}>
             <Datagrid
                 bulkActionButtons={false}
                 rowClick={(_id, _resource, record) => {
