@@ -61,7 +61,6 @@ const MANIFEST_MAX = 1024 * 1024;
 const HEADER_MAX = 16 * 1024 * 1024;
 const NAME_MAX = 256;
 const DEVICE_TYPE_MAX = 64;
-const HEX64 = /^[0-9a-f]{64}$/;
 const SAFE_NAME = /^[^/\\\0]+$/;
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -357,6 +356,3 @@ const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Prom
         scripts: header.scripts,
     };
 };
-
-/** For tests and tools: is this a checksum as the manifest writes them? */
-export const isChecksum = (value: string) => HEX64.test(value);
