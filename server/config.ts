@@ -35,6 +35,8 @@ export interface Config {
     jobs: boolean;
     /** in-process simulated readers that the demo platform starts with (0: none) */
     demoFleet: number;
+    /** largest firmware (.mender) file accepted */
+    firmwareMaxBytes: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -68,6 +70,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         deviceOfflineSeconds: Number(env.DEVICE_OFFLINE_SECONDS ?? 35),
         jobs: bool(env.JOBS, true),
         demoFleet: Number(env.DEMO_FLEET ?? 12),
+        firmwareMaxBytes: Number(env.FIRMWARE_MAX_BYTES ?? 4 * 1024 ** 3),
     };
 };
 

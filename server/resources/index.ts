@@ -14,6 +14,9 @@ import { profileRoutes } from './profiles/routes';
 import { readerRoutes } from './readers/routes';
 import { roleRoutes } from './roles/routes';
 import { userRoutes } from './users/routes';
+import { artifactRoutes } from './artifacts/routes';
+import { firmwareKeyRoutes } from './artifacts/keys';
+import { deploymentRoutes } from './deployments/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes, readerRoutes, accessGroupRoutes, profileRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes, readerRoutes, accessGroupRoutes, profileRoutes, artifactRoutes, firmwareKeyRoutes, deploymentRoutes];

@@ -4,9 +4,10 @@ import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
 import { devicesPlugin } from '../resources/devices';
 import { readersPlugin } from '../resources/readers';
+import { firmwarePlugin } from '../resources/firmware';
 import { rolesPlugin } from '../resources/roles';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
-export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, devicesPlugin, readersPlugin, accessGroupsPlugin];
+export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, devicesPlugin, firmwarePlugin, readersPlugin, accessGroupsPlugin];

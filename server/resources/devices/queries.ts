@@ -114,6 +114,9 @@ export interface DeviceFilters {
     hardware_id?: string;
     ids?: number[];
     auth_required?: boolean;
+    /** any of these board types (firmware compatibility) and statuses (approved readers) */
+    board_types?: string[];
+    statuses?: DeviceStatus[];
 }
 
 const SORTABLE = {
@@ -144,6 +147,8 @@ const deviceWhere = (f: DeviceFilters): SQL | undefined =>
         f.hardware_id ? eq(devices.hardware_id, f.hardware_id) : undefined,
         f.ids ? inArray(devices.id, f.ids) : undefined,
         f.auth_required !== undefined ? eq(devices.auth_required, f.auth_required) : undefined,
+        f.board_types ? inArray(devices.board_type, f.board_types) : undefined,
+        f.statuses ? inArray(devices.status, f.statuses) : undefined,
     ]);
 
 export const listDevices = async (db: Db, f: DeviceFilters, params: { page: number; per_page: number; sort?: string }) => {

@@ -28,13 +28,15 @@ describe('side menu (SPEC 2.3)', () => {
         expect(screen.queryByRole('menuitem', { name: 'Audit Log' })).toBeNull();
     });
 
-    it('shows only the screens the console has: Devices and Readers under Device Management, no QR Code yet', async () => {
+    it('shows only the screens the console has: Devices, Updates and Readers under Device Management, no QR Code or Migrations yet', async () => {
         menu(testSession('admin'));
         expect(await screen.findByRole('menuitem', { name: 'Roles' })).toBeInTheDocument();
         expect(screen.getByRole('button', { name: 'Device Management' })).toBeInTheDocument();
         expect(screen.getByRole('menuitem', { name: 'Devices' })).toHaveAttribute('href', '/devices');
+        expect(screen.getByRole('menuitem', { name: 'Updates' })).toHaveAttribute('href', '/firmware-updates');
         expect(screen.getByRole('menuitem', { name: 'Readers' })).toBeInTheDocument();
         expect(screen.queryByText('QR Code')).toBeNull();
+        expect(screen.queryByText('Migrations')).toBeNull();
     });
 
     it.each([
