@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { API_BASE } from '../../contract/constants';
 import { Fleet } from './fleet/fleet';
+import { firmwarePlugin } from './fleet/firmware';
 
 const USAGE = `Usage: npm run simulate -- --url URL [options]
   --url URL            the platform (default http://localhost:8080)
@@ -13,6 +14,7 @@ const USAGE = `Usage: npm run simulate -- --url URL [options]
   --prefix TEXT        hardware_id prefix (default SIM)
   --duration SECONDS   stop after this long (default 3600)
   --outages N          per reader and hour, chance of going silent a few minutes (default 0.5)
+  --failure-rate F     chance that a firmware install fails (default 0.05)
   --approve EMAIL:PASSWORD   approve the fleet's pending readers as this user`;
 
 const { values } = parseArgs({
@@ -25,6 +27,7 @@ const { values } = parseArgs({
         prefix: { type: 'string', default: 'SIM' },
         duration: { type: 'string', default: '3600' },
         outages: { type: 'string', default: '0.5' },
+        'failure-rate': { type: 'string', default: '0.05' },
         approve: { type: 'string' },
         help: { type: 'boolean', default: false },
     },
@@ -51,6 +54,7 @@ const fleet = new Fleet({
     durationMs: duration * 1000,
     outagesPerHour: Number(values.outages),
     rampMs: Math.min(10_000, devices * 5),
+    readerPlugins: [firmwarePlugin({ failureRate: Number(values['failure-rate']) })],
 }).start();
 
 /** Signs in as the given user and approves the readers of this fleet that wait. */

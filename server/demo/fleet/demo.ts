@@ -1,10 +1,12 @@
 import type { DemoFleetPlan } from '../seed-devices';
 import { Fleet } from './fleet';
+import { firmwarePlugin } from './firmware';
 
 /**
  * The demo platform's readers, started with the server: the readers the demo
  * seed approved, plus two that wait for approval. Outages now and then show
- * readers going offline and coming back.
+ * readers going offline and coming back; they take part in firmware
+ * deployments (one install in twenty fails).
  */
 export const startDemoFleet = (options: { url: string; size: number; plan: DemoFleetPlan }) =>
     new Fleet({
@@ -15,4 +17,5 @@ export const startDemoFleet = (options: { url: string; size: number; plan: DemoF
         rampMs: 3000,
         outagesPerHour: 0.2,
         outageMs: [60_000, 240_000],
+        readerPlugins: [firmwarePlugin({ failureRate: 0.05 })],
     }).start();
