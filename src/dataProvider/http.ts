@@ -14,6 +14,8 @@ export interface RequestOptions {
     timeout?: number;
     /** return the Blob instead of JSON (exports, images) */
     blob?: boolean;
+    /** a server-sent event stream: return the Response itself, body unread */
+    stream?: boolean;
     /** do not add the current account_id (session calls) */
     noAccount?: boolean;
 }
@@ -96,7 +98,7 @@ export const apiFetch = async <T = unknown>(path: string, options: RequestOption
     const signal = options.signal && timeout ? AbortSignal.any([options.signal, timeout]) : (options.signal ?? timeout);
 
     const send = () => {
-        const headers: Record<string, string> = { Accept: 'application/json' };
+        const headers: Record<string, string> = { Accept: options.stream ? 'text/event-stream' : 'application/json' };
         if (tokens.access) headers.Authorization = `Bearer ${tokens.access}`;
         let payload: BodyInit | undefined;
         if (body instanceof FormData) payload = body;
@@ -117,6 +119,7 @@ export const apiFetch = async <T = unknown>(path: string, options: RequestOption
         const body = errorBody && typeof errorBody === 'object' && 'fields' in errorBody ? { ...errorBody, errors: (errorBody as { fields: unknown }).fields } : errorBody;
         throw new HttpError(message, res.status, body);
     }
+    if (options.stream) return res as T;
     if (options.blob) return (await res.blob()) as T;
     if (res.status === 204) return undefined as T;
     return (await parseBody(res)) as T;
