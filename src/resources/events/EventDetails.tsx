@@ -78,7 +78,8 @@ const ProfileCard = ({ profile }: { profile: EventProfile }) => {
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mb: 1 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {t('profile')} <ProfileLink profile={profile} />
+                    {profile.profile_id !== null && !profile.profile_deleted && `${t('profile')} `}
+                    <ProfileLink profile={profile} />
                 </Typography>
                 {profileLabels(profile).map(label => (
                     <Chip key={label} size="small" color="warning" variant="outlined" label={t(`labels.${label}`)} />

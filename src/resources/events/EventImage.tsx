@@ -15,7 +15,7 @@ export const FallbackPicture = ({ event, size }: { event: ImageEvent; size?: { w
     const message = translate(picture.message);
     if (size)
         return (
-            <Tooltip title={message}>
+            <Tooltip title={message} describeChild>
                 <Box component="img" src={picture.src} alt={alt} sx={{ ...size, objectFit: 'cover', borderRadius: 1, display: 'block' }} />
             </Tooltip>
         );
