@@ -3,8 +3,9 @@ import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
 import { eventsPlugin } from '../resources/events';
 import { rolesPlugin } from '../resources/roles';
+import { statisticsPlugin } from '../resources/statistics';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
-export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, eventsPlugin];
+export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, eventsPlugin, statisticsPlugin];

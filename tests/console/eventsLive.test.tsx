@@ -106,6 +106,18 @@ describe('Security Events live (new events without reload)', () => {
         await waitFor(() => expect(s.listCalls()).toBeGreaterThan(before), { timeout: 3000 });
     });
 
+    it('reloads the list when the server says it missed too many to replay, and ignores its other messages', async () => {
+        const s = server();
+        renderEvents(<EventList />, { dataProvider: s.dp });
+        await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Live'));
+        const before = s.listCalls();
+        s.streams[0]!.push('retry: 3000\nevent: ready\ndata: {"heartbeat_seconds":15}\n\n: heartbeat\n\n');
+        await new Promise(resolve => setTimeout(resolve, 1200));
+        expect(s.listCalls()).toBe(before);
+        s.streams[0]!.push('event: reload\ndata: {}\n\n');
+        await waitFor(() => expect(s.listCalls()).toBe(before + 1), { timeout: 3000 });
+    });
+
     it('a new filter opens a new feed and the old one is closed', async () => {
         const s = server();
         renderEvents(<EventList />, { dataProvider: s.dp });

@@ -31,23 +31,16 @@ export const GroupTabs = ({ groups }: { groups: EventGroup[] }) => {
     );
 };
 
-/** SPEC 9 quick date ranges (Today, last 3 days, last 15 days, last month) and a custom from/to. */
-export const DateRangeFilter = () => {
+/** SPEC 9 quick date ranges (Today, last 3 days, last 15 days, last month) and a custom from/to; `any` offers no limit at all. */
+export const PeriodPicker = ({ from, to, onChange, any = true }: { from?: string; to?: string; onChange: (range: { from?: string; to?: string }) => void; any?: boolean }) => {
     const translate = useTranslate();
-    const { filterValues, setFilters, displayedFilters } = useListContext();
-    const from = filterValues.from as string | undefined;
-    const to = filterValues.to as string | undefined;
     const quick = quickRangeOf(from, to);
     const custom = !quick && (!!from || !!to);
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
     const [draft, setDraft] = useState({ from: '', to: '' });
-    const apply = (range: { from?: string; to?: string }) => {
-        const { from: _f, to: _t, ...rest } = filterValues;
-        setFilters({ ...rest, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) }, displayedFilters, false);
-    };
     return (
         <Stack direction="row" spacing={1} role="group" aria-label={translate('resources.events.ranges.label')} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Chip label={translate('resources.events.ranges.any')} color={!from && !to ? 'primary' : 'default'} variant={!from && !to ? 'filled' : 'outlined'} onClick={() => apply({})} aria-pressed={!from && !to} />
+            {any && <Chip label={translate('resources.events.ranges.any')} color={!from && !to ? 'primary' : 'default'} variant={!from && !to ? 'filled' : 'outlined'} onClick={() => onChange({})} aria-pressed={!from && !to} />}
             {QUICK_DATE_RANGES.map(r => (
                 <Chip
                     key={r.key}
@@ -55,7 +48,7 @@ export const DateRangeFilter = () => {
                     color={quick === r.key ? 'primary' : 'default'}
                     variant={quick === r.key ? 'filled' : 'outlined'}
                     aria-pressed={quick === r.key}
-                    onClick={() => apply({ from: rangeStart(r.days) })}
+                    onClick={() => onChange({ from: rangeStart(r.days) })}
                 />
             ))}
             <Chip
@@ -75,7 +68,7 @@ export const DateRangeFilter = () => {
                     sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
                     onSubmit={e => {
                         e.preventDefault();
-                        apply({ from: fromLocalInput(draft.from), to: fromLocalInput(draft.to) });
+                        onChange({ from: fromLocalInput(draft.from), to: fromLocalInput(draft.to) });
                         setAnchor(null);
                     }}
                 >
@@ -88,4 +81,14 @@ export const DateRangeFilter = () => {
             </Popover>
         </Stack>
     );
+};
+
+/** The list's period: from and to in its filter (and so in the query string). */
+export const DateRangeFilter = () => {
+    const { filterValues, setFilters, displayedFilters } = useListContext();
+    const apply = (range: { from?: string; to?: string }) => {
+        const { from: _f, to: _t, ...rest } = filterValues;
+        setFilters({ ...rest, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) }, displayedFilters, false);
+    };
+    return <PeriodPicker from={filterValues.from as string | undefined} to={filterValues.to as string | undefined} onChange={apply} />;
 };

@@ -48,12 +48,12 @@ export const useLiveList = () => {
         }), FRESH_MS);
         reloadSoon();
     };
-    // after a drop, what came meanwhile is in the list once it reloads
-    const onReconnect = () => {
+    // after a drop (or when the server could not replay all), what came meanwhile is in the list once it reloads
+    const onCatchUp = () => {
         if (!paused && atTop) reloadSoon();
     };
     const query = filterValues as Query;
-    const status = useLiveFeed(query, onEvent, onReconnect);
+    const status = useLiveFeed(query, onEvent, onCatchUp);
     const filterKey = JSON.stringify(filterValues);
     useEffect(() => setUnseen(0), [filterKey]);
 

@@ -54,16 +54,18 @@ const RETRY_MS = [1000, 2000, 5000, 10_000, 15_000];
 
 /**
  * GET /events/live read with fetch and the bearer header (not EventSource,
- * which cannot send it). Each event goes to `onEvent`; when the stream drops
- * it connects again with after_id = the last event seen, so nothing is
- * missed, and tells `onReconnect` (the list catches up). A change of
- * `query` opens a new stream.
+ * which cannot send it). Messages: `event` (one new event), `reload` (the
+ * server missed too many to replay), `ready` and `end` (docs/events.md of the
+ * server). Each event goes to `onEvent`; when the stream drops or ends (an
+ * expired token, a server restart) it connects again with after_id = the
+ * last event seen, so nothing is missed, and tells `onCatchUp`, as it does on
+ * `reload` (the list reloads). A change of `query` opens a new stream.
  */
-export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void, onReconnect: () => void, enabled = true): LiveStatus => {
+export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void, onCatchUp: () => void, enabled = true): LiveStatus => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const [status, setStatus] = useState<LiveStatus>('connecting');
-    const handlers = useRef({ onEvent, onReconnect });
-    handlers.current = { onEvent, onReconnect };
+    const handlers = useRef({ onEvent, onCatchUp });
+    handlers.current = { onEvent, onCatchUp };
     const key = JSON.stringify(query);
 
     useEffect(() => {
@@ -78,7 +80,7 @@ export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void,
                     const reply = await dataProvider.stream('/events/live', { ...(JSON.parse(key) as Query), after_id: lastId }, abort.signal);
                     if (!reply.body) throw new Error('The live feed has no body');
                     setStatus('live');
-                    if (attempt > 0) handlers.current.onReconnect();
+                    if (attempt > 0) handlers.current.onCatchUp();
                     attempt = 0;
                     const reader = reply.body.pipeThrough(new TextDecoderStream()).getReader();
                     let buffer = '';
@@ -88,6 +90,7 @@ export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void,
                         const parsed = parseSse(buffer + value);
                         buffer = parsed.rest;
                         for (const message of parsed.messages) {
+                            if (message.event === 'reload') handlers.current.onCatchUp();
                             const event = eventOf(message);
                             if (!event) continue;
                             lastId = Math.max(lastId ?? 0, event.id);
