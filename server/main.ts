@@ -8,6 +8,7 @@ import { lockDataDir } from './db/lock';
 import { TokenSigner } from './http/tokens';
 import { createMailer } from './mail/mailer';
 import { seedDemoPlatform } from './demo/seed';
+import { createRealtime } from './realtime';
 import { LocalDiskStorage } from './storage';
 
 const config = loadConfig();
@@ -21,6 +22,7 @@ const ctx: AppContext = {
     signer: new TokenSigner(await signingSecret(database.db)),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: say }),
     storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    realtime: createRealtime(database.db, say),
     now: () => new Date(),
 };
 
@@ -48,6 +50,7 @@ const stop = async (signal: string) => {
     stopping = true;
     app.log.info(`${signal}: closing`);
     await app.close();
+    await ctx.realtime.close();
     await database.close();
     unlock();
     process.exit(0);
