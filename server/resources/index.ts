@@ -9,8 +9,9 @@ import { twoFactorRoutes } from './auth/twoFactor';
 import { dashboardRoutes } from './dashboard/routes';
 import { deviceRoutes } from './devices/routes';
 import { deviceApiRoutes } from '../device-api';
+import { eventRoutes } from './events/routes';
 import { roleRoutes } from './roles/routes';
 import { userRoutes } from './users/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes, eventRoutes];
