@@ -35,7 +35,7 @@ const FaceBoxes = ({ event, width, height }: { event: ImageEvent; width: number;
     const regions = event.profiles.filter(p => p.roi);
     if (!isIncident(event.event) || !regions.length) return null;
     const stroke = Math.max(2, Math.round(width / 160));
-    const font = Math.max(12, Math.round(width / 40));
+    const font = Math.max(9, Math.round(width / 32));
     return (
         <svg
             role="img"
