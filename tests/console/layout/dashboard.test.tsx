@@ -10,6 +10,9 @@ const reply = (over: Partial<DashboardReply> = {}): DashboardReply => ({
     accounts: { dealers: 0, customers: 7 },
     users: { total: 12, by_role: { admin: 0, dealer: 2, installer: 0, moderator: 3, manager: 0, user: 7 }, with_tfa: 3 },
     sign_ins: [{ day: today, count: 4 }],
+    devices: { by_state: { pending: 0, online: 0, offline: 0, rejected: 0 }, offline: [] },
+    events: { last_24h: [], per_day: [], latest_incidents: [] },
+    profiles: { total: 0, by_status: { active: 0, enrollment: 0, inactive: 0 }, with_badges: 0 },
     recent_activity: [
         { id: 1, timestamp: new Date(Date.now() - 2 * 3_600_000).toISOString(), user_name: 'Dana Dealer', action: 'update', resource: 'users', entity: 'User', entity_id: '42' },
     ],
