@@ -19,7 +19,8 @@ export const parseDimensions = (groupBy: string): AggregateDimension[] | undefin
  * browser's getTimezoneOffset gives (UTC+2 is -120).
  */
 export const aggregateEvents = async (db: Db, scope: EventScope, query: EventQuery, dimensions: AggregateDimension[], timezoneOffset: number): Promise<EventAggregateReply['result']> => {
-    const local = sql`((${events.timestamp} at time zone 'UTC') - make_interval(mins => ${timezoneOffset}::int))`;
+    // Written as a literal (a checked integer): as a parameter, the select and the group by would be different expressions to PostgreSQL.
+    const local = sql`((${events.timestamp} at time zone 'UTC') - make_interval(mins => ${sql.raw(String(Math.trunc(timezoneOffset)))}))`;
     const day = sql`to_char(${local}, 'YYYY-MM-DD')`;
     const hour = sql`extract(hour from ${local})::int`;
     const parts: Record<AggregateDimension, { select: SQL; group: SQL }> = {

@@ -49,7 +49,7 @@ export const EXPORT_COLUMNS = [
  */
 export const eventsZip = (ctx: AppContext, scope: EventScope, query: EventQuery, timezoneOffset: number, aborted: () => boolean): Readable => {
     const archive = archiver('zip', { zlib: { level: 6 } });
-    const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
+    const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], cast: { boolean: value => String(value) } });
     archive.append(csv, { name: 'events.csv' });
     const images: { name: string; key: string }[] = [];
     void (async () => {

@@ -22,9 +22,13 @@ export const LIVE_HEARTBEAT_MS = 15_000;
  * slow, server stopping. After a drop the console reconnects with
  * after_id = the last id received (or Last-Event-ID) and gets what it missed.
  */
+/** The feed of each running app, by its context: how many consoles it serves is worth seeing (tests, diagnostics). */
+export const liveFeedOf = new WeakMap<AppContext, LiveFeed>();
+
 export const liveRoute: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const feed = new LiveFeed(ctx, app.log);
     feed.start();
+    liveFeedOf.set(ctx, feed);
     app.addHook('preClose', async () => feed.stop());
 
     app.get('/events/live', {

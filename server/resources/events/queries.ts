@@ -87,6 +87,15 @@ export const listEvents = async (db: Db, scope: EventScope, query: EventQuery, p
     return { result, ...counted };
 };
 
+/** The newest matching events, without a count (the dashboard's latest incidents). */
+export const latestEvents = async (db: Db, scope: EventScope, query: EventQuery, limit: number) =>
+    (await db
+        .select(columns)
+        .from(events)
+        .where(eventsWhere(scope, query))
+        .orderBy(desc(events.timestamp), desc(events.id))
+        .limit(limit)) as EventRow[];
+
 export const findEvent = async (db: Db, id: number): Promise<(EventRow & { account_path: string }) | undefined> =>
     (await db.select({ ...columns, account_path: accounts.path }).from(events).innerJoin(accounts, eq(accounts.id, events.account_id)).where(eq(events.id, id)).limit(1))[0] as
         | (EventRow & { account_path: string })
