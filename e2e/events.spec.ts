@@ -146,3 +146,42 @@ test('a new event appears live; paused, it is counted until Show', async ({ page
     await expect(page.locator('tbody tr').filter({ hasText: 'Crossing by known user' }).filter({ hasText: 'Side entrance' })).toHaveCount(1);
     await expect(page.getByRole('status')).toHaveText('Live');
 });
+
+test('the dashboard shows the latest incidents with their pictures and leads to the events behind its figures', async ({ page }, info) => {
+    await page.goto('/login');
+    await signIn(page, E2E.dealer);
+    const incidents = page.getByRole('region', { name: 'Latest incidents' });
+    const tailgating = incidents.getByRole('article', { name: 'Tailgating by unknown user' }).first();
+    await expect(tailgating.getByRole('img', { name: 'Tailgating by unknown user' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Security events by group, last 24 hours' }).getByRole('link', { name: /Tailgating/ })).toBeVisible();
+    await shot(page, info, 'dashboard-events');
+    await page.getByRole('link', { name: 'Security events, last 24 hours' }).click();
+    await expect(page).toHaveURL(/\/events\?.*from=/);
+    await expect(page).toHaveURL(/cross_account=true/);
+    await expect(page.locator('tbody tr').filter({ hasText: 'Side entrance' }).first()).toBeVisible();
+    await page.goto('/');
+    await tailgating.click();
+    await expect(page).toHaveURL(/\/events\?.*group=tailgating/);
+    await expect(page.getByRole('tab', { name: 'Tailgating' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('Statistics charts the events of the accounts below and downloads each chart as CSV', async ({ page }, info) => {
+    await page.goto('/login');
+    await signIn(page, E2E.dealer);
+    await page.getByRole('menuitem', { name: 'Statistics' }).click();
+    await expect(page).toHaveURL(/\/statistics/);
+    const below = page.getByRole('switch', { name: 'Include the accounts below' });
+    await below.click();
+    await expect(below).toBeChecked();
+    await expect(page).toHaveURL(/cross_account=true/);
+    const readers = page.getByRole('region', { name: 'Events per reader' });
+    await expect(readers.getByText('Side entrance')).toBeVisible();
+    await expect(readers.getByText('Garage door')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Authentications versus incidents' }).getByText('Incidents', { exact: true })).toBeVisible();
+    await shot(page, info, 'statistics');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV: Busiest hours' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^events-statistics-hour-\d{8}-\d{6}\.csv$/);
+    const csv = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('hour,count');
+    expect(csv.slice(1).reduce((sum, line) => sum + Number(line.split(',')[1]), 0)).toBeGreaterThanOrEqual(10);
+});

@@ -135,7 +135,7 @@ export const StatisticsPage = () => {
                 <LoadFailure onRefresh={() => void Promise.all([dayType.refetch(), hours.refetch(), devices.refetch()])} />
             ) : (
                 <Grid container spacing={2}>
-                    <Grid size={{ xs: 12, lg: 8 }}>
+                    <Grid size={12}>
                         <ChartPanel title={translate('statistics.charts.perDay')} csv="dayType" query={query} loading={loading}>
                             {empty ? <Empty /> : (
                                 <BarChart
@@ -148,7 +148,7 @@ export const StatisticsPage = () => {
                             )}
                         </ChartPanel>
                     </Grid>
-                    <Grid size={{ xs: 12, lg: 4 }}>
+                    <Grid size={{ xs: 12, lg: 6 }}>
                         <ChartPanel title={translate('statistics.charts.authVsIncidents')} csv="dayType" query={query} loading={loading}>
                             {empty ? <Empty /> : (
                                 <LineChart
@@ -160,6 +160,20 @@ export const StatisticsPage = () => {
                                         { id: 'authentications', label: translate('statistics.series.authentications'), data: auth.authentications, color: GROUP_COLORS.authenticated, showMark: false },
                                         { id: 'incidents', label: translate('statistics.series.incidents'), data: auth.incidents, color: GROUP_COLORS.unauthorized, showMark: false },
                                     ]}
+                                />
+                            )}
+                        </ChartPanel>
+                    </Grid>
+                    <Grid size={{ xs: 12, lg: 6 }}>
+                        <ChartPanel title={translate('statistics.charts.busiestHours')} csv="hour" query={query} loading={hours.isPending}>
+                            {empty ? <Empty /> : (
+                                <BarChart
+                                    skipAnimation
+                                    height={240}
+                                    xAxis={[{ scaleType: 'band', data: Array.from({ length: 24 }, (_, h) => translate('statistics.hour', { hour: h })) }]}
+                                    yAxis={[{ tickMinStep: 1, width: 44 }]}
+                                    series={[{ id: 'hours', label: translate('statistics.series.events'), data: perHour(hours.data ?? []), color: '#1f4e79' }]}
+                                    hideLegend
                                 />
                             )}
                         </ChartPanel>
@@ -189,20 +203,6 @@ export const StatisticsPage = () => {
                                     yAxis={[{ scaleType: 'band', data: readers.readers.map(r => r.label || (r.device_id ? `#${r.device_id}` : translate('statistics.noReader'))), width: 160, tickLabelStyle: { fontSize: 11 } }]}
                                     xAxis={[{ tickMinStep: 1 }]}
                                     series={readers.series.map(s => ({ id: s.group, stack: 'readers', label: groupLabel(s.group), color: GROUP_COLORS[s.group], data: s.data }))}
-                                />
-                            )}
-                        </ChartPanel>
-                    </Grid>
-                    <Grid size={12}>
-                        <ChartPanel title={translate('statistics.charts.busiestHours')} csv="hour" query={query} loading={hours.isPending}>
-                            {empty ? <Empty /> : (
-                                <BarChart
-                                    skipAnimation
-                                    height={240}
-                                    xAxis={[{ scaleType: 'band', data: Array.from({ length: 24 }, (_, h) => translate('statistics.hour', { hour: h })) }]}
-                                    yAxis={[{ tickMinStep: 1, width: 44 }]}
-                                    series={[{ id: 'hours', label: translate('statistics.series.events'), data: perHour(hours.data ?? []), color: '#1f4e79' }]}
-                                    hideLegend
                                 />
                             )}
                         </ChartPanel>
