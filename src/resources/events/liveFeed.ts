@@ -61,7 +61,7 @@ const RETRY_MS = [1000, 2000, 5000, 10_000, 15_000];
  * last event seen, so nothing is missed, and tells `onCatchUp`, as it does on
  * `reload` (the list reloads). A change of `query` opens a new stream.
  */
-export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void, onCatchUp: () => void, enabled = true): LiveStatus => {
+export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void, onCatchUp: () => void): LiveStatus => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const [status, setStatus] = useState<LiveStatus>('connecting');
     const handlers = useRef({ onEvent, onCatchUp });
@@ -69,7 +69,6 @@ export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void,
     const key = JSON.stringify(query);
 
     useEffect(() => {
-        if (!enabled) return;
         const abort = new AbortController();
         let lastId: number | undefined;
         let attempt = 0;
@@ -109,7 +108,7 @@ export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void,
         setStatus('connecting');
         void run();
         return () => abort.abort();
-    }, [dataProvider, key, enabled]);
+    }, [dataProvider, key]);
 
     return status;
 };

@@ -165,10 +165,8 @@ export const eventMessages: { en: Messages; fr: Messages } = {
                 export: { failed: 'Error exporting security events' },
                 details: {
                     title: 'Event Details',
-                    event: 'Event',
                     id: 'Event ID',
                     time: 'Time',
-                    group: 'Group',
                     device: 'Device',
                     deviceMode: 'Device mode',
                     tailgated: 'Tailgating detected',
@@ -235,10 +233,8 @@ export const eventMessages: { en: Messages; fr: Messages } = {
                 export: { failed: 'Erreur lors de l’export des événements de sécurité' },
                 details: {
                     title: 'Détails de l’événement',
-                    event: 'Événement',
                     id: 'ID de l’événement',
                     time: 'Date',
-                    group: 'Groupe',
                     device: 'Appareil',
                     deviceMode: 'Mode de l’appareil',
                     tailgated: 'Talonnage détecté',
