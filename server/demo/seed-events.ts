@@ -3,7 +3,7 @@ import { EVENT_GROUP_TYPES, type EventType } from '../../contract/events';
 import type { AppContext } from '../context';
 import { badges, devices, profiles, type EventProfile } from '../db/schema';
 import { eventImageKey } from '../resources/events/images';
-import { insertEvents, recordProfileActivity, type EventInsert } from '../resources/events/queries';
+import { storeEvents, type EventInsert } from '../resources/events/queries';
 import { FramePool } from './fleet/frames';
 
 export interface SeedEventsOptions {
@@ -42,7 +42,6 @@ const MIX: [EventType, number, faces: number][] = [
 ];
 const TOTAL = MIX.reduce((n, [, w]) => n + w, 0);
 const KNOWN: readonly string[] = [...EVENT_GROUP_TYPES.authenticated, '2FAMismatch', 'TailgatingByKnownUser', 'CrossingByKnownUser', 'UnauthorizedEntryByKnownUser', '1FAProfileCreate', 'FullEnrollment', 'BiometricOptOutAdded'];
-const AUTHENTICATED: readonly string[] = EVENT_GROUP_TYPES.authenticated;
 /** How many image files are written at once: start-up waits on their syncs. */
 const PARALLEL_WRITES = 16;
 
@@ -124,17 +123,7 @@ export const seedDemoEvents = async (ctx: Pick<AppContext, 'db' | 'storage'>, op
         }
     }
     for (let i = 0; i < images.length; i += PARALLEL_WRITES) await Promise.all(images.slice(i, i + PARALLEL_WRITES).map(img => ctx.storage.put(img.key, img.data)));
-    for (let i = 0; i < rows.length; i += 500) {
-        const slice = rows.slice(i, i + 500);
-        const stored = await insertEvents(ctx.db, slice);
-        const idOf = new Map(stored.map(s => [s.device_event_id, s.id]));
-        await recordProfileActivity(
-            ctx.db,
-            slice.flatMap(r =>
-                AUTHENTICATED.includes(r.event) && idOf.has(r.device_event_id!) ? r.profile_ids!.map(profile_id => ({ profile_id, timestamp: r.timestamp as Date, event_id: idOf.get(r.device_event_id!)!, device_id: r.device_id! })) : [],
-            ),
-        );
-    }
+    for (let i = 0; i < rows.length; i += 500) await storeEvents(ctx.db, rows.slice(i, i + 500));
     return { events: rows.length, images: images.length };
 };
 
