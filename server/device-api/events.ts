@@ -8,7 +8,6 @@ import { requireDevice } from '../http/deviceAuth';
 import { badRequest } from '../http/errors';
 import { eventImageKey, IMAGE_TOO_LARGE, MIN_FREE_BYTES_FOR_IMAGES, removeImages, storeImage, type StoredImage } from '../resources/events/images';
 import { ingestEvents } from '../resources/events/ingest';
-import { readerForEvents } from '../resources/events/queries';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
 /** How many images of one request are written at once: enough to overlap their syncs, few enough to bound memory. */
@@ -104,13 +103,11 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         },
     }, async request => {
         const device = requireDevice(request);
-        const reader = await readerForEvents(ctx.db, device.id);
-        if (!reader) throw badRequest('Unknown reader');
         if (request.isMultipart()) {
-            const { items, images } = await readMultipart(ctx, request, reader);
-            return ingestEvents(ctx, reader, items, images);
+            const { items, images } = await readMultipart(ctx, request, device);
+            return ingestEvents(ctx, device.id, items, images);
         }
         if (!request.body) throw badRequest('Send {"events": [...]} as JSON, or a multipart form with an "events" part');
-        return ingestEvents(ctx, reader, parseEvents(request.body.events), new Map());
+        return ingestEvents(ctx, device.id, parseEvents(request.body.events), new Map());
     });
 };

@@ -1,6 +1,6 @@
 import type { Job } from './runner';
 import { deviceJobs } from '../resources/devices/jobs';
-import { eventRetention } from '../resources/events/retention';
+import { embeddedEventsMaintenance, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
-export const platformJobs: Job[] = [...deviceJobs, eventRetention];
+export const platformJobs: Job[] = [...deviceJobs, eventRetention, embeddedEventsMaintenance];

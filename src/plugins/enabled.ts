@@ -1,6 +1,7 @@
 import { accountsPlugin } from '../resources/accounts';
 import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
+import { eventRetentionPlugin } from '../resources/event-retention';
 import { eventsPlugin } from '../resources/events';
 import { rolesPlugin } from '../resources/roles';
 import { statisticsPlugin } from '../resources/statistics';
@@ -8,4 +9,4 @@ import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
-export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, eventsPlugin, statisticsPlugin];
+export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, eventRetentionPlugin, eventsPlugin, statisticsPlugin];

@@ -1,18 +1,10 @@
 import type { z } from 'zod';
 import { deviceEventInput, type DeviceEventInput, type DeviceEventsReply } from '../../../contract/device-events';
-import { EVENT_GROUP_TYPES } from '../../../contract/events';
 import type { AppContext } from '../../context';
 import type { EventProfile } from '../../db/schema';
 import { removeImages, type StoredImage } from './images';
-import { accountProfiles, insertEvents, recordProfileActivity, storedDeviceEvents, type EventInsert } from './queries';
-
-/** The reader that sent the events, as its credential proved: events are always its own and its account's. */
-export interface IngestingReader {
-    id: number;
-    account_id: number;
-    description: string;
-    device_mode: string | null;
-}
+import { badRequest } from '../../http/errors';
+import { ingestionContext, storeEvents, storedDeviceEvents, type EventInsert } from './queries';
 
 /** A reader's clock may run a little ahead; further ahead, the event would sit on top of every list for good. */
 export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
@@ -20,8 +12,6 @@ export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
 export const MAX_IDENTITY_BYTES = 4096;
 /** The cause stored on a profile the reader named but its account does not hold (deleted since, or never its own). */
 export const UNKNOWN_PROFILE_CAUSE = 'unknown profile';
-
-const AUTHENTICATED: readonly string[] = EVENT_GROUP_TYPES.authenticated;
 
 const deviceEventIdOf = (item: unknown) => {
     const id = item && typeof item === 'object' ? (item as Record<string, unknown>).device_event_id : undefined;
@@ -39,12 +29,12 @@ const describe = (item: unknown, error: z.ZodError) => {
 /**
  * Stores a batch of a reader's events (POST /device/events). Each event is
  * checked on its own: a malformed one is refused with why and the rest are
- * kept (docs/events.md). The rows go in with one INSERT in one transaction,
- * after their images are durable, so everything in `accepted` has been
- * committed when the reply leaves. An event sent again (same
- * device_event_id and timestamp) is acknowledged with its first id.
+ * kept (docs/events.md). The rows go in with one statement after their
+ * images are durable, so everything in `accepted` has been committed when
+ * the reply leaves. An event is known by its reader, device_event_id and
+ * timestamp: sent again, it is acknowledged with its first id.
  */
-export const ingestEvents = async (ctx: AppContext, reader: IngestingReader, items: unknown[], images: Map<string, StoredImage>): Promise<DeviceEventsReply> => {
+export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unknown[], images: Map<string, StoredImage>): Promise<DeviceEventsReply> => {
     const rejected: DeviceEventsReply['rejected'] = [];
     const valid: { index: number; input: DeviceEventInput; image: StoredImage | undefined }[] = [];
     const latest = ctx.now().getTime() + MAX_CLOCK_AHEAD_MS;
@@ -61,25 +51,23 @@ export const ingestEvents = async (ctx: AppContext, reader: IngestingReader, ite
         valid.push({ index, input, image });
     });
 
-    // An event is known by its reader's device_event_id: sent again (in this batch or an earlier one) it is
-    // acknowledged with its first id; the same id with another timestamp is refused.
-    const refused = new Map<number, string>();
+    // The same event twice in one batch is stored once; the same id with another time in one batch is refused.
     const firstOf = new Map<string, (typeof valid)[number]>();
-    const reused = 'device_event_id: already used by another event of this reader';
+    const refused = new Map<number, string>();
     for (const v of valid) {
         const first = firstOf.get(v.input.device_event_id);
         if (!first) firstOf.set(v.input.device_event_id, v);
-        else if (Date.parse(first.input.timestamp) !== Date.parse(v.input.timestamp)) refused.set(v.index, reused);
+        else if (Date.parse(first.input.timestamp) !== Date.parse(v.input.timestamp)) refused.set(v.index, 'device_event_id: used twice in this batch with different timestamps');
     }
-    const stored = new Map((await storedDeviceEvents(ctx.db, reader.id, [...firstOf.keys()])).map(r => [r.device_event_id!, r]));
-    const unique = [...firstOf.values()].filter(v => {
-        const before = stored.get(v.input.device_event_id);
-        if (before && before.timestamp.getTime() !== Date.parse(v.input.timestamp)) refused.set(v.index, reused);
-        return !before;
-    });
+    const unique = [...firstOf.values()];
 
     const named = [...new Set(unique.flatMap(v => (v.input.profiles ?? []).map(p => p.profile_id)).filter((id): id is number => id !== null))];
-    const own = await accountProfiles(ctx.db, reader.account_id, named);
+    const found = await ingestionContext(ctx.db, deviceId, named);
+    if (!found) {
+        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        throw badRequest('Unknown reader');
+    }
+    const { reader, profiles: own } = found;
     const rows: EventInsert[] = unique.map(({ input, image }) => {
         const profiles: EventProfile[] = (input.profiles ?? []).map(p => {
             const known = p.profile_id === null ? undefined : own.get(p.profile_id);
@@ -114,33 +102,22 @@ export const ingestEvents = async (ctx: AppContext, reader: IngestingReader, ite
         };
     });
 
-    let inserted: { id: number; device_event_id: string | null }[] = [];
+    let inserted: { id: number; device_event_id: string | null }[];
     try {
-        if (rows.length) {
-            inserted = await ctx.db.transaction(async tx => {
-                const done = await insertEvents(tx, rows);
-                const idOf = new Map(done.map(d => [d.device_event_id, d.id]));
-                await recordProfileActivity(
-                    tx,
-                    rows.flatMap(r =>
-                        AUTHENTICATED.includes(r.event) && idOf.has(r.device_event_id!)
-                            ? r.profile_ids!.map(profile_id => ({ profile_id, timestamp: r.timestamp as Date, event_id: idOf.get(r.device_event_id!)!, device_id: reader.id }))
-                            : [],
-                    ),
-                );
-                return done;
-            });
-        }
+        inserted = await storeEvents(ctx.db, rows);
     } catch (error) {
         // Nothing was acknowledged: the images stored for this batch go.
-        await removeImages(ctx.storage, rows.map(r => r.image_key));
+        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
         throw error;
     }
-
-    // Sent concurrently by a retry: the other request stored it first.
-    const raced = unique.filter(v => !inserted.some(r => r.device_event_id === v.input.device_event_id)).map(v => v.input.device_event_id);
-    for (const r of await storedDeviceEvents(ctx.db, reader.id, raced)) stored.set(r.device_event_id!, r);
     const newIds = new Map(inserted.map(r => [r.device_event_id!, r.id]));
+    // Sent before (or by a retry running at the same time): the first copy's id.
+    const again = unique.filter(v => !newIds.has(v.input.device_event_id)).map(v => v.input);
+    const earlier = new Map(
+        (await storedDeviceEvents(ctx.db, reader.id, again))
+            .filter(r => again.some(a => a.device_event_id === r.device_event_id && Date.parse(a.timestamp) === r.timestamp.getTime()))
+            .map(r => [r.device_event_id!, r.id]),
+    );
     // Images are kept only by the events stored with them: not by refused or resent ones, nor parts no event names.
     const used = new Set(rows.filter(r => newIds.has(r.device_event_id!)).map(r => r.image_key));
     await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i && !used.has(i.key) ? i.key : null)));
@@ -153,9 +130,9 @@ export const ingestEvents = async (ctx: AppContext, reader: IngestingReader, ite
             continue;
         }
         const fresh = firstOf.get(v.input.device_event_id) === v ? newIds.get(v.input.device_event_id) : undefined;
-        const id = fresh ?? newIds.get(v.input.device_event_id) ?? stored.get(v.input.device_event_id)?.id;
-        if (id === undefined) rejected.push({ index: v.index, device_event_id: v.input.device_event_id, error: reused });
-        else accepted.push({ device_event_id: v.input.device_event_id, id, duplicate: fresh === undefined });
+        const id = fresh ?? newIds.get(v.input.device_event_id) ?? earlier.get(v.input.device_event_id);
+        if (id === undefined) throw new Error(`event ${v.input.device_event_id} of device ${reader.id} was neither stored nor found`);
+        accepted.push({ device_event_id: v.input.device_event_id, id, duplicate: fresh === undefined });
     }
     rejected.sort((a, b) => a.index - b.index);
     return { accepted, rejected };

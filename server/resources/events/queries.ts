@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseSort } from '../../../contract/api';
-import { EVENTS_EXACT_COUNT_LIMIT, type EventGroup } from '../../../contract/events';
+import { EVENT_GROUP_TYPES, EVENTS_EXACT_COUNT_LIMIT, type EventGroup } from '../../../contract/events';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { accounts, devices, events, profiles, type EventProfile } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { eventsWhere, type EventQuery, type EventScope, type LiveCandidate } from './filters';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type EventInsert = typeof events.$inferInsert;
 
 /** Every column the API shows; never anything heavy (images are files). */
@@ -58,19 +57,27 @@ export const countUpTo = async (db: Db, where: SQL | undefined, limit: number) =
     return Number(found?.n ?? 0);
 };
 
-/**
- * The count of a list: exact up to EVENTS_EXACT_COUNT_LIMIT (counting stops
- * there), above it the planner's estimate, flagged, so a page of millions
- * of events never counts them all (DESIGN.md Lists at scale).
- */
-export const countEvents = async (db: Db, where: SQL | undefined): Promise<{ count: number; count_is_estimate: boolean }> => {
-    const condition = where ?? sql`true`;
-    const n = await countUpTo(db, where, EVENTS_EXACT_COUNT_LIMIT + 1);
-    if (n <= EVENTS_EXACT_COUNT_LIMIT) return { count: n, count_is_estimate: false };
+/** The planner's estimate of the matching rows: one planning, no reading. */
+const plannedRows = async (db: Db, condition: SQL) => {
     const [plan] = await rows<Record<string, unknown>>(db, sql`explain (format json) select 1 from ${events} where ${condition}`);
     const raw = plan ? Object.values(plan)[0] : undefined;
     const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-    const estimate = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+    return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+};
+
+/**
+ * The count of a list: exact up to EVENTS_EXACT_COUNT_LIMIT (counting stops
+ * there), above it the planner's estimate, flagged, so a page of millions
+ * of events never counts them all (DESIGN.md Lists at scale). When the
+ * planner already expects ten times the limit, the bounded count is skipped:
+ * it could only say "more than the limit" too.
+ */
+export const countEvents = async (db: Db, where: SQL | undefined): Promise<{ count: number; count_is_estimate: boolean }> => {
+    const condition = where ?? sql`true`;
+    const estimate = await plannedRows(db, condition);
+    if (estimate > EVENTS_EXACT_COUNT_LIMIT * 10) return { count: estimate, count_is_estimate: true };
+    const n = await countUpTo(db, where, EVENTS_EXACT_COUNT_LIMIT + 1);
+    if (n <= EVENTS_EXACT_COUNT_LIMIT) return { count: n, count_is_estimate: false };
     return { count: Math.max(estimate, EVENTS_EXACT_COUNT_LIMIT + 1), count_is_estimate: true };
 };
 
@@ -114,54 +121,79 @@ export const existingLinks = async (db: Db, found: Pick<EventRow, 'device_id' | 
 
 // ---- ingestion ----
 
-/** The reader as its events record it: its account, description and mode now. */
-export const readerForEvents = async (db: Db, deviceId: number) =>
-    (await db.select({ id: devices.id, account_id: devices.account_id, description: devices.description, device_mode: devices.device_mode }).from(devices).where(eq(devices.id, deviceId)).limit(1))[0];
-
-/** The profiles of an account among these ids, with what an event copies of them. */
-export const accountProfiles = async (db: Db, accountId: number, ids: number[]) => {
-    if (!ids.length) return new Map<number, { status: string; enabled: boolean }>();
-    const found = await db
-        .select({ id: profiles.id, status: profiles.status, enabled: profiles.enabled })
-        .from(profiles)
-        .where(and(eq(profiles.account_id, accountId), inArray(profiles.id, ids)));
-    return new Map(found.map(p => [p.id, { status: p.status, enabled: p.enabled }]));
+/**
+ * What storing a reader's batch needs, in one round trip: the reader as its
+ * events record it (account, description, mode now) and which of the named
+ * profiles are its account's, with what an event copies of them.
+ */
+export const ingestionContext = async (db: Db, deviceId: number, profileIds: number[]) => {
+    const [found] = await rows<{ id: number; account_id: number; description: string; device_mode: string | null; profiles: { id: number; status: string; enabled: boolean }[] | string }>(
+        db,
+        sql`select d.id, d.account_id, d.description, d.device_mode,
+                coalesce((select json_agg(json_build_object('id', p.id, 'status', p.status, 'enabled', p.enabled)) from ${profiles} p
+                          where p.account_id = d.account_id and p.id = any(${`{${profileIds.join(',')}}`}::integer[])), '[]'::json) as profiles
+            from ${devices} d where d.id = ${deviceId}`,
+    );
+    if (!found) return undefined;
+    const own = (typeof found.profiles === 'string' ? JSON.parse(found.profiles) : found.profiles) as { id: number; status: string; enabled: boolean }[];
+    return {
+        reader: { id: Number(found.id), account_id: Number(found.account_id), description: found.description, device_mode: found.device_mode },
+        profiles: new Map(own.map(p => [p.id, { status: p.status, enabled: p.enabled }])),
+    };
 };
 
-/** One multi-row INSERT; rows a reader already sent (same device, device_event_id and timestamp) are skipped. */
-export const insertEvents = (db: Db | Tx, values: EventInsert[]) =>
-    db
-        .insert(events)
-        .values(values)
-        .onConflictDoNothing({ target: [events.device_id, events.device_event_id, events.timestamp] })
-        .returning({ id: events.id, device_event_id: events.device_event_id });
+const AUTHENTICATED_TYPES = sql.join(
+    EVENT_GROUP_TYPES.authenticated.map(t => sql`${t}`),
+    sql`, `,
+);
+const pgArray = (values: readonly number[] | undefined) => `{${(values ?? []).join(',')}}`;
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** The ids stored earlier for events a reader sent again. */
-export const storedDeviceEvents = async (db: Db | Tx, deviceId: number, deviceEventIds: string[]) =>
-    deviceEventIds.length
+/**
+ * Stores rows in one statement: a multi-row INSERT that skips what a reader
+ * already sent (same reader, device_event_id and timestamp), and, from the
+ * authentication events among them, the profiles' last activity, last event
+ * and last reader (SPEC 3 Profile); an older event never overwrites a newer
+ * one. One statement is one transaction: all of it or nothing.
+ */
+export const storeEvents = async (db: Db, values: EventInsert[]): Promise<{ id: number; device_event_id: string | null }[]> => {
+    if (!values.length) return [];
+    const tuples = values.map(
+        r => sql`(${r.account_id}::int, ${r.event}, ${(r.timestamp as Date).toISOString()}::timestamptz, ${r.device_id ?? null}::int, ${r.device_description ?? null}, ${r.device_mode ?? null},
+            ${r.tailgated ?? false}, ${json(r.profiles ?? [])}::jsonb, ${pgArray(r.profile_ids)}::integer[], ${pgArray(r.badge_numbers)}::bigint[], ${json(r.identity)}::jsonb,
+            ${r.sip_remote_station ?? null}, ${r.image_key ?? null}, ${r.image_reason ?? null}, ${r.device_event_id ?? null})`,
+    );
+    const statement = sql`with inserted as (
+            insert into ${events} (account_id, event, timestamp, device_id, device_description, device_mode, tailgated, profiles, profile_ids, badge_numbers, identity,
+                sip_remote_station, image_key, image_reason, device_event_id)
+            values ${sql.join(tuples, sql`, `)}
+            on conflict (device_id, device_event_id, timestamp) do nothing
+            returning id, device_event_id, timestamp, device_id, profile_ids, event
+        ), activity as (
+            update ${profiles} p set last_activity_at = v.timestamp, last_event_id = v.id, last_device_id = v.device_id
+            from (select distinct on (pid) pid, timestamp, id, device_id from inserted, unnest(profile_ids) pid
+                  where event in (${AUTHENTICATED_TYPES}) order by pid, timestamp desc, id desc) v
+            where p.id = v.pid and (p.last_activity_at is null or p.last_activity_at < v.timestamp)
+        )
+        select id::text as id, device_event_id from inserted`;
+    // Two batches touching the same profiles at once may deadlock on them; PostgreSQL rolls one back whole, and it is run again.
+    for (let attempt = 1; ; attempt++) {
+        try {
+            return (await rows<{ id: string; device_event_id: string | null }>(db, statement)).map(r => ({ id: Number(r.id), device_event_id: r.device_event_id }));
+        } catch (error) {
+            if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
+        }
+    }
+};
+
+/** The ids stored earlier for events a reader sent again (same device_event_id and timestamp). */
+export const storedDeviceEvents = async (db: Db, deviceId: number, sent: { device_event_id: string; timestamp: string }[]) =>
+    sent.length
         ? db
               .select({ id: events.id, device_event_id: events.device_event_id, timestamp: events.timestamp })
               .from(events)
-              .where(and(eq(events.device_id, deviceId), inArray(events.device_event_id, deviceEventIds)))
+              .where(and(eq(events.device_id, deviceId), inArray(events.device_event_id, sent.map(s => s.device_event_id))))
         : [];
-
-/**
- * Profiles' last activity, last event and last reader from authentication
- * events (SPEC 3 Profile). Rows are taken in id order so that two batches
- * touching the same profiles never deadlock; an older event never overwrites
- * a newer one.
- */
-export const recordProfileActivity = async (db: Db | Tx, seen: { profile_id: number; timestamp: Date; event_id: number; device_id: number }[]) => {
-    const newest = new Map<number, (typeof seen)[number]>();
-    for (const s of seen) if (!newest.has(s.profile_id) || newest.get(s.profile_id)!.timestamp < s.timestamp) newest.set(s.profile_id, s);
-    if (!newest.size) return;
-    const values = [...newest.values()]
-        .sort((a, b) => a.profile_id - b.profile_id)
-        .map(s => sql`(${s.profile_id}::int, ${s.timestamp.toISOString()}::timestamptz, ${s.event_id}::bigint, ${s.device_id}::int)`);
-    await db.execute(sql`update ${profiles} p set last_activity_at = v.ts, last_event_id = v.event_id, last_device_id = v.device_id
-        from (values ${sql.join(values, sql`, `)}) as v(profile_id, ts, event_id, device_id)
-        where p.id = v.profile_id and (p.last_activity_at is null or p.last_activity_at < v.ts)`);
-};
 
 // ---- live feed ----
 

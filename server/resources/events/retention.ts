@@ -69,3 +69,17 @@ export const eventRetention: Job = {
         }
     },
 };
+
+/**
+ * PostgreSQL's autovacuum keeps the table's statistics and visibility map up
+ * to date; the embedded database (PGlite) runs none, so its plans would go
+ * stale and counts would read every row. This job does it there.
+ */
+export const embeddedEventsMaintenance: Job = {
+    name: 'events-maintenance-embedded',
+    everyMs: 3600_000,
+    async run(ctx) {
+        if (ctx.config.databaseUrl) return;
+        await ctx.db.execute(sql`vacuum (analyze) events`);
+    },
+};
