@@ -1,30 +1,24 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Card, CardContent, CardHeader, FormControlLabel, Grid, Skeleton, Stack, Switch, Typography } from '@mui/material';
-import Download from '@mui/icons-material/Download';
+import { useState } from 'react';
+import { Box, FormControlLabel, Grid, Stack, Switch, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { EventAggregateReply } from '../../../contract/events';
 import { hasAccountFilter } from '../../../contract/routes';
 import type { ConsoleDataProvider } from '../../dataProvider';
-import { requestIdOf, type Query } from '../../dataProvider/http';
+import type { Query } from '../../dataProvider/http';
 import { LoadFailure } from '../../layout/LoadFailure';
-import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 import { rangeStart } from '../events/dateRange';
 import { PeriodPicker } from '../events/EventToolbar';
-import { saveBlob } from '../events/ExportButton';
 import { GROUP_COLORS } from '../events/groupColors';
+import { ChartPanel, Empty, GROUPINGS, type Grouping } from './ChartPanel';
 import { authVsIncidents, byType, daysBetween, perDayByGroup, perHour, perReader } from './series';
 
 type Rows = EventAggregateReply['result'];
 
-/** The three aggregates behind the charts: by day and type, by hour, by reader and group. */
-const GROUPINGS = { dayType: 'day,type', hour: 'hour', device: 'device,group' } as const;
-type Grouping = keyof typeof GROUPINGS;
 
 const useAggregate = (grouping: Grouping, query: Query) => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -34,41 +28,6 @@ const useAggregate = (grouping: Grouping, query: Query) => {
         queryFn: ({ signal }) => dataProvider.call<{ result: Rows }>('/events/aggregate', { query: { ...query, group_by: GROUPINGS[grouping] }, signal }).then(r => r.result),
         enabled: !!session,
     });
-};
-
-const ChartPanel = ({ title, csv, query, loading, children }: { title: string; csv: Grouping; query: Query; loading: boolean; children: ReactNode }) => {
-    const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
-    // the server writes the CSV of the same counts (GET /events/aggregate/export)
-    const download = async () => {
-        try {
-            const blob = await dataProvider.download('/events/aggregate/export', { ...query, group_by: GROUPINGS[csv] });
-            saveBlob(blob, `events-statistics-${csv}-${format(new Date(), 'yyyyMMdd-HHmmss')}.csv`);
-        } catch (e) {
-            const status = (e as { status?: number }).status;
-            notices.error({ title: translate('statistics.downloadFailed'), description: status !== undefined && status >= 500 ? translate('notices.serverError') : (e as Error).message, requestId: requestIdOf(e) });
-        }
-    };
-    return (
-        <Card variant="outlined" component="section" aria-label={title} sx={{ height: '100%' }}>
-            <CardHeader
-                title={title}
-                slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
-                action={
-                    <Button size="small" startIcon={<Download />} onClick={() => void download()} aria-label={`${translate('statistics.downloadCsv')}: ${title}`}>
-                        {translate('statistics.downloadCsv')}
-                    </Button>
-                }
-            />
-            <CardContent sx={{ pt: 0 }}>{loading ? <Skeleton variant="rounded" height={240} /> : children}</CardContent>
-        </Card>
-    );
-};
-
-const Empty = () => {
-    const translate = useTranslate();
-    return <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>{translate('statistics.empty')}</Typography>;
 };
 
 /**
