@@ -10,9 +10,10 @@ type Stream = ReturnType<typeof liveStream>;
 
 /** A server whose list grows as the test's reader posts, and whose live feed the test writes. */
 const server = () => {
-    const events: EventRecord[] = [eventRecord()];
+    const events: EventRecord[] = [eventRecord({ id: 1, timestamp: '2026-03-02T09:00:00.000Z' }), eventRecord({ id: 3, event: 'DeviceOnline', group: 'device', profiles: [], image: null })];
     const streams: Stream[] = [];
-    const getList = vi.fn(async () => ({ data: [...events].reverse(), total: events.length }));
+    // a long list: its second page exists
+    const getList = vi.fn(async () => ({ data: [...events].reverse(), total: 100 + events.length }));
     const stream = vi.fn(async () => {
         const s = liveStream();
         streams.push(s);
@@ -45,11 +46,12 @@ describe('the live feed parser (text/event-stream)', () => {
 });
 
 describe('Security Events live (new events without reload)', () => {
-    it('opens GET /events/live with the list filter and shows a posted event without reload', async () => {
+    it('opens GET /events/live with the list filter after the newest event listed, and shows a posted event without reload', async () => {
         const s = server();
         renderEvents(<EventList />, { dataProvider: s.dp, path: '/events?group=tailgating' });
         await screen.findByText('Face authenticated (1FA)');
-        await waitFor(() => expect(s.dp.stream).toHaveBeenCalledWith('/events/live', { group: 'tailgating', after_id: undefined }, expect.any(AbortSignal)));
+        // what arrives between the list and the stream is replayed by the server
+        await waitFor(() => expect(s.dp.stream).toHaveBeenCalledWith('/events/live', { group: 'tailgating', after_id: 3 }, expect.any(AbortSignal)));
         expect(await screen.findByRole('status')).toHaveTextContent('Live');
         const before = s.listCalls();
         s.post(tailgating({ id: 5 }));
@@ -84,10 +86,13 @@ describe('Security Events live (new events without reload)', () => {
     it('on another page, new events are counted and Show goes back to the newest', async () => {
         const s = server();
         renderEvents(<EventList />, { dataProvider: s.dp, path: '/events?page=2&per_page=20&sort=-timestamp' });
-        await waitFor(() => expect(s.dp.stream).toHaveBeenCalled());
+        // the first page is not shown: the feed starts from now
+        await waitFor(() => expect(s.dp.stream).toHaveBeenCalledWith('/events/live', { after_id: undefined }, expect.any(AbortSignal)));
         await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Live'));
         s.post(tailgating({ id: 5 }));
-        fireEvent.click(await screen.findByRole('button', { name: '1 new event · Show' }));
+        const show = await screen.findByRole('button', { name: '1 new event · Show' });
+        expect(screen.getByTestId('location')).toHaveTextContent('page=2');
+        fireEvent.click(show);
         await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/events?page=1&per_page=20&sort=-timestamp'));
     });
 
@@ -124,7 +129,7 @@ describe('Security Events live (new events without reload)', () => {
         await waitFor(() => expect(s.dp.stream).toHaveBeenCalledTimes(1));
         const firstSignal = (s.dp.stream.mock.calls[0] as unknown[])[2] as AbortSignal;
         fireEvent.click(await screen.findByRole('tab', { name: 'Crossing' }));
-        await waitFor(() => expect(s.dp.stream).toHaveBeenLastCalledWith('/events/live', { group: 'crossing', after_id: undefined }, expect.any(AbortSignal)));
+        await waitFor(() => expect(s.dp.stream).toHaveBeenLastCalledWith('/events/live', { group: 'crossing', after_id: 3 }, expect.any(AbortSignal)));
         expect(firstSignal.aborted).toBe(true);
     });
 });

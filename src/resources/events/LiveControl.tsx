@@ -20,7 +20,7 @@ const RELOAD_MS = 1000;
  * Show (or Resume) catches up.
  */
 export const useLiveList = () => {
-    const { filterValues, page, sort, refetch, setPage, setSort } = useListContext();
+    const { filterValues, page, sort, refetch, setPage, setSort, data, isPending, isPlaceholderData } = useListContext();
     const [paused, setPaused] = useState(false);
     const [unseen, setUnseen] = useState(0);
     const [fresh, setFresh] = useState<ReadonlySet<Identifier>>(new Set());
@@ -52,9 +52,18 @@ export const useLiveList = () => {
     const onCatchUp = () => {
         if (!paused && atTop) reloadSoon();
     };
-    const query = filterValues as Query;
-    const status = useLiveFeed(query, onEvent, onCatchUp);
+    // The feed of a filter opens once its list has loaded, after the newest
+    // event the list shows (when it shows the newest); a new filter closes it
+    // at once. Paging and sorting keep it open.
     const filterKey = JSON.stringify(filterValues);
+    const [start, setStart] = useState<{ key: string; afterId?: number }>();
+    const loaded = !isPending && !isPlaceholderData;
+    useEffect(() => {
+        if (start?.key === filterKey || (atTop && !loaded)) return;
+        const ids = atTop ? (data ?? []).map(r => Number(r.id)) : [];
+        setStart({ key: filterKey, afterId: ids.length ? Math.max(...ids) : undefined });
+    }, [start, filterKey, atTop, loaded, data]);
+    const status = useLiveFeed(start?.key === filterKey ? { query: filterValues as Query, afterId: start.afterId } : undefined, onEvent, onCatchUp);
     useEffect(() => setUnseen(0), [filterKey]);
 
     /** show what came: back to the newest first, first page */

@@ -59,24 +59,32 @@ const RETRY_MS = [1000, 2000, 5000, 10_000, 15_000];
  * server). Each event goes to `onEvent`; when the stream drops or ends (an
  * expired token, a server restart) it connects again with after_id = the
  * last event seen, so nothing is missed, and tells `onCatchUp`, as it does on
- * `reload` (the list reloads). A change of `query` opens a new stream.
+ * `reload` (the list reloads). The stream opens with `start.afterId` (the
+ * newest event the list shows: what came between the list and the stream is
+ * replayed) and a new `start` opens a new stream; none while `start` is
+ * undefined.
  */
-export const useLiveFeed = (query: Query, onEvent: (event: EventRecord) => void, onCatchUp: () => void): LiveStatus => {
+export const useLiveFeed = (start: { query: Query; afterId?: number } | undefined, onEvent: (event: EventRecord) => void, onCatchUp: () => void): LiveStatus => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const [status, setStatus] = useState<LiveStatus>('connecting');
     const handlers = useRef({ onEvent, onCatchUp });
     handlers.current = { onEvent, onCatchUp };
-    const key = JSON.stringify(query);
+    const key = start ? JSON.stringify(start) : undefined;
 
     useEffect(() => {
+        if (!key) {
+            setStatus('connecting');
+            return;
+        }
+        const { query, afterId } = JSON.parse(key) as { query: Query; afterId?: number };
         const abort = new AbortController();
-        let lastId: number | undefined;
+        let lastId: number | undefined = afterId;
         let attempt = 0;
         const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
         const run = async () => {
             while (!abort.signal.aborted) {
                 try {
-                    const reply = await dataProvider.stream('/events/live', { ...(JSON.parse(key) as Query), after_id: lastId }, abort.signal);
+                    const reply = await dataProvider.stream('/events/live', { ...query, after_id: lastId }, abort.signal);
                     if (!reply.body) throw new Error('The live feed has no body');
                     setStatus('live');
                     if (attempt > 0) handlers.current.onCatchUp();
