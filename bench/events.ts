@@ -231,7 +231,9 @@ const autocannon = (url: string, connections: number, seconds: number) =>
 const lists: Record<string, unknown>[] = [];
 for (const s of scenarios) {
     const url = `${base}/api/v2/events?${new URLSearchParams({ account_id: String(account), ...s.query })}`;
-    const check = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as { result: unknown[]; count: number; count_is_estimate: boolean };
+    // A keep-alive socket the server closed after the previous load may fail once: ask again.
+    const ask = () => fetch(url, { headers: { authorization: `Bearer ${token}` } }).then(r => r.json() as Promise<{ result: unknown[]; count: number; count_is_estimate: boolean }>);
+    const check = await ask().catch(ask);
     await directSql(s.query).catch(() => undefined);
     const sqlFigures = await directSql(s.query);
     const api = await autocannon(url, sizes.clients, sizes.duration);
