@@ -243,6 +243,25 @@ for (const s of scenarios) {
 }
 results.lists = lists;
 
+// ---- dashboard and statistics: single requests, for information (no target) ----
+const timed = async (url: string, times = 5) => {
+    const took: number[] = [];
+    for (let i = 0; i < times; i++) {
+        const t = performance.now();
+        const res = await fetch(`${base}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+        took.push(performance.now() - t);
+    }
+    return round(percentile(took, 50), 0);
+};
+results.singleRequestsMs = {
+    dashboardOfOneAccount: await timed(`/dashboard?account_id=${account}`),
+    dashboardOfThePlatform: await timed('/dashboard'),
+    statistics30DaysByDayAndType: await timed(`/events/aggregate?account_id=${account}&group_by=day,type&from=${new Date(now - 30 * 86_400_000).toISOString()}`),
+};
+log(`single requests (median ms): ${JSON.stringify(results.singleRequestsMs)}`);
+
 // ---- soak: ingestion, lists and live consoles; memory sampled ----
 if (sizes.soakMinutes > 0) {
     const seconds = Math.round(sizes.soakMinutes * 60);
