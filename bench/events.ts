@@ -231,7 +231,9 @@ const autocannon = (url: string, connections: number, seconds: number) =>
 const lists: Record<string, unknown>[] = [];
 for (const s of scenarios) {
     const url = `${base}/api/v2/events?${new URLSearchParams({ account_id: String(account), ...s.query })}`;
-    const check = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as { result: unknown[]; count: number; count_is_estimate: boolean };
+    // A keep-alive socket the server closed after the previous load may fail once: ask again.
+    const ask = () => fetch(url, { headers: { authorization: `Bearer ${token}` } }).then(r => r.json() as Promise<{ result: unknown[]; count: number; count_is_estimate: boolean }>);
+    const check = await ask().catch(ask);
     await directSql(s.query).catch(() => undefined);
     const sqlFigures = await directSql(s.query);
     const api = await autocannon(url, sizes.clients, sizes.duration);
@@ -240,6 +242,25 @@ for (const s of scenarios) {
     log(`list ${JSON.stringify(line)}`);
 }
 results.lists = lists;
+
+// ---- dashboard and statistics: single requests, for information (no target) ----
+const timed = async (url: string, times = 5) => {
+    const took: number[] = [];
+    for (let i = 0; i < times; i++) {
+        const t = performance.now();
+        const res = await fetch(`${base}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+        took.push(performance.now() - t);
+    }
+    return round(percentile(took, 50), 0);
+};
+results.singleRequestsMs = {
+    dashboardOfOneAccount: await timed(`/dashboard?account_id=${account}`),
+    dashboardOfThePlatform: await timed('/dashboard'),
+    statistics30DaysByDayAndType: await timed(`/events/aggregate?account_id=${account}&group_by=day,type&from=${new Date(now - 30 * 86_400_000).toISOString()}`),
+};
+log(`single requests (median ms): ${JSON.stringify(results.singleRequestsMs)}`);
 
 // ---- soak: ingestion, lists and live consoles; memory sampled ----
 if (sizes.soakMinutes > 0) {

@@ -1,3 +1,4 @@
+DROP INDEX "events_account_time_idx";--> statement-breakpoint
 DROP INDEX "events_device_event_idx";--> statement-breakpoint
 ALTER TABLE "events" DROP CONSTRAINT "events_pkey";--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_pkey" PRIMARY KEY("id","timestamp");--> statement-breakpoint
@@ -5,12 +6,13 @@ ALTER TABLE "events" ADD COLUMN "event_group" varchar(32) GENERATED ALWAYS AS (c
 ALTER TABLE "events" ADD COLUMN "profile_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "badge_numbers" bigint[] DEFAULT '{}'::bigint[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "events_account_group_time_idx" ON "events" USING btree ("account_id","event_group","timestamp" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "events_device_time_idx" ON "events" USING btree ("device_id","timestamp" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "events_time_idx" ON "events" USING btree ("timestamp" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "events_account_group_time_idx" ON "events" USING btree ("account_id","event_group","timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "events_device_time_idx" ON "events" USING btree ("device_id","timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "events_time_idx" ON "events" USING btree ("timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "events_profile_ids_idx" ON "events" USING gin ("profile_ids");--> statement-breakpoint
 CREATE INDEX "events_badge_numbers_idx" ON "events" USING gin ("badge_numbers");--> statement-breakpoint
 CREATE INDEX "events_image_time_idx" ON "events" USING btree ("account_id","timestamp") WHERE "events"."image_key" is not null;--> statement-breakpoint
+CREATE INDEX "events_account_time_idx" ON "events" USING btree ("account_id","timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "events_device_event_idx" ON "events" USING btree ("device_id","device_event_id","timestamp");--> statement-breakpoint
 -- Hand-written (drizzle-kit does not model triggers): every insert into events, whoever makes it, tells the
 -- live feed which rows are new, in chunks of ids that fit NOTIFY's 8000-byte payload, once the transaction commits.

@@ -67,12 +67,12 @@ export const events = pgTable(
     t => [
         primaryKey({ name: 'events_pkey', columns: [t.id, t.timestamp] }),
         // The default list: an account's events, newest first.
-        index('events_account_time_idx').on(t.account_id, t.timestamp.desc(), t.id.desc()),
+        index('events_account_time_idx').on(t.account_id, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
         // The SPEC 2.7 group filter (the type filter narrows within a group).
-        index('events_account_group_time_idx').on(t.account_id, t.event_group, t.timestamp.desc(), t.id.desc()),
-        index('events_device_time_idx').on(t.device_id, t.timestamp.desc(), t.id.desc()),
+        index('events_account_group_time_idx').on(t.account_id, t.event_group, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+        index('events_device_time_idx').on(t.device_id, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
         // Lists across every account (admin's cross_account) walk time alone.
-        index('events_time_idx').on(t.timestamp.desc(), t.id.desc()),
+        index('events_time_idx').on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
         index('events_profile_ids_idx').using('gin', t.profile_ids),
         index('events_badge_numbers_idx').using('gin', t.badge_numbers),
         uniqueIndex('events_device_event_idx').on(t.device_id, t.device_event_id, t.timestamp),

@@ -60,6 +60,10 @@ export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unk
         else if (Date.parse(first.input.timestamp) !== Date.parse(v.input.timestamp)) refused.set(v.index, 'device_event_id: used twice in this batch with different timestamps');
     }
     const unique = [...firstOf.values()];
+    if (!unique.length) {
+        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        return { accepted: [], rejected };
+    }
 
     const named = [...new Set(unique.flatMap(v => (v.input.profiles ?? []).map(p => p.profile_id)).filter((id): id is number => id !== null))];
     const found = await ingestionContext(ctx.db, deviceId, named);

@@ -114,6 +114,19 @@ describe('GET /events/live on one server', () => {
     }, 45_000);
 });
 
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a lost listening connection (PostgreSQL)', () => {
+    it('is made again, and what was notified meanwhile reaches the consoles', async () => {
+        const watching = await live(p.demo.customers[0].users.moderator.email, '');
+        const { sql } = await import('drizzle-orm');
+        // The instance's LISTEN connection dies (a database restart, a proxy timeout...).
+        await p.ctx.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`);
+        const during = (await contosoReader.post({ events: [deviceEvent({ event: 'CrossingByKnownUser' })] })).body.accepted[0]!.id;
+        await watching.next(isEvent(during), 15_000);
+        const after = (await contosoReader.post({ events: [deviceEvent()] })).body.accepted[0]!.id;
+        await watching.next(isEvent(after), 15_000);
+    }, 45_000);
+});
+
 /**
  * DESIGN.md Scale: several instances share one feed through PostgreSQL
  * LISTEN/NOTIFY. Two real server processes on one database: an event posted
