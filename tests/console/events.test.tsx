@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '../../contract/events';
 import { EventList } from '../../src/resources/events/EventList';
@@ -99,6 +99,18 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         await waitFor(() => expect(lastEventsQuery(dp.getList).filter.from).toBe(rangeStart(30)));
         fireEvent.click(within(period).getByRole('button', { name: 'Any time' }));
         await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ group: 'tailgating' }));
+    });
+
+    it('a period chosen right after a tab keeps the tab (the second click comes before the list shows the first)', async () => {
+        const dp = provider();
+        renderEvents(<EventList />, { dataProvider: dp });
+        const tab = await screen.findByRole('tab', { name: 'Tailgating' });
+        const chip = screen.getByRole('button', { name: 'Last 3 days' });
+        act(() => {
+            fireEvent.click(tab);
+            fireEvent.click(chip);
+        });
+        await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ group: 'tailgating', from: rangeStart(3) }));
     });
 
     it('a custom range sends from and to', async () => {

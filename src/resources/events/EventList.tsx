@@ -12,7 +12,7 @@ import { AppList } from '../../lists/AppList';
 import { PAGE_SIZES } from '../../lists/listQuery';
 import { useSession } from '../../session/useSession';
 import { DeviceLink, EventDetails, ProfileLink } from './EventDetails';
-import { DateRangeFilter, GroupTabs } from './EventToolbar';
+import { DateRangeFilter, GroupTabs, useFilterUpdate } from './EventToolbar';
 import { EventThumbnail } from './EventImage';
 import { ExportButton } from './ExportButton';
 import { LiveControl, useLiveList } from './LiveControl';
@@ -80,11 +80,12 @@ const EventListBody = ({ groups }: { groups: EventGroup[] }) => {
     const translate = useTranslate();
     const { open } = useQuickView();
     const live = useLiveList();
+    const update = useFilterUpdate();
     return (
         <Box>
-            <GroupTabs groups={groups} />
+            <GroupTabs groups={groups} update={update} />
             <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-                <DateRangeFilter />
+                <DateRangeFilter update={update} />
                 <LiveControl live={live} />
             </Stack>
             <Datagrid

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Chip, Popover, Stack, Tab, Tabs, TextField } from '@mui/material';
 import DateRange from '@mui/icons-material/DateRange';
 import { useListContext, useTranslate } from 'react-admin';
@@ -6,15 +6,37 @@ import { QUICK_DATE_RANGES } from '../../../contract/constants';
 import type { EventGroup } from '../../../contract/events';
 import { fromLocalInput, quickRangeOf, rangeStart, toLocalInput } from './dateRange';
 
-/** SPEC 2.7 filter groups as tabs; 'all' clears the filter, a group clears the type picked in another. */
-export const GroupTabs = ({ groups }: { groups: EventGroup[] }) => {
-    const translate = useTranslate();
+type Filters = Record<string, unknown>;
+export type FilterUpdate = (change: (current: Filters) => Filters) => void;
+
+/**
+ * Changes the list's filters from the latest ones asked for, not from the
+ * last render's: a router navigation is a transition, so a second click (a
+ * period right after a tab) can come before the list shows the first, and
+ * would otherwise undo it. One per list, shared by its controls.
+ */
+export const useFilterUpdate = (): FilterUpdate => {
     const { filterValues, setFilters, displayedFilters } = useListContext();
-    const current = (filterValues.group as EventGroup | undefined) ?? 'all';
-    const select = (group: EventGroup) => {
-        const { group: _group, event: _event, ...rest } = filterValues;
-        setFilters(group === 'all' ? rest : { ...rest, group }, displayedFilters, false);
+    const asked = useRef<Filters | null>(null);
+    const shown = JSON.stringify(filterValues);
+    // the list shows a new state: it is the latest again
+    useEffect(() => {
+        asked.current = null;
+    }, [shown]);
+    return change => {
+        const next = change(asked.current ?? filterValues);
+        asked.current = next;
+        setFilters(next, displayedFilters, false);
     };
+};
+
+/** SPEC 2.7 filter groups as tabs; 'all' clears the filter, a group clears the type picked in another. */
+export const GroupTabs = ({ groups, update }: { groups: EventGroup[]; update: FilterUpdate }) => {
+    const translate = useTranslate();
+    const { filterValues } = useListContext();
+    const current = (filterValues.group as EventGroup | undefined) ?? 'all';
+    const select = (group: EventGroup) =>
+        update(({ group: _group, event: _event, ...rest }) => (group === 'all' ? rest : { ...rest, group }));
     return (
         <Tabs
             value={groups.includes(current) ? current : false}
@@ -84,11 +106,9 @@ export const PeriodPicker = ({ from, to, onChange, any = true }: { from?: string
 };
 
 /** The list's period: from and to in its filter (and so in the query string). */
-export const DateRangeFilter = () => {
-    const { filterValues, setFilters, displayedFilters } = useListContext();
-    const apply = (range: { from?: string; to?: string }) => {
-        const { from: _f, to: _t, ...rest } = filterValues;
-        setFilters({ ...rest, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) }, displayedFilters, false);
-    };
+export const DateRangeFilter = ({ update }: { update: FilterUpdate }) => {
+    const { filterValues } = useListContext();
+    const apply = (range: { from?: string; to?: string }) =>
+        update(({ from: _f, to: _t, ...rest }) => ({ ...rest, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) }));
     return <PeriodPicker from={filterValues.from as string | undefined} to={filterValues.to as string | undefined} onChange={apply} />;
 };
