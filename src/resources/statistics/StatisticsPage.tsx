@@ -116,8 +116,8 @@ export const StatisticsPage = () => {
                                     xAxis={[{ scaleType: 'point', data: dayLabels, tickLabelStyle: { fontSize: 10 } }]}
                                     yAxis={[{ tickMinStep: 1, width: 44 }]}
                                     series={[
-                                        { id: 'authentications', label: translate('statistics.series.authentications'), data: auth.authentications, color: GROUP_COLORS.authenticated, showMark: false },
-                                        { id: 'incidents', label: translate('statistics.series.incidents'), data: auth.incidents, color: GROUP_COLORS.unauthorized, showMark: false },
+                                        { id: 'authentications', label: translate('statistics.series.authentications'), data: auth.authentications, color: GROUP_COLORS.authenticated, showMark: false, curve: 'linear' },
+                                        { id: 'incidents', label: translate('statistics.series.incidents'), data: auth.incidents, color: GROUP_COLORS.unauthorized, showMark: false, curve: 'linear' },
                                     ]}
                                 />
                             )}
