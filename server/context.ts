@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { TokenSigner } from './http/tokens';
 import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime';
 import type { FileStorage } from './storage';
 
 /** What every feature's routes receive: no feature builds its own connections. */
@@ -12,6 +13,8 @@ export interface AppContext {
     mailer: Mailer;
     /** event images, firmware artifacts, exports */
     storage: FileStorage;
+    /** notifications between server instances (the events live feed) */
+    realtime: Realtime;
     /** injectable for tests of expiry and lockout */
     now: () => Date;
 }

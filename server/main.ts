@@ -12,6 +12,7 @@ import { demoFleetPlan, seedDemoDevices } from './demo/seed-devices';
 import { startDemoFleet } from './demo/fleet/demo';
 import { platformJobs } from './jobs';
 import { startJobs } from './jobs/runner';
+import { createRealtime } from './realtime';
 import { LocalDiskStorage } from './storage';
 
 const config = loadConfig();
@@ -25,6 +26,7 @@ const ctx: AppContext = {
     signer: new TokenSigner(await signingSecret(database.db)),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: say }),
     storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    realtime: createRealtime(database.db, say),
     now: () => new Date(),
 };
 
@@ -65,6 +67,7 @@ const stop = async (signal: string) => {
     const cut = setTimeout(() => app.server.closeAllConnections(), 5000);
     await app.close();
     clearTimeout(cut);
+    await ctx.realtime.close();
     await database.close();
     unlock();
     process.exit(0);

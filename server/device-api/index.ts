@@ -3,12 +3,13 @@ import type { AppContext } from '../context';
 import { commandRoutes } from './commands';
 import { configRoutes } from './config';
 import { deploymentRoutes } from './deployments';
+import { eventRoutes } from './events';
 import { heartbeatRoutes } from './heartbeat';
 import { logRoutes } from './logs';
 import { registerRoutes } from './register';
 
 /** What readers call, under /api/v2/device/ (DESIGN.md "Readers and the device API"). Adding a part is one line here. */
-export const deviceApiParts: FastifyPluginAsyncZod<AppContext>[] = [registerRoutes, heartbeatRoutes, configRoutes, commandRoutes, logRoutes, deploymentRoutes];
+export const deviceApiParts: FastifyPluginAsyncZod<AppContext>[] = [registerRoutes, heartbeatRoutes, configRoutes, commandRoutes, logRoutes, deploymentRoutes, eventRoutes];
 
 export const deviceApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     await app.register(

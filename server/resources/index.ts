@@ -12,6 +12,7 @@ import { deviceApiRoutes } from '../device-api';
 import { accessGroupRoutes } from './access-groups/routes';
 import { profileRoutes } from './profiles/routes';
 import { readerRoutes } from './readers/routes';
+import { eventRoutes } from './events/routes';
 import { roleRoutes } from './roles/routes';
 import { userRoutes } from './users/routes';
 import { artifactRoutes } from './artifacts/routes';
@@ -20,4 +21,4 @@ import { deploymentRoutes } from './deployments/routes';
 import { qrCodeRoutes } from './qrcode/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes, readerRoutes, accessGroupRoutes, profileRoutes, artifactRoutes, firmwareKeyRoutes, deploymentRoutes, qrCodeRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes, readerRoutes, accessGroupRoutes, profileRoutes, artifactRoutes, firmwareKeyRoutes, deploymentRoutes, qrCodeRoutes, eventRoutes];

@@ -14,6 +14,8 @@ export interface RequestOptions {
     timeout?: number;
     /** return the Blob instead of JSON (exports, images) */
     blob?: boolean;
+    /** a server-sent event stream: return the Response itself, body unread */
+    stream?: boolean;
     /** do not add the current account_id (session calls) */
     noAccount?: boolean;
 }
@@ -112,7 +114,7 @@ export const apiFetch = async <T = unknown>(path: string, options: RequestOption
     const signal = options.signal && timeout ? AbortSignal.any([options.signal, timeout]) : (options.signal ?? timeout);
 
     const send = () => {
-        const headers: Record<string, string> = { Accept: 'application/json' };
+        const headers: Record<string, string> = { Accept: options.stream ? 'text/event-stream' : 'application/json' };
         if (tokens.access) headers.Authorization = `Bearer ${tokens.access}`;
         let payload: BodyInit | undefined;
         if (body instanceof FormData) payload = body;
@@ -133,6 +135,7 @@ export const apiFetch = async <T = unknown>(path: string, options: RequestOption
         const body = errorBody && typeof errorBody === 'object' && 'fields' in errorBody ? { ...errorBody, errors: (errorBody as { fields: unknown }).fields } : errorBody;
         throw new HttpError(message, res.status, body);
     }
+    if (options.stream) return res as T;
     if (options.blob) {
         // The server names its exports (Content-Disposition): the Blob comes back as a File of that name.
         const name = fileNameOf(res.headers.get('content-disposition'));

@@ -25,6 +25,8 @@ export interface ConsoleDataProvider extends DataProvider {
     call<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
     /** a blob (exports, images) */
     download(path: string, query?: Query): Promise<Blob>;
+    /** an open streaming reply (text/event-stream), with the same bearer, account and refresh rules */
+    stream(path: string, query?: Query, signal?: AbortSignal): Promise<Response>;
     /** SPEC 7.1 generic file upload: POST to resource/{id}, 10 s */
     upload<T = unknown>(resource: string, id: string | number, file: File, field?: string): Promise<T>;
     /** SPEC 7.1 multipart upload with a very long timeout (1e8 ms) */
@@ -37,8 +39,9 @@ export const dataProvider: ConsoleDataProvider = {
     supportAbortSignal: true,
 
     async getList(resource, params) {
-        const reply = await apiFetch<ListReply<RaRecord>>(path(resource), { query: listQuery(params), signal: params.signal });
-        return { data: reply.result as never[], total: reply.count };
+        const reply = await apiFetch<ListReply<RaRecord> & { count_is_estimate?: boolean }>(path(resource), { query: listQuery(params), signal: params.signal });
+        // Unbounded lists (events) may count only up to a limit: the list shows 'more than N'.
+        return { data: reply.result as never[], total: reply.count, ...(reply.count_is_estimate ? { meta: { count_is_estimate: true } } : {}) };
     },
 
     async getOne(resource, params) {
@@ -90,6 +93,7 @@ export const dataProvider: ConsoleDataProvider = {
 
     call: (p, options) => apiFetch(p, options),
     download: (p, query) => apiFetch<Blob>(p, { query, blob: true }),
+    stream: (p, query, signal) => apiFetch<Response>(p, { query, signal, stream: true }),
     upload(resource, id, file, field = 'file') {
         const form = new FormData();
         form.append(field, file);

@@ -1,38 +1,17 @@
-import type { ReactNode } from 'react';
-import { Box, Card, CardActionArea, CardContent, CardHeader, Chip, Grid, Link, List, ListItem, ListItemButton, ListItemText, Skeleton, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Grid, List, ListItem, ListItemButton, ListItemText, Skeleton, Tooltip, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardReply } from '../../contract/dashboard';
+import type { EventGroup } from '../../contract/events';
 import { canOpenRoute } from '../../contract/routes';
 import { isAtLeast, ROLES, type Role } from '../../contract/roles';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { formatDate, formatRelativeTime } from '../i18n/format';
 import { useSession } from '../session/useSession';
+import { EventsByGroup, EventsPerDay, LatestIncidents, OfflineReaders, Panel, PanelLink, Tile } from './DashboardPanels';
 import { LoadFailure } from './LoadFailure';
-
-const Tile = ({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to?: string }) => {
-    const body = (
-        <CardContent>
-            <Typography variant="body2" color="text.secondary">{label}</Typography>
-            <Typography variant="h4" component="p">{value}</Typography>
-            {hint && <Typography variant="caption" color="text.secondary">{hint}</Typography>}
-        </CardContent>
-    );
-    return (
-        <Card variant="outlined" sx={{ height: '100%' }}>
-            {to ? <CardActionArea component={RouterLink} to={to} aria-label={label} sx={{ height: '100%' }}>{body}</CardActionArea> : body}
-        </Card>
-    );
-};
-
-const Panel = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
-    <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-label={title}>
-        <CardHeader title={title} action={action} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} />
-        <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    </Card>
-);
 
 /** The last 30 days (UTC, as the server counts them), oldest first, the days without sign-in as 0. */
 export const last30Days = (rows: DashboardReply['sign_ins'], now = Date.now()) => {
@@ -77,16 +56,24 @@ const Loading = () => (
     </Grid>
 );
 
+/** A link's query: the figures include the accounts below, so does the list it leads to. */
+const listLink = (path: string, params: Record<string, string | undefined>, crossAccount: boolean) => {
+    const query = new URLSearchParams(Object.entries({ ...params, ...(crossAccount ? { cross_account: 'true' } : {}) }).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+    return `${path}${query ? `?${query}` : ''}`;
+};
+
 /**
  * The dashboard (SPEC leaves its content open): what the current account and
- * those below it hold, sign-ins over 30 days, and the latest audit entries,
- * each leading to the screen that shows more when the user may open it.
+ * those below it hold (accounts, users, devices by state, profiles), security
+ * events over 24 hours and 30 days, the latest incidents with their pictures,
+ * the offline readers, sign-ins and the latest audit entries; each leads to
+ * the screen that shows more when the user may open it.
  */
 export const Dashboard = () => {
     const translate = useTranslate();
     const session = useSession();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const { data, error, refetch, isPending } = useQuery({
+    const { data, error, refetch, isPending, dataUpdatedAt } = useQuery({
         queryKey: ['dashboard', session?.currentAccountId],
         queryFn: ({ signal }) => dataProvider.call<DashboardReply>('/dashboard', { signal }),
         enabled: !!session,
@@ -98,10 +85,15 @@ export const Dashboard = () => {
     // The server counts the accounts below for installer and above; a customer account has none.
     const reachesBelow = isAtLeast(session.role, 'installer') && data?.account.type !== 'customer';
     // Counts that include the accounts below lead to a list across accounts.
-    const usersLink = (role?: Role) => {
-        const query = new URLSearchParams({ ...(role ? { role } : {}), ...(reachesBelow ? { cross_account: 'true' } : {}) }).toString();
-        return `/users${query ? `?${query}` : ''}`;
-    };
+    const usersLink = (role?: Role) => listLink('/users', { role }, reachesBelow);
+    const canDevices = canOpenRoute('devices', session.flags);
+    const canEvents = canOpenRoute('events', session.flags);
+    const canProfiles = canOpenRoute('profiles', session.flags);
+    const canStatistics = canOpenRoute('statistics', session.flags);
+    const devicesLink = canDevices ? (status: string) => listLink('/devices', { status }, reachesBelow) : undefined;
+    // the 24 hours the figures counted: before the moment they were fetched
+    const dayAgo = new Date(dataUpdatedAt - 86_400_000).toISOString();
+    const eventsLink = canEvents ? (group?: EventGroup, from?: string) => listLink('/events', { group, from }, reachesBelow) : undefined;
     return (
         <Box sx={{ py: 2 }}>
             <Title title={translate('layout.dashboard.title')} />
@@ -138,6 +130,49 @@ export const Dashboard = () => {
                             />
                         </Grid>
                     </Grid>
+                    {/* what the readers see and do */}
+                    <Grid size={12} container spacing={2}>
+                        {(['online', 'offline', 'pending'] as const).map(status => (
+                            <Grid key={status} size={{ xs: 6, md: 'grow' }}>
+                                <Tile label={translate(`layout.dashboard.devices.${status}`)} value={data.devices.by_state[status] ?? 0} to={devicesLink?.(status)} />
+                            </Grid>
+                        ))}
+                        <Grid size={{ xs: 6, md: 'grow' }}>
+                            <Tile
+                                label={translate('layout.dashboard.events24h')}
+                                value={data.events.last_24h.reduce((sum, r) => sum + r.count, 0)}
+                                to={eventsLink?.(undefined, dayAgo)}
+                            />
+                        </Grid>
+                        <Grid size={{ xs: 6, md: 'grow' }}>
+                            <Tile
+                                label={translate('layout.dashboard.profiles')}
+                                value={data.profiles.total}
+                                hint={translate('layout.dashboard.profilesHint', { active: data.profiles.by_status.active, enrollment: data.profiles.by_status.enrollment, inactive: data.profiles.by_status.inactive })}
+                                to={canProfiles ? '/profiles' : undefined}
+                            />
+                        </Grid>
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 8 }}>
+                        <Panel title={translate('layout.dashboard.eventsPerDay')} action={canStatistics && <PanelLink to="/statistics">{translate('layout.dashboard.openStatistics')}</PanelLink>}>
+                            <EventsPerDay rows={data.events.per_day} />
+                        </Panel>
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 4 }}>
+                        <Panel title={translate('layout.dashboard.eventsByGroup')}>
+                            <EventsByGroup rows={data.events.last_24h} link={eventsLink && (group => eventsLink(group, dayAgo))} />
+                        </Panel>
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 8 }}>
+                        <Panel title={translate('layout.dashboard.latestIncidents')} action={eventsLink && <PanelLink to={eventsLink()}>{translate('layout.dashboard.allEvents')}</PanelLink>}>
+                            <LatestIncidents events={data.events.latest_incidents} link={eventsLink && (group => eventsLink(group))} />
+                        </Panel>
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 4 }}>
+                        <Panel title={translate('layout.dashboard.offlineDevices')} action={devicesLink && <PanelLink to={devicesLink('offline')}>{translate('layout.dashboard.allOffline')}</PanelLink>}>
+                            <OfflineReaders devices={data.devices.offline} link={canDevices ? id => `/devices/${id}` : undefined} />
+                        </Panel>
+                    </Grid>
                     <Grid size={{ xs: 12, md: 8 }}>
                         <Panel title={translate('layout.dashboard.signIns')}>
                             <SignIns rows={data.sign_ins} />
@@ -166,7 +201,7 @@ export const Dashboard = () => {
                     <Grid size={12}>
                         <Panel
                             title={translate('layout.dashboard.recent')}
-                            action={canAudit && <Link component={RouterLink} to="/audit_logs" variant="body2" sx={{ display: 'inline-block', mt: 1, mr: 1 }}>{translate('layout.dashboard.allActivity')}</Link>}
+                            action={canAudit && <PanelLink to="/audit_logs">{translate('layout.dashboard.allActivity')}</PanelLink>}
                         >
                             {data.recent_activity.length === 0 && <Typography color="text.secondary">{translate('layout.dashboard.noActivity')}</Typography>}
                             <List dense disablePadding>

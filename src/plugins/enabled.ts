@@ -5,9 +5,12 @@ import { cardFormatsPlugin } from '../resources/card-formats';
 import { devicesPlugin } from '../resources/devices';
 import { readersPlugin } from '../resources/readers';
 import { firmwarePlugin } from '../resources/firmware';
+import { eventRetentionPlugin } from '../resources/event-retention';
+import { eventsPlugin } from '../resources/events';
 import { rolesPlugin } from '../resources/roles';
+import { statisticsPlugin } from '../resources/statistics';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
-export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, devicesPlugin, firmwarePlugin, readersPlugin, accessGroupsPlugin];
+export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, eventRetentionPlugin, devicesPlugin, firmwarePlugin, readersPlugin, accessGroupsPlugin, eventsPlugin, statisticsPlugin];

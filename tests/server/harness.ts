@@ -12,6 +12,7 @@ import { TokenSigner } from '../../server/http/tokens';
 import { memoryMailer } from '../../server/mail/mailer';
 import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
 import { LocalDiskStorage } from '../../server/storage';
+import { createRealtime } from '../../server/realtime';
 
 export const ADMIN = { email: 'admin@platform.test', password: 'Admin#Pass1' };
 export const DEMO_PASSWORD = 'Demo#Pass1';
@@ -65,6 +66,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}): Promise<Te
         signer: new TokenSigner(await signingSecret(database.db)),
         mailer: mail,
         storage: new LocalDiskStorage(filesDir),
+        realtime: createRealtime(database.db),
         now: () => new Date(Date.now() + clock.offsetMs),
     };
     const first = await bootstrap(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
@@ -90,6 +92,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}): Promise<Te
         call,
         close: async () => {
             await app.close();
+            await ctx.realtime.close();
             await database.close();
             fs.rmSync(filesDir, { recursive: true, force: true });
         },

@@ -5,3 +5,4 @@
 export * from './platform';
 export * from './devices';
 export * from './firmware';
+export * from './events';

@@ -9,12 +9,13 @@ import { requireAuth } from '../../http/auth';
 import { reachesDescendants, requestAccount } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
 import { recentAuditLogs, signInsPerDay } from '../audit-logs/queries';
+import { deviceTiles, eventTiles, profileTiles } from './queries';
 
 /** GET /dashboard: what the current account and everything below it holds, and what happened lately. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.get('/dashboard', {
         config: { access: ['dashboard', 'read'] },
-        schema: { tags: ['dashboard'], summary: 'Counts and recent activity for the current account and below', response: { 200: dashboardReply, 401: errorReply, 403: errorReply } },
+        schema: { tags: ['dashboard'], summary: 'Counts and recent activity for the current account and below: accounts, users, devices, events, profiles', response: { 200: dashboardReply, 401: errorReply, 403: errorReply } },
     }, async request => {
         const current = await requestAccount(ctx.db, request);
         const account = (await findAccount(ctx.db, current.id))!;
@@ -30,6 +31,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         const by_role = Object.fromEntries(ROLES.map(r => [r, 0])) as Record<Role, number>;
         for (const r of roles) by_role[r.role] = r.n;
         const scope = reachesDescendants(requireAuth(request)) ? { pathPrefix: account.path } : { accountId: account.id };
+        const [devices, events, profiles] = await Promise.all([deviceTiles(ctx.db, scope), eventTiles(ctx.db, scope, ctx.now()), profileTiles(ctx.db, scope)]);
         return {
             account: { id: account.id, name: account.name, type: account.type },
             accounts: {
@@ -38,6 +40,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             },
             users: { total: roles.reduce((s, r) => s + r.n, 0), by_role, with_tfa: roles.reduce((s, r) => s + r.tfa, 0) },
             sign_ins: await signInsPerDay(ctx.db, scope, 30),
+            devices,
+            events,
+            profiles,
             recent_activity: (await recentAuditLogs(ctx.db, scope, 10)).map(({ id, timestamp, user_name, action, resource, entity, entity_id }) => ({ id, timestamp, user_name, action, resource, entity, entity_id })),
         };
     });

@@ -1,0 +1,338 @@
+/**
+ * Events at scale (issue 4, docs/performance.md): fills the events table,
+ * then measures in the same run
+ * - ingestion through POST /device/events against a bare multi-row INSERT of
+ *   the same rows (target: at least 0.3x);
+ * - GET /events p50/p99 under concurrent clients, for the default page and
+ *   three filtered pages, against the same SQL run directly (target: p99
+ *   within 3x);
+ * - memory over a soak of ingestion, lists and live consoles (target: flat).
+ *
+ *   node --expose-gc --import tsx bench/events.ts [--events 1000000] [--readers 100] [--profiles 10000]
+ *       [--clients 20] [--duration 20] [--soak 10] [--sample 50000] [--images 2000]
+ * PostgreSQL when BENCH_DATABASE_URL is set (a database is created there and
+ * dropped after), else PGlite in a temporary folder. Small sizes make a quick check.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { testConfig } from '../server/config';
+import type { AppContext } from '../server/context';
+import { bootstrap, signingSecret } from '../server/db/bootstrap';
+import { openDatabase } from '../server/db/database';
+import { events } from '../server/db/schema';
+import { drawFrame } from '../server/demo/fleet/frames';
+import { TokenSigner } from '../server/http/tokens';
+import { memoryMailer } from '../server/mail/mailer';
+import { createRealtime } from '../server/realtime';
+import { toEventQuery } from '../server/resources/events/filters';
+import { existingLinks, listEvents } from '../server/resources/events/queries';
+import { LocalDiskStorage } from '../server/storage';
+import { generateEvents, makePlatform, type BenchEvent } from './events-data';
+
+const arg = (name: string, fallback: number) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const sizes = {
+    events: arg('events', 1_000_000),
+    readers: arg('readers', 100),
+    profiles: arg('profiles', 10_000),
+    accounts: arg('accounts', 10),
+    clients: arg('clients', 20),
+    duration: arg('duration', 20),
+    soakMinutes: arg('soak', 10),
+    sample: arg('sample', 50_000),
+    images: arg('images', 2000),
+    concurrency: arg('concurrency', 4),
+    port: arg('port', 8383),
+};
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+const percentile = (values: number[], p: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+/** Runs `work` on `concurrency` workers until the items are done. */
+const pooled = async <T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+        while (next < items.length) await work(items[next++]!);
+    }));
+};
+
+// ---- database and server ----
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-bench-events-'));
+let dbName: string | undefined;
+let dbUrl: string | undefined;
+if (adminUrl) {
+    dbName = `ac_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${dbName}`);
+    await c.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+}
+const database = await openDatabase(dbUrl ? { url: dbUrl } : { dataDir: path.join(work, 'pglite') });
+const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+const db = database.db;
+const ADMIN = { email: 'bench@bench.example', password: 'Bench#Pass1' };
+const first = await bootstrap(db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+const ctx: AppContext = {
+    db,
+    config: testConfig({ accessTokenTtlSeconds: 4 * 3600, port: sizes.port }),
+    signer: new TokenSigner(await signingSecret(db)),
+    mailer: memoryMailer(),
+    storage: new LocalDiskStorage(path.join(work, 'files')),
+    realtime: createRealtime(db),
+    now: () => new Date(),
+};
+const app = await buildApp(ctx);
+const base = await app.listen({ port: sizes.port, host: '127.0.0.1' });
+const token = ((await (await fetch(`${base}/api/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }) })).json()) as { token: string }).token;
+log(`${kind}: ${JSON.stringify(sizes)}`);
+
+const platform = await makePlatform(db, first.mainAccountId, sizes);
+const now = Date.now();
+const results: Record<string, unknown> = { database: kind, sizes };
+
+// ---- fill ----
+const fillCount = Math.max(0, sizes.events - 2 * sizes.sample - 2 * sizes.images);
+let filled = 0;
+const fillStart = performance.now();
+let batch: BenchEvent[] = [];
+const fillBatches: BenchEvent[][] = [];
+const flushFill = async () => {
+    await pooled(fillBatches.splice(0), sizes.concurrency, async b => {
+        await db.insert(events).values(b.map(e => e.row));
+    });
+};
+for (const e of generateEvents(platform, fillCount, { seed: 1, days: 30, now, prefix: 'fill' })) {
+    batch.push(e);
+    if (batch.length === 1000) {
+        fillBatches.push(batch);
+        batch = [];
+        if (fillBatches.length === 20) await flushFill();
+        filled += 1000;
+        if (filled % 100_000 === 0) log(`filled ${filled} events (${round(filled / ((performance.now() - fillStart) / 1000), 0)}/s)`);
+    }
+}
+if (batch.length) fillBatches.push(batch);
+await flushFill();
+const fillSeconds = (performance.now() - fillStart) / 1000;
+// After a bulk load, as autovacuum (PostgreSQL) or the maintenance job (PGlite) would do.
+const vacuumStart = performance.now();
+await db.execute(sql`vacuum (analyze) events`);
+results.fill = { events: fillCount, eventsPerSecond: round(fillCount / fillSeconds, 0), vacuumAnalyzeSeconds: round((performance.now() - vacuumStart) / 1000, 1) };
+log(`fill: ${JSON.stringify(results.fill)}`);
+
+// ---- ingestion: API against a bare INSERT of the same rows ----
+/** A chunk's events as readers send them: by reader, at most 100 a request. */
+const readerBatches = (chunk: BenchEvent[]) => {
+    const byReader = new Map<number, BenchEvent[]>();
+    for (const e of chunk) byReader.set(e.reader.id, [...(byReader.get(e.reader.id) ?? []), e]);
+    return [...byReader.values()].flatMap(list => Array.from({ length: Math.ceil(list.length / 100) }, (_, k) => list.slice(k * 100, (k + 1) * 100)));
+};
+const postBatch = async (b: BenchEvent[], images?: Buffer[]) => {
+    let body: string | FormData;
+    const headers: Record<string, string> = { authorization: b[0]!.reader.authorization };
+    if (images) {
+        const form = new FormData();
+        form.append('events', JSON.stringify(b.map((e, i) => ({ ...e.input, image: `i${i}` }))));
+        b.forEach((_, i) => form.append(`i${i}`, new Blob([new Uint8Array(images[i % images.length]!)]), `i${i}.jpg`));
+        body = form;
+    } else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify({ events: b.map(e => e.input) });
+    }
+    const res = await fetch(`${base}/api/v2/device/events`, { method: 'POST', headers, body });
+    const reply = (await res.json()) as { accepted?: unknown[]; error?: string };
+    if (res.status !== 200 || reply.accepted?.length !== b.length) throw new Error(`ingestion: ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
+};
+const compareIngestion = async (count: number, seed: number, images?: Buffer[]) => {
+    const bare = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `bare${seed}` })];
+    const api = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `api${seed}` })];
+    let bareMs = 0;
+    let apiMs = 0;
+    const CHUNK = Math.min(5000, count);
+    for (let i = 0; i < count; i += CHUNK) {
+        // Alternating chunks, so both meet the same table size and the same machine load.
+        const bareBatches = readerBatches(bare.slice(i, i + CHUNK));
+        let t = performance.now();
+        await pooled(bareBatches, sizes.concurrency, async b => {
+            await db.insert(events).values(b.map(e => (images ? { ...e.row, image_key: `${e.row.image_key ?? `events/bench/${e.row.device_event_id}.jpg`}` } : e.row)));
+        });
+        bareMs += performance.now() - t;
+        const apiBatches = readerBatches(api.slice(i, i + CHUNK));
+        t = performance.now();
+        await pooled(apiBatches, sizes.concurrency, b => postBatch(b, images));
+        apiMs += performance.now() - t;
+    }
+    const bareRate = count / (bareMs / 1000);
+    const apiRate = count / (apiMs / 1000);
+    return { events: count, bareInsertPerSecond: round(bareRate, 0), apiPerSecond: round(apiRate, 0), ratio: round(apiRate / bareRate) };
+};
+results.ingestion = await compareIngestion(sizes.sample, 2);
+log(`ingestion (JSON batches): ${JSON.stringify(results.ingestion)}`);
+if (sizes.images > 0) {
+    const frames = [drawFrame(1, 1), drawFrame(2, 2), drawFrame(1, 3)].map(f => f.jpeg);
+    results.ingestionWithImages = { ...(await compareIngestion(sizes.images, 3, frames)), imageBytes: frames[0]!.length };
+    log(`ingestion (multipart, one ${frames[0]!.length}-byte JPEG per event): ${JSON.stringify(results.ingestionWithImages)}`);
+}
+
+// ---- list latency: API against the same SQL ----
+const account = platform.accountIds[0]!;
+const reader = platform.readers.find(r => r.account_id === account)!;
+const threeDaysAgo = new Date(now - 3 * 86_400_000).toISOString();
+const scenarios: { name: string; query: Record<string, string> }[] = [
+    { name: 'default page (newest first)', query: {} },
+    { name: 'group=authenticated', query: { group: 'authenticated' } },
+    { name: `device_id (one of ${platform.readers.length / platform.accountIds.length} readers)`, query: { device_id: String(reader.id) } },
+    { name: 'last 3 days (from/to)', query: { from: threeDaysAgo, to: new Date(now).toISOString() } },
+];
+const directSql = async (query: Record<string, string>) => {
+    const filters = toEventQuery({ ...query, device_id: query.device_id ? Number(query.device_id) : undefined } as never);
+    const latencies: number[] = [];
+    const until = performance.now() + sizes.duration * 1000;
+    await Promise.all(Array.from({ length: sizes.clients }, async () => {
+        while (performance.now() < until) {
+            const t = performance.now();
+            const page = await listEvents(db, { accountId: account }, filters, { page: 1, per_page: 20 });
+            await existingLinks(db, page.result);
+            latencies.push(performance.now() - t);
+        }
+    }));
+    return { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), requestsPerSecond: round(latencies.length / sizes.duration, 0) };
+};
+const autocannon = (url: string, connections: number, seconds: number) =>
+    new Promise<{ p50: number; p99: number; requestsPerSecond: number; errors: number; non2xx: number }>((resolve, reject) => {
+        const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-j', '-H', `authorization=Bearer ${token}`, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', d => (out += d));
+        child.on('exit', () => {
+            try {
+                const r = JSON.parse(out) as { latency: { p50: number; p99: number }; requests: { average: number }; errors: number; non2xx: number };
+                resolve({ p50: r.latency.p50, p99: r.latency.p99, requestsPerSecond: r.requests.average, errors: r.errors, non2xx: r.non2xx });
+            } catch (error) {
+                reject(new Error(`autocannon: ${(error as Error).message}: ${out.slice(0, 300)}`));
+            }
+        });
+    });
+const lists: Record<string, unknown>[] = [];
+for (const s of scenarios) {
+    const url = `${base}/api/v2/events?${new URLSearchParams({ account_id: String(account), ...s.query })}`;
+    // A keep-alive socket the server closed after the previous load may fail once: ask again.
+    const ask = () => fetch(url, { headers: { authorization: `Bearer ${token}` } }).then(r => r.json() as Promise<{ result: unknown[]; count: number; count_is_estimate: boolean }>);
+    const check = await ask().catch(ask);
+    await directSql(s.query).catch(() => undefined);
+    const sqlFigures = await directSql(s.query);
+    const api = await autocannon(url, sizes.clients, sizes.duration);
+    const line = { scenario: s.name, rows: check.count, estimate: check.count_is_estimate, sql: sqlFigures, api, p50Ratio: round(api.p50 / sqlFigures.p50), p99Ratio: round(api.p99 / sqlFigures.p99) };
+    lists.push(line);
+    log(`list ${JSON.stringify(line)}`);
+}
+results.lists = lists;
+
+// ---- dashboard and statistics: single requests, for information (no target) ----
+const timed = async (url: string, times = 5) => {
+    const took: number[] = [];
+    for (let i = 0; i < times; i++) {
+        const t = performance.now();
+        const res = await fetch(`${base}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+        took.push(performance.now() - t);
+    }
+    return round(percentile(took, 50), 0);
+};
+results.singleRequestsMs = {
+    dashboardOfOneAccount: await timed(`/dashboard?account_id=${account}`),
+    dashboardOfThePlatform: await timed('/dashboard'),
+    statistics30DaysByDayAndType: await timed(`/events/aggregate?account_id=${account}&group_by=day,type&from=${new Date(now - 30 * 86_400_000).toISOString()}`),
+};
+log(`single requests (median ms): ${JSON.stringify(results.singleRequestsMs)}`);
+
+// ---- soak: ingestion, lists and live consoles; memory sampled ----
+if (sizes.soakMinutes > 0) {
+    const seconds = Math.round(sizes.soakMinutes * 60);
+    const samples: { t: number; rssMb: number; heapMb: number }[] = [];
+    const sample = () => {
+        (globalThis as { gc?: () => void }).gc?.();
+        const m = process.memoryUsage();
+        samples.push({ t: round((performance.now() - soakStart) / 1000, 0), rssMb: round(m.rss / 2 ** 20, 1), heapMb: round(m.heapUsed / 2 ** 20, 1) });
+    };
+    const soakStart = performance.now();
+    const consoles = await Promise.all([0, 1].map(async () => {
+        const controller = new AbortController();
+        const res = await fetch(`${base}/api/v2/events/live?cross_account=true`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+        let received = 0;
+        const reading = (async () => {
+            try {
+                for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) received += Buffer.from(chunk).toString().split('event: event').length - 1;
+            } catch {
+                // aborted at the end
+            }
+        })();
+        return { stop: async () => (controller.abort(), await reading, received) };
+    }));
+    sample();
+    const timer = setInterval(sample, 10_000);
+    let stop = false;
+    let ingested = 0;
+    const soakEvents = generateEvents(platform, 10_000_000, { seed: 4, days: 1, now, prefix: 'soak' });
+    const ingest = (async () => {
+        // About 100 events a second, as a fleet of 100 readers would send them.
+        while (!stop) {
+            const t = performance.now();
+            const chunk = Array.from({ length: 100 }, () => soakEvents.next().value as BenchEvent);
+            await pooled(readerBatches(chunk), 2, b => postBatch(b));
+            ingested += chunk.length;
+            await new Promise(r => setTimeout(r, Math.max(0, 1000 - (performance.now() - t))));
+        }
+    })();
+    const listing = await autocannon(`${base}/api/v2/events?account_id=${account}`, 5, seconds);
+    stop = true;
+    await ingest;
+    clearInterval(timer);
+    sample();
+    const received = await Promise.all(consoles.map(c => c.stop()));
+    const firstMinute = samples.filter(s => s.t <= 60);
+    const lastMinute = samples.filter(s => s.t >= seconds - 60);
+    const avg = (list: typeof samples, key: 'rssMb' | 'heapMb') => round(list.reduce((n, s) => n + s[key], 0) / Math.max(1, list.length), 1);
+    results.soak = {
+        seconds,
+        ingested,
+        liveEventsReceived: received,
+        listRequestsPerSecond: listing.requestsPerSecond,
+        listP99: listing.p99,
+        heapMb: { firstMinute: avg(firstMinute, 'heapMb'), lastMinute: avg(lastMinute, 'heapMb'), max: Math.max(...samples.map(s => s.heapMb)) },
+        rssMb: { firstMinute: avg(firstMinute, 'rssMb'), lastMinute: avg(lastMinute, 'rssMb'), max: Math.max(...samples.map(s => s.rssMb)) },
+        samples,
+    };
+    log(`soak: ${JSON.stringify({ ...(results.soak as object), samples: undefined })}`);
+}
+
+// ---- report ----
+console.log('\n=== result ===');
+console.log(JSON.stringify(results, null, 2));
+await app.close();
+await ctx.realtime.close();
+await database.close();
+if (adminUrl && dbName) {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+}
+fs.rmSync(work, { recursive: true, force: true });
+process.exit(0);

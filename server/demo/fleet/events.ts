@@ -1,0 +1,200 @@
+import { API_BASE } from '../../../contract/constants';
+import type { AccessListEntry } from '../../../contract/device-api';
+import { MAX_EVENTS_PER_BATCH, type DeviceEventInput, type DeviceEventsReply } from '../../../contract/device-events';
+import type { EventType } from '../../../contract/events';
+import type { Fleet, FleetPlugin } from './fleet';
+import { FramePool, type Frame } from './frames';
+import type { SimulatedReader } from './reader';
+
+export interface EventsPluginOptions {
+    /** events per second over the whole fleet, spread over the online readers */
+    ratePerSecond: number;
+    /** how often events are sent; each reader sends what it has as one batch */
+    everyMs?: number;
+}
+
+export interface EventsPluginStats {
+    sent: number;
+    accepted: number;
+    duplicates: number;
+    rejected: number;
+    failedRequests: number;
+    lastRejection?: string;
+}
+
+/** An event as a reader has it before sending: the event and its picture. */
+interface Pending {
+    event: DeviceEventInput;
+    image?: Buffer;
+}
+
+/** A reader keeps what it could not send, as a physical one does while the network is down, up to this many events. */
+const BACKLOG_MAX = 500;
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const weighted = <T extends string>(weights: Record<T, number>): T => {
+    const total = Object.values<number>(weights).reduce((a, b) => a + b, 0);
+    let r = Math.random() * total;
+    for (const [key, weight] of Object.entries<number>(weights)) if ((r -= weight) < 0) return key as T;
+    return Object.keys(weights)[0] as T;
+};
+
+/** How people authenticate at a reader, by its role (SPEC 4.6 device roles). */
+const AUTHENTICATIONS_BY_ROLE: Record<string, Partial<Record<EventType, number>>> = {
+    'badge-only': { '1FABadgeAuthenticated': 1 },
+    'one-fa-face-only': { '1FAFaceAuthenticated': 19, '1FABiometricOptOutAuthenticated': 1 },
+    'two-fa': { '2FAAuthenticated': 16, '2FAMAuthenticated': 3, '2FABiometricOptOutAuthenticated': 1 },
+    default: { '1FAFaceAuthenticated': 12, '1FABadgeAuthenticated': 7, '1FABiometricOptOutAuthenticated': 1 },
+};
+const SIP_CALLS: EventType[][] = [
+    ['SIPOutgoingInitiated', 'SIPOutgoingEstablished', 'SIPOutgoingLocalHangup'],
+    ['SIPOutgoingInitiated', 'SIPOutgoingEstablished', 'SIPOutgoingRemoteHangup'],
+    ['SIPOutgoingInitiated', 'SIPOutgoingFailure'],
+    ['SIPOutgoingInitiated', 'SIPOutgoingContactFailure'],
+    ['SIPIncomingReceived', 'SIPIncomingRemoteHangup'],
+    ['SIPIncomingReceived', 'SIPIncomingLocalHangup'],
+    ['SIPIncomingRejected'],
+    ['SIPIncomingFailure'],
+];
+const STATIONS = ['Front desk 201', 'Security office 100', 'Reception 2F', 'Guard post B'];
+
+/**
+ * Events at `ratePerSecond` over the online readers of a fleet, as readers
+ * post them (POST /device/events, multipart with a camera frame per event
+ * that has a face): mostly authentications of the profiles in each reader's
+ * access list, some incidents (tailgating with two people, crossings,
+ * unauthorized entries, spoofing), enrollments when the reader is in
+ * enrollment mode, tamper alarms and SIP calls. Events a reader could not
+ * send are kept and sent again; the platform stores them once.
+ */
+export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOptions): FleetPlugin & { stats: EventsPluginStats } => {
+    const frames = new FramePool();
+    const backlog = new Map<string, Pending[]>();
+    const tampered = new Set<string>();
+    const stats: EventsPluginStats = { sent: 0, accepted: 0, duplicates: 0, rejected: 0, failedRequests: 0 };
+    let carry = 0;
+    let sequence = 0;
+
+    const withFace = (reader: SimulatedReader, event: EventType, people: (AccessListEntry | null)[], extra: Partial<DeviceEventInput> = {}): Pending => {
+        const frame: Frame = frames.get(people.length);
+        return {
+            event: {
+                device_event_id: `${reader.identity.hardwareId}-${Date.now().toString(36)}-${++sequence}`,
+                event,
+                timestamp: new Date().toISOString(),
+                image: `frame${sequence}`,
+                profiles: people.map((person, i) => ({
+                    profile_id: person?.profile_id ?? null,
+                    ...(person?.badges[0] ? { badge_number: person.badges[0].badge_number, facility_code: person.badges[0].facility_code ?? undefined } : {}),
+                    roi: frame.rois[i],
+                })),
+                ...extra,
+            },
+            image: frame.jpeg,
+        };
+    };
+    const plain = (reader: SimulatedReader, event: EventType, extra: Partial<DeviceEventInput> = {}): Pending => ({
+        event: { device_event_id: `${reader.identity.hardwareId}-${Date.now().toString(36)}-${++sequence}`, event, timestamp: new Date().toISOString(), ...extra },
+    });
+
+    /** What happens at a reader now: its mode and its access list decide. */
+    const happen = (reader: SimulatedReader): Pending[] => {
+        const people = reader.config?.access_list ?? [];
+        const someone = () => (people.length ? pick(people) : null);
+        if (reader.deviceMode === 'enrollment') {
+            const kind = weighted({ '1FAProfileCreate': 40, '1FAProfileComplete': 25, '1FAProfileUpdate': 15, FullEnrollment: 10, EnrollmentFailure: 10 });
+            return [withFace(reader, kind, [kind === 'EnrollmentFailure' ? null : someone()])];
+        }
+        const kind = weighted({ authentication: 70, mismatch: reader.deviceMode === 'two-fa' ? 3 : 0, incident: 9, spoofing: 1, tamper: 3, sip: 8, profile: 3, unsupported: 1 });
+        switch (kind) {
+            case 'authentication': {
+                const person = someone();
+                if (!person) return [withFace(reader, 'UnauthorizedEntryByUnknownUser', [null])];
+                const type = weighted((AUTHENTICATIONS_BY_ROLE[reader.deviceMode ?? ''] ?? AUTHENTICATIONS_BY_ROLE.default!) as Record<EventType, number>);
+                return [type === '1FABadgeAuthenticated' ? plain(reader, type, { profiles: [{ profile_id: person.profile_id, ...(person.badges[0] ? { badge_number: person.badges[0].badge_number } : {}) }] }) : withFace(reader, type, [person])];
+            }
+            case 'mismatch':
+                return [withFace(reader, '2FAMismatch', [someone()])];
+            case 'incident': {
+                const type = weighted({ TailgatingByKnownUser: 3, TailgatingByUnknownUser: 2, CrossingByKnownUser: 2, CrossingByUnknownUser: 2, UnauthorizedEntryByKnownUser: 1, UnauthorizedEntryByUnknownUser: 2 });
+                const known = type.endsWith('KnownUser') ? someone() : null;
+                // Tailgating: the one who badged and the one who followed.
+                return [withFace(reader, type, type.startsWith('Tailgating') ? [known, null] : [known], type.startsWith('Tailgating') ? { tailgated: true } : {})];
+            }
+            case 'spoofing':
+                return [withFace(reader, pick(['SpoofingWithAccess', 'SpoofingWithoutAccess'] as const), [someone()])];
+            case 'tamper': {
+                const which = pick(['Device', 'Reader'] as const);
+                const key = `${reader.identity.hardwareId}/${which}`;
+                const detected = !tampered.has(key);
+                if (detected) tampered.add(key);
+                else tampered.delete(key);
+                const type = `Tampered${which}${detected ? 'Detected' : 'Restored'}` as EventType;
+                return [detected ? withFace(reader, type, []) : plain(reader, type)];
+            }
+            case 'sip': {
+                const remote_station = pick(STATIONS);
+                return pick(SIP_CALLS).map(type => plain(reader, type, { sip_call: { remote_station } }));
+            }
+            case 'profile': {
+                const person = someone();
+                const type = pick(['ProfileDeleted', 'BiometricOptOutAdded', 'WebEnrollmentCompleted'] as const);
+                return [plain(reader, type, person ? { profiles: [{ profile_id: person.profile_id }] } : {})];
+            }
+            default:
+                return [plain(reader, 'Unsupported')];
+        }
+    };
+
+    const send = async (fleet: Fleet, reader: SimulatedReader, batch: Pending[]) => {
+        const form = new FormData();
+        form.append('events', JSON.stringify(batch.map(p => p.event)));
+        for (const p of batch) if (p.image && p.event.image) form.append(p.event.image, new Blob([new Uint8Array(p.image)], { type: 'image/jpeg' }), `${p.event.image}.jpg`);
+        stats.sent += batch.length;
+        try {
+            const res = await fetch(`${fleet.options.url}${API_BASE}/device/events`, { method: 'POST', headers: { authorization: reader.auth! }, body: form, signal: AbortSignal.timeout(30_000) });
+            if (res.status !== 200) throw new Error(`events ${reader.identity.hardwareId}: ${res.status} ${await res.text()}`);
+            const reply = (await res.json()) as DeviceEventsReply;
+            stats.accepted += reply.accepted.length;
+            stats.duplicates += reply.accepted.filter(a => a.duplicate).length;
+            stats.rejected += reply.rejected.length;
+            if (reply.rejected.length) stats.lastRejection = reply.rejected[0]!.error;
+        } catch (error) {
+            // Kept for the next round, as a reader buffers events while it cannot reach the platform.
+            stats.failedRequests++;
+            const kept = [...batch, ...(backlog.get(reader.identity.hardwareId) ?? [])].slice(-BACKLOG_MAX);
+            backlog.set(reader.identity.hardwareId, kept);
+            throw error;
+        }
+    };
+
+    return {
+        name: 'events',
+        everyMs,
+        stats,
+        async tick(fleet) {
+            const online = fleet.online;
+            if (!online.length || ratePerSecond <= 0) return;
+            carry += (ratePerSecond * everyMs) / 1000;
+            const count = Math.floor(carry);
+            carry -= count;
+            const batches = new Map<SimulatedReader, Pending[]>();
+            for (const reader of online) {
+                const waiting = backlog.get(reader.identity.hardwareId);
+                if (waiting?.length) batches.set(reader, waiting);
+                backlog.delete(reader.identity.hardwareId);
+            }
+            for (let i = 0; i < count; i++) {
+                const reader = pick(online);
+                batches.set(reader, [...(batches.get(reader) ?? []), ...happen(reader)]);
+            }
+            const results = await Promise.allSettled(
+                [...batches].flatMap(([reader, pending]) =>
+                    Array.from({ length: Math.ceil(pending.length / MAX_EVENTS_PER_BATCH) }, (_, k) => send(fleet, reader, pending.slice(k * MAX_EVENTS_PER_BATCH, (k + 1) * MAX_EVENTS_PER_BATCH))),
+                ),
+            );
+            const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+            if (failed) throw failed.reason;
+        },
+    };
+};

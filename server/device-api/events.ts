@@ -1,0 +1,113 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceEventsReply, MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH } from '../../contract/device-events';
+import type { AppContext } from '../context';
+import { requireDevice } from '../http/deviceAuth';
+import { badRequest } from '../http/errors';
+import { eventImageKey, IMAGE_TOO_LARGE, MIN_FREE_BYTES_FOR_IMAGES, removeImages, storeImage, type StoredImage } from '../resources/events/images';
+import { ingestEvents } from '../resources/events/ingest';
+import { deviceErrors, deviceSecurity, deviceTags } from './shared';
+
+/** How many images of one request are written at once: enough to overlap their syncs, few enough to bound memory. */
+const PARALLEL_WRITES = 8;
+
+const batchSize = z
+    .array(z.unknown())
+    .min(1, 'Send at least one event')
+    .max(MAX_EVENTS_PER_BATCH, `At most ${MAX_EVENTS_PER_BATCH} events per request`);
+
+const parseEvents = (value: unknown): unknown[] => {
+    let parsed = value;
+    if (typeof value === 'string') {
+        try {
+            parsed = JSON.parse(value);
+        } catch {
+            throw badRequest('The events part is not valid JSON');
+        }
+    }
+    const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' ? (parsed as { events?: unknown }).events : undefined;
+    const checked = batchSize.safeParse(list);
+    if (!checked.success) throw badRequest(Array.isArray(list) ? checked.error.issues[0]!.message : 'The events part must be a JSON array of events');
+    return checked.data;
+};
+
+/**
+ * Reads a multipart batch: the `events` part, and each file part stored as
+ * it arrives (a few at a time), so a request holds at most a few images in
+ * memory whatever its size. Parts are named by the events' `image` fields.
+ */
+const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: { id: number; account_id: number }) => {
+    let items: unknown[] | undefined;
+    const images = new Map<string, StoredImage>();
+    const writing = new Set<Promise<void>>();
+    const diskFull = (await ctx.storage.freeBytes()) < MIN_FREE_BYTES_FOR_IMAGES;
+    const receivedAt = ctx.now();
+    try {
+        for await (const part of request.parts()) {
+            if (part.type === 'field') {
+                if (part.fieldname !== 'events') throw badRequest(`Unexpected field "${part.fieldname}": send an "events" part and image files`);
+                items = parseEvents(part.value);
+                continue;
+            }
+            const data = await part.toBuffer();
+            if (images.has(part.fieldname)) throw badRequest(`Two image parts are named "${part.fieldname}"`);
+            if (part.file.truncated) {
+                images.set(part.fieldname, { problem: IMAGE_TOO_LARGE });
+                continue;
+            }
+            const name = part.fieldname;
+            images.set(name, { problem: 'not stored' });
+            const write = storeImage(ctx.storage, data, kind => eventImageKey(reader.account_id, reader.id, receivedAt, kind), diskFull).then(stored => {
+                images.set(name, stored);
+            });
+            writing.add(write);
+            void write.finally(() => writing.delete(write)).catch(() => undefined);
+            if (writing.size >= PARALLEL_WRITES) await Promise.race(writing);
+        }
+        await Promise.all(writing);
+    } catch (error) {
+        await Promise.allSettled(writing);
+        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        throw error;
+    }
+    if (!items) {
+        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        throw badRequest('The request has no "events" part');
+    }
+    return { items, images };
+};
+
+export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    await app.register(multipart, {
+        throwFileSizeLimit: false,
+        limits: { fileSize: MAX_EVENT_IMAGE_BYTES, files: MAX_EVENTS_PER_BATCH, fields: 1, parts: MAX_EVENTS_PER_BATCH + 1, fieldSize: 1024 * 1024 },
+    });
+
+    app.post('/events', {
+        config: { access: 'device' },
+        schema: {
+            tags: deviceTags,
+            security: deviceSecurity,
+            summary: 'The reader posts security events, one or a batch, with their images',
+            description:
+                `Either JSON {events: [...]} without images, or multipart/form-data with an \`events\` part (the JSON array) and one file part per image, ` +
+                `named by its event's \`image\` field (contract/device-events.ts). At most ${MAX_EVENTS_PER_BATCH} events; images are JPEG or PNG of at most ` +
+                `${MAX_EVENT_IMAGE_BYTES / (1024 * 1024)} MB. Each event is accepted or rejected on its own: a rejected event (with why) does not stop the ` +
+                'others. Everything accepted is stored durably before the reply; an event sent again (same device_event_id and timestamp) is acknowledged ' +
+                'with its first id and duplicate: true.',
+            consumes: ['application/json', 'multipart/form-data'],
+            body: z.object({ events: z.array(z.unknown()) }).nullish(),
+            response: { 200: deviceEventsReply, ...deviceErrors },
+        },
+    }, async request => {
+        const device = requireDevice(request);
+        if (request.isMultipart()) {
+            const { items, images } = await readMultipart(ctx, request, device);
+            return ingestEvents(ctx, device.id, items, images);
+        }
+        if (!request.body) throw badRequest('Send {"events": [...]} as JSON, or a multipart form with an "events" part');
+        return ingestEvents(ctx, device.id, parseEvents(request.body.events), new Map());
+    });
+};

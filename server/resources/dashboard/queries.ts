@@ -1,0 +1,62 @@
+import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { DEVICE_STATUSES, type DeviceStatus } from '../../../contract/devices';
+import { EVENT_GROUPS, INCIDENT_EVENTS, type EventGroup, type EventRecord } from '../../../contract/events';
+import type { Db } from '../../db/database';
+import { accounts, devices, profiles } from '../../db/schema';
+import { devicesByState } from '../devices/queries';
+import { aggregateEvents } from '../events/aggregate';
+import { existingLinks, latestEvents } from '../events/queries';
+import { toEventRecord } from '../events/records';
+
+/** The dashboard's reach: one account, or an account and everything below it. */
+export type DashboardScope = { accountId: number } | { pathPrefix: string };
+
+const accountCondition = (scope: DashboardScope, column: typeof devices.account_id | typeof profiles.account_id): SQL =>
+    'accountId' in scope ? eq(column, scope.accountId) : sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
+
+/** Devices by state, and the offline readers that went silent most recently. */
+export const deviceTiles = async (db: Db, scope: DashboardScope) => {
+    const counts = await devicesByState(db, scope);
+    const by_state = Object.fromEntries(DEVICE_STATUSES.map(s => [s, counts.find(c => c.status === s)?.count ?? 0])) as Record<DeviceStatus, number>;
+    const offline = await db
+        .select({ id: devices.id, description: devices.description, account_name: accounts.name, last_seen_at: devices.last_seen_at })
+        .from(devices)
+        .innerJoin(accounts, eq(accounts.id, devices.account_id))
+        .where(and(eq(devices.status, 'offline'), accountCondition(scope, devices.account_id)))
+        .orderBy(sql`${devices.last_seen_at} desc nulls last`, desc(devices.id))
+        .limit(10);
+    return { by_state, offline: offline.map(d => ({ ...d, last_seen_at: d.last_seen_at?.toISOString() ?? null })) };
+};
+
+export const profileTiles = async (db: Db, scope: DashboardScope) => {
+    const found = await db
+        .select({ status: profiles.status, n: count(), with_badges: sql<number>`count(*) filter (where exists (select 1 from badges b where b.profile_id = ${profiles.id}))::int` })
+        .from(profiles)
+        .where(accountCondition(scope, profiles.account_id))
+        .groupBy(profiles.status);
+    const of = (status: string) => found.find(f => f.status === status)?.n ?? 0;
+    return {
+        total: found.reduce((n, f) => n + f.n, 0),
+        by_status: { active: of('active'), enrollment: of('enrollment'), inactive: of('inactive') },
+        with_badges: found.reduce((n, f) => n + Number(f.with_badges), 0),
+    };
+};
+
+const GROUPS = EVENT_GROUPS.filter((g): g is Exclude<EventGroup, 'all'> => g !== 'all');
+
+/** Events by group over the last 24 hours and per UTC day over the last 30, and the newest incidents. */
+export const eventTiles = async (db: Db, scope: DashboardScope, now: Date): Promise<{ last_24h: { group: EventGroup; count: number }[]; per_day: { day: string; group: EventGroup; count: number }[]; latest_incidents: EventRecord[] }> => {
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
+    const [recent, daily, incidents] = await Promise.all([
+        aggregateEvents(db, scope, { from: new Date(now.getTime() - 24 * 3600_000) }, ['group'], 0),
+        aggregateEvents(db, scope, { from: dayStart }, ['day', 'group'], 0),
+        latestEvents(db, scope, { types: INCIDENT_EVENTS }, 6),
+    ]);
+    const existing = await existingLinks(db, incidents);
+    return {
+        last_24h: GROUPS.map(group => ({ group, count: recent.find(r => r.group === group)?.count ?? 0 })),
+        // Unsupported events belong to no group: they are counted in the list, not on the tiles.
+        per_day: daily.filter(d => d.group && d.group !== 'all').map(d => ({ day: d.day!, group: d.group!, count: d.count })),
+        latest_incidents: incidents.map(r => toEventRecord(r, existing)),
+    };
+};

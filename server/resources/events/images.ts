@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { MAX_EVENT_IMAGE_BYTES } from '../../../contract/device-events';
+import type { FileStorage } from '../../storage';
+
+export type ImageKind = 'jpg' | 'png';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** JPEG or PNG by their first bytes, whatever the part's name or declared type says. */
+export const imageKind = (data: Buffer): ImageKind | undefined => {
+    if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
+    if (data.length >= PNG.length && data.subarray(0, PNG.length).equals(PNG)) return 'png';
+    return undefined;
+};
+
+export const contentTypeOf = (name: string) => (name.endsWith('.png') ? 'image/png' : 'image/jpeg');
+
+/**
+ * Below this much free space, events are stored without their images (SPEC
+ * 2.7 'full disk') rather than filling the volume the database may share.
+ */
+export const MIN_FREE_BYTES_FOR_IMAGES = 256 * 1024 * 1024;
+
+/** A server-made key, by day of receipt and account: 'events/2026/11/23/12/7-5f0c….jpg'. */
+export const eventImageKey = (accountId: number, deviceId: number, at: Date, kind: ImageKind) => {
+    const day = at.toISOString().slice(0, 10).replaceAll('-', '/');
+    return `events/${day}/${accountId}/${deviceId}-${randomBytes(8).toString('hex')}.${kind}`;
+};
+
+/** What became of an image part: stored (durably), or why not. */
+export type StoredImage = { key: string } | { reason: 'full disk' } | { problem: string };
+
+export const IMAGE_TOO_LARGE = `Image is larger than ${MAX_EVENT_IMAGE_BYTES / (1024 * 1024)} MB`;
+export const IMAGE_NOT_JPEG_OR_PNG = 'Image is not a JPEG or PNG';
+
+const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * Stores one image part: refused when it is not a JPEG or PNG, skipped with
+ * 'full disk' when space is short, otherwise written and synced before this
+ * resolves (FileStorage.put), so a reply that follows only names durable files.
+ */
+export const storeImage = async (storage: FileStorage, data: Buffer, key: (kind: ImageKind) => string, diskFull: boolean): Promise<StoredImage> => {
+    const kind = imageKind(data);
+    if (!kind) return { problem: IMAGE_NOT_JPEG_OR_PNG };
+    if (diskFull) return { reason: 'full disk' };
+    const made = key(kind);
+    try {
+        await storage.put(made, data, { maxBytes: MAX_EVENT_IMAGE_BYTES });
+        return { key: made };
+    } catch (error) {
+        if (isDiskFull(error)) return { reason: 'full disk' };
+        throw error;
+    }
+};
+
+/** Removes files whose rows are gone (or never came); a file that cannot be removed is only wasted space, never a broken event. */
+export const removeImages = async (storage: FileStorage, keys: (string | null | undefined)[]) => {
+    for (const key of keys) if (key) await storage.delete(key).catch(() => undefined);
+};

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { retentionDays } from '../../../contract/event-retention';
+import type { Db } from '../../db/database';
+import { rows } from '../../db/database';
+import { accounts } from '../../db/schema';
+import type { Job } from '../../jobs/runner';
+import { removeImages } from './images';
+
+/** Rows taken per statement: short transactions, so readers and lists never wait long on the job. */
+const SLICE = 1000;
+/** At most this many slices per account and run; the next run goes on. */
+const MAX_SLICES = 50;
+
+/**
+ * Images older than the cutoff lose their file; the event stays, with the
+ * reason 'retention'. Rows are taken with SKIP LOCKED, so several instances
+ * running the job share the work; files go only after the rows committed.
+ */
+export const pruneEventImages = async (db: Db, accountId: number, cutoff: Date, limit = SLICE) =>
+    (
+        await rows<{ image_key: string }>(
+            db,
+            sql`with doomed as (
+                    select id, timestamp, image_key from events
+                    where account_id = ${accountId} and timestamp < ${cutoff.toISOString()} and image_key is not null
+                    order by timestamp limit ${limit} for update skip locked
+                )
+                update events e set image_key = null, image_reason = 'retention'
+                from doomed where e.id = doomed.id and e.timestamp = doomed.timestamp
+                returning doomed.image_key`,
+        )
+    ).map(r => r.image_key);
+
+/** Events older than the cutoff go, with their images. */
+export const pruneEvents = async (db: Db, accountId: number, cutoff: Date, limit = SLICE) =>
+    (
+        await rows<{ image_key: string | null }>(
+            db,
+            sql`with doomed as (
+                    select id, timestamp from events
+                    where account_id = ${accountId} and timestamp < ${cutoff.toISOString()}
+                    order by timestamp limit ${limit} for update skip locked
+                )
+                delete from events e using doomed where e.id = doomed.id and e.timestamp = doomed.timestamp
+                returning e.image_key`,
+        )
+    ).map(r => r.image_key);
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
+/** The retention policies of every account (contract/event-retention.ts), applied in slices. */
+export const eventRetention: Job = {
+    name: 'event-retention',
+    everyMs: 10 * 60_000,
+    async run(ctx) {
+        const now = ctx.now();
+        for (const account of await ctx.db.select({ id: accounts.id, options: accounts.options }).from(accounts)) {
+            for (const [prune, setting] of [
+                [pruneEvents, 'eventsDays'],
+                [pruneEventImages, 'eventImagesDays'],
+            ] as const) {
+                const cutoff = daysBefore(now, retentionDays(account.options, setting));
+                for (let slice = 0; slice < MAX_SLICES; slice++) {
+                    const keys = await prune(ctx.db, account.id, cutoff);
+                    await removeImages(ctx.storage, keys);
+                    if (keys.length < SLICE) break;
+                }
+            }
+        }
+    },
+};
+
+/**
+ * PostgreSQL's autovacuum keeps the table's statistics and visibility map up
+ * to date; the embedded database (PGlite) runs none, so its plans would go
+ * stale and counts would read every row. This job does it there.
+ */
+export const embeddedEventsMaintenance: Job = {
+    name: 'events-maintenance-embedded',
+    everyMs: 3600_000,
+    async run(ctx) {
+        if (ctx.config.databaseUrl) return;
+        await ctx.db.execute(sql`vacuum (analyze) events`);
+    },
+};

@@ -1,0 +1,10 @@
+import type { ConsolePlugin } from '../../plugins/types';
+import { EventRetentionSection } from './EventRetentionSection';
+import { eventRetentionMessages } from './messages';
+
+/** The account settings sections of SPEC 3 for event images and security events retention. */
+export const eventRetentionPlugin: ConsolePlugin = {
+    key: 'event-retention',
+    accountSections: [{ key: 'event-retention', label: 'resources.event_retention.section', right: ['accounts', 'read'], component: EventRetentionSection }],
+    messages: eventRetentionMessages,
+};

@@ -1,0 +1,135 @@
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import {
+    AutocompleteInput, Datagrid, FilterButton, FunctionField, NumberInput, Pagination, ReferenceInput, SelectInput, TopToolbar, useListContext, useTranslate,
+} from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { EVENT_GROUP_TYPES, EVENT_TYPES, visibleEventGroups, type EventGroup, type EventRecord } from '../../../contract/events';
+import { can } from '../../../contract/rights';
+import { formatDate } from '../../i18n/format';
+import { useQuickView } from '../../layout/quickView';
+import { AppList } from '../../lists/AppList';
+import { PAGE_SIZES } from '../../lists/listQuery';
+import { useSession } from '../../session/useSession';
+import { DeviceLink, EventDetails, ProfileLink } from './EventDetails';
+import { DateRangeFilter, GroupTabs, useFilterUpdate } from './EventToolbar';
+import { EventThumbnail } from './EventImage';
+import { ExportButton } from './ExportButton';
+import { LiveControl, useLiveList } from './LiveControl';
+import { useSpoofingEnabled } from './useSpoofingEnabled';
+
+const typeChoices = (group: EventGroup | undefined) =>
+    (group && group !== 'all' ? EVENT_GROUP_TYPES[group] : EVENT_TYPES).map(type => ({ id: type, name: `resources.events.types.${type}` }));
+
+const deviceName = (d: { id: number; description?: string | null }) => d.description || `#${d.id}`;
+
+/** Device (a picker of SPEC 7.1), event type within the chosen group, profile ID, badge number. */
+const eventFilters = (group: EventGroup | undefined, crossAccount: boolean) => [
+    <ReferenceInput key="device_id" source="device_id" reference="devices" perPage={PICKER_PAGE_SIZE} sort={{ field: 'description', order: 'ASC' }} filter={crossAccount ? { cross_account: 'true' } : {}} alwaysOn>
+        <AutocompleteInput optionText={deviceName} filterToQuery={q => ({ q })} debounce={PICKER_DEBOUNCE_MS} label="resources.events.fields.device_id" sx={{ minWidth: 220 }} />
+    </ReferenceInput>,
+    <SelectInput key="event" source="event" choices={typeChoices(group)} />,
+    <NumberInput key="profile_id" source="profile_id" min={1} />,
+    <NumberInput key="badge_number" source="badge_number" min={0} />,
+];
+
+/** SPEC 8.3 / DESIGN: above the exact-count limit the server estimates, and the pager says 'more than N'. */
+const EventPagination = () => {
+    const translate = useTranslate();
+    const { meta } = useListContext();
+    const estimate = (meta as { count_is_estimate?: boolean } | undefined)?.count_is_estimate === true;
+    return (
+        <Pagination
+            rowsPerPageOptions={PAGE_SIZES}
+            {...(estimate ? { labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => translate('resources.events.count.estimate', { from, to, count: count.toLocaleString() }) } : {})}
+        />
+    );
+};
+
+const EventType = ({ event }: { event: EventRecord }) => {
+    const translate = useTranslate();
+    return (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="body2">{translate(`resources.events.types.${event.event}`, { _: event.event })}</Typography>
+            {event.incident && <Chip size="small" color="error" label={translate('resources.events.incident')} />}
+        </Stack>
+    );
+};
+
+const Profiles = ({ event }: { event: EventRecord }) =>
+    event.profiles.length ? (
+        <Stack spacing={0.25}>
+            {event.profiles.map((p, i) => (
+                <Typography key={i} variant="body2" component="span">
+                    <ProfileLink profile={p} />
+                    {p.badge_number !== null && <Typography component="span" variant="caption" color="text.secondary">{` · ${p.badge_number}`}</Typography>}
+                </Typography>
+            ))}
+        </Stack>
+    ) : (
+        <>-</>
+    );
+
+const freshRow = {
+    '@keyframes liveEvent': { from: { backgroundColor: 'rgba(255, 193, 7, 0.35)' }, to: { backgroundColor: 'transparent' } },
+    animation: 'liveEvent 4s ease-out',
+};
+
+/** Inside the list: the group tabs, the period and live controls, the rows. */
+const EventListBody = ({ groups }: { groups: EventGroup[] }) => {
+    const translate = useTranslate();
+    const { open } = useQuickView();
+    const live = useLiveList();
+    const update = useFilterUpdate();
+    return (
+        <Box>
+            <GroupTabs groups={groups} update={update} />
+            <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+                <DateRangeFilter update={update} />
+                <LiveControl live={live} />
+            </Stack>
+            <Datagrid
+                bulkActionButtons={false}
+                rowSx={(record: EventRecord) => (live.fresh.has(record.id) ? freshRow : {})}
+                rowClick={(_id, _resource, record) => {
+                    open(translate('resources.events.details.title'), <EventDetails event={record as EventRecord} />);
+                    return false;
+                }}
+            >
+                <FunctionField source="image" sortable={false} render={(r: EventRecord) => <EventThumbnail event={r} />} />
+                <FunctionField source="timestamp" render={(r: EventRecord) => formatDate(r.timestamp)} />
+                <FunctionField source="event" sortable={false} render={(r: EventRecord) => <EventType event={r} />} />
+                <FunctionField source="device_id" sortable={false} render={(r: EventRecord) => <DeviceLink event={r} />} />
+                <FunctionField source="profiles" sortable={false} render={(r: EventRecord) => <Profiles event={r} />} />
+            </Datagrid>
+        </Box>
+    );
+};
+
+/** /events: Security Events (SPEC 2.2, 2.7), live, with export for the roles that have it. */
+export const EventList = () => {
+    const translate = useTranslate();
+    const session = useSession();
+    const spoofing = useSpoofingEnabled();
+    // the filters depend on the group and account scope chosen, which the URL holds
+    const params = new URLSearchParams(useLocation().search);
+    if (!session) return null;
+    const groups = visibleEventGroups(spoofing);
+    return (
+        <AppList
+            resource="events"
+            sort={{ field: 'timestamp', order: 'DESC' }}
+            title={translate('resources.events.name', { smart_count: 2 })}
+            filters={eventFilters(params.get('group') as EventGroup | undefined, params.get('cross_account') === 'true')}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    {can(session.role, 'events', 'export') && <ExportButton />}
+                </TopToolbar>
+            }
+            pagination={<EventPagination />}
+        >
+            <EventListBody groups={groups} />
+        </AppList>
+    );
+};

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { EventRecord } from '../../../contract/events';
+import type { ConsoleDataProvider } from '../../dataProvider';
+
+/**
+ * The event's image as a local object URL: the file route needs the bearer
+ * header, so an <img src> cannot fetch it itself (SPEC 7.2 GET
+ * /events/{eventId}/files/{fileName}, blob). Fetched once per event and kept;
+ * `failed` when there is no image or it could not be loaded.
+ */
+export const useEventImage = (event: Pick<EventRecord, 'id' | 'account_id' | 'image'>) => {
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const { data: blob, isError } = useQuery({
+        queryKey: ['events', 'image', event.id, event.image],
+        // the event's own account: a list across accounts shows events of several
+        queryFn: () => dataProvider.download(`/events/${event.id}/files/${encodeURIComponent(event.image!)}`, { account_id: event.account_id }),
+        enabled: !!event.image,
+        staleTime: Infinity,
+        retry: false,
+    });
+    const [url, setUrl] = useState<string>();
+    useEffect(() => {
+        if (!blob) return;
+        const objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+        return () => {
+            URL.revokeObjectURL(objectUrl);
+            setUrl(undefined);
+        };
+    }, [blob]);
+    return { url, failed: !event.image || isError };
+};

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { deviceAuthorization } from '../../../contract/device-api';
+import { MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH } from '../../../contract/device-events';
+import { EVENT_TYPES, eventGroupOf, type EventRecord } from '../../../contract/events';
+import { profiles } from '../../../server/db/schema';
+import { LocalDiskStorage } from '../../../server/storage';
+import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { addProfile, approvedReader, deviceEvent, frame, type TestReader } from './helpers';
+
+let p: TestPlatform;
+let admin: ApiCaller;
+let contoso: number;
+let fabrikam: number;
+let reader: TestReader;
+let moderator: ApiCaller;
+
+beforeAll(async () => {
+    p = await startPlatform();
+    admin = await p.as(ADMIN.email);
+    contoso = p.demo.customers[0].id;
+    fabrikam = p.demo.customers[1].id;
+    reader = await approvedReader(p, admin, contoso, 'Lobby entrance');
+    moderator = await p.as(p.demo.customers[0].users.moderator.email);
+});
+afterAll(() => p?.close());
+
+const listOf = async (caller: ApiCaller, query: string) => {
+    const res = await caller('GET', `/events?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { result: EventRecord[]; count: number; count_is_estimate: boolean };
+};
+/** Files under the storage root: what a batch left on disk. */
+const storedFiles = () => (fs.readdirSync((p.ctx.storage as unknown as { root: string }).root, { recursive: true }) as string[]).filter(f => /\.(jpg|png)$/.test(f));
+
+describe('a reader posts its events', () => {
+    it('stores a multipart batch with images and the console lists it newest first, with device, profiles, rois and the image', async () => {
+        const person = await addProfile(p, contoso);
+        const crowd = frame(2);
+        const face = frame(1);
+        const t = Date.now();
+        const events = [
+            deviceEvent({ event: '1FAFaceAuthenticated', timestamp: new Date(t - 30_000).toISOString(), image: 'face', profiles: [{ profile_id: person.id, badge_number: 4242, facility_code: 12, roi: face.rois[0] }] }),
+            deviceEvent({ event: 'TailgatingByUnknownUser', timestamp: new Date(t - 20_000).toISOString(), tailgated: true, image: 'crowd', profiles: crowd.rois.map(roi => ({ profile_id: null, roi })) }),
+            deviceEvent({ event: 'SIPOutgoingEstablished', timestamp: new Date(t - 10_000).toISOString(), sip_call: { remote_station: 'Front desk 201' }, identity: { name: 'Visitor' } }),
+        ];
+        const res = await reader.post(events, { face: face.jpeg, crowd: crowd.jpeg });
+        expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.rejected).toEqual([]);
+        expect(res.body.accepted.map(a => a.duplicate)).toEqual([false, false, false]);
+
+        const { result, count } = await listOf(moderator, `device_id=${reader.id}`);
+        expect(count).toBe(3);
+        expect(result.map(r => r.event)).toEqual(['SIPOutgoingEstablished', 'TailgatingByUnknownUser', '1FAFaceAuthenticated']);
+        const [sip, tailgating, auth] = result as [EventRecord, EventRecord, EventRecord];
+        expect(sip).toMatchObject({ group: 'sip', incident: false, sip_call: { remote_station: 'Front desk 201' }, identity: { name: 'Visitor' }, image: null, image_reason: null });
+        expect(tailgating).toMatchObject({ group: 'tailgating', incident: true, tailgated: true, device_id: reader.id, device_description: 'Lobby entrance', device_deleted: false, account_id: contoso });
+        expect(tailgating.profiles.map(x => x.roi)).toEqual(crowd.rois);
+        expect(auth.profiles).toEqual([
+            { profile_id: person.id, role: null, badge_number: 4242, facility_code: 12, card_locked: null, enabled: true, status: 'active', roi: face.rois[0], deletion_cause: null, profile_deleted: false },
+        ]);
+        const image = await moderator('GET', `/events/${tailgating.id}/files/${tailgating.image}`);
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/jpeg');
+        expect(Buffer.compare(image.rawPayload, crowd.jpeg)).toBe(0);
+        // An authentication is the profile's last activity, at that reader.
+        const [row] = await p.ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
+        expect(row).toMatchObject({ last_event_id: auth.id, last_device_id: reader.id });
+        expect(row!.last_activity_at!.toISOString()).toBe(auth.timestamp);
+    });
+
+    it('accepts every SPEC 3 event type, each under its SPEC 2.7 group', async () => {
+        const other = await approvedReader(p, admin, contoso);
+        const res = await other.post({ events: EVENT_TYPES.map((event, i) => deviceEvent({ event, timestamp: new Date(Date.now() - 100_000 + i * 1000).toISOString() })) });
+        expect(res.statusCode).toBe(200);
+        expect(res.body.accepted).toHaveLength(EVENT_TYPES.length);
+        const { result } = await listOf(admin, `account_id=${contoso}&device_id=${other.id}&per_page=100&sort=%2Btimestamp`);
+        expect(result.map(r => [r.event, r.group])).toEqual(EVENT_TYPES.map(t => [t, eventGroupOf(t)]));
+        expect(result.find(r => r.event === 'Unsupported')!.group).toBe('all');
+    });
+
+    it('keeps a reader to its own device and account: ids in the body are ignored, another account\'s profile is not linked', async () => {
+        const foreignReader = await approvedReader(p, admin, fabrikam);
+        const foreignProfile = await addProfile(p, fabrikam);
+        const smuggled = { ...deviceEvent({ profiles: [{ profile_id: foreignProfile.id, badge_number: 77 }] }), account_id: fabrikam, device_id: foreignReader.id };
+        const res = await reader.post({ events: [smuggled] });
+        expect(res.body.accepted).toHaveLength(1);
+        const stored = (await admin('GET', `/events/${res.body.accepted[0]!.id}`)).json() as EventRecord;
+        expect(stored).toMatchObject({ account_id: contoso, device_id: reader.id });
+        expect(stored.profiles[0]).toMatchObject({ profile_id: null, badge_number: 77, profile_deleted: true, deletion_cause: 'unknown profile' });
+        // Fabrikam sees nothing of it; the same device_event_id from another reader is another event.
+        expect((await listOf(admin, `account_id=${fabrikam}&device_id=${foreignReader.id}`)).count).toBe(0);
+        const again = await foreignReader.post({ events: [{ ...smuggled, account_id: undefined, device_id: undefined }] });
+        expect(again.body.accepted[0]).toMatchObject({ duplicate: false });
+        expect(again.body.accepted[0]!.id).not.toBe(res.body.accepted[0]!.id);
+    });
+
+    it('answers 401 to a user token, a wrong key and no credential', async () => {
+        const token = await p.login(ADMIN.email);
+        const body = { events: [deviceEvent()] };
+        expect((await p.app.inject({ method: 'POST', url: '/api/v2/device/events', headers: { authorization: `Bearer ${token}` }, payload: body })).statusCode).toBe(401);
+        expect((await p.app.inject({ method: 'POST', url: '/api/v2/device/events', headers: { authorization: deviceAuthorization(reader.id, 'x'.repeat(43)) }, payload: body })).statusCode).toBe(401);
+        expect((await p.app.inject({ method: 'POST', url: '/api/v2/device/events', payload: body })).statusCode).toBe(401);
+    });
+});
+
+describe('a batch with bad parts keeps its good events (docs/events.md)', () => {
+    it('refuses images over the size limit or not JPEG/PNG, and events naming a missing image; stores nothing for them', async () => {
+        const filesBefore = storedFiles().length;
+        const good = frame(1).jpeg;
+        const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+        const oversized = Buffer.concat([good.subarray(0, 3), Buffer.alloc(MAX_EVENT_IMAGE_BYTES, 7)]);
+        const gif = Buffer.from('GIF89a not a camera frame');
+        const events = [
+            deviceEvent({ image: 'good' }),
+            deviceEvent({ image: 'big' }),
+            deviceEvent({ image: 'gif' }),
+            deviceEvent({ image: 'nowhere' }),
+            deviceEvent({ image: 'png' }),
+        ];
+        const res = await reader.post(events, { good, big: oversized, gif, png });
+        expect(res.statusCode).toBe(200);
+        expect(res.body.accepted.map(a => a.device_event_id)).toEqual([events[0]!.device_event_id, events[4]!.device_event_id]);
+        expect(res.body.rejected).toEqual([
+            { index: 1, device_event_id: events[1]!.device_event_id, error: 'image: Image is larger than 2 MB' },
+            { index: 2, device_event_id: events[2]!.device_event_id, error: 'image: Image is not a JPEG or PNG' },
+            { index: 3, device_event_id: events[3]!.device_event_id, error: 'image: no image part named "nowhere"' },
+        ]);
+        expect(storedFiles().length).toBe(filesBefore + 2);
+        const kept = (await admin('GET', `/events/${res.body.accepted[1]!.id}`)).json() as EventRecord;
+        const served = await admin('GET', `/events/${kept.id}/files/${kept.image}`);
+        expect(served.headers['content-type']).toBe('image/png');
+    });
+
+    it('refuses malformed events one by one with a clear error', async () => {
+        const future = new Date(Date.now() + 3600_000).toISOString();
+        const res = await reader.post({
+            events: [
+                deviceEvent(),
+                { ...deviceEvent(), event: 'DoorOpenedByGhost' },
+                { device_event_id: 'no-time', event: 'DeviceOnline' },
+                deviceEvent({ timestamp: future }),
+                deviceEvent({ identity: { blob: 'x'.repeat(5000) } }),
+                'not an event',
+            ],
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.body.accepted).toHaveLength(1);
+        expect(res.body.rejected.map(r => [r.index, r.error])).toEqual([
+            [1, 'Unknown event type "DoorOpenedByGhost"'],
+            [2, expect.stringMatching(/^timestamp: /)],
+            [3, "timestamp: is in the future; check the reader's clock"],
+            [4, 'identity: larger than 4096 bytes'],
+            [5, expect.stringMatching(/^event: /)],
+        ]);
+    });
+
+    it('rejects the whole request when it is not a batch: too many events, no events part, bad JSON', async () => {
+        const tooMany = await reader.post({ events: Array.from({ length: MAX_EVENTS_PER_BATCH + 1 }, () => deviceEvent()) });
+        expect(tooMany.statusCode).toBe(400);
+        expect(tooMany.body.error).toBe(`At most ${MAX_EVENTS_PER_BATCH} events per request`);
+        const badJson = await reader.post('[{"device_event_id": ', { a: frame(1).jpeg });
+        expect(badJson.statusCode).toBe(400);
+        expect(badJson.body.error).toBe('The events part is not valid JSON');
+        const form = new FormData();
+        form.append('face', new Blob([new Uint8Array(frame(1).jpeg)]), 'face.jpg');
+        const request = new Request('http://reader.local/', { method: 'POST', body: form });
+        const noEvents = await p.app.inject({
+            method: 'POST',
+            url: '/api/v2/device/events',
+            headers: { authorization: deviceAuthorization(reader.id, reader.key), 'content-type': request.headers.get('content-type')! },
+            payload: Buffer.from(await request.arrayBuffer()),
+        });
+        expect(noEvents.statusCode).toBe(400);
+        expect(noEvents.json().error).toBe('The request has no "events" part');
+        const empty = await reader.post({ events: [] });
+        expect(empty.statusCode).toBe(400);
+    });
+});
+
+describe('acknowledged means stored once', () => {
+    it('a batch sent again is acknowledged with the first ids and stored once, images included', async () => {
+        const face = frame(1).jpeg;
+        const events = [deviceEvent({ image: 'a' }), deviceEvent()];
+        const first = await reader.post(events, { a: face });
+        const files = storedFiles().length;
+        const { count } = await listOf(admin, `account_id=${contoso}&device_id=${reader.id}`);
+        const second = await reader.post(events, { a: face });
+        expect(second.body.accepted).toEqual(first.body.accepted.map(a => ({ ...a, duplicate: true })));
+        expect((await listOf(admin, `account_id=${contoso}&device_id=${reader.id}`)).count).toBe(count);
+        expect(storedFiles().length).toBe(files);
+        // An id is the reader's own counter, which restarts after a reset: with another time it is another event.
+        const later = { ...events[1]!, timestamp: new Date(Date.now() - 5000).toISOString() };
+        const reused = await reader.post({ events: [later] });
+        expect(reused.body.accepted[0]).toMatchObject({ duplicate: false });
+        expect(reused.body.accepted[0]!.id).not.toBe(first.body.accepted[1]!.id);
+        // The same id with two times in one batch is a reader's mistake.
+        const clash = await reader.post({ events: [deviceEvent({ device_event_id: 'twice' }), deviceEvent({ device_event_id: 'twice', timestamp: new Date(Date.now() - 9000).toISOString() })] });
+        expect(clash.body.accepted).toHaveLength(1);
+        expect(clash.body.rejected).toEqual([{ index: 1, device_event_id: 'twice', error: 'device_event_id: used twice in this batch with different timestamps' }]);
+    });
+
+    it('on a full disk stores the event without its image, with the reason the console shows', async () => {
+        const storage = p.ctx.storage;
+        class FullDisk extends LocalDiskStorage {
+            override async freeBytes() {
+                return 1024;
+            }
+        }
+        p.ctx.storage = new FullDisk((storage as unknown as { root: string }).root);
+        try {
+            const res = await reader.post([deviceEvent({ event: 'TailgatingByKnownUser', image: 'shot' })], { shot: frame(2).jpeg });
+            expect(res.body.accepted).toHaveLength(1);
+            const stored = (await admin('GET', `/events/${res.body.accepted[0]!.id}`)).json() as EventRecord;
+            expect(stored).toMatchObject({ image: null, image_reason: 'full disk' });
+        } finally {
+            p.ctx.storage = storage;
+        }
+    });
+});
+
+describe('device state events', () => {
+    it('a reader back from offline records DeviceOnline in the device group, and DeviceOffline from the offline job stays listed', async () => {
+        const r = await approvedReader(p, admin, fabrikam, 'Dock door');
+        expect(await r.heartbeat()).toBe(200);
+        const { markSilentDevicesOffline } = await import('../../../server/resources/devices/queries');
+        await markSilentDevicesOffline(p.ctx.db, -1);
+        expect(await r.heartbeat()).toBe(200);
+        const { result } = await listOf(admin, `account_id=${fabrikam}&device_id=${r.id}&group=device`);
+        expect(result.map(e => e.event)).toEqual(expect.arrayContaining(['DeviceOnline', 'DeviceOffline']));
+        expect(result.every(e => e.group === 'device' && e.device_description === 'Dock door')).toBe(true);
+    });
+});
