@@ -18,6 +18,9 @@ export const roleRank = (role: Role): number => ROLES.length - ROLES.indexOf(rol
 
 export const isAtLeast = (role: Role, minimum: Role): boolean => roleRank(role) >= roleRank(minimum);
 
+/** DESIGN.md account scope: admin, dealer and installer act in the accounts below their own; the other roles in their own alone. */
+export const roleReachesBelow = (role: Role): boolean => role === 'admin' || role === 'dealer' || role === 'installer';
+
 /**
  * Roles a user of `actor` role may give to a user (SPEC 6.1). Admin: all.
  * Moderator and manager: their own level and below. Dealer: strictly below.

@@ -35,6 +35,8 @@ export interface Config {
     jobs: boolean;
     /** in-process simulated readers that the demo platform starts with (0: none) */
     demoFleet: number;
+    /** security events per second the demo's readers post between them */
+    demoEventRate: number;
     /** largest firmware (.mender) file accepted */
     firmwareMaxBytes: number;
 }
@@ -70,6 +72,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         deviceOfflineSeconds: Number(env.DEVICE_OFFLINE_SECONDS ?? 35),
         jobs: bool(env.JOBS, true),
         demoFleet: Number(env.DEMO_FLEET ?? 12),
+        demoEventRate: Number(env.DEMO_EVENT_RATE ?? 0.2),
         firmwareMaxBytes: Number(env.FIRMWARE_MAX_BYTES ?? 4 * 1024 ** 3),
     };
 };

@@ -9,6 +9,7 @@ import { TokenSigner } from './http/tokens';
 import { createMailer } from './mail/mailer';
 import { seedDemoPlatform } from './demo/seed';
 import { demoFleetPlan, seedDemoDevices } from './demo/seed-devices';
+import { seedDemoEvents } from './demo/seed-events';
 import { startDemoFleet } from './demo/fleet/demo';
 import { platformJobs } from './jobs';
 import { startJobs } from './jobs/runner';
@@ -36,6 +37,8 @@ if (first.created && config.demo) {
     demoPassword = config.demoPassword ?? generatedPassword();
     const demo = await seedDemoPlatform(database.db, first.mainAccountId, demoPassword);
     await seedDemoDevices(database.db, [...demo.customers, demo.otherCustomer].map(c => c.name), config.demoFleet);
+    // 30 days of history with camera frames, so the events screen, dashboard and statistics have something to show.
+    await seedDemoEvents(ctx);
 }
 
 const app = await buildApp(ctx, { logger: { level: config.logLevel } });
@@ -44,7 +47,7 @@ const jobs = config.jobs ? startJobs(ctx, platformJobs, app.log) : undefined;
 // The demo's readers are simulated in this process and speak the device API over loopback, as real ones would.
 const plan = config.demo && config.demoFleet > 0 ? await demoFleetPlan(database.db) : undefined;
 const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-const fleet = plan ? startDemoFleet({ url: `http://${loopback}:${config.port}`, size: config.demoFleet, plan }) : undefined;
+const fleet = plan ? startDemoFleet({ url: `http://${loopback}:${config.port}`, size: config.demoFleet, plan, eventRate: config.demoEventRate }) : undefined;
 
 say(`\nAccess console ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 if (first.created) {

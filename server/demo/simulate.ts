@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { API_BASE } from '../../contract/constants';
 import { Fleet } from './fleet/fleet';
+import { eventsPlugin } from './fleet/events';
 import { firmwarePlugin } from './fleet/firmware';
 
 const USAGE = `Usage: npm run simulate -- --url URL [options]
@@ -45,6 +46,7 @@ if (!Number.isInteger(devices) || devices < 1 || !(rate >= 0) || !(duration > 0)
     process.exit(2);
 }
 
+const events = rate > 0 ? eventsPlugin({ ratePerSecond: rate }) : undefined;
 const fleet = new Fleet({
     url,
     devices,
@@ -55,6 +57,7 @@ const fleet = new Fleet({
     outagesPerHour: Number(values.outages),
     rampMs: Math.min(10_000, devices * 5),
     readerPlugins: [firmwarePlugin({ failureRate: Number(values['failure-rate']) })],
+    fleetPlugins: events ? [events] : [],
 }).start();
 
 /** Signs in as the given user and approves the readers of this fleet that wait. */
@@ -77,7 +80,7 @@ const approve = values.approve ? await approver(values.approve) : undefined;
 const report = () => {
     const count = (state: string) => fleet.readers.filter(r => r.state === state).length;
     const up = fleet.online.length;
-    console.log(`${new Date().toISOString().slice(11, 19)}  readers: ${count('approved')} approved (${up} up), ${count('pending')} pending, ${count('rejected')} rejected, ${count('authentication_required')} to authenticate · steps ${fleet.stats.steps} · outages ${fleet.stats.outages} · errors ${fleet.stats.errors}${fleet.stats.lastError ? ` (last: ${fleet.stats.lastError})` : ''}`);
+    console.log(`${new Date().toISOString().slice(11, 19)}  readers: ${count('approved')} approved (${up} up), ${count('pending')} pending, ${count('rejected')} rejected, ${count('authentication_required')} to authenticate · steps ${fleet.stats.steps} · outages ${fleet.stats.outages} · events ${events ? `${events.stats.accepted} stored, ${events.stats.rejected} refused` : 'off'} · errors ${fleet.stats.errors}${fleet.stats.lastError ? ` (last: ${fleet.stats.lastError})` : ''}`);
 };
 console.log(`Simulating ${devices} readers against ${url} for ${duration} s${values.code ? ` in the account of code ${values.code}` : ' (waiting for approval in the main account)'}. Ctrl-C stops.`);
 const timer = setInterval(() => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Role } from '../../contract/roles';
+import { roleReachesBelow } from '../../contract/roles';
 import type { Db } from '../db/database';
 import { accounts } from '../db/schema';
 import { forbidden, notFound } from './errors';
@@ -26,8 +26,7 @@ export const mayActIn = (auth: AuthContext, target: { id: number; path: string }
 export const scopePath = (auth: AuthContext): string => (auth.user.role === 'admin' ? '/' : auth.account.path);
 
 /** Admin, dealer and installer reach below their own account; others see one account. */
-export const roleReachesDescendants = (role: Role) => role === 'admin' || role === 'dealer' || role === 'installer';
-export const reachesDescendants = (auth: AuthContext) => roleReachesDescendants(auth.user.role);
+export const reachesDescendants = (auth: AuthContext) => roleReachesBelow(auth.user.role);
 
 export interface ScopedAccount {
     id: number;

@@ -33,6 +33,36 @@ const lastEventsQuery = (getList: ReturnType<typeof provider>['getList']) => {
 beforeEach(stubObjectUrls);
 
 describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
+    it('in their own account, roles that reach below start with the accounts below, as the dashboard counts them; the switch narrows to the account', async () => {
+        const dp = provider();
+        renderEvents(<EventList />, { dataProvider: dp, session: testSession('dealer') });
+        await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ cross_account: 'true' }));
+        const below = screen.getByRole('switch', { name: 'Include the accounts below' });
+        expect(below).toBeChecked();
+        fireEvent.click(below);
+        // Off is said explicitly, or the default would come back.
+        await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ cross_account: 'false' }));
+        expect(below).not.toBeChecked();
+    });
+
+    it('a dealer in a customer account sees that account alone unless asked; a moderator has no such switch', async () => {
+        const dp = provider();
+        const { unmount } = renderEvents(<EventList />, { dataProvider: dp });
+        await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({}));
+        expect(screen.getByRole('switch', { name: 'Include the accounts below' })).not.toBeChecked();
+        unmount();
+        const other = provider();
+        renderEvents(<EventList />, { dataProvider: other, session: testSession('moderator') });
+        await waitFor(() => expect(lastEventsQuery(other.getList).filter).toEqual({}));
+        expect(screen.queryByRole('switch', { name: 'Include the accounts below' })).toBeNull();
+    });
+
+    it('keeps its tabs and period when nothing matches', async () => {
+        renderEvents(<EventList />, { dataProvider: provider({ events: [] }) });
+        expect(await screen.findByRole('tab', { name: 'Tailgating' })).toBeInTheDocument();
+        expect(screen.queryByText('No Security Events yet.')).toBeNull();
+    });
+
     it('lists the events newest first with their thumbnails, types, devices and profiles', async () => {
         const dp = provider();
         renderEvents(<EventList />, { dataProvider: dp });
@@ -84,7 +114,7 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         const dp = provider({ spoofing: true });
         renderEvents(<EventList />, { dataProvider: dp });
         expect(await screen.findByRole('tab', { name: 'Spoofing' })).toBeInTheDocument();
-        expect(dp.call).toHaveBeenCalledWith('/accounts/10/options', expect.objectContaining({ noAccount: true }));
+        expect(dp.call).toHaveBeenCalledWith('/accounts/11/options', expect.objectContaining({ noAccount: true }));
     });
 
     it('quick date ranges of SPEC 9 set from; last 3 days combines with the group', async () => {

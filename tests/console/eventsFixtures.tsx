@@ -69,6 +69,9 @@ export const stubObjectUrls = () => {
     URL.revokeObjectURL = vi.fn();
 };
 
+/** A dealer working in one of its customer accounts: the list asks for that account's events. */
+export const dealerInCustomer = () => testSession('dealer', {}, { currentAccountId: 11, currentAccount: { id: 11, name: 'Contoso Offices' } });
+
 export const renderEvents = (ui: ReactNode, options: { dataProvider: Record<string, unknown>; session?: Session; path?: string }) =>
     renderInAdmin(
         <ResourceContextProvider value="events">
@@ -78,7 +81,7 @@ export const renderEvents = (ui: ReactNode, options: { dataProvider: Record<stri
                 <AppNotification />
             </QuickViewProvider>
         </ResourceContextProvider>,
-        { session: options.session ?? testSession('dealer'), dataProvider: options.dataProvider as never, path: options.path ?? '/events' },
+        { session: options.session ?? dealerInCustomer(), dataProvider: options.dataProvider as never, path: options.path ?? '/events' },
     );
 
 /** The quick-view drawer's content by its title (the paper and the content both carry the name). */

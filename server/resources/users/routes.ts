@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { account } from '../../../contract/accounts';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { can } from '../../../contract/rights';
-import { assignableRoles, canEditUser, ROLES, type Role } from '../../../contract/roles';
+import { assignableRoles, canEditUser, roleReachesBelow, ROLES, type Role } from '../../../contract/roles';
 import { user, userCreateInput, userUpdateInput } from '../../../contract/users';
 import { MESSAGES } from '../../../contract/validation';
 import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, roleReachesDescendants, scopePath } from '../../http/scope';
+import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { listAccounts, toAccount } from '../accounts/queries';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -151,7 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const prefix = role === 'admin' ? '/' : target.account.path;
         const { result, count } = await listAccounts(
             ctx.db,
-            { pathPrefix: prefix, ids: roleReachesDescendants(role) ? idList(request.query.id) : [target.account.id], q: request.query.q },
+            { pathPrefix: prefix, ids: roleReachesBelow(role) ? idList(request.query.id) : [target.account.id], q: request.query.q },
             request.query,
         );
         return { result: result.filter(r => mayActIn(auth, r)).map(r => toAccount(r, auth.user.role)), count };

@@ -1,15 +1,16 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
-    AutocompleteInput, Datagrid, FilterButton, FunctionField, NumberInput, Pagination, ReferenceInput, SelectInput, TopToolbar, useListContext, useTranslate,
+    AutocompleteInput, BooleanInput, Datagrid, FilterButton, FunctionField, NumberInput, Pagination, ReferenceInput, SelectInput, TopToolbar, useListContext, useTranslate,
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { EVENT_GROUP_TYPES, EVENT_TYPES, visibleEventGroups, type EventGroup, type EventRecord } from '../../../contract/events';
 import { can } from '../../../contract/rights';
+import { roleReachesBelow } from '../../../contract/roles';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../layout/quickView';
 import { AppList } from '../../lists/AppList';
-import { PAGE_SIZES } from '../../lists/listQuery';
+import { PAGE_SIZES, readListState } from '../../lists/listQuery';
 import { useSession } from '../../session/useSession';
 import { DeviceLink, EventDetails, ProfileLink } from './EventDetails';
 import { DateRangeFilter, GroupTabs, useFilterUpdate } from './EventToolbar';
@@ -23,8 +24,11 @@ const typeChoices = (group: EventGroup | undefined) =>
 
 const deviceName = (d: { id: number; description?: string | null }) => d.description || `#${d.id}`;
 
-/** Device (a picker of SPEC 7.1), event type within the chosen group, profile ID, badge number. */
-const eventFilters = (group: EventGroup | undefined, crossAccount: boolean) => [
+/** Device (a picker of SPEC 7.1), event type within the chosen group, profile ID, badge number; the accounts below for the roles that reach them. */
+const eventFilters = (group: EventGroup | undefined, crossAccount: boolean, reachesBelow: boolean) => [
+    ...(reachesBelow
+        ? [<BooleanInput key="cross_account" source="cross_account" label="resources.events.includeBelow" format={(v: unknown) => v === true || v === 'true'} parse={(v: boolean) => (v ? 'true' : 'false')} alwaysOn />]
+        : []),
     <ReferenceInput key="device_id" source="device_id" reference="devices" perPage={PICKER_PAGE_SIZE} sort={{ field: 'description', order: 'ASC' }} filter={crossAccount ? { cross_account: 'true' } : {}} alwaysOn>
         <AutocompleteInput optionText={deviceName} filterToQuery={q => ({ q })} debounce={PICKER_DEBOUNCE_MS} label="resources.events.fields.device_id" sx={{ minWidth: 220 }} />
     </ReferenceInput>,
@@ -106,21 +110,32 @@ const EventListBody = ({ groups }: { groups: EventGroup[] }) => {
     );
 };
 
+const SORT = { field: 'timestamp', order: 'DESC' } as const;
+
 /** /events: Security Events (SPEC 2.2, 2.7), live, with export for the roles that have it. */
 export const EventList = () => {
     const translate = useTranslate();
     const session = useSession();
     const spoofing = useSpoofingEnabled();
     // the filters depend on the group and account scope chosen, which the URL holds
-    const params = new URLSearchParams(useLocation().search);
+    const { search } = useLocation();
+    const params = new URLSearchParams(search);
     if (!session) return null;
     const groups = visibleEventGroups(spoofing);
+    // In their own account, roles that reach below start with every account in reach, as the dashboard counts them.
+    const reachesBelow = roleReachesBelow(session.role);
+    const defaults = reachesBelow && session.currentAccountId === session.ownAccountId ? { cross_account: 'true' } : undefined;
+    // The device picker asks in the same accounts as the list.
+    const crossAccount = readListState(search, { sort: SORT, filter: defaults }).filter.cross_account === 'true';
     return (
         <AppList
             resource="events"
-            sort={{ field: 'timestamp', order: 'DESC' }}
+            sort={SORT}
             title={translate('resources.events.name', { smart_count: 2 })}
-            filters={eventFilters(params.get('group') as EventGroup | undefined, params.get('cross_account') === 'true')}
+            filterDefaultValues={defaults}
+            // The tabs, period and live feed stay when a filter finds nothing.
+            empty={false}
+            filters={eventFilters(params.get('group') as EventGroup | undefined, crossAccount, reachesBelow)}
             actions={
                 <TopToolbar>
                     <FilterButton />
