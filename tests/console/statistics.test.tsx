@@ -46,7 +46,10 @@ const provider = (rows: Partial<Record<string, Rows>> = {}) => {
     return { call, download };
 };
 
-const page = (dp: ReturnType<typeof provider>, session = testSession('installer'), path = '/statistics') =>
+/** An installer working in one of its customer accounts: the figures are that account's unless asked. */
+const installerInCustomer = () => testSession('installer', {}, { currentAccountId: 11, currentAccount: { id: 11, name: 'Contoso Offices' } });
+
+const page = (dp: ReturnType<typeof provider>, session = installerInCustomer(), path = '/statistics') =>
     renderInAdmin(
         <>
             <StatisticsPage />
@@ -93,6 +96,20 @@ describe('Statistics (SPEC 2.2 /statistics)', () => {
         await waitFor(() => expect(aggregateCalls(dp).some(q => q.from === rangeStart(3))).toBe(true));
         expect(screen.getByTestId('location').textContent).toBe(`/statistics?from=${encodeURIComponent(rangeStart(3))}`);
         expect(screen.getByRole('button', { name: 'Last 3 days' })).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    it('in their own account, roles that reach below start with the accounts below; the switch narrows to the account', async () => {
+        const dp = provider();
+        page(dp, testSession('installer'));
+        const below = await screen.findByRole('switch', { name: 'Include the accounts below' });
+        expect(below).toBeChecked();
+        await waitFor(() => expect(aggregateCalls(dp).length).toBeGreaterThan(0));
+        expect(aggregateCalls(dp).every(q => q.cross_account === true)).toBe(true);
+        const before = aggregateCalls(dp).length;
+        fireEvent.click(below);
+        await waitFor(() => expect(aggregateCalls(dp).length).toBeGreaterThan(before));
+        expect(aggregateCalls(dp).slice(before).every(q => q.cross_account === undefined)).toBe(true);
+        expect(below).not.toBeChecked();
     });
 
     it('roles that reach the accounts below may include them (cross_account)', async () => {

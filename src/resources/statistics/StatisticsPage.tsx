@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { EventAggregateReply } from '../../../contract/events';
-import { hasAccountFilter } from '../../../contract/routes';
+import { roleReachesBelow } from '../../../contract/roles';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import type { Query } from '../../dataProvider/http';
 import { LoadFailure } from '../../layout/LoadFailure';
@@ -43,7 +43,9 @@ export const StatisticsPage = () => {
     const [defaultFrom] = useState(() => rangeStart(30));
     const from = params.get('from') ?? (params.has('to') ? undefined : defaultFrom);
     const to = params.get('to') ?? undefined;
-    const below = params.get('cross_account') === 'true';
+    // In their own account, roles that reach below start with every account in reach, as the dashboard counts them.
+    const asked = params.get('cross_account');
+    const below = asked ? asked === 'true' : !!session && roleReachesBelow(session.role) && session.currentAccountId === session.ownAccountId;
     const [timezoneOffset] = useState(() => new Date().getTimezoneOffset());
     const query: Query = { from, to, timezone_offset: timezoneOffset, ...(below ? { cross_account: true } : {}) };
     const dayType = useAggregate('dayType', query);
@@ -83,8 +85,8 @@ export const StatisticsPage = () => {
                         {!loading && !failed && ` · ${translate('statistics.total', { smart_count: total })}`}
                     </Typography>
                 </Box>
-                {hasAccountFilter(session.role) && (
-                    <FormControlLabel control={<Switch checked={below} onChange={e => update({ cross_account: e.target.checked ? 'true' : undefined })} />} label={translate('statistics.includeBelow')} />
+                {roleReachesBelow(session.role) && (
+                    <FormControlLabel control={<Switch checked={below} onChange={e => update({ cross_account: e.target.checked ? 'true' : 'false' })} />} label={translate('statistics.includeBelow')} />
                 )}
             </Stack>
             <Box sx={{ mb: 2 }}>
