@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer';
 import { seedDemoPlatform } from './demo/seed';
 import { demoFleetPlan, seedDemoDevices } from './demo/seed-devices';
 import { seedDemoEvents } from './demo/seed-events';
+import { seedDemoFirmware } from './demo/seed-firmware';
 import { startDemoFleet } from './demo/fleet/demo';
 import { platformJobs } from './jobs';
 import { startJobs } from './jobs/runner';
@@ -39,6 +40,7 @@ if (first.created && config.demo) {
     await seedDemoDevices(database.db, [...demo.customers, demo.otherCustomer].map(c => c.name), config.demoFleet);
     // 30 days of history with camera frames, so the events screen, dashboard and statistics have something to show.
     await seedDemoEvents(ctx);
+    await seedDemoFirmware(ctx, first.mainAccountId);
 }
 
 const app = await buildApp(ctx, { logger: { level: config.logLevel } });
