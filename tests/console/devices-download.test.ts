@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../src/dataProvider';
 import { fileNameOf } from '../../src/dataProvider/http';
-import { stampedName } from '../../src/resources/devices/download';
+import { stampedName } from '../../src/dataProvider/files';
 import { tokens } from '../../src/session/storage';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,6 +4,7 @@ import { Button, Datagrid, FilterButton, FunctionField, SearchInput, SelectInput
 import type { AuditLog } from '../../../contract/auditLogs';
 import { QUICK_DATE_RANGES } from '../../../contract/constants';
 import type { ConsoleDataProvider } from '../../dataProvider';
+import { saveFile, stampedName } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../layout/quickView';
 import { AppList } from '../../lists/AppList';
@@ -33,12 +34,7 @@ const ExportCsv = () => {
     const notify = useNotify();
     const exportCsv = async () => {
         try {
-            const blob = await dataProvider.download('/audit_logs/export', filterValues);
-            const link = document.createElement('a');
-            link.href = URL.createObjectURL(blob);
-            link.download = `audit-logs-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`;
-            link.click();
-            URL.revokeObjectURL(link.href);
+            saveFile(await dataProvider.download('/audit_logs/export', filterValues), stampedName('audit-logs', 'csv'));
         } catch (e) {
             notify((e as Error).message, { type: 'error' });
         }

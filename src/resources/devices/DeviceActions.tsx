@@ -5,7 +5,7 @@ import RestartAlt from '@mui/icons-material/RestartAlt';
 import { Button, Confirm, useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useDeviceNotices } from './deviceNotices';
-import { saveFile } from './download';
+import { saveFile } from '../../dataProvider/files';
 import type { Device } from './types';
 import { useDeviceAction } from './useDeviceCall';
 

@@ -7,7 +7,7 @@ import { Button, Confirm, useDataProvider, useListContext, useTranslate } from '
 import { useNavigate } from 'react-router-dom';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useDeviceNotices } from './deviceNotices';
-import { saveFile, stampedName, timezoneOffset } from './download';
+import { saveFile, stampedName, timezoneOffset } from '../../dataProvider/files';
 import { TOP } from './types';
 import { useRefreshDevices } from './useDeviceCall';
 import type { DeviceRights } from './useDeviceRights';

@@ -12,7 +12,7 @@ import { formatDate } from '../../i18n/format';
 import { PAGE_SIZES } from '../../lists/listQuery';
 import { useDeviceCommands } from './DeviceCommands';
 import { useDeviceNotices } from './deviceNotices';
-import { saveFile, stampedName, timezoneOffset } from './download';
+import { saveFile, stampedName, timezoneOffset } from '../../dataProvider/files';
 import { useDeviceAction } from './useDeviceCall';
 
 interface LogLine {

@@ -1,25 +1,13 @@
 import { useState } from 'react';
 import Download from '@mui/icons-material/Download';
-import { format } from 'date-fns';
 import { Button, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider';
+import { saveFile, stampedName } from '../../dataProvider/files';
 import { requestIdOf } from '../../dataProvider/http';
 import { useNotices } from '../../notifications/notices';
 
 /** SPEC 9: the default export file name is timestamp-based. */
-export const exportFileName = (now = new Date()) => `events-logs-${format(now, 'yyyyMMdd-HHmmss')}.zip`;
-
-/** Saves a blob under a file name, as a download. */
-export const saveBlob = (blob: Blob, name: string) => {
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = name;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    // let the browser start reading it before it goes
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-};
+export const exportFileName = (now = new Date()) => stampedName('events-logs', 'zip', now);
 
 /** GET /events/export for the list's current filter: a zip (CSV and images), SPEC 7.2. */
 export const ExportButton = () => {
@@ -36,7 +24,7 @@ export const ExportButton = () => {
                 // the CSV's times in the user's time zone
                 timezone_offset: new Date().getTimezoneOffset(),
             });
-            saveBlob(blob, exportFileName());
+            saveFile(blob, exportFileName());
         } catch (e) {
             const status = (e as { status?: number }).status;
             notices.error({

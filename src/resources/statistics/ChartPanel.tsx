@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
-import { format } from 'date-fns';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { requestIdOf, type Query } from '../../dataProvider/http';
 import { useNotices } from '../../notifications/notices';
-import { saveBlob } from '../events/ExportButton';
+import { saveFile, stampedName } from '../../dataProvider/files';
 
 /** The three aggregates behind the charts: by day and type, by hour, by reader and group. */
 export const GROUPINGS = { dayType: 'day,type', hour: 'hour', device: 'device,group' } as const;
@@ -21,7 +20,7 @@ export const ChartPanel = ({ title, csv, query, loading, children }: { title: st
     const download = async () => {
         try {
             const blob = await dataProvider.download('/events/aggregate/export', { ...query, group_by: GROUPINGS[csv] });
-            saveBlob(blob, `events-statistics-${csv}-${format(new Date(), 'yyyyMMdd-HHmmss')}.csv`);
+            saveFile(blob, stampedName(`events-statistics-${csv}`, 'csv'));
         } catch (e) {
             const status = (e as { status?: number }).status;
             notices.error({ title: translate('statistics.downloadFailed'), description: status !== undefined && status >= 500 ? translate('notices.serverError') : (e as Error).message, requestId: requestIdOf(e) });

@@ -1,6 +1,8 @@
 import { format } from 'date-fns';
 
-/** SPEC 9 default export names: the prefix and a timestamp, e.g. devices-configs-20250102-133700.csv. */
+/**
+ * Downloads saved as files, for every screen that exports something.
+ * SPEC 9 default export names: the prefix and a timestamp, e.g. devices-configs-20250102-133700.csv. */
 export const stampedName = (prefix: string, extension: string, now = new Date()) => `${prefix}-${format(now, 'yyyyMMdd-HHmmss')}.${extension}`;
 
 /** Saves a downloaded file under the server's name (a File from Content-Disposition), else the fallback. */
@@ -12,8 +14,8 @@ export const saveFile = (blob: Blob, fallback: string): string => {
     document.body.appendChild(link);
     link.click();
     link.remove();
-    // Revoked a moment later: some browsers read the URL after click() returns.
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    // Revoked a while later: the browser reads the URL after click() returns.
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     return name;
 };
 
