@@ -2,6 +2,7 @@
 // A fleet of simulated readers against any platform server, speaking the device API as physical readers do.
 import { parseArgs } from 'node:util';
 import { API_BASE } from '../../contract/constants';
+import { parseReaderSetup } from '../../contract/qrcode';
 import { Fleet } from './fleet/fleet';
 import { eventsPlugin } from './fleet/events';
 import { firmwarePlugin } from './fleet/firmware';
@@ -11,6 +12,7 @@ const USAGE = `Usage: npm run simulate -- --url URL [options]
   --devices N          how many readers (default 20)
   --rate R             security events per second over the whole fleet (default 1)
   --code XXXX-XXXX     an account's device registration code (Devices page); without it readers wait in the platform's main account
+  --setup TEXT         the text of a reader-setup QR code (QR Code page): its platform address and code
   --seed TEXT          derives the readers' secrets: the same seed is the same fleet (default "simulate")
   --prefix TEXT        hardware_id prefix (default SIM)
   --duration SECONDS   stop after this long (default 3600)
@@ -24,6 +26,7 @@ const { values } = parseArgs({
         devices: { type: 'string', default: '20' },
         rate: { type: 'string', default: '1' },
         code: { type: 'string' },
+        setup: { type: 'string' },
         seed: { type: 'string', default: 'simulate' },
         prefix: { type: 'string', default: 'SIM' },
         duration: { type: 'string', default: '3600' },
@@ -37,7 +40,10 @@ if (values.help) {
     console.log(USAGE);
     process.exit(0);
 }
-const url = values.url.replace(/\/$/, '');
+// A reader-setup QR code's text stands for --url and --code, as a reader's camera would read it.
+const setup = values.setup ? parseReaderSetup(values.setup) : undefined;
+const url = (setup?.platform_url ?? values.url).replace(/\/$/, '');
+const code = setup?.registration_code ?? values.code;
 const devices = Number(values.devices);
 const rate = Number(values.rate);
 const duration = Number(values.duration);
@@ -52,7 +58,7 @@ const fleet = new Fleet({
     devices,
     seed: values.seed,
     prefix: values.prefix,
-    registrationCode: values.code,
+    registrationCode: code,
     durationMs: duration * 1000,
     outagesPerHour: Number(values.outages),
     rampMs: Math.min(10_000, devices * 5),
@@ -82,7 +88,7 @@ const report = () => {
     const up = fleet.online.length;
     console.log(`${new Date().toISOString().slice(11, 19)}  readers: ${count('approved')} approved (${up} up), ${count('pending')} pending, ${count('rejected')} rejected, ${count('authentication_required')} to authenticate · steps ${fleet.stats.steps} · outages ${fleet.stats.outages} · events ${events ? `${events.stats.accepted} stored, ${events.stats.rejected} refused` : 'off'} · errors ${fleet.stats.errors}${fleet.stats.lastError ? ` (last: ${fleet.stats.lastError})` : ''}`);
 };
-console.log(`Simulating ${devices} readers against ${url} for ${duration} s${values.code ? ` in the account of code ${values.code}` : ' (waiting for approval in the main account)'}. Ctrl-C stops.`);
+console.log(`Simulating ${devices} readers against ${url} for ${duration} s${code ? ` in the account of code ${code}` : ' (waiting for approval in the main account)'}. Ctrl-C stops.`);
 const timer = setInterval(() => {
     report();
     void approve?.().catch(error => console.error((error as Error).message));

@@ -3,6 +3,7 @@ import { accountsPlugin } from '../resources/accounts';
 import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
 import { devicesPlugin } from '../resources/devices';
+import { qrCodePlugin } from '../resources/qrcode';
 import { readersPlugin } from '../resources/readers';
 import { firmwarePlugin } from '../resources/firmware';
 import { eventRetentionPlugin } from '../resources/event-retention';
@@ -13,4 +14,4 @@ import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
-export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, eventRetentionPlugin, devicesPlugin, firmwarePlugin, readersPlugin, accessGroupsPlugin, eventsPlugin, statisticsPlugin];
+export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, eventRetentionPlugin, devicesPlugin, firmwarePlugin, readersPlugin, accessGroupsPlugin, qrCodePlugin, eventsPlugin, statisticsPlugin];

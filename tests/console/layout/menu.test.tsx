@@ -28,14 +28,14 @@ describe('side menu (SPEC 2.3)', () => {
         expect(screen.queryByRole('menuitem', { name: 'Audit Log' })).toBeNull();
     });
 
-    it('shows only the screens the console has: Devices, Updates and Readers under Device Management, no QR Code or Migrations yet', async () => {
+    it('shows only the screens the console has: Devices, Updates, Readers and QR Code under Device Management, no Migrations yet', async () => {
         menu(testSession('admin'));
         expect(await screen.findByRole('menuitem', { name: 'Roles' })).toBeInTheDocument();
         expect(screen.getByRole('button', { name: 'Device Management' })).toBeInTheDocument();
         expect(screen.getByRole('menuitem', { name: 'Devices' })).toHaveAttribute('href', '/devices');
         expect(screen.getByRole('menuitem', { name: 'Updates' })).toHaveAttribute('href', '/firmware-updates');
         expect(screen.getByRole('menuitem', { name: 'Readers' })).toBeInTheDocument();
-        expect(screen.queryByText('QR Code')).toBeNull();
+        expect(screen.getByRole('menuitem', { name: 'QR Code' })).toHaveAttribute('href', '/qrcode');
         expect(screen.queryByText('Migrations')).toBeNull();
     });
 
