@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -66,7 +67,14 @@ export class LocalDiskStorage implements FileStorage {
                 counted.size = data.length;
             } else {
                 const out = createWriteStream(temporary);
-                await pipeline(data, limiter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted), out);
+                try {
+                    await pipeline(data, limiter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted), out);
+                } catch (error) {
+                    // The file is opened asynchronously: removing it before the stream has closed could
+                    // run before the open, which would then leave the file behind.
+                    if (!out.closed) await once(out, 'close');
+                    throw error;
+                }
                 const handle = await fs.open(temporary, 'r+');
                 try {
                     await handle.sync();
