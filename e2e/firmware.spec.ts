@@ -91,6 +91,8 @@ test('upload an artifact made by mender-artifact, schedule it in two phases, see
     await form.getByLabel('Name').fill('rock-os-5.0.0-rollout');
     await form.getByRole('combobox', { name: 'Firmware' }).click();
     await page.getByRole('option', { name: /rock-os-5\.0\.0/ }).click();
+    // The account's own demo readers are compatible too: the journey's readers are found by their hardware ids.
+    await form.getByLabel('Search readers').fill('E2E-FW');
     await expect(form.getByRole('table', { name: 'Readers' }).getByRole('row')).toHaveCount(READERS + 1);
     await form.getByRole('button', { name: 'Select all shown' }).click();
     await expect(form.getByText(`${READERS} readers chosen`)).toBeVisible();

@@ -18,6 +18,8 @@ const env = {
     // Readers heartbeat every 2 s so a journey sees them apply a change within seconds.
     DEVICE_HEARTBEAT_SECONDS: '2',
     DEVICE_OFFLINE_SECONDS: '8',
+    // The journeys post the events they look for; the demo's readers post none meanwhile.
+    DEMO_EVENT_RATE: '0',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ac-e2e-')),
 };
 if (process.env.TEST_DATABASE_URL) {
