@@ -28,6 +28,9 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migr
 export const openDatabase = async (options: { url?: string; dataDir?: string }): Promise<Database> => {
     if (options.url) {
         const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+        // An idle connection the database ends (restart, failover, a dropped test database) is discarded by the
+        // pool and the next query opens another; unhandled, this 'error' event would stop the process.
+        pool.on('error', () => undefined);
         const db = drizzlePg({ client: pool, schema }) as unknown as Db;
         // Several instances may start together: one migrates at a time.
         const client = await pool.connect();

@@ -100,6 +100,11 @@ const postgresRealtime = (pool: pg.Pool, log: (message: string) => void): Realti
                     c.on('error', error => lost(c, error));
                     c.on('end', () => lost(c));
                     for (const channel of listeners.byChannel.keys()) await c.query(`LISTEN ${channel}`);
+                    // Closed while connecting: this connection is not wanted any more.
+                    if (closed) {
+                        await c.end().catch(() => undefined);
+                        return;
+                    }
                     client = c;
                     retryMs = 250;
                     if (lostOnce) for (const listener of listeners.reconnect) listener();

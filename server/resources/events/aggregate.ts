@@ -21,12 +21,13 @@ export const parseDimensions = (groupBy: string): AggregateDimension[] | undefin
 export const aggregateEvents = async (db: Db, scope: EventScope, query: EventQuery, dimensions: AggregateDimension[], timezoneOffset: number): Promise<EventAggregateReply['result']> => {
     // Written as a literal (a checked integer): as a parameter, the select and the group by would be different expressions to PostgreSQL.
     const local = sql`((${events.timestamp} at time zone 'UTC') - make_interval(mins => ${sql.raw(String(Math.trunc(timezoneOffset)))}))`;
-    const day = sql`to_char(${local}, 'YYYY-MM-DD')`;
+    // Grouped by date, written as text once per group rather than per row.
+    const day = sql`(${local})::date`;
     const hour = sql`extract(hour from ${local})::int`;
     const parts: Record<AggregateDimension, { select: SQL; group: SQL }> = {
         type: { select: sql`${events.event} as type`, group: sql`${events.event}` },
         group: { select: sql`${events.event_group} as "group"`, group: sql`${events.event_group}` },
-        day: { select: sql`${day} as day`, group: day },
+        day: { select: sql`${day}::text as day`, group: day },
         hour: { select: sql`${hour} as hour`, group: hour },
         device: { select: sql`${events.device_id} as device_id, max(${events.device_description}) as device_description`, group: sql`${events.device_id}` },
     };

@@ -38,6 +38,8 @@ export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unk
     const rejected: DeviceEventsReply['rejected'] = [];
     const valid: { index: number; input: DeviceEventInput; image: StoredImage | undefined }[] = [];
     const latest = ctx.now().getTime() + MAX_CLOCK_AHEAD_MS;
+    // An image file belongs to one event: deleting that event (or its retention) removes it.
+    const claimed = new Set<string>();
     items.forEach((item, index) => {
         const refuse = (error: string) => rejected.push({ index, device_event_id: deviceEventIdOf(item), error });
         const parsed = deviceEventInput.safeParse(item);
@@ -48,6 +50,8 @@ export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unk
         const image = input.image === undefined ? undefined : images.get(input.image);
         if (input.image !== undefined && !image) return refuse(`image: no image part named "${input.image}"`);
         if (image && 'problem' in image) return refuse(`image: ${image.problem}`);
+        if (input.image !== undefined && claimed.has(input.image)) return refuse(`image: the part "${input.image}" is already another event's image`);
+        if (input.image !== undefined) claimed.add(input.image);
         valid.push({ index, input, image });
     });
 

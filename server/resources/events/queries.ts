@@ -9,6 +9,9 @@ import { eventsWhere, type EventQuery, type EventScope, type LiveCandidate } fro
 
 export type EventInsert = typeof events.$inferInsert;
 
+/** A PostgreSQL array literal of numbers, passed as one parameter. */
+const pgArray = (values: readonly number[] | undefined) => `{${(values ?? []).join(',')}}`;
+
 /** Every column the API shows; never anything heavy (images are files). */
 const columns = {
     id: events.id,
@@ -112,11 +115,16 @@ export const findEvent = async (db: Db, id: number): Promise<(EventRow & { accou
 export const existingLinks = async (db: Db, found: Pick<EventRow, 'device_id' | 'profiles'>[]) => {
     const deviceIds = [...new Set(found.map(e => e.device_id).filter((d): d is number => d !== null))];
     const profileIds = [...new Set(found.flatMap(e => e.profiles.map(p => p.profile_id)).filter((p): p is number => typeof p === 'number'))];
-    const [d, p] = await Promise.all([
-        deviceIds.length ? db.select({ id: devices.id }).from(devices).where(inArray(devices.id, deviceIds)) : [],
-        profileIds.length ? db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.id, profileIds)) : [],
-    ]);
-    return { devices: new Set(d.map(r => r.id)), profiles: new Set(p.map(r => r.id)) };
+    const existing = { devices: new Set<number>(), profiles: new Set<number>() };
+    if (!deviceIds.length && !profileIds.length) return existing;
+    // One round trip for both.
+    const links = await rows<{ kind: 'device' | 'profile'; id: number }>(
+        db,
+        sql`select 'device' as kind, id from ${devices} where id = any(${pgArray(deviceIds)}::integer[])
+            union all select 'profile' as kind, id from ${profiles} where id = any(${pgArray(profileIds)}::integer[])`,
+    );
+    for (const link of links) (link.kind === 'device' ? existing.devices : existing.profiles).add(Number(link.id));
+    return existing;
 };
 
 // ---- ingestion ----
@@ -146,7 +154,6 @@ const AUTHENTICATED_TYPES = sql.join(
     EVENT_GROUP_TYPES.authenticated.map(t => sql`${t}`),
     sql`, `,
 );
-const pgArray = (values: readonly number[] | undefined) => `{${(values ?? []).join(',')}}`;
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /**

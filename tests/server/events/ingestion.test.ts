@@ -118,6 +118,7 @@ describe('a batch with bad parts keeps its good events (docs/events.md)', () => 
             deviceEvent({ image: 'gif' }),
             deviceEvent({ image: 'nowhere' }),
             deviceEvent({ image: 'png' }),
+            deviceEvent({ image: 'good' }),
         ];
         const res = await reader.post(events, { good, big: oversized, gif, png });
         expect(res.statusCode).toBe(200);
@@ -126,6 +127,7 @@ describe('a batch with bad parts keeps its good events (docs/events.md)', () => 
             { index: 1, device_event_id: events[1]!.device_event_id, error: 'image: Image is larger than 2 MB' },
             { index: 2, device_event_id: events[2]!.device_event_id, error: 'image: Image is not a JPEG or PNG' },
             { index: 3, device_event_id: events[3]!.device_event_id, error: 'image: no image part named "nowhere"' },
+            { index: 5, device_event_id: events[5]!.device_event_id, error: 'image: the part "good" is already another event\'s image' },
         ]);
         expect(storedFiles().length).toBe(filesBefore + 2);
         const kept = (await admin('GET', `/events/${res.body.accepted[1]!.id}`)).json() as EventRecord;
