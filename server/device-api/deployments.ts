@@ -9,6 +9,7 @@ import { conflict, notFound } from '../http/errors';
 import { findDevice } from '../resources/devices/queries';
 import { artifactForReader, openDeploymentsOf, recordDeviceStatus } from '../resources/deployments/queries';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
+import { attachment } from '../http/attachments';
 
 const line = (level: 'info' | 'warning' | 'error', message: string, now: Date) => ({ timestamp: now.toISOString(), level, message });
 
@@ -100,7 +101,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         return reply
             .type('application/octet-stream')
             .header('Content-Length', String(artifact.size))
-            .header('Content-Disposition', `attachment; filename="${artifact.name.replace(/[^A-Za-z0-9._-]/g, '_')}.mender"`)
+            .header('Content-Disposition', attachment(`${artifact.name.replace(/[^A-Za-z0-9._-]/g, '_')}.mender`))
             .send(file);
     });
 };

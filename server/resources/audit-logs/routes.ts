@@ -11,6 +11,7 @@ import { requireAuth } from '../../http/auth';
 import { listParams } from '../../http/lists';
 import { isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { auditLogRows, listAuditLogs, toAuditLog, type AuditFilters } from './queries';
+import { attachment, stampedFileName } from '../../http/attachments';
 
 const tags = ['audit logs'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply };
@@ -62,7 +63,6 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             cast: { object: value => JSON.stringify(value) },
         });
         Readable.from(rows).pipe(csv);
-        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-        return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="audit-logs-${stamp}.csv"`).send(csv);
+        return reply.type('text/csv; charset=utf-8').header('Content-Disposition', attachment(stampedFileName('audit-logs', 'csv', ctx.now()))).send(csv);
     });
 };

@@ -28,6 +28,7 @@ import {
 import { defaultAccessGroupId } from '../access-groups/queries';
 import { bumpAccessVersion } from '../profiles/access';
 import { newRegistrationCode } from './registration';
+import { attachment, stampedFileName } from '../../http/attachments';
 
 const tags = ['devices'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 422: errorReply };
@@ -69,7 +70,6 @@ const localTime = (date: Date | string | null, offsetMinutes: number) => {
     return shifted.toISOString().replace('T', ' ').slice(0, 19);
 };
 
-const stamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
 /** The admin's copy of a reader's configuration: everything but its secrets. */
 const withoutSecrets = <T extends { onvif: { password: string | null }; sip: { password: string | null } }>(config: T): T => ({
@@ -237,7 +237,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         );
         return reply
             .type('text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="devices-configs-${stamp(ctx.now())}.csv"`)
+            .header('Content-Disposition', attachment(stampedFileName('devices-configs', 'csv', ctx.now())))
             .send(csv);
     });
 
@@ -439,7 +439,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         const csv = stringify(lines.map(l => ({ timestamp: localTime(l.timestamp, request.query.timezone_offset), level: l.level, message: l.message })), { header: true });
         return reply
             .type('text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="device-logs-${device.id}-${stamp(ctx.now())}.csv"`)
+            .header('Content-Disposition', attachment(stampedFileName(`device-logs-${device.id}`, 'csv', ctx.now())))
             .send(csv);
     });
 
@@ -452,7 +452,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         if (!config) throw notFound('device');
         return reply
             .type('application/json; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="device-${device.id}-config.json"`)
+            .header('Content-Disposition', attachment(`device-${device.id}-config.json`))
             .send(JSON.stringify(withoutSecrets(config), null, 2));
     });
 

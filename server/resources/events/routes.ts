@@ -17,6 +17,7 @@ import { contentTypeOf, removeImages } from './images';
 import { liveRoute } from './liveRoute';
 import { countUpTo, deleteEvents, existingLinks, findEvent, listEvents } from './queries';
 import { imageName, toEventRecord } from './records';
+import { attachment, stampedFileName } from '../../http/attachments';
 
 const tags = ['events'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
@@ -33,7 +34,6 @@ const listQuery = z.object({
 const timezoneOffset = z.coerce.number().int().min(-900).max(900).default(0);
 const aggregateQuery = z.object({ ...scopeQuery, ...eventFilters.shape, group_by: z.string().max(100), timezone_offset: timezoneOffset });
 
-const stamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
 export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const scopeOf = async (request: FastifyRequest): Promise<EventScope> => {
@@ -87,7 +87,8 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         const columns = [...dimensions.flatMap(d => (d === 'device' ? ['device_id', 'device_description'] : [d])), 'count'];
         return reply
             .type('text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="events-statistics-${stamp(ctx.now())}.csv"`)
+            // Named by what it counts, as several charts download their own: events-statistics-day-type-<time>.csv
+            .header('Content-Disposition', attachment(stampedFileName(`events-statistics-${dimensions.join('-')}`, 'csv', ctx.now())))
             .send(stringify(result as Record<string, unknown>[], { header: true, columns }));
     });
 
@@ -108,7 +109,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         let gone = false;
         request.raw.on('close', () => (gone = true));
         const zip = eventsZip(ctx, scope, query, request.query.timezone_offset, () => gone);
-        return reply.type('application/zip').header('Content-Disposition', `attachment; filename="events-logs-${stamp(ctx.now())}.zip"`).send(zip);
+        return reply.type('application/zip').header('Content-Disposition', attachment(stampedFileName('events-logs', 'zip', ctx.now()))).send(zip);
     });
 
     await app.register(liveRoute, ctx);

@@ -20,7 +20,7 @@ export const ChartPanel = ({ title, csv, query, loading, children }: { title: st
     const download = async () => {
         try {
             const blob = await dataProvider.download('/events/aggregate/export', { ...query, group_by: GROUPINGS[csv] });
-            saveFile(blob, stampedName(`events-statistics-${csv}`, 'csv'));
+            saveFile(blob, stampedName(`events-statistics-${GROUPINGS[csv].replace(',', '-')}`, 'csv'));
         } catch (e) {
             const status = (e as { status?: number }).status;
             notices.error({ title: translate('statistics.downloadFailed'), description: status !== undefined && status >= 500 ? translate('notices.serverError') : (e as Error).message, requestId: requestIdOf(e) });

@@ -206,6 +206,7 @@ describe('GET /events/aggregate/export', () => {
     it('gives the statistics as CSV with one column per dimension', async () => {
         const res = await admin('GET', `/events/aggregate/export?account_id=${p.demo.customers[0].id}&group_by=type,device`);
         expect(res.statusCode).toBe(200);
+        expect(res.headers['content-disposition']).toMatch(/^attachment; filename="events-statistics-type-device-\d{8}-\d{6}\.csv"$/);
         const rows = parse(res.body, { columns: true }) as Record<string, string>[];
         expect(Object.keys(rows[0]!)).toEqual(['type', 'device_id', 'device_description', 'count']);
         const json = (await admin('GET', `/events/aggregate?account_id=${p.demo.customers[0].id}&group_by=type,device`)).json().result;
