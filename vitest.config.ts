@@ -14,7 +14,13 @@ export default defineConfig({
         projects: [
             {
                 extends: true,
-                test: { name: 'node', environment: 'node', include: ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'] },
+                test: {
+                    name: 'node',
+                    environment: 'node',
+                    include: ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'],
+                    // *.pg.test.ts need a PostgreSQL server (two processes on one database...): the PostgreSQL run only.
+                    exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/server/**/*.pg.test.ts'],
+                },
             },
             {
                 extends: true,

@@ -89,3 +89,6 @@ export const openStream = async (url: string, token: string, headers: Record<str
 export type Stream = Awaited<ReturnType<typeof openStream>>;
 
 export const eventIds = (s: Stream) => s.messages.filter(m => m.event === 'event').map(m => m.id!);
+
+/** Picks the live feed's message of this event. */
+export const isEvent = (id: number) => (m: SseMessage) => m.event === 'event' && m.id === id;
