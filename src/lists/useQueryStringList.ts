@@ -103,8 +103,15 @@ export const useQueryStringList = <T extends RaRecord = RaRecord>(options: Query
         onToggleItem: selection.toggle,
         onUnselectItems: selection.clearSelection,
         onSelectAll: () => selection.select((query.data ?? []).map(r => r.id)),
-        setPage: (page: number) => go({ ...state, page }),
-        setPerPage: (perPage: number) => go({ ...state, page: 1, perPage }),
+        // Remembered with the change itself, not after the next render: leaving at once keeps it too.
+        setPage: (page: number) => {
+            if (session) setMemory({ page, perPage: state.perPage });
+            go({ ...state, page });
+        },
+        setPerPage: (perPage: number) => {
+            if (session) setMemory({ page: 1, perPage });
+            go({ ...state, page: 1, perPage });
+        },
         setSort: (sort: SortPayload) => go({ ...state, page: 1, sort }),
         setFilters,
         showFilter: (name: string, defaultValue: unknown) => {
