@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Chip, Drawer, IconButton, InputAdornment, LinearProgress, List, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import KeyboardReturn from '@mui/icons-material/KeyboardReturn';
@@ -8,16 +8,7 @@ import { PICKER_DEBOUNCE_MS } from '../../contract/constants';
 import { useAccountList, type AccountRow } from '../session/accounts';
 import { useSession } from '../session/useSession';
 import { useAccountSwitch } from './accountSwitch';
-
-/** The value, once it has stopped changing for `ms` (SPEC 7.1: picker search waits 400 ms). */
-export const useDebounced = <T,>(value: T, ms: number) => {
-    const [debounced, setDebounced] = useState(value);
-    useEffect(() => {
-        const timer = setTimeout(() => setDebounced(value), ms);
-        return () => clearTimeout(timer);
-    }, [value, ms]);
-    return debounced;
-};
+import { useDebounced } from '../lists/useDebounced';
 
 /** Accounts whose name or reference number holds the search text, case and accents aside. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

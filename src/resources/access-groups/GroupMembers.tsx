@@ -5,28 +5,18 @@ import PersonRemove from '@mui/icons-material/PersonRemove';
 import Search from '@mui/icons-material/Search';
 import { Confirm, useDataProvider, useGetList, useTranslate } from 'react-admin';
 import type { AccessGroupEmbedded } from '../../../contract/access-groups';
-import { PICKER_DEBOUNCE_MS } from '../../../contract/constants';
 import type { MemberProfile, ProfileRecord } from '../../../contract/profiles';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { PAGE_SIZES } from '../../lists/listQuery';
 import { useNotices } from '../../notifications/notices';
 import { BadgeList, ProfileState } from './BadgeHolder';
+import { useDebounced } from '../../lists/useDebounced';
 
 export interface MembersPage {
     page: number;
     perPage: number;
     q: string;
 }
-
-/** Text typed in a search box, passed on once typing pauses (SPEC 9: 400 ms). */
-const useDebounced = (value: string) => {
-    const [settled, setSettled] = useState(value);
-    useEffect(() => {
-        const timer = setTimeout(() => setSettled(value), PICKER_DEBOUNCE_MS);
-        return () => clearTimeout(timer);
-    }, [value]);
-    return settled;
-};
 
 const nameOf = (translate: (key: string, options?: object) => string, p: { id: number; acs_id: string | null }) => p.acs_id ?? translate('resources.access_groups.members.noAcsId', { id: p.id });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
     Alert, Box, Button, Checkbox, FormControlLabel, IconButton, LinearProgress, MenuItem, Radio, RadioGroup, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
@@ -13,6 +13,7 @@ import { fieldErrors } from '../../../contract/validation';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
 import { useContractText } from './texts';
+import { useDebounced } from '../../lists/useDebounced';
 
 interface PhaseDraft {
     share: string;
@@ -25,15 +26,6 @@ interface Filter {
     board_type: string;
     release: string;
 }
-
-const useDebounced = <T,>(value: T, ms: number) => {
-    const [shown, setShown] = useState(value);
-    useEffect(() => {
-        const timer = setTimeout(() => setShown(value), ms);
-        return () => clearTimeout(timer);
-    }, [value, ms]);
-    return shown;
-};
 
 const definedOnly = (f: Filter) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== '')) as Partial<Filter>;
 

@@ -3,12 +3,12 @@ import { Alert, Box, Button, Card, CardContent, FormControlLabel, MenuItem, Stac
 import Download from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import { PICKER_DEBOUNCE_MS } from '../../../contract/constants';
 import { qrCodeInput, WIFI_SECURITY, type QrCodeInput } from '../../../contract/qrcode';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile } from '../../dataProvider/files';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { useSession } from '../../session/useSession';
+import { useDebounced } from '../../lists/useDebounced';
 
 interface Wifi {
     on: boolean;
@@ -25,16 +25,6 @@ const bodyOf = (wifi: Wifi) => {
     return { body: undefined, problems: Object.fromEntries(checked.error.issues.map(i => [i.path.at(-1) as string, i.message])) };
 };
 
-/** What the user typed, once it has rested for the picker debounce (SPEC 9: 400 ms). */
-const useSettled = <T,>(value: T) => {
-    const [settled, setSettled] = useState(value);
-    useEffect(() => {
-        const timer = setTimeout(() => setSettled(value), PICKER_DEBOUNCE_MS);
-        return () => clearTimeout(timer);
-    }, [value]);
-    return settled;
-};
-
 /** /qrcode: a reader-setup code (platform address, the account's registration code, optional Wi-Fi) to show to a reader's camera. */
 export const QrCodePage = () => {
     const translate = useTranslate();
@@ -42,7 +32,7 @@ export const QrCodePage = () => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const [wifi, setWifi] = useState<Wifi>({ on: false, ssid: '', security: 'WPA', password: '' });
     const { body, problems } = useMemo(() => bodyOf(wifi), [wifi]);
-    const settled = useSettled(body);
+    const settled = useDebounced(body);
     const account = session?.currentAccount;
     const registration = useQuery({
         queryKey: ['devices', 'registration_code', account?.id],
