@@ -6,6 +6,7 @@ import { accounts, devices, profiles, type EventProfile } from '../server/db/sch
 import { sha256 } from '../server/http/tokens';
 import type { EventInsert } from '../server/resources/events/queries';
 import { sql } from 'drizzle-orm';
+import { seededRandom } from '../server/demo/random';
 
 /** The benchmark's platform: accounts, readers with their keys, profiles by account. */
 export interface BenchPlatform {
@@ -13,17 +14,6 @@ export interface BenchPlatform {
     readers: { id: number; account_id: number; description: string; authorization: string }[];
     profilesOf: Map<number, number[]>;
 }
-
-/** A deterministic generator, so two runs measure the same data. */
-export const generator = (seed: number) => {
-    let s = seed >>> 0 || 1;
-    return () => {
-        s ^= s << 13;
-        s ^= s >>> 17;
-        s ^= s << 5;
-        return (s >>> 0) / 4294967296;
-    };
-};
 
 /** Customer accounts under the main one, readers spread over them (approved, online, with keys), profiles spread too. */
 export const makePlatform = async (db: Db, mainAccountId: number, sizes: { accounts: number; readers: number; profiles: number }): Promise<BenchPlatform> => {
@@ -85,7 +75,7 @@ export interface BenchEvent {
  * ones; the bench keeps no files for them).
  */
 export function* generateEvents(platform: BenchPlatform, count: number, options: { seed: number; days: number; now: number; prefix: string }): Generator<BenchEvent> {
-    const random = generator(options.seed);
+    const random = seededRandom(options.seed);
     for (let i = 0; i < count; i++) {
         const reader = platform.readers[Math.floor(random() * platform.readers.length)]!;
         let r = random() * TOTAL;

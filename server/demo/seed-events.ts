@@ -5,6 +5,7 @@ import { badges, devices, profiles, type EventProfile } from '../db/schema';
 import { eventImageKey } from '../resources/events/images';
 import { storeEvents, type EventInsert } from '../resources/events/queries';
 import { FramePool } from './fleet/frames';
+import { seededRandom } from './random';
 
 export interface SeedEventsOptions {
     /** accounts to fill (default: every account with approved readers) */
@@ -45,15 +46,6 @@ const KNOWN: readonly string[] = [...EVENT_GROUP_TYPES.authenticated, '2FAMismat
 /** How many image files are written at once: start-up waits on their syncs. */
 const PARALLEL_WRITES = 16;
 
-const generator = (seed: number) => {
-    let s = seed >>> 0 || 1;
-    return () => {
-        s ^= s << 13;
-        s ^= s >>> 17;
-        s ^= s << 5;
-        return (s >>> 0) / 4294967296;
-    };
-};
 
 /**
  * The demo platform's history: `days` of security events with their camera
@@ -64,7 +56,7 @@ const generator = (seed: number) => {
  */
 export const seedDemoEvents = async (ctx: Pick<AppContext, 'db' | 'storage'>, options: SeedEventsOptions = {}) => {
     const { days = 30, perReaderPerDay = 8, now = new Date(), seed = 7 } = options;
-    const random = generator(seed);
+    const random = seededRandom(seed);
     const frames = new FramePool(4);
     const readers = await ctx.db
         .select({ id: devices.id, account_id: devices.account_id, description: devices.description, device_mode: devices.device_mode, role: devices.role })

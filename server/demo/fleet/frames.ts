@@ -1,5 +1,6 @@
 import jpeg from 'jpeg-js';
 import type { Roi } from '../../../contract/events';
+import { seededRandom } from '../random';
 
 /** A simulated camera frame: JPEG bytes and where the faces are. */
 export interface Frame {
@@ -10,16 +11,6 @@ export interface Frame {
 export const FRAME_WIDTH = 320;
 export const FRAME_HEIGHT = 240;
 
-/** A small deterministic generator: the same seed draws the same frame. */
-const random = (seed: number) => {
-    let s = seed >>> 0 || 1;
-    return () => {
-        s ^= s << 13;
-        s ^= s >>> 17;
-        s ^= s << 5;
-        return (s >>> 0) / 4294967296;
-    };
-};
 
 const SKIN = [
     [241, 194, 167],
@@ -42,7 +33,7 @@ const HAIR = [
  * as a reader reports it. About 20-40 KB at this size.
  */
 export const drawFrame = (faces: number, seed: number, quality = 90): Frame => {
-    const rnd = random(seed);
+    const rnd = seededRandom(seed);
     const w = FRAME_WIDTH;
     const h = FRAME_HEIGHT;
     const data = Buffer.alloc(w * h * 4);
