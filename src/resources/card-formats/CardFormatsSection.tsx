@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { Box, Button, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { ListReply } from '../../../contract/api';
 import { encodeCard, type CardFormatRecord, type PredefinedCardFormatKey, type WiegandFormat } from '../../../contract/card-formats';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { useQuickView } from '../../layout/quickView';
-import { useNotices } from '../../notifications/notices';
+import { useConfirmedDelete } from '../../lists/useConfirmedDelete';
 import { CardFormatForm } from './CardFormatForm';
 import { formatCovers } from './coverText';
 
@@ -27,24 +26,12 @@ const span = (field: { start: number; length: number } | null) => (field ? `${fi
 export const CardFormatsSection = ({ accountId }: { accountId: number }) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
     const { open, close } = useQuickView();
-    const [doomed, setDoomed] = useState<CardFormatRecord>();
     const { data, error, refetch, isPending } = useQuery({
         queryKey: ['card_formats', accountId],
         queryFn: () => dataProvider.call<ListReply<CardFormatRecord>>('/card_formats', { query: { account_id: accountId, per_page: 200, sort: '+name' } }),
     });
-    const remove = async () => {
-        if (!doomed) return;
-        try {
-            await dataProvider.call(`/card_formats/${doomed.id}`, { method: 'DELETE', body: { account_id: accountId } });
-            notices.deleted('card_formats', doomed.id);
-            void refetch();
-        } catch (e) {
-            notices.deleteFailed('card_formats', e);
-        }
-        setDoomed(undefined);
-    };
+    const removal = useConfirmedDelete<CardFormatRecord>('card_formats', accountId, translate('resources.card_formats.deleteWarning'), () => void refetch());
     return (
         <Box sx={{ p: 2 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
@@ -81,7 +68,7 @@ export const CardFormatsSection = ({ accountId }: { accountId: number }) => {
                                 <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', maxWidth: 260 }}>{sample(f)}</TableCell>
                                 <TableCell>
                                     {f.type === 'custom' && (
-                                        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDoomed(f)}>
+                                        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => removal.ask(f)}>
                                             {translate('ra.action.delete')}
                                         </Button>
                                     )}
@@ -91,16 +78,7 @@ export const CardFormatsSection = ({ accountId }: { accountId: number }) => {
                     </TableBody>
                 </Table>
             )}
-            <Confirm
-                isOpen={!!doomed}
-                title={translate('app.confirmDelete.title', { resource: doomed?.name ?? '' })}
-                content={translate('resources.card_formats.deleteWarning')}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() => void remove()}
-                onClose={() => setDoomed(undefined)}
-            />
+            {removal.dialog}
         </Box>
     );
 };

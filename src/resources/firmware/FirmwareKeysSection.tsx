@@ -3,7 +3,7 @@ import { Box, Button, Chip, LinearProgress, Table, TableBody, TableCell, TableHe
 import Add from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { ListReply } from '../../../contract/api';
 import { firmwareKeyInput, FIRMWARE_KEY_MESSAGES, type FirmwareKeyRecord } from '../../../contract/firmware';
 import { can } from '../../../contract/rights';
@@ -12,6 +12,7 @@ import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { useQuickView } from '../../layout/quickView';
+import { useConfirmedDelete } from '../../lists/useConfirmedDelete';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 
@@ -78,26 +79,14 @@ const KeyForm = ({ accountId, onDone }: { accountId: number; onDone: () => void 
 export const FirmwareKeysSection = ({ accountId }: { accountId: number }) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
     const session = useSession();
     const { open, close } = useQuickView();
-    const [doomed, setDoomed] = useState<FirmwareKeyRecord>();
     const { data, error, refetch, isPending } = useQuery({
         queryKey: ['firmware_keys', accountId],
         queryFn: () => dataProvider.call<ListReply<FirmwareKeyRecord>>('/firmware_keys', { query: { account_id: accountId } }),
     });
+    const removal = useConfirmedDelete<FirmwareKeyRecord>('firmware_keys', accountId, translate('resources.firmware_keys.deleteWarning'), () => void refetch());
     const mayWrite = !!session && can(session.role, 'artifacts', 'write');
-    const remove = async () => {
-        if (!doomed) return;
-        try {
-            await dataProvider.call(`/firmware_keys/${doomed.id}`, { method: 'DELETE', body: { account_id: accountId } });
-            notices.deleted('firmware_keys', doomed.id);
-            void refetch();
-        } catch (e) {
-            notices.deleteFailed('firmware_keys', e);
-        }
-        setDoomed(undefined);
-    };
     return (
         <Box sx={{ p: 2 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
@@ -135,7 +124,7 @@ export const FirmwareKeysSection = ({ accountId }: { accountId: number }) => {
                                 <TableCell>{formatDate(k.created_at)}</TableCell>
                                 <TableCell>
                                     {mayWrite && !k.inherited && (
-                                        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDoomed(k)}>
+                                        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => removal.ask(k)}>
                                             {translate('ra.action.delete')}
                                         </Button>
                                     )}
@@ -145,16 +134,7 @@ export const FirmwareKeysSection = ({ accountId }: { accountId: number }) => {
                     </TableBody>
                 </Table>
             )}
-            <Confirm
-                isOpen={!!doomed}
-                title={translate('app.confirmDelete.title', { resource: doomed?.name ?? '' })}
-                content={translate('resources.firmware_keys.deleteWarning')}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() => void remove()}
-                onClose={() => setDoomed(undefined)}
-            />
+            {removal.dialog}
         </Box>
     );
 };

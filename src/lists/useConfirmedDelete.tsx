@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { useNotices } from '../notifications/notices';
+
+/**
+ * Deleting a row of an account's section (card formats, firmware keys):
+ * OK/Cancel first (SPEC 5: destructive actions ask), then DELETE
+ * /<resource>/{id} in that account, with SPEC 8.4's notices. `ask(row)`
+ * opens the confirmation; render `dialog` once.
+ */
+export const useConfirmedDelete = <T extends { id: number; name: string }>(resource: string, accountId: number, warning: string, onDeleted: () => void) => {
+    const translate = useTranslate();
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const notices = useNotices();
+    const [doomed, setDoomed] = useState<T>();
+    const remove = async () => {
+        if (!doomed) return;
+        try {
+            await dataProvider.call(`/${resource}/${doomed.id}`, { method: 'DELETE', body: { account_id: accountId } });
+            notices.deleted(resource, doomed.id);
+            onDeleted();
+        } catch (e) {
+            notices.deleteFailed(resource, e);
+        }
+        setDoomed(undefined);
+    };
+    const dialog = (
+        <Confirm
+            isOpen={!!doomed}
+            title={translate('app.confirmDelete.title', { resource: doomed?.name ?? '' })}
+            content={warning}
+            confirm="app.ok"
+            cancel="ra.action.cancel"
+            confirmColor="warning"
+            onConfirm={() => void remove()}
+            onClose={() => setDoomed(undefined)}
+        />
+    );
+    return { ask: setDoomed, dialog };
+};
