@@ -61,18 +61,23 @@ test('an incident opens in Event Details with a box drawn over each face region'
     await expect(picture).toBeVisible();
     const overlay = drawer.getByRole('img', { name: '2 face regions' });
     await expect(overlay).toBeVisible();
-    // each box sits over its region: the overlay covers the picture and the rect scales with it
-    const image = (await picture.boundingBox())!;
-    const cover = (await overlay.boundingBox())!;
-    expect(Math.abs(cover.x - image.x)).toBeLessThan(1);
-    expect(Math.abs(cover.width - image.width)).toBeLessThan(1);
-    const natural = await picture.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
-    const rect = overlay.locator('rect').first();
-    const roi = { x: Number(await rect.getAttribute('x')), w: Number(await rect.getAttribute('width')) };
-    const drawn = (await rect.boundingBox())!;
-    const scale = image.width / natural.w;
-    expect(Math.abs(drawn.x - (image.x + roi.x * scale))).toBeLessThan(4);
-    expect(Math.abs(drawn.width - roi.w * scale)).toBeLessThan(6);
+    // each box sits over its region: the overlay covers the picture and the rect scales with it.
+    // Measured in one frame, since the drawer may still be sliding in.
+    const m = await drawer.evaluate((root: HTMLElement) => {
+        const img = root.querySelector('img[alt="Tailgating by unknown user"]') as HTMLImageElement;
+        const svg = root.querySelector('svg[aria-label="2 face regions"]')!;
+        const rect = svg.querySelector('rect')!;
+        const box = (e: Element) => e.getBoundingClientRect();
+        return {
+            image: box(img), cover: box(svg), drawn: box(rect), natural: img.naturalWidth,
+            roi: { x: Number(rect.getAttribute('x')), w: Number(rect.getAttribute('width')) },
+        };
+    });
+    expect(Math.abs(m.cover.x - m.image.x)).toBeLessThan(1);
+    expect(Math.abs(m.cover.width - m.image.width)).toBeLessThan(1);
+    const scale = m.image.width / m.natural;
+    expect(Math.abs(m.drawn.x - (m.image.x + m.roi.x * scale))).toBeLessThan(4);
+    expect(Math.abs(m.drawn.width - m.roi.w * scale)).toBeLessThan(6);
     await expect(drawer.getByText('Tailgating detected')).toBeVisible();
     await shot(page, info, 'event-details-incident');
     // an authentication shows its picture without boxes
