@@ -19,7 +19,7 @@ describe('local disk storage', () => {
         await storage.put('a/b/one.bin', Buffer.from('bye'));
         expect(await storage.stat('a/b/one.bin')).toEqual({ size: 3 });
         expect(await storage.get('a/b/missing.bin')).toBeUndefined();
-        expect(() => storage.put('../escape', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
+        await expect(() => storage.put('../escape', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
         fs.rmSync(dir, { recursive: true, force: true });
     });
 
