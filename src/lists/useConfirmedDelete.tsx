@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Button } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { useNotices } from '../notifications/notices';
@@ -6,7 +8,7 @@ import { useNotices } from '../notifications/notices';
 /**
  * Deleting a row of an account's section (card formats, firmware keys):
  * OK/Cancel first (SPEC 5: destructive actions ask), then DELETE
- * /<resource>/{id} in that account, with SPEC 8.4's notices. `ask(row)`
+ * /<resource>/{id} in that account, with SPEC 8.4's notices. `button(row)`
  * opens the confirmation; render `dialog` once.
  */
 export const useConfirmedDelete = <T extends { id: number; name: string }>(resource: string, accountId: number, warning: string, onDeleted: () => void) => {
@@ -37,5 +39,10 @@ export const useConfirmedDelete = <T extends { id: number; name: string }>(resou
             onClose={() => setDoomed(undefined)}
         />
     );
-    return { ask: setDoomed, dialog };
+    const button = (row: T) => (
+        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDoomed(row)}>
+            {translate('ra.action.delete')}
+        </Button>
+    );
+    return { button, dialog };
 };

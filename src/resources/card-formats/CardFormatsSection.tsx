@@ -1,6 +1,5 @@
 import { Box, Button, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { ListReply } from '../../../contract/api';
@@ -66,13 +65,7 @@ export const CardFormatsSection = ({ accountId }: { accountId: number }) => {
                                 <TableCell>{span(f.card)}</TableCell>
                                 <TableCell>{f.parity.map(p => `${p.position} ${translate(`resources.card_formats.${p.kind}`)} (${formatCovers(p.covers)})`).join('; ') || '—'}</TableCell>
                                 <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', maxWidth: 260 }}>{sample(f)}</TableCell>
-                                <TableCell>
-                                    {f.type === 'custom' && (
-                                        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => removal.ask(f)}>
-                                            {translate('ra.action.delete')}
-                                        </Button>
-                                    )}
-                                </TableCell>
+                                <TableCell>{f.type === 'custom' && removal.button(f)}</TableCell>
                             </TableRow>
                         ))}
                     </TableBody>

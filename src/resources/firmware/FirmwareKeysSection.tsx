@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { ListReply } from '../../../contract/api';
@@ -122,13 +121,7 @@ export const FirmwareKeysSection = ({ accountId }: { accountId: number }) => {
                                 <TableCell>{k.details}</TableCell>
                                 <TableCell sx={{ fontFamily: 'monospace', fontSize: 11, wordBreak: 'break-all', maxWidth: 300 }}>{k.fingerprint}</TableCell>
                                 <TableCell>{formatDate(k.created_at)}</TableCell>
-                                <TableCell>
-                                    {mayWrite && !k.inherited && (
-                                        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => removal.ask(k)}>
-                                            {translate('ra.action.delete')}
-                                        </Button>
-                                    )}
-                                </TableCell>
+                                <TableCell>{mayWrite && !k.inherited && removal.button(k)}</TableCell>
                             </TableRow>
                         ))}
                     </TableBody>
