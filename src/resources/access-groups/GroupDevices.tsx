@@ -1,23 +1,21 @@
 import { useState } from 'react';
-import { Autocomplete, Box, Button, Card, CardContent, CardHeader, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Card, CardContent, CardHeader, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import LinkOff from '@mui/icons-material/LinkOff';
-import { Confirm, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import type { AccessGroupEmbedded, GroupDevice } from '../../../contract/access-groups';
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { DeviceRecord } from '../../../contract/devices';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { useNotices } from '../../notifications/notices';
+import { useGroupLinks } from './useGroupLinks';
 
 const STATUS_COLOURS = { online: 'success', offline: 'default', pending: 'warning', rejected: 'error' } as const;
 
 /** The devices that serve the group; staff who configure devices add and remove them. */
 export const GroupDevices = ({ group, mayChange, onChanged }: { group: AccessGroupEmbedded; mayChange: boolean; onChanged: () => void }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
     const [chosen, setChosen] = useState<DeviceRecord | null>(null);
-    const [doomed, setDoomed] = useState<GroupDevice>();
+    const t = (key: string, options?: object) => translate(`resources.access_groups.devices.${key}`, options);
+    const links = useGroupLinks<GroupDevice>(group, 'devices', onChanged, <LinkOff />, d => t('confirmRemove', { device: d.description || d.hardware_id, group: group.description }));
     const { data: devices = [] } = useGetList<DeviceRecord>(
         'devices',
         { pagination: { page: 1, perPage: PICKER_PAGE_SIZE }, sort: { field: 'description', order: 'ASC' }, filter: { account_id: group.account_id } },
@@ -25,29 +23,9 @@ export const GroupDevices = ({ group, mayChange, onChanged }: { group: AccessGro
     );
     const serving = new Set(group.devices.map(d => d.id));
     const candidates = devices.filter(d => !serving.has(d.id) && d.status !== 'rejected');
-    const t = (key: string, options?: object) => translate(`resources.access_groups.devices.${key}`, options);
 
     const add = async () => {
-        if (!chosen) return;
-        try {
-            await dataProvider.call(`/access_groups/${group.id}/devices`, { method: 'POST', body: { device_ids: [chosen.id] } });
-            notices.modified('access_groups');
-            setChosen(null);
-            onChanged();
-        } catch (e) {
-            notices.modifyFailed('access_groups', e);
-        }
-    };
-    const remove = async () => {
-        if (!doomed) return;
-        try {
-            await dataProvider.call(`/access_groups/${group.id}/devices/${doomed.id}`, { method: 'DELETE', body: {} });
-            notices.modified('access_groups');
-            onChanged();
-        } catch (e) {
-            notices.modifyFailed('access_groups', e);
-        }
-        setDoomed(undefined);
+        if (chosen && (await links.add([chosen.id]))) setChosen(null);
     };
 
     return (
@@ -93,11 +71,7 @@ export const GroupDevices = ({ group, mayChange, onChanged }: { group: AccessGro
                                     </TableCell>
                                     {mayChange && (
                                         <TableCell align="right">
-                                            <Tooltip title={t('remove')}>
-                                                <IconButton aria-label={`${t('remove')}: ${d.description || d.hardware_id}`} onClick={() => setDoomed(d)}>
-                                                    <LinkOff />
-                                                </IconButton>
-                                            </Tooltip>
+                                            {links.removeButton(d, d.description || d.hardware_id)}
                                         </TableCell>
                                     )}
                                 </TableRow>
@@ -106,16 +80,7 @@ export const GroupDevices = ({ group, mayChange, onChanged }: { group: AccessGro
                     </Table>
                 )}
             </CardContent>
-            <Confirm
-                isOpen={!!doomed}
-                title={t('confirmRemove', { device: doomed?.description || doomed?.hardware_id || '', group: group.description })}
-                content={t('confirmRemoveContent')}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() => void remove()}
-                onClose={() => setDoomed(undefined)}
-            />
+            {links.dialog}
         </Card>
     );
 };

@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Autocomplete, Box, Button, Card, CardContent, CardHeader, IconButton, InputAdornment, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Card, CardContent, CardHeader, InputAdornment, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import Search from '@mui/icons-material/Search';
-import { Confirm, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import type { AccessGroupEmbedded } from '../../../contract/access-groups';
 import type { MemberProfile, ProfileRecord } from '../../../contract/profiles';
-import type { ConsoleDataProvider } from '../../dataProvider';
 import { PAGE_SIZES } from '../../lists/listQuery';
-import { useNotices } from '../../notifications/notices';
 import { BadgeList, ProfileState } from './BadgeHolder';
 import { useDebounced } from '../../lists/useDebounced';
+import { useGroupLinks } from './useGroupLinks';
 
 export interface MembersPage {
     page: number;
@@ -70,38 +69,15 @@ export const GroupMembers = ({
     onChanged: () => void;
 }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
     const [search, setSearch] = useState(members.q);
     const settled = useDebounced(search);
-    const [doomed, setDoomed] = useState<MemberProfile>();
     const t = (key: string, options?: object) => translate(`resources.access_groups.members.${key}`, options);
+    const links = useGroupLinks<MemberProfile>(group, 'members', onChanged, <PersonRemove />, p => t('confirmRemove', { profile: nameOf(translate, p), group: group.description }));
     useEffect(() => {
         if (settled !== members.q) setMembers({ ...members, q: settled, page: 1 });
     }, [settled, members, setMembers]);
 
-    const add = async (profile: ProfileRecord) => {
-        try {
-            await dataProvider.call(`/access_groups/${group.id}/profiles`, { method: 'POST', body: { profile_ids: [profile.id] } });
-            notices.modified('access_groups');
-            onChanged();
-            return true;
-        } catch (e) {
-            notices.modifyFailed('access_groups', e);
-            return false;
-        }
-    };
-    const remove = async () => {
-        if (!doomed) return;
-        try {
-            await dataProvider.call(`/access_groups/${group.id}/profiles/${doomed.id}`, { method: 'DELETE', body: {} });
-            notices.modified('access_groups');
-            onChanged();
-        } catch (e) {
-            notices.modifyFailed('access_groups', e);
-        }
-        setDoomed(undefined);
-    };
+    const add = (profile: ProfileRecord) => links.add([profile.id]);
 
     return (
         <Card variant="outlined">
@@ -136,11 +112,7 @@ export const GroupMembers = ({
                                     <TableCell><BadgeList badges={p.badges} /></TableCell>
                                     {mayChange && (
                                         <TableCell align="right">
-                                            <Tooltip title={t('remove')}>
-                                                <IconButton aria-label={`${t('remove')}: ${nameOf(translate, p)}`} onClick={() => setDoomed(p)}>
-                                                    <PersonRemove />
-                                                </IconButton>
-                                            </Tooltip>
+                                            {links.removeButton(p, nameOf(translate, p))}
                                         </TableCell>
                                     )}
                                 </TableRow>
@@ -160,16 +132,7 @@ export const GroupMembers = ({
                     labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
                 />
             </CardContent>
-            <Confirm
-                isOpen={!!doomed}
-                title={t('confirmRemove', { profile: doomed ? nameOf(translate, doomed) : '', group: group.description })}
-                content={t('confirmRemoveContent')}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() => void remove()}
-                onClose={() => setDoomed(undefined)}
-            />
+            {links.dialog}
         </Card>
     );
 };
