@@ -4,7 +4,6 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
-import { Dashboard } from './layout/Dashboard';
 import { theme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -12,7 +11,11 @@ import { ErrorPage } from './pages/ErrorPage';
 import { AppNotification } from './notifications/AppNotification';
 import { publicRoutes } from './pages/publicRoutes';
 import { enabledPlugins } from './plugins/enabled';
+import { onDemand } from './plugins/onDemand';
 import { pluginResources, pluginRoutes } from './plugins/registry';
+
+// The dashboard brings the charts library: it loads after sign-in, not with the sign-in page.
+const Dashboard = onDemand(() => import('./layout/Dashboard').then(m => m.Dashboard));
 
 const store = localStorageStore(undefined, 'AccessConsole');
 

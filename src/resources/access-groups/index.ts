@@ -1,9 +1,11 @@
 import GroupWork from '@mui/icons-material/GroupWork';
 import type { ConsolePlugin } from '../../plugins/types';
-import { AccessGroupCreate } from './AccessGroupForm';
-import { AccessGroupList } from './AccessGroupList';
-import { AccessGroupPage } from './AccessGroupPage';
+import { onDemand } from '../../plugins/onDemand';
 import { accessGroupMessages } from './messages';
+
+const AccessGroupList = onDemand(() => import('./AccessGroupList').then(m => m.AccessGroupList));
+const AccessGroupPage = onDemand(() => import('./AccessGroupPage').then(m => m.AccessGroupPage));
+const AccessGroupCreate = onDemand(() => import('./AccessGroupForm').then(m => m.AccessGroupCreate));
 
 /**
  * Access groups (SPEC 2.2 /access_groups with its list and :id child routes,

@@ -1,7 +1,10 @@
 import Business from '@mui/icons-material/Business';
 import type { ConsolePlugin } from '../../plugins/types';
-import { AccountEdit, AccountList } from './AccountViews';
+import { onDemand } from '../../plugins/onDemand';
 import { accountMessages } from './messages';
+
+const AccountList = onDemand(() => import('./AccountViews').then(m => m.AccountList));
+const AccountEdit = onDemand(() => import('./AccountViews').then(m => m.AccountEdit));
 
 export const accountsPlugin: ConsolePlugin = {
     key: 'accounts',

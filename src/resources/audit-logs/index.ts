@@ -1,7 +1,9 @@
 import History from '@mui/icons-material/History';
 import type { ConsolePlugin } from '../../plugins/types';
-import { AuditLogList } from './AuditLogList';
+import { onDemand } from '../../plugins/onDemand';
 import { auditLogMessages } from './messages';
+
+const AuditLogList = onDemand(() => import('./AuditLogList').then(m => m.AuditLogList));
 
 export const auditLogsPlugin: ConsolePlugin = {
     key: 'audit-logs',

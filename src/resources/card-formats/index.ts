@@ -1,6 +1,8 @@
 import type { ConsolePlugin } from '../../plugins/types';
-import { CardFormatsSection } from './CardFormatsSection';
+import { onDemand } from '../../plugins/onDemand';
 import { cardFormatMessages } from './messages';
+
+const CardFormatsSection = onDemand(() => import('./CardFormatsSection').then(m => m.CardFormatsSection));
 
 export const cardFormatsPlugin: ConsolePlugin = {
     key: 'card-formats',

@@ -1,15 +1,16 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { ResourceContextProvider } from 'react-admin';
 import Devices from '@mui/icons-material/Devices';
+import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
 import { deviceMessages } from './messages';
 
 // Each screen loads on demand (DESIGN.md): the first load stays small.
-const DeviceList = lazy(() => import('./DeviceList').then(m => ({ default: m.DeviceList })));
-const DeviceShow = lazy(() => import('./DeviceShow').then(m => ({ default: m.DeviceShow })));
-const DeviceEdit = lazy(() => import('./DeviceEdit').then(m => ({ default: m.DeviceEdit })));
-const BulkDeviceEdit = lazy(() => import('./BulkDeviceEdit').then(m => ({ default: m.BulkDeviceEdit })));
-const BulkDeviceReboot = lazy(() => import('./BulkDeviceReboot').then(m => ({ default: m.BulkDeviceReboot })));
+const DeviceList = onDemand(() => import('./DeviceList').then(m => m.DeviceList));
+const DeviceShow = onDemand(() => import('./DeviceShow').then(m => m.DeviceShow));
+const DeviceEdit = onDemand(() => import('./DeviceEdit').then(m => m.DeviceEdit));
+const BulkDeviceEdit = onDemand(() => import('./BulkDeviceEdit').then(m => m.BulkDeviceEdit));
+const BulkDeviceReboot = onDemand(() => import('./BulkDeviceReboot').then(m => m.BulkDeviceReboot));
 
 const inDevices = (component: ComponentType) => createElement(ResourceContextProvider, { value: 'devices', children: createElement(component) });
 

@@ -1,6 +1,8 @@
 import type { ConsolePlugin } from '../../plugins/types';
-import { EventRetentionSection } from './EventRetentionSection';
+import { onDemand } from '../../plugins/onDemand';
 import { eventRetentionMessages } from './messages';
+
+const EventRetentionSection = onDemand(() => import('./EventRetentionSection').then(m => m.EventRetentionSection));
 
 /** The account settings sections of SPEC 3 for event images and security events retention. */
 export const eventRetentionPlugin: ConsolePlugin = {

@@ -1,11 +1,9 @@
-import { lazy, Suspense, createElement } from 'react';
 import Security from '@mui/icons-material/Security';
+import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
 import { eventMessages } from './messages';
 
-// Loaded when the screen is first opened (DESIGN.md: every screen on demand).
-const LazyEventList = lazy(() => import('./EventList').then(m => ({ default: m.EventList })));
-const EventList = () => createElement(Suspense, { fallback: null }, createElement(LazyEventList));
+const EventList = onDemand(() => import('./EventList').then(m => m.EventList));
 
 export const eventsPlugin: ConsolePlugin = {
     key: 'events',

@@ -1,8 +1,9 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
+import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
 import { qrCodeMessages } from './messages';
 
-const QrCodePage = lazy(() => import('./QrCodePage').then(m => ({ default: m.QrCodePage })));
+const QrCodePage = onDemand(() => import('./QrCodePage').then(m => m.QrCodePage));
 
 /** SPEC 2.2 /qrcode, the QR Code Generator: reader-setup codes for the current account. */
 export const qrCodePlugin: ConsolePlugin = {

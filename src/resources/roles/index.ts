@@ -1,7 +1,9 @@
 import { createElement } from 'react';
 import type { ConsolePlugin } from '../../plugins/types';
 import { roleMessages } from './messages';
-import { RolesPage } from './RolesPage';
+import { onDemand } from '../../plugins/onDemand';
+
+const RolesPage = onDemand(() => import('./RolesPage').then(m => m.RolesPage));
 
 export const rolesPlugin: ConsolePlugin = {
     key: 'roles',

@@ -1,7 +1,11 @@
 import People from '@mui/icons-material/People';
 import type { ConsolePlugin } from '../../plugins/types';
 import { userMessages } from './messages';
-import { GuardedUserEdit, UserCreate, UserList } from './UserViews';
+import { onDemand } from '../../plugins/onDemand';
+
+const UserList = onDemand(() => import('./UserViews').then(m => m.UserList));
+const UserCreate = onDemand(() => import('./UserViews').then(m => m.UserCreate));
+const GuardedUserEdit = onDemand(() => import('./UserViews').then(m => m.GuardedUserEdit));
 
 export const usersPlugin: ConsolePlugin = {
     key: 'users',
