@@ -1,3 +1,4 @@
+import type { LogLevel } from 'fastify';
 import path from 'node:path';
 
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
     /** the built console; served when present */
     staticDir: string;
     logLevel: string;
+    /** the device API's request log: its routine heartbeats would drown the rest at info */
+    deviceLogLevel: LogLevel;
     /** how often readers heartbeat; a reader silent for deviceOfflineSeconds is marked offline */
     deviceHeartbeatSeconds: number;
     deviceOfflineSeconds: number;
@@ -43,6 +46,10 @@ export interface Config {
 
 const bool = (value: string | undefined, fallback: boolean) =>
     value === undefined || value === '' ? fallback : !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+
+const LEVELS: LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+/** the quieter of two pino levels (an unknown one counts as info) */
+const quieterLevel = (a: string, b: LogLevel): LogLevel => (LEVELS.indexOf(a as LogLevel) > LEVELS.indexOf(b) ? (a as LogLevel) : b);
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     const port = Number(env.PORT ?? 8080);
@@ -68,6 +75,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         lockoutSeconds: Number(env.LOCKOUT_SECONDS ?? 900),
         staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
         logLevel: env.LOG_LEVEL ?? 'info',
+        deviceLogLevel: env.DEVICE_LOG_LEVEL && LEVELS.includes(env.DEVICE_LOG_LEVEL as LogLevel) ? (env.DEVICE_LOG_LEVEL as LogLevel) : quieterLevel(env.LOG_LEVEL ?? 'info', 'warn'),
         deviceHeartbeatSeconds: Number(env.DEVICE_HEARTBEAT_SECONDS ?? 10),
         deviceOfflineSeconds: Number(env.DEVICE_OFFLINE_SECONDS ?? 35),
         jobs: bool(env.JOBS, true),

@@ -16,6 +16,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         async device => {
             for (const part of deviceApiParts) await device.register(part, ctx);
         },
-        { prefix: '/device' },
+        // Readers call every few seconds each: their routine requests log at DEVICE_LOG_LEVEL (warn), failures still show.
+        { prefix: '/device', logLevel: ctx.config.deviceLogLevel },
     );
 };
