@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EVENT_GROUP_TYPES, type EventType } from '../../contract/events';
 import type { AppContext } from '../context';
 import { badges, devices, profiles, type EventProfile } from '../db/schema';
@@ -65,9 +65,12 @@ export const seedDemoEvents = async (ctx: Pick<AppContext, 'db' | 'storage'>, op
     if (!readers.length) return { events: 0, images: 0 };
     const accountIds = [...new Set(readers.map(r => r.account_id))];
     const people = await ctx.db
-        .select({ id: profiles.id, account_id: profiles.account_id, status: profiles.status, enabled: profiles.enabled, badge_number: sql<number | null>`(select min(${badges.badge_number}) from ${badges} where ${badges.profile_id} = ${profiles.id})` })
+        // a join, not a subquery: drizzle leaves a one-table select's columns unqualified, which a subquery would read as its own
+        .select({ id: profiles.id, account_id: profiles.account_id, status: profiles.status, enabled: profiles.enabled, badge_number: sql<number | null>`min(${badges.badge_number})`.mapWith(Number) })
         .from(profiles)
-        .where(inArray(profiles.account_id, accountIds));
+        .leftJoin(badges, eq(badges.profile_id, profiles.id))
+        .where(inArray(profiles.account_id, accountIds))
+        .groupBy(profiles.id);
     const peopleOf = new Map<number, typeof people>();
     for (const person of people) peopleOf.set(person.account_id, [...(peopleOf.get(person.account_id) ?? []), person]);
 
