@@ -4,7 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql, type Column } from 'drizzle-orm';
 import pg from 'pg';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,3 +62,10 @@ export const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
     const result = (await db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
 };
+
+/**
+ * `"table"."column"`: for a subquery that reads a column of the outer row.
+ * drizzle leaves a one-table select's columns unqualified, and inside a
+ * subquery an unqualified name means the subquery's own column when it has one.
+ */
+export const outer = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AccessGroupRecord, GroupDevice } from '../../../contract/access-groups';
 import { parseSort } from '../../../contract/api';
-import type { Db } from '../../db/database';
+import { outer, type Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, devices, profileAccessGroups } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
 import { bumpAccessVersion } from '../profiles/access';
@@ -18,8 +18,8 @@ export interface AccessGroupListRow extends AccessGroupRow {
 export const defaultAccessGroupId = async (db: Db, accountId: number) =>
     (await db.select({ id: accessGroups.id }).from(accessGroups).where(and(eq(accessGroups.account_id, accountId), eq(accessGroups.default_group, true))).limit(1))[0]?.id;
 
-const devicesCount = sql<number>`(select count(*)::int from ${deviceAccessGroups} where ${deviceAccessGroups.access_group_id} = ${accessGroups.id})`;
-const profilesCount = sql<number>`(select count(*)::int from ${profileAccessGroups} where ${profileAccessGroups.access_group_id} = ${accessGroups.id})`;
+const devicesCount = sql<number>`(select count(*)::int from ${deviceAccessGroups} where ${deviceAccessGroups.access_group_id} = ${outer(accessGroups.id)})`;
+const profilesCount = sql<number>`(select count(*)::int from ${profileAccessGroups} where ${profileAccessGroups.access_group_id} = ${outer(accessGroups.id)})`;
 
 const selectGroups = (db: Db) =>
     db

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
-import { rows } from '../../db/database';
+import { outer, rows } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, deviceCommands, devices, events, readers, type StoredOnvif, type StoredSip } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
 
@@ -74,7 +74,7 @@ export const toDevice = (row: DeviceListRow, now: Date): DeviceRecord => {
     };
 };
 
-const groupIds = sql<number[] | null>`(select array_agg(${deviceAccessGroups.access_group_id}) from ${deviceAccessGroups} where ${deviceAccessGroups.device_id} = ${devices.id})`;
+const groupIds = sql<number[] | null>`(select array_agg(${deviceAccessGroups.access_group_id}) from ${deviceAccessGroups} where ${deviceAccessGroups.device_id} = ${outer(devices.id)})`;
 
 /** devices with their account name, linked reader (same hardware_id in the same account) and access groups */
 const selectDevices = (db: Db) =>

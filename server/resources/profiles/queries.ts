@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BadgeRecord, MemberProfile, ProfileRecord, ProfileStatus } from '../../../contract/profiles';
 import type { Db } from '../../db/database';
-import { rows } from '../../db/database';
+import { outer, rows } from '../../db/database';
 import { accessGroups, badges, cardFormats, profileAccessGroups, profiles } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
 import { bumpAccessVersion } from './access';
@@ -217,7 +217,7 @@ const profileWhere = (f: ProfileFilters): SQL | undefined =>
         f.status ? eq(profiles.status, f.status) : undefined,
         f.enabled !== undefined ? eq(profiles.enabled, f.enabled) : undefined,
         f.access_group_id !== undefined
-            ? sql`exists (select 1 from ${profileAccessGroups} where ${profileAccessGroups.profile_id} = ${profiles.id} and ${profileAccessGroups.access_group_id} = ${f.access_group_id})`
+            ? sql`exists (select 1 from ${profileAccessGroups} where ${profileAccessGroups.profile_id} = ${outer(profiles.id)} and ${profileAccessGroups.access_group_id} = ${f.access_group_id})`
             : undefined,
         f.badge_number !== undefined
             ? sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${badges.account_id} = ${f.accountId} and ${badges.badge_number} = ${f.badge_number})`
