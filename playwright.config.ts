@@ -21,10 +21,13 @@ export default defineConfig({
         },
     },
     webServer: {
-        command: 'node e2e/server.mjs',
+        // tsx: the script shares server/db/scratch.ts with the server tests
+        command: 'node --import tsx e2e/server.mjs',
         url: `http://127.0.0.1:${port}/api/v2/login_provider`,
         timeout: 120_000,
         reuseExistingServer: false,
+        // SIGTERM, not SIGKILL: e2e/server.mjs then stops the server and removes its data folder and database
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
         stdout: 'pipe',
         env: { E2E_PORT: String(port) },
     },

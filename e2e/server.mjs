@@ -1,10 +1,11 @@
-// Starts the real server for the browser tests: a fresh data folder (or a
-// fresh PostgreSQL database when TEST_DATABASE_URL is set), known passwords.
+// Starts the real server for the browser tests: a fresh data folder (and a
+// fresh PostgreSQL database when TEST_DATABASE_URL is set), known passwords;
+// both are removed when the server stops.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from '../server/db/scratch.ts';
 import { E2E } from './credentials.mjs';
 
 const env = {
@@ -22,17 +23,13 @@ const env = {
     DEMO_EVENT_RATE: '0',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ac-e2e-')),
 };
-if (process.env.TEST_DATABASE_URL) {
-    const name = `ac_e2e_${Date.now()}`;
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-}
+const scratch = process.env.TEST_DATABASE_URL ? await scratchDatabase(process.env.TEST_DATABASE_URL, 'ac_e2e') : undefined;
+if (scratch) env.DATABASE_URL = scratch.url;
+const cleanUp = async () => {
+    await scratch?.drop();
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+};
 // node itself, not npx: npx would not pass SIGTERM on to the server.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', code => process.exit(code ?? 0));
+server.on('exit', code => void cleanUp().finally(() => process.exit(code ?? 0)));
