@@ -11,7 +11,7 @@ import { conflict, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
-import { recordAudit } from '../audit-logs/record';
+import { auditTrail } from '../audit-logs/record';
 import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles/queries';
 import {
     addGroupDevices, createAccessGroup, deleteAccessGroup, descriptionTaken, devicesOfAccount, findAccessGroup, groupDevices, listAccessGroups, removeGroupDevice, toAccessGroup,
@@ -59,8 +59,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             throw e;
         }
     };
-    const audit = (request: FastifyRequest, action: string, group: { id: number; account_id: number }, before?: unknown, after?: unknown) =>
-        recordAudit(ctx.db, request, { action, resource: 'accessGroups', entity: 'Access group', entity_id: group.id, account_id: group.account_id, before, after });
+    const audit = auditTrail(ctx.db, 'accessGroups', 'Access group');
 
     app.get('/access_groups', {
         config: { access: ['profiles', 'read'] },

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditResource } from '../../../contract/auditLogs';
 import type { Db } from '../../db/database';
 import { auditLogs } from '../../db/schema';
 
@@ -13,8 +14,8 @@ const redact = (value: unknown): unknown => {
 };
 
 export interface AuditEntry {
-    action: 'create' | 'update' | 'delete' | 'login' | 'logout' | string;
-    resource: string;
+    action: AuditAction;
+    resource: AuditResource;
     /** what the console shows as the entity: 'User', 'Account', 'System Manager'... */
     entity: string;
     entity_id?: string | number | null;
@@ -41,3 +42,9 @@ export const recordAudit = async (db: Db, request: FastifyRequest | null, entry:
         request_id: request?.id ?? null,
     });
 };
+
+/** The audit of one resource's routes: `audit(request, 'update', row, before, after)` for a row of an account. */
+export const auditTrail =
+    (db: Db, resource: AuditResource, entity: string) =>
+    (request: FastifyRequest, action: AuditAction, row: { id: number; account_id: number }, before?: unknown, after?: unknown, entityName = entity) =>
+        recordAudit(db, request, { action, resource, entity: entityName, entity_id: row.id, account_id: row.account_id, before, after });

@@ -16,7 +16,7 @@ import { conflict, HttpError, notFound, validationError } from '../../http/error
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
-import { recordAudit } from '../audit-logs/record';
+import { auditTrail, recordAudit } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
 import { buildDeviceConfig } from './config';
 import { exportDeviceLogs, listDeviceLogs } from './logs';
@@ -127,8 +127,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         const own = await accountAccessGroupIds(ctx.db, accountId, ids);
         if (own.length !== new Set(ids).size) throw validationError({ [field]: 'Choose access groups of the device\'s account' });
     };
-    const audit = (request: FastifyRequest, action: string, device: { id: number; account_id: number }, before?: unknown, after?: unknown) =>
-        recordAudit(ctx.db, request, { action, resource: 'devices', entity: 'Device', entity_id: device.id, account_id: device.account_id, before, after });
+    const audit = auditTrail(ctx.db, 'devices', 'Device');
 
     app.get('/devices', {
         config: { access: ['devices', 'read'] },

@@ -12,7 +12,7 @@ import { idList, listParams } from '../../http/lists';
 import { mayActIn, requestAccount } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
 import { groupsOfAccount } from '../access-groups/queries';
-import { recordAudit } from '../audit-logs/record';
+import { auditTrail } from '../audit-logs/record';
 import { checkBadge } from './badges';
 import {
     badgeTaken, deleteBadge, deleteProfile, findProfile, grantAccess, groupsOfProfiles, badgesOf, insertProfile, listProfiles, removeProfileFromGroup, toProfiles, updateProfile,
@@ -71,8 +71,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
         ...(body.expires_at !== undefined ? { expires_at: body.expires_at ? new Date(body.expires_at) : null } : {}),
     });
-    const audit = (request: FastifyRequest, action: string, profile: { id: number; account_id: number }, before?: unknown, after?: unknown, entity = 'Profile') =>
-        recordAudit(ctx.db, request, { action, resource: 'profiles', entity, entity_id: profile.id, account_id: profile.account_id, before, after });
+    const audit = auditTrail(ctx.db, 'profiles', 'Profile');
     const accessOf = async (profileId: number) => ({
         access_groups: (await groupsOfProfiles(ctx.db, [profileId])).get(profileId) ?? [],
         cards: (await badgesOf(ctx.db, [profileId])).get(profileId) ?? [],

@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound, validationError } from '../../http/error
 import { idList, listParams } from '../../http/lists';
 import { mayActIn, requestAccount } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
-import { recordAudit } from '../audit-logs/record';
+import { auditTrail } from '../audit-logs/record';
 import { findDeviceByHardwareId } from '../devices/queries';
 import { deleteReader, findReader, insertReader, listReaders, readerLinkedTo, toReader, updateReader, type ReaderListRow } from './queries';
 
@@ -69,8 +69,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             throw e;
         }
     };
-    const audit = (request: FastifyRequest, action: string, reader: { id: number; account_id: number }, before?: unknown, after?: unknown) =>
-        recordAudit(ctx.db, request, { action, resource: 'readers', entity: 'Reader', entity_id: reader.id, account_id: reader.account_id, before, after });
+    const audit = auditTrail(ctx.db, 'readers', 'Reader');
 
     app.get('/readers', {
         config: { access: ['devices', 'read'] },
