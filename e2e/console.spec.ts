@@ -17,7 +17,7 @@ test('the admin accepts the terms at the first sign-in and sees the main screens
         ['/accounts', 'accounts', 'Northwind Security'],
         ['/users', 'users', 'Platform Administrator'],
         ['/roles', 'roles', 'Each user has one role'],
-        ['/audit_logs', 'audit-log', 'login'],
+        ['/audit_logs', 'audit-log', 'Sign-in'],
     ] as const) {
         await page.goto(path);
         await expect(page.getByText(text).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { Button, Datagrid, FilterButton, FunctionField, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useDataProvider, useListContext, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import type { AuditLog } from '../../../contract/auditLogs';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditLog } from '../../../contract/auditLogs';
 import { QUICK_DATE_RANGES } from '../../../contract/constants';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile, stampedName } from '../../dataProvider/files';
@@ -22,8 +22,8 @@ const rangeChoices = () => QUICK_DATE_RANGES.map(r => ({ id: rangeStart(r.days),
 const filters = () => [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="date_from" source="date_from" choices={rangeChoices()} alwaysOn />,
-    <SelectInput key="resource" source="resource" choices={['users', 'accounts', 'system'].map(id => ({ id, name: id }))} />,
-    <SelectInput key="action" source="action" choices={['create', 'update', 'delete', 'login', 'reset_password'].map(id => ({ id, name: id }))} />,
+    <SelectInput key="resource" source="resource" choices={AUDIT_RESOURCES.map(id => ({ id, name: `resources.audit_logs.resourceNames.${id}` }))} />,
+    <SelectInput key="action" source="action" choices={AUDIT_ACTIONS.map(id => ({ id, name: `resources.audit_logs.actionNames.${id}` }))} />,
     <TextInput key="entity" source="entity" />,
 ];
 
@@ -85,8 +85,8 @@ export const AuditLogList = ({ defaultFilter }: { defaultFilter?: Record<string,
             <Datagrid bulkActionButtons={false} rowClick={(_id, _r, record: RaRecord) => { open(translate('resources.audit_logs.details'), <AuditDetails log={record as unknown as AuditLog} />); return false; }}>
                 <FunctionField source="timestamp" render={(r: AuditLog) => formatDate(r.timestamp)} />
                 <TextField source="user_name" emptyText="-" />
-                <TextField source="action" />
-                <TextField source="resource" />
+                <FunctionField source="action" render={(r: AuditLog) => translate(`resources.audit_logs.actionNames.${r.action}`, { _: r.action })} />
+                <FunctionField source="resource" render={(r: AuditLog) => translate(`resources.audit_logs.resourceNames.${r.resource}`, { _: r.resource })} />
                 <TextField source="entity" />
                 <TextField source="entity_id" emptyText="-" sortable={false} />
                 <TextField source="account_name" emptyText="-" sortable={false} />

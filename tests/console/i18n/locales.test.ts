@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../src/i18n/en';
 import fr from '../../../src/i18n/fr';
 import type { Messages } from '../../../src/plugins/types';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../../../contract/auditLogs';
 
 /** Every leaf of a message tree as [dotted key, text]. */
 const leaves = (tree: Messages, prefix = ''): [string, string][] =>
@@ -38,5 +39,10 @@ describe('locales (STYLE.md: a test fails on any key missing in a locale)', () =
         for (const [name, tree] of [['en', english], ['fr', french]] as const) {
             expect([...tree].filter(([key, text]) => !key.startsWith('ra.') && !text.trim()).map(([key]) => key), name).toEqual([]);
         }
+    });
+
+    it('every resource and action the audit log records has a label, so its filters and rows read as words', () => {
+        const keys = [...AUDIT_RESOURCES.map(r => `resources.audit_logs.resourceNames.${r}`), ...AUDIT_ACTIONS.map(a => `resources.audit_logs.actionNames.${a}`)];
+        expect(keys.filter(k => !english.has(k))).toEqual([]);
     });
 });
