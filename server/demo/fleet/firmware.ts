@@ -25,7 +25,7 @@ export interface FirmwarePluginOptions {
 }
 
 export interface FirmwarePlugin extends ReaderPlugin {
-    /** every report sent, in order */
+    /** the reports sent, in order: the last REPORTS_KEPT, so a fleet running for months stays small */
     readonly reports: FirmwareReport[];
     /** resolves once no update is under way on any reader */
     idle(): Promise<void>;
@@ -37,6 +37,7 @@ interface ReaderUpdate {
     rebootedInto?: { deploymentId: number; name: string; attempt: number };
 }
 
+const REPORTS_KEPT = 10_000;
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 const line = (level: DeploymentLogLine['level'], message: string): DeploymentLogLine => ({ timestamp: new Date().toISOString(), level, message });
 
@@ -63,6 +64,7 @@ export const firmwarePlugin = (options: FirmwarePluginOptions = {}): FirmwarePlu
     const report = async (reader: SimulatedReader, deploymentId: number, attempt: number, status: ReportedStatus, log: DeploymentLogLine[]) => {
         const res = await reader.call('PUT', `/deployments/${deploymentId}/status`, { status, log });
         reports.push({ hardwareId: reader.identity.hardwareId, deploymentId, status, attempt, at: Date.now(), reply: res.status });
+        if (reports.length > REPORTS_KEPT) reports.splice(0, reports.length - REPORTS_KEPT);
         for (const l of log) reader.log(l.level, `deployment ${deploymentId}: ${l.message}`);
         return res.status === 204;
     };
