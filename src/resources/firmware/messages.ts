@@ -1,3 +1,4 @@
+import { DEPLOYMENT_MESSAGES } from '../../../contract/firmware';
 import type { Messages } from '../../plugins/types';
 
 /** Texts of the firmware screens: Deployments, Schedule an Update, Deployment status, Updates, and the signing keys section. */
@@ -81,22 +82,10 @@ export const firmwareMessages: { en: Messages; fr: Messages } = {
                     submit: 'Schedule',
                 },
                 errors: {
-                    name: 'Name may hold letters, numbers and punctuation only',
+                    // the server's texts, word for word (contract/firmware.ts)
+                    ...DEPLOYMENT_MESSAGES,
                     nameRequired: 'Name is required',
                     nameMax: 'Maximum 100 characters',
-                    firmwareRequired: 'Firmware is required',
-                    devicesRequired: 'Choose at least one device',
-                    oneTarget: 'Choose devices or a filter, not both',
-                    share: 'Each phase but the last takes from 1 to 99 percent of the devices',
-                    shares: 'The phases before the last must leave devices for the last one',
-                    startOrder: 'A phase cannot start before the one before it',
-                    phasesRequired: 'Add at least one phase',
-                    retries: 'Retries are a whole number from 0 to 10',
-                    incompatible: 'Some chosen devices are not compatible with this firmware',
-                    notFound: 'Some chosen devices do not exist or are not approved',
-                    noDevices: 'No approved device compatible with this firmware matches the filter',
-                    unverified: 'This firmware’s signature could not be verified with the account’s public keys; it cannot be deployed.',
-                    notAbortable: 'Only a deployment that has not finished can be aborted.',
                 },
                 status: {
                     back: 'Deployments',
