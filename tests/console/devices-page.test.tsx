@@ -142,10 +142,11 @@ describe('the authenticate dialog (SPEC 8.2)', () => {
         expect(screen.getByText('Successfully authenticated device #7')).toBeInTheDocument();
     });
 
-    it('on failure shows the SPEC 8.2 title and message, and a wrong code under the field', async () => {
+    /** The authentication with a code the server refuses with `error`: the notice and the dialog. */
+    const authenticateRefused = async (error: HttpError) => {
         page(held, {
             answer: async (path, o) => {
-                if (path === '/devices/7/authenticate' && o?.method === 'PUT') throw new HttpError('bad', 422, { error: 'The pairing code does not match the one the reader shows.', request_id: 'req-8' });
+                if (path === '/devices/7/authenticate' && o?.method === 'PUT') throw error;
                 return undefined;
             },
         });
@@ -153,24 +154,18 @@ describe('the authenticate dialog (SPEC 8.2)', () => {
         const dialog = await screen.findByRole('dialog', { name: 'Authenticate device' });
         fireEvent.change(within(dialog).getByLabelText('Pairing code'), { target: { value: '111111' } });
         fireEvent.click(within(dialog).getByRole('button', { name: 'Authenticate' }));
-        const alert = await alertWith('Error authenticating device');
+        return { alert: await alertWith('Error authenticating device'), dialog };
+    };
+
+    it('on failure shows the SPEC 8.2 title and message, and a wrong code under the field', async () => {
+        const { alert, dialog } = await authenticateRefused(new HttpError('bad', 422, { error: 'The pairing code does not match the one the reader shows.', request_id: 'req-8' }));
         expect(alert).toHaveTextContent('We were unable to authenticate this device! Please try again later!');
         expect(alert).toHaveTextContent('req-8');
         expect(within(dialog).getByText('The pairing code does not match the one the reader shows.')).toBeInTheDocument();
     });
 
     it('on a server failure shows the SPEC 8.4 text for 5xx', async () => {
-        page(held, {
-            answer: async (path, o) => {
-                if (path === '/devices/7/authenticate' && o?.method === 'PUT') throw new HttpError('boom', 500, { error: 'Internal Server Error', request_id: 'req-500' });
-                return undefined;
-            },
-        });
-        fireEvent.click(await screen.findByRole('button', { name: 'Authenticate' }));
-        const dialog = await screen.findByRole('dialog', { name: 'Authenticate device' });
-        fireEvent.change(within(dialog).getByLabelText('Pairing code'), { target: { value: '111111' } });
-        fireEvent.click(within(dialog).getByRole('button', { name: 'Authenticate' }));
-        const alert = await alertWith('Error authenticating device');
+        const { alert } = await authenticateRefused(new HttpError('boom', 500, { error: 'Internal Server Error', request_id: 'req-500' }));
         expect(alert).toHaveTextContent('We are unable to proceed with the submitted operation.');
     });
 });
