@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { uniqueViolation } from '../db/errors';
 
 /** An error the client caused or may act on; its message is shown to the user. */
 export class HttpError extends Error {
@@ -64,3 +65,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     });
     // Unknown routes get their {error, request_id} 404 from app.ts, which also serves the console's browser routes.
 });
+
+/** A write whose unique index settles a race (two requests at once): its refusal becomes the same 409 as the check before it. */
+export const conflictOnDuplicate =
+    (text: string) =>
+    async <T>(work: () => Promise<T>): Promise<T> => {
+        try {
+            return await work();
+        } catch (e) {
+            if (uniqueViolation(e)) throw conflict(text);
+            throw e;
+        }
+    };

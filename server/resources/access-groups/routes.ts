@@ -5,9 +5,9 @@ import { accessGroupEmbedded, accessGroupInput, accessGroupRecord, groupDevicesI
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
 import type { AppContext } from '../../context';
-import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { foreignKeyViolation } from '../../db/errors';
 import { requireAuth } from '../../http/auth';
-import { conflict, notFound, validationError } from '../../http/errors';
+import { conflict, conflictOnDuplicate, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
@@ -51,14 +51,8 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         return group;
     };
     const reload = async (id: number) => toAccessGroup((await findAccessGroup(ctx.db, id))!);
-    const saving = async <T>(work: () => Promise<T>) => {
-        try {
-            return await work();
-        } catch (e) {
-            if (uniqueViolation(e)) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
-            throw e;
-        }
-    };
+    // the unique index settles two requests at once: the loser gets the same 409
+    const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);
     const audit = auditTrail(ctx.db, 'accessGroups', 'Access group');
 
     app.get('/access_groups', {

@@ -5,9 +5,8 @@ import { errorReply, idParam, listReply } from '../../../contract/api';
 import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
 import { PROFILE_STATUSES, profileAccess, profileAccessInput, profileAccessRemoval, profileCreateInput, profileRecord, profileUpdateInput, type BadgeInput } from '../../../contract/profiles';
 import type { AppContext } from '../../context';
-import { uniqueViolation } from '../../db/errors';
 import { requireAuth } from '../../http/auth';
-import { conflict, notFound, validationError } from '../../http/errors';
+import { conflict, conflictOnDuplicate, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { mayActIn, requestAccount } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
@@ -56,15 +55,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         }
         return checked;
     };
-    /** Two requests adding the same card at once: the unique index decides, the loser gets the same 409. */
-    const saving = async <T>(work: () => Promise<T>) => {
-        try {
-            return await work();
-        } catch (e) {
-            if (uniqueViolation(e)) throw conflict(BADGE_TAKEN);
-            throw e;
-        }
-    };
+    // the unique index settles two requests at once: the loser gets the same 409
+    const saving = conflictOnDuplicate(BADGE_TAKEN);
     const values = (body: { acs_id?: string | null; status?: ProfileValues['status']; enabled?: boolean; expires_at?: string | null }): ProfileValues => ({
         ...(body.acs_id !== undefined ? { acs_id: body.acs_id || null } : {}),
         ...(body.status !== undefined ? { status: body.status } : {}),

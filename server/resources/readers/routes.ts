@@ -5,9 +5,8 @@ import { errorReply, idParam, listReply } from '../../../contract/api';
 import { readerInput, readerRecord, type ReaderInput } from '../../../contract/readers';
 import { ACCOUNT_OPTIONS, optionOn, type AccountOption } from '../../../contract/session';
 import type { AppContext } from '../../context';
-import { uniqueViolation } from '../../db/errors';
 import { requireAuth } from '../../http/auth';
-import { conflict, forbidden, notFound, validationError } from '../../http/errors';
+import { conflict, conflictOnDuplicate, forbidden, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { mayActIn, requestAccount } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
@@ -60,15 +59,8 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         if (await readerLinkedTo(ctx.db, accountId, hardwareId, readerId)) throw conflict(READER_DENIALS.linkedElsewhere);
         return device.hardware_id;
     };
-    /** The unique index settles two links made at once. */
-    const saving = async <T>(work: () => Promise<T>) => {
-        try {
-            return await work();
-        } catch (e) {
-            if (uniqueViolation(e)) throw conflict(READER_DENIALS.linkedElsewhere);
-            throw e;
-        }
-    };
+    // the unique index settles two requests at once: the loser gets the same 409
+    const saving = conflictOnDuplicate(READER_DENIALS.linkedElsewhere);
     const audit = auditTrail(ctx.db, 'readers', 'Reader');
 
     app.get('/readers', {

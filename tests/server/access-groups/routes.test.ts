@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../../contract/roles';
+import { conflictOnDuplicate } from '../../../server/http/errors';
+import { createAccessGroup } from '../../../server/resources/access-groups/queries';
 import { ACCESS_GROUP_CONFLICTS } from '../../../server/resources/access-groups/routes';
 import { startPlatform, type TestPlatform } from '../harness';
 import { expectTable, scoped, roleMatrix, type RoleMatrix, type Target } from '../permissions/roleMatrix';
@@ -177,6 +179,22 @@ describe('the access group form (SPEC 5: required, not whitespace-only, max 255)
         const twice = await m.asAdmin('POST', '/access_groups', { account_id: account, description: ' CLEANERS ' });
         expect(twice.statusCode).toBe(409);
         expect(twice.json().error).toBe(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+    });
+
+    it('of two groups with one description created at once, one is made and the other gets the same 409', async () => {
+        const account = p.demo.customers[0].id;
+        const replies = await Promise.all(Array.from({ length: 4 }, () => m.asAdmin('POST', '/access_groups', { account_id: account, description: 'Night shift' })));
+        expect(replies.map(r => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+        for (const r of replies.filter(x => x.statusCode === 409)) expect(r.json().error).toBe(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+    });
+
+    it('a duplicate that passed the check is refused by the unique index, with the same 409', async () => {
+        const account = p.demo.customers[0].id;
+        const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+        await saving(() => createAccessGroup(p.ctx.db, account, 'Day shift', false));
+        await expect(saving(() => createAccessGroup(p.ctx.db, account, 'DAY SHIFT', false))).rejects.toMatchObject({ statusCode: 409, message: ACCESS_GROUP_CONFLICTS.descriptionTaken });
+        // any other failure passes through as it is
+        await expect(saving(() => createAccessGroup(p.ctx.db, -1, 'Orphans', false))).rejects.not.toMatchObject({ statusCode: 409 });
     });
 });
 
