@@ -48,4 +48,17 @@ describe('local disk storage', () => {
         expect(files(dir)).toEqual([]);
         fs.rmSync(dir, { recursive: true, force: true });
     });
+
+    it('stores many files in one folder at once, in waves, each whole under its own key', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
+        const storage = new LocalDiskStorage(dir);
+        const body = (i: number) => Buffer.from(`image ${i} `.repeat(100 + i));
+        for (let wave = 0; wave < 3; wave++) {
+            const sizes = await Promise.all(Array.from({ length: 30 }, (_, i) => storage.put(`events/day/7/${wave}-${i}.jpg`, body(i))));
+            expect(sizes).toEqual(Array.from({ length: 30 }, (_, i) => ({ size: body(i).length })));
+        }
+        expect(files(dir)).toHaveLength(90);
+        for (const wave of [0, 1, 2]) for (const i of [0, 17, 29]) expect(fs.readFileSync(path.join(dir, `events/day/7/${wave}-${i}.jpg`))).toEqual(body(i));
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
 });
