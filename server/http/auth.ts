@@ -73,31 +73,29 @@ const bearer = (request: FastifyRequest) => {
 
 /** Loads the signed-in user, its account and session in one query; undefined when any is gone or revoked. */
 export const loadAuth = async (db: Db, userId: number, sessionId: string, kind: TokenKind): Promise<AuthContext | undefined> => {
+    // Every signed-in request runs this: only the columns the request needs, not the password hash or 2FA secrets.
     const [row] = await db
-        .select({ user: users, account: accounts })
+        .select({
+            user: {
+                id: users.id,
+                name: users.name,
+                email: users.email,
+                role: users.role,
+                account_id: users.account_id,
+                password_changed: users.password_changed,
+                accepted_tos: users.accepted_tos,
+                tfa_enabled: users.tfa_enabled,
+                external_user: users.external_user,
+            },
+            account: { id: accounts.id, name: accounts.name, path: accounts.path, main: accounts.main, type: accounts.type, options: accounts.options },
+        })
         .from(users)
         .innerJoin(accounts, eq(accounts.id, users.account_id))
         .innerJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.user_id, users.id), isNull(sessions.revoked_at)))
         .where(and(eq(users.id, userId), eq(users.disabled, false)))
         .limit(1);
     if (!row) return undefined;
-    const { user: u, account: a } = row;
-    return {
-        user: {
-            id: u.id,
-            name: u.name,
-            email: u.email,
-            role: u.role,
-            account_id: u.account_id,
-            password_changed: u.password_changed,
-            accepted_tos: u.accepted_tos,
-            tfa_enabled: u.tfa_enabled,
-            external_user: u.external_user,
-        },
-        account: { id: a.id, name: a.name, path: a.path, main: a.main, type: a.type, options: a.options },
-        sessionId,
-        kind,
-    };
+    return { user: row.user, account: row.account, sessionId, kind };
 };
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner }) => {
