@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { deviceAuthorization } from '../../../contract/device-api';
 import type { DeviceEventInput, DeviceEventsReply } from '../../../contract/device-events';
 import { profiles } from '../../../server/db/schema';
 import { drawFrame } from '../../../server/demo/fleet/frames';
 import type { ApiCaller, TestPlatform } from '../harness';
+import { approvedReader as registeredReader } from '../readers/approvedReader';
 
 let seq = 0;
 
@@ -25,22 +25,9 @@ export interface TestReader {
     heartbeat(): Promise<number>;
 }
 
-/** A reader registered with the account's code and approved by the admin, as the device API tests make one. */
+/** A reader registered with the account's code and approved by the admin, that posts events and heartbeats. */
 export const approvedReader = async (p: TestPlatform, admin: ApiCaller, accountId: number, description?: string): Promise<TestReader> => {
-    const code = (await admin('GET', `/devices/registration_code?account_id=${accountId}`)).json().code as string;
-    const reader = {
-        hardware_id: `HW-EVENTS-${process.pid}-${++seq}`,
-        secret: randomBytes(24).toString('base64url'),
-        pairing_code: '123456',
-        board_type: 'rock-gen3',
-        release: '4.1.0',
-        registration_code: code,
-    };
-    const pending = await p.app.inject({ method: 'POST', url: '/api/v2/device/register', payload: reader });
-    const id = pending.json().device_id as number;
-    const approved = await admin('PUT', `/devices/${id}/approve`, { account_id: accountId, ...(description ? { description } : {}) });
-    if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
-    const key = (await p.app.inject({ method: 'POST', url: '/api/v2/device/register', payload: reader })).json().device_key as string;
+    const { id, key } = await registeredReader(p, admin, accountId, description);
     const authorization = deviceAuthorization(id, key);
     return {
         id,
@@ -61,7 +48,7 @@ export const approvedReader = async (p: TestPlatform, admin: ApiCaller, accountI
     };
 };
 
-/** Profiles have no routes yet on this branch: the tests make them as the profiles feature would store them. */
+/** A profile stored directly, with whatever columns a test needs. */
 export const addProfile = async (p: TestPlatform, accountId: number, over: Partial<typeof profiles.$inferInsert> = {}) =>
     (await p.ctx.db.insert(profiles).values({ account_id: accountId, acs_id: `ACS-${++seq}`, ...over }).returning())[0]!;
 
