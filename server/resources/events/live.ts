@@ -31,6 +31,8 @@ interface Entry {
     sent: Set<number>;
     order: number[];
     lastId: number;
+    /** the console said it has every event up to this id: a late notice of one of those is not sent again */
+    floor: number;
     /** live events held while the catch-up query runs */
     held: EventRecord[] | undefined;
 }
@@ -78,7 +80,7 @@ export class LiveFeed {
 
     /** Adds a console; with afterId it first receives what it missed since (at most LIVE_CATCH_UP_MAX). Returns its removal. */
     add(subscriber: LiveSubscriber, afterId?: number): () => void {
-        const entry: Entry = { subscriber, sent: new Set(), order: [], lastId: afterId ?? 0, held: afterId !== undefined ? [] : undefined };
+        const entry: Entry = { subscriber, sent: new Set(), order: [], lastId: afterId ?? 0, floor: afterId ?? 0, held: afterId !== undefined ? [] : undefined };
         this.entries.add(entry);
         if (afterId !== undefined) void this.catchUp(entry);
         return () => this.entries.delete(entry);
@@ -117,7 +119,7 @@ export class LiveFeed {
             entry.held.push(record);
             return;
         }
-        if (entry.sent.has(record.id)) return;
+        if (record.id <= entry.floor || entry.sent.has(record.id)) return;
         entry.sent.add(record.id);
         entry.order.push(record.id);
         if (entry.order.length > RECENT_IDS) entry.sent.delete(entry.order.shift()!);
