@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../../contract/events';
 import type { Realtime } from '../../../server/realtime';
-import { EVENTS_CHANNEL, LiveFeed } from '../../../server/resources/events/live';
+import { LiveFeed } from '../../../server/resources/events/live';
 import { liveFeedOf } from '../../../server/resources/events/liveRoute';
 import { deviceEvent, frame } from './helpers';
 import { ADMIN } from '../harness';
