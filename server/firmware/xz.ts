@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import xz from 'xz-decompress';
 import { ArtifactError } from './errors';
 
@@ -18,7 +18,9 @@ const XZ_BUF_ERROR = '8';
  * dictionary. Its failures become the parser's refusals.
  */
 export async function* xzDecompress(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    const input = Readable.toWeb(Readable.from(source)) as ReadableStream<Uint8Array>;
+    // Not Readable.toWeb: once cancelled (the parser stopped early) it can still enqueue a buffered
+    // chunk, which throws outside any promise and would end the server. ReadableStream.from pulls.
+    const input = NodeReadableStream.from(source) as unknown as ReadableStream<Uint8Array>;
     const reader = new xz.XzReadableStream(input).getReader();
     try {
         for (;;) {

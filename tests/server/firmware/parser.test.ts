@@ -157,6 +157,26 @@ describe('no byte stream makes the reader fail otherwise (fast-check)', () => {
         );
     }, 120_000);
 
+    it('a reader that stops early (the parser refused the file) leaves no error behind to end the server', async () => {
+        const artifact = fs.readFileSync(made.xz!);
+        // The payload's xz stream (the last one): large enough to decompress in several chunks.
+        const xzStream = artifact.subarray(artifact.lastIndexOf(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00])));
+        const uncaught: unknown[] = [];
+        const keep = (error: unknown) => uncaught.push(error);
+        process.on('uncaughtException', keep);
+        try {
+            for (let run = 0; run < 60; run++) {
+                let chunks = 0;
+                for await (const _ of xzDecompress(chunked(xzStream, 7 + ((run * 37) % 3000)))) if (++chunks > run % 3) break;
+            }
+            // What the stream still had buffered would fail on the next turns of the event loop.
+            await new Promise(resolve => setTimeout(resolve, 300));
+        } finally {
+            process.off('uncaughtException', keep);
+        }
+        expect(uncaught).toEqual([]);
+    });
+
     it('random bytes after a valid xz stream header are refused by the xz reader', async () => {
         const header = fs.readFileSync(made.xz!);
         const xzStart = header.indexOf(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]));
