@@ -21,4 +21,5 @@ if (sources > built) {
 // node itself, not npx: npx would not pass SIGTERM on to the server.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', code => process.exit(code ?? 0));
+// Killed by a signal it did not handle (SIGKILL, out of memory): a failure, so a supervisor restarts it.
+server.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1)));
