@@ -9,17 +9,21 @@
  * - memory over a soak of ingestion, lists and live consoles (target: flat).
  *
  *   node --expose-gc --import tsx bench/events.ts [--events 1000000] [--readers 100] [--profiles 10000]
- *       [--clients 20] [--duration 20] [--soak 10] [--sample 50000] [--images 2000]
+ *       [--clients 20] [--duration 20] [--soak 10] [--sample 50000] [--images 2000] [--files DIR]
  * PostgreSQL when BENCH_DATABASE_URL is set (a database is created there and
  * dropped after), else PGlite in a temporary folder. Small sizes make a quick check.
+ * --files puts the event images in another folder (another volume, a tmpfs)
+ * than the temporary one, to see what the disk costs.
  */
 import { spawn } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
@@ -53,6 +57,7 @@ const sizes = {
     concurrency: arg('concurrency', 4),
     port: arg('port', 8383),
 };
+const filesDir = process.argv.includes('--files') ? path.resolve(process.argv[process.argv.indexOf('--files') + 1]!) : undefined;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const percentile = (values: number[], p: number) => {
@@ -93,7 +98,7 @@ const ctx: AppContext = {
     config: testConfig({ accessTokenTtlSeconds: 4 * 3600, port: sizes.port }),
     signer: new TokenSigner(await signingSecret(db)),
     mailer: memoryMailer(),
-    storage: new LocalDiskStorage(path.join(work, 'files')),
+    storage: new LocalDiskStorage(filesDir ?? path.join(work, 'files')),
     realtime: createRealtime(db),
     now: () => new Date(),
 };
@@ -143,9 +148,9 @@ const readerBatches = (chunk: BenchEvent[]) => {
     for (const e of chunk) byReader.set(e.reader.id, [...(byReader.get(e.reader.id) ?? []), e]);
     return [...byReader.values()].flatMap(list => Array.from({ length: Math.ceil(list.length / 100) }, (_, k) => list.slice(k * 100, (k + 1) * 100)));
 };
-const postBatch = async (b: BenchEvent[], images?: Buffer[]) => {
+const postBatch = async (b: BenchEvent[], images?: Buffer[], url = `${base}/api/v2/device/events`, extra: Record<string, string> = {}) => {
     let body: string | FormData;
-    const headers: Record<string, string> = { authorization: b[0]!.reader.authorization };
+    const headers: Record<string, string> = { authorization: b[0]!.reader.authorization, ...extra };
     if (images) {
         const form = new FormData();
         form.append('events', JSON.stringify(b.map((e, i) => ({ ...e.input, image: `i${i}` }))));
@@ -155,7 +160,7 @@ const postBatch = async (b: BenchEvent[], images?: Buffer[]) => {
         headers['content-type'] = 'application/json';
         body = JSON.stringify({ events: b.map(e => e.input) });
     }
-    const res = await fetch(`${base}/api/v2/device/events`, { method: 'POST', headers, body });
+    const res = await fetch(url, { method: 'POST', headers, body });
     const reply = (await res.json()) as { accepted?: unknown[]; error?: string };
     if (res.status !== 200 || reply.accepted?.length !== b.length) throw new Error(`ingestion: ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
 };
@@ -164,6 +169,9 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
     const api = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `api${seed}` })];
     let bareMs = 0;
     let apiMs = 0;
+    // Where the API's time goes: the process's CPU (server, database, client, file system calls) and the event loop's delay.
+    let apiCpuMs = 0;
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     const CHUNK = Math.min(5000, count);
     for (let i = 0; i < count; i += CHUNK) {
         // Alternating chunks, so both meet the same table size and the same machine load.
@@ -175,18 +183,50 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
         bareMs += performance.now() - t;
         const apiBatches = readerBatches(api.slice(i, i + CHUNK));
         t = performance.now();
+        const cpu = process.cpuUsage();
+        loopDelay.enable();
         await pooled(apiBatches, sizes.concurrency, b => postBatch(b, images));
+        loopDelay.disable();
+        const used = process.cpuUsage(cpu);
+        apiCpuMs += (used.user + used.system) / 1000;
         apiMs += performance.now() - t;
     }
     const bareRate = count / (bareMs / 1000);
     const apiRate = count / (apiMs / 1000);
-    return { events: count, bareInsertPerSecond: round(bareRate, 0), apiPerSecond: round(apiRate, 0), ratio: round(apiRate / bareRate) };
+    return {
+        events: count,
+        bareInsertPerSecond: round(bareRate, 0),
+        apiPerSecond: round(apiRate, 0),
+        ratio: round(apiRate / bareRate),
+        apiProcessCores: round(apiCpuMs / apiMs),
+        apiEventLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 1),
+    };
 };
+/**
+ * The benchmark's own client shares the process: how many events with images
+ * per second it can send at all, to a server that only reads the bodies and
+ * answers as the API does. The API's rate cannot pass it.
+ */
+const clientAlone = async (count: number, images: Buffer[]) => {
+    const sink = Fastify();
+    sink.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
+        payload.resume();
+        payload.on('end', () => done(null, undefined));
+    });
+    sink.post('/', async request => ({ accepted: Array.from({ length: Number(request.headers['x-count']) }, () => ({})) }));
+    const url = await sink.listen({ port: 0, host: '127.0.0.1' });
+    const batches = readerBatches([...generateEvents(platform, count, { seed: 4, days: 30, now, prefix: 'client' })]);
+    const t = performance.now();
+    await pooled(batches, sizes.concurrency, b => postBatch(b, images, url, { 'x-count': String(b.length) }));
+    await sink.close();
+    return round(count / ((performance.now() - t) / 1000), 0);
+};
+
 results.ingestion = await compareIngestion(sizes.sample, 2);
 log(`ingestion (JSON batches): ${JSON.stringify(results.ingestion)}`);
 if (sizes.images > 0) {
     const frames = [drawFrame(1, 1), drawFrame(2, 2), drawFrame(1, 3)].map(f => f.jpeg);
-    results.ingestionWithImages = { ...(await compareIngestion(sizes.images, 3, frames)), imageBytes: frames[0]!.length };
+    results.ingestionWithImages = { ...(await compareIngestion(sizes.images, 3, frames)), imageBytes: frames[0]!.length, clientAlonePerSecond: await clientAlone(sizes.images, frames) };
     log(`ingestion (multipart, one ${frames[0]!.length}-byte JPEG per event): ${JSON.stringify(results.ingestionWithImages)}`);
 }
 
