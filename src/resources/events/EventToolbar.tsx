@@ -44,7 +44,8 @@ export const GroupTabs = ({ groups, update }: { groups: EventGroup[]; update: Fi
             variant="scrollable"
             scrollButtons="auto"
             aria-label={translate('resources.events.groupsLabel')}
-            sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}
+            // Full width without asking for it: the tabs' own width would otherwise widen the page past the screen, not scroll.
+            sx={{ width: 0, minWidth: '100%', borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}
         >
             {groups.map(g => (
                 <Tab key={g} value={g} label={translate(`resources.events.groups.${g}`)} />
