@@ -51,9 +51,13 @@ test('an incident opens in Event Details with a box drawn over each face region'
     const lobby = await reader('Lobby reader');
     await lobby.post({ event: '1FAFaceAuthenticated' }, 1);
     await lobby.post({ event: 'TailgatingByUnknownUser', tailgated: true }, 2);
+    const thumbnail = page.waitForResponse(r => r.url().includes('/files/') && r.url().includes('size=thumbnail') && r.ok());
     await openEvents(page, E2E.moderator);
     const row = page.getByRole('row').filter({ hasText: 'Tailgating by unknown user' }).filter({ hasText: 'Lobby reader' }).first();
     await expect(row.getByRole('img', { name: 'Tailgating by unknown user' })).toBeVisible();
+    // The rows show the server's small copies; the list fits the 1280-pixel window (the group tabs scroll, not the page).
+    expect((await thumbnail).headers()['content-type']).toBe('image/jpeg');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await shot(page, info, 'events-list');
     await row.getByText('Tailgating by unknown user').click();
     const drawer = page.getByRole('dialog', { name: 'Event Details' }).last();

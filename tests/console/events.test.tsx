@@ -76,8 +76,8 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         const query = lastEventsQuery(dp.getList);
         expect(query.sort).toEqual({ field: 'timestamp', order: 'DESC' });
         expect(query.pagination).toEqual({ page: 1, perPage: 20 });
-        // each row's image comes from the file route, with the event's own account
-        await waitFor(() => expect(dp.download).toHaveBeenCalledWith('/events/2/files/frame.jpg', { account_id: 10 }));
+        // each row's image is the server's thumbnail, from the file route with the event's own account
+        await waitFor(() => expect(dp.download).toHaveBeenCalledWith('/events/2/files/frame.jpg', { account_id: 10, size: 'thumbnail' }));
         expect(await within(incidentRow).findByRole('img', { name: 'Tailgating by unknown user' })).toHaveAttribute('src', expect.stringMatching(/^blob:event-image-/));
     });
 

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { MAX_EVENT_IMAGE_BYTES } from '../../../contract/device-events';
 import type { FileStorage } from '../../storage';
+
+// Each thumbnail is made once and kept as a file: libvips' cache of decoded images would only hold memory.
+sharp.cache(false);
 
 export type ImageKind = 'jpg' | 'png';
 
@@ -54,7 +59,55 @@ export const storeImage = async (storage: FileStorage, data: Buffer, key: (kind:
     }
 };
 
-/** Removes files whose rows are gone (or never came); a file that cannot be removed is only wasted space, never a broken event. */
+/**
+ * The largest a thumbnail gets: twice what the list (64×48) and the
+ * dashboard's tiles (about 160×120) show, for high-density screens. A
+ * camera's frame is often ten times the bytes; a list page of 25 events
+ * would otherwise download every full picture.
+ */
+export const THUMBNAIL_BOX = { width: 320, height: 240 } as const;
+
+/** Where an image's thumbnail is kept: next to it, so that removing the image can remove it too. */
+export const thumbnailKey = (imageKey: string) => `${imageKey}.thumbnail.jpg`;
+
+const bytesOf = async (stream: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+};
+
+/**
+ * The image's thumbnail (JPEG), made on first request and kept. An image the
+ * library cannot read (a reader's damaged JPEG) is given as it is, for the
+ * browser to try; undefined when the image file is gone.
+ */
+export const eventThumbnail = async (storage: FileStorage, imageKey: string): Promise<{ data: Readable | Buffer; type: string } | undefined> => {
+    const kept = await storage.get(thumbnailKey(imageKey));
+    if (kept) return { data: kept, type: 'image/jpeg' };
+    const original = await storage.get(imageKey);
+    if (!original) return undefined;
+    const bytes = await bytesOf(original);
+    let small: Buffer;
+    try {
+        small = await sharp(bytes)
+            .rotate()
+            .resize({ ...THUMBNAIL_BOX, fit: 'inside', withoutEnlargement: true })
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: 75 })
+            .toBuffer();
+    } catch {
+        return { data: bytes, type: contentTypeOf(imageKey) };
+    }
+    // Keeping it only saves the next request the work: a failure to keep it is not the caller's.
+    await storage.put(thumbnailKey(imageKey), small).catch(() => undefined);
+    return { data: small, type: 'image/jpeg' };
+};
+
+/** Removes files whose rows are gone (or never came), with their thumbnails; a file that cannot be removed is only wasted space, never a broken event. */
 export const removeImages = async (storage: FileStorage, keys: (string | null | undefined)[]) => {
-    for (const key of keys) if (key) await storage.delete(key).catch(() => undefined);
+    for (const key of keys) {
+        if (!key) continue;
+        await storage.delete(key).catch(() => undefined);
+        await storage.delete(thumbnailKey(key)).catch(() => undefined);
+    }
 };

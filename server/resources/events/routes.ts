@@ -13,7 +13,7 @@ import { recordAudit } from '../audit-logs/record';
 import { aggregateEvents, parseDimensions } from './aggregate';
 import { EVENTS_EXPORT_MAX, eventsZip } from './export';
 import { eventsWhere, toEventQuery, type EventScope } from './filters';
-import { contentTypeOf, removeImages } from './images';
+import { contentTypeOf, eventThumbnail, removeImages, THUMBNAIL_BOX } from './images';
 import { liveRoute } from './liveRoute';
 import { countUpTo, deleteEvents, existingLinks, findEvent, listEvents } from './queries';
 import { imageName, toEventRecord } from './records';
@@ -126,8 +126,11 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         config: { access: ['events', 'read'] },
         schema: {
             tags,
-            summary: 'The image of an event (its record\'s `image`); 404 with why when it is gone (retention, full disk) or was never sent',
+            summary:
+                'The image of an event (its record\'s `image`); with size=thumbnail a JPEG of at most ' +
+                `${THUMBNAIL_BOX.width}×${THUMBNAIL_BOX.height} for lists. 404 with why when it is gone (retention, full disk) or was never sent`,
             params: z.object({ id: z.coerce.number().int().positive(), name: z.string().max(100) }),
+            querystring: z.object({ ...scopeQuery, size: z.enum(['full', 'thumbnail']).default('full') }),
             produces: ['image/jpeg', 'image/png'],
         },
     }, async (request, reply) => {
@@ -136,10 +139,13 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         if (!name || name !== request.params.name) {
             throw new HttpError(404, found.image_reason === 'retention' ? EVENT_IMAGE_MESSAGES.retention : EVENT_IMAGE_MESSAGES.none);
         }
-        const data = await ctx.storage.get(found.image_key!);
-        if (!data) throw new HttpError(404, EVENT_IMAGE_MESSAGES.none);
+        const image =
+            request.query.size === 'thumbnail'
+                ? await eventThumbnail(ctx.storage, found.image_key!)
+                : await ctx.storage.get(found.image_key!).then(data => data && { data, type: contentTypeOf(name) });
+        if (!image) throw new HttpError(404, EVENT_IMAGE_MESSAGES.none);
         // Private: another user of the same browser must not get it from a shared cache; an hour, since retention may remove it.
-        return reply.type(contentTypeOf(name)).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', `inline; filename="${name}"`).send(data);
+        return reply.type(image.type).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', `inline; filename="${name}"`).send(image.data);
     });
 
     app.delete('/events/:id', {

@@ -83,10 +83,10 @@ export const EventImage = ({ event }: { event: ImageEvent }) => {
     );
 };
 
-/** The list's thumbnail (64×48); the fallback picture when there is no image. */
+/** The list's thumbnail (64×48) from the server's small copy; the fallback picture when there is no image. */
 export const EventThumbnail = ({ event, width = 64, height = 48 }: { event: ImageEvent; width?: number | string; height?: number | string }) => {
     const translate = useTranslate();
-    const { url, failed } = useEventImage(event);
+    const { url, failed } = useEventImage(event, 'thumbnail');
     const [broken, setBroken] = useState(false);
     if (failed || broken) return <FallbackPicture event={event} size={{ width, height }} />;
     if (!url) return <Skeleton variant="rounded" width={width} height={height} />;

@@ -7,15 +7,17 @@ import type { ConsoleDataProvider } from '../../dataProvider';
 /**
  * The event's image as a local object URL: the file route needs the bearer
  * header, so an <img src> cannot fetch it itself (SPEC 7.2 GET
- * /events/{eventId}/files/{fileName}, blob). Fetched once per event and kept;
- * `failed` when there is no image or it could not be loaded.
+ * /events/{eventId}/files/{fileName}, blob). Fetched once per event and size
+ * and kept; `failed` when there is no image or it could not be loaded. Lists
+ * ask for the thumbnail, which the server makes small; Event Details for the
+ * full picture, on which the face boxes are drawn.
  */
-export const useEventImage = (event: Pick<EventRecord, 'id' | 'account_id' | 'image'>) => {
+export const useEventImage = (event: Pick<EventRecord, 'id' | 'account_id' | 'image'>, size: 'full' | 'thumbnail' = 'full') => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const { data: blob, isError } = useQuery({
-        queryKey: ['events', 'image', event.id, event.image],
+        queryKey: ['events', 'image', event.id, event.image, size],
         // the event's own account: a list across accounts shows events of several
-        queryFn: () => dataProvider.download(`/events/${event.id}/files/${encodeURIComponent(event.image!)}`, { account_id: event.account_id }),
+        queryFn: () => dataProvider.download(`/events/${event.id}/files/${encodeURIComponent(event.image!)}`, { account_id: event.account_id, ...(size === 'thumbnail' && { size }) }),
         enabled: !!event.image,
         staleTime: Infinity,
         retry: false,

@@ -164,7 +164,7 @@ describe('dashboard', () => {
         const panel = await screen.findByRole('region', { name: 'Latest incidents' });
         const tailgating = within(panel).getByRole('article', { name: 'Tailgating by unknown user' });
         expect(await within(tailgating).findByRole('img', { name: 'Tailgating by unknown user' })).toHaveAttribute('src', 'blob:incident');
-        expect(download).toHaveBeenCalledWith('/events/501/files/frame.jpg', { account_id: 10 });
+        expect(download).toHaveBeenCalledWith('/events/501/files/frame.jpg', { account_id: 10, size: 'thumbnail' });
         expect(tailgating).toHaveTextContent('Lobby reader · 3 hours ago');
         expect(target(within(tailgating).getByRole('link'))).toEqual({ path: '/events', query: { group: 'tailgating', cross_account: 'true' } });
         // an image gone to retention shows its picture; a removed device says so
