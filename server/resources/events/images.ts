@@ -67,6 +67,13 @@ export const storeImage = async (storage: FileStorage, data: Buffer, key: (kind:
  */
 export const THUMBNAIL_BOX = { width: 320, height: 240 } as const;
 
+/**
+ * A picture claiming more pixels than this is given as it is: a few
+ * kilobytes of PNG can declare a size whose decoding would take gigabytes.
+ * Cameras at doors send far fewer (a 4K frame is 8.3 million).
+ */
+export const MAX_THUMBNAIL_SOURCE_PIXELS = 40_000_000;
+
 /** Where an image's thumbnail is kept: next to it, so that removing the image can remove it too. */
 export const thumbnailKey = (imageKey: string) => `${imageKey}.thumbnail.jpg`;
 
@@ -89,7 +96,7 @@ export const eventThumbnail = async (storage: FileStorage, imageKey: string): Pr
     const bytes = await bytesOf(original);
     let small: Buffer;
     try {
-        small = await sharp(bytes)
+        small = await sharp(bytes, { limitInputPixels: MAX_THUMBNAIL_SOURCE_PIXELS })
             .rotate()
             .resize({ ...THUMBNAIL_BOX, fit: 'inside', withoutEnlargement: true })
             .flatten({ background: '#ffffff' })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { events } from '../../../server/db/schema';
-import { THUMBNAIL_BOX, thumbnailKey } from '../../../server/resources/events/images';
+import { MAX_THUMBNAIL_SOURCE_PIXELS, THUMBNAIL_BOX, thumbnailKey } from '../../../server/resources/events/images';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { approvedReader, deviceEvent, frame, type TestReader } from './helpers';
 
@@ -71,6 +71,16 @@ describe('event image thumbnails', () => {
         expect(thumbnail.headers['content-type']).toBe('image/jpeg');
         expect(Buffer.compare(thumbnail.rawPayload, damaged)).toBe(0);
         expect((await get(id, name, '?size=huge')).statusCode).toBe(400);
+    });
+
+    it('does not decode a picture that claims more pixels than a camera makes', async () => {
+        const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#808080' } }).png({ compressionLevel: 9 }).toBuffer();
+        expect(8000 * 6000).toBeGreaterThan(MAX_THUMBNAIL_SOURCE_PIXELS);
+        const { id, name } = await postImage(huge);
+        const thumbnail = await get(id, name, '?size=thumbnail');
+        expect(thumbnail.statusCode).toBe(200);
+        expect(thumbnail.headers['content-type']).toBe('image/png');
+        expect(thumbnail.rawPayload.length).toBe(huge.length);
     });
 
     it('goes with its event', async () => {
