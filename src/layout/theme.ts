@@ -7,6 +7,10 @@ export const theme: RaThemeOptions = {
     sidebar: { width: 248, closedWidth: 56 },
     components: {
         ...defaultTheme.components,
+        // A page may be narrower than its widest table (a laptop with the menu open): the table scrolls, not the page.
+        RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+        RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+        RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
         // SPEC 2.3: the screen shown is the highlighted menu entry.
         RaMenuItemLink: {
             styleOverrides: {
