@@ -51,6 +51,8 @@ export interface TestPlatform {
     call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
     /** signs in and returns a caller of /api/v2 as that user: api('GET', '/users') */
     as(email: string): Promise<ApiCaller>;
+    /** listens on a free loopback port (once) and returns the server's base URL, for tests through real HTTP */
+    listen(): Promise<string>;
 }
 
 export type ApiCaller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<LightMyRequestResponse>;
@@ -73,6 +75,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}): Promise<Te
     const demo = await seedDemoPlatform(database.db, first.mainAccountId, DEMO_PASSWORD);
     const app = await buildApp(ctx);
     await app.ready();
+    let listening: Promise<string> | undefined;
     const adminId = (await ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, ADMIN.email) }))!.id;
     const call: TestPlatform['call'] = (token, options) =>
         app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
@@ -97,6 +100,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}): Promise<Te
             fs.rmSync(filesDir, { recursive: true, force: true });
         },
         login,
+        listen: () => (listening ??= app.listen({ port: 0, host: '127.0.0.1' })),
         as: async email => {
             const token = await login(email);
             return (method, url, payload) => call(token, { method, url: `/api/v2${url}`, ...(payload ? { payload } : {}) });
