@@ -11,6 +11,23 @@ export const MAX_EVENTS_PER_BATCH = 100;
 /** Images larger than this are refused (JPEG or PNG only, checked by their first bytes). */
 export const MAX_EVENT_IMAGE_BYTES = 2 * 1024 * 1024;
 
+/** identity is free-form from the reader; nested deeper than this it is refused (serialising it would recurse without end). */
+export const MAX_IDENTITY_DEPTH = 8;
+
+/** How deep a JSON value nests, walked without recursion so that any depth is measured safely; stops past `limit`. */
+export const jsonDepth = (value: unknown, limit: number): number => {
+    let deepest = 0;
+    const stack: [unknown, number][] = [[value, 1]];
+    while (stack.length) {
+        const [node, depth] = stack.pop()!;
+        if (node === null || typeof node !== 'object') continue;
+        deepest = Math.max(deepest, depth);
+        if (deepest > limit) return deepest;
+        for (const child of Object.values(node)) stack.push([child, depth + 1]);
+    }
+    return deepest;
+};
+
 export const deviceEventProfile = z.object({
     profile_id: z.number().int().positive().nullable(),
     role: z.string().max(32).optional(),
@@ -28,7 +45,10 @@ export const deviceEventInput = z.object({
     timestamp: z.iso.datetime({ offset: true }),
     tailgated: z.boolean().optional(),
     profiles: z.array(deviceEventProfile).max(20).optional(),
-    identity: z.record(z.string(), z.unknown()).optional(),
+    identity: z
+        .record(z.string(), z.unknown())
+        .refine(v => jsonDepth(v, MAX_IDENTITY_DEPTH) <= MAX_IDENTITY_DEPTH, `nested deeper than ${MAX_IDENTITY_DEPTH} levels`)
+        .optional(),
     sip_call: z.object({ remote_station: z.string().min(1).max(255) }).optional(),
     /** the name of the multipart file part that holds this event's image */
     image: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).optional(),

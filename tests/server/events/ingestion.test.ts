@@ -158,6 +158,22 @@ describe('a batch with bad parts keeps its good events (docs/events.md)', () => 
         ]);
     });
 
+    it('refuses an event whose identity nests without end alone, and stores the good events of its batch', async () => {
+        // Built as text: the reader's JSON nests 100,000 levels deep, which JSON.stringify cannot walk.
+        const good = deviceEvent();
+        const deep = deviceEvent();
+        const body = `{"events":[${JSON.stringify(good)},${JSON.stringify(deep).replace(/}$/, `,"identity":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`)}]}`;
+        const res = await p.app.inject({
+            method: 'POST',
+            url: '/api/v2/device/events',
+            headers: { authorization: deviceAuthorization(reader.id, reader.key), 'content-type': 'application/json' },
+            payload: body,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().accepted.map((a: { device_event_id: string }) => a.device_event_id)).toEqual([good.device_event_id]);
+        expect(res.json().rejected).toEqual([{ index: 1, device_event_id: deep.device_event_id, error: 'identity: nested deeper than 8 levels' }]);
+    });
+
     it('rejects the whole request when it is not a batch: too many events, no events part, bad JSON', async () => {
         const tooMany = await reader.post({ events: Array.from({ length: MAX_EVENTS_PER_BATCH + 1 }, () => deviceEvent()) });
         expect(tooMany.statusCode).toBe(400);
