@@ -27,7 +27,8 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migr
  */
 export const openDatabase = async (options: { url?: string; dataDir?: string }): Promise<Database> => {
     if (options.url) {
-        const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+        // A database that does not answer (network down, failover) fails a request after 5 s instead of holding it.
+        const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
         // An idle connection the database ends (restart, failover, a dropped test database) is discarded by the
         // pool and the next query opens another; unhandled, this 'error' event would stop the process.
         pool.on('error', () => undefined);

@@ -2,7 +2,7 @@
  * PostgreSQL's error of a failed statement, whichever driver (pg, PGlite)
  * and however Drizzle wraps it (DrizzleQueryError keeps it as `cause`).
  */
-const pgError = (error: unknown): { code?: string; constraint?: string } | undefined => {
+const pgError = (error: unknown): { code?: string; constraint?: string; message?: string } | undefined => {
     for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
         if (typeof (e as { code?: unknown }).code === 'string') return e as { code: string; constraint?: string };
     }
@@ -14,3 +14,22 @@ export const uniqueViolation = (error: unknown) => (pgError(error)?.code === '23
 
 /** A foreign key refused the change (23503): the row is still referenced. */
 export const foreignKeyViolation = (error: unknown) => pgError(error)?.code === '23503';
+
+/** Connection-level SQLSTATE classes: 08 connection exception, 57P0x shutdown or starting up, 53300 too many connections. */
+const UNAVAILABLE_CODES = /^(08...|57P0[1-4]|53300)$/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** What node-postgres says when a connection ends or cannot be had, as messages without a code. */
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/;
+
+/**
+ * The database cannot be reached (restart, failover, network): the request may
+ * succeed if tried again shortly, unlike a fault of the request or of the code.
+ */
+export const databaseUnavailable = (error: unknown): boolean => {
+    for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+        const { code, message } = e as { code?: unknown; message?: unknown };
+        if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+        if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    }
+    return false;
+};

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { uniqueViolation } from '../db/errors';
+import { databaseUnavailable, uniqueViolation } from '../db/errors';
 
 /** An error the client caused or may act on; its message is shown to the user. */
 export class HttpError extends Error {
@@ -25,6 +25,9 @@ export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooMany = (message: string) => new HttpError(429, message);
 
 export const newRequestId = () => randomUUID();
+
+/** How long a client waits before trying again while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every reply carries X-Request-Id, and every error is {error, request_id}
@@ -53,6 +56,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         if (isResponseSerializationError(error)) {
             request.log.error({ err: error }, 'reply did not match its schema');
             return reply.status(500).send({ error: 'Internal server error', request_id });
+        }
+        if (databaseUnavailable(error)) {
+            // Readers and the console retry a 503 after Retry-After; a 500 would read as a fault of the request.
+            request.log.warn({ err: error }, 'database unavailable');
+            return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: 'The database is unavailable just now. Try again in a few seconds.', request_id });
         }
         const status = error.statusCode ?? 500;
         if (status >= 500) {

@@ -21,11 +21,11 @@ export const DEMO_PASSWORD = 'Demo#Pass1';
  * A fresh database per test file: in-memory PGlite, or, when
  * TEST_DATABASE_URL is set, a new PostgreSQL database dropped at close.
  */
-const freshDatabase = async (): Promise<Database> => {
+const freshDatabase = async (route: (url: string) => Promise<string>): Promise<Database> => {
     const admin = process.env.TEST_DATABASE_URL;
     if (!admin) return openDatabase({});
     const scratch = await scratchDatabase(admin, 'ac_test');
-    const database = await openDatabase({ url: scratch.url });
+    const database = await openDatabase({ url: await route(scratch.url) });
     return {
         ...database,
         close: async () => {
@@ -57,8 +57,13 @@ export interface TestPlatform {
 
 export type ApiCaller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<LightMyRequestResponse>;
 
-export const startPlatform = async (overrides: Partial<Config> = {}): Promise<TestPlatform> => {
-    const database = await freshDatabase();
+export interface PlatformOptions {
+    /** the URL the server uses for its PostgreSQL database (e.g. through a proxy a test can cut) */
+    routeDatabase?: (url: string) => Promise<string>;
+}
+
+export const startPlatform = async (overrides: Partial<Config> = {}, options: PlatformOptions = {}): Promise<TestPlatform> => {
+    const database = await freshDatabase(options.routeDatabase ?? (async url => url));
     const mail = memoryMailer();
     const clock = { offsetMs: 0 };
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-files-'));
