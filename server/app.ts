@@ -26,7 +26,11 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
         requestIdHeader: false,
         bodyLimit: 2 * 1024 * 1024,
         trustProxy: process.env.TRUST_PROXY === '1',
+        // A client that trickles its headers (slowloris) is cut after headersTimeout, checked every second;
+        // past maxConnections new connections are refused, so held sockets cannot exhaust the process (docs/ops.md).
+        http: { headersTimeout: ctx.config.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 },
     }).withTypeProvider<ZodTypeProvider>();
+    app.server.maxConnections = ctx.config.maxConnections;
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
 
