@@ -178,9 +178,9 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ group: 'crossing' }));
     });
 
-    it('says "more than N" when the server count is an estimate', async () => {
-        renderEvents(<EventList />, { dataProvider: provider({ total: 10_000, estimate: true }) });
-        expect(await screen.findByText('1-20 of more than 10,000')).toBeInTheDocument();
+    it('says "more than N" of what was counted, and the estimate as "about", when the server count is an estimate', async () => {
+        renderEvents(<EventList />, { dataProvider: provider({ total: 48_217, estimate: true }) });
+        expect(await screen.findByText('1-20 of more than 10,000 (about 48,217)')).toBeInTheDocument();
     });
 
     it('opens Event Details in the quick-view drawer on a row click', async () => {

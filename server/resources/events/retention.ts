@@ -75,6 +75,25 @@ export const eventRetention: Job = {
  * to date; the embedded database (PGlite) runs none, so its plans would go
  * stale and counts would read every row. This job does it there.
  */
+/**
+ * PGlite has no autovacuum, so the planner's statistics of events were those
+ * of the last hourly run: after a burst the list's estimated count stayed at
+ * a fifth of the rows (new timestamps lie past the histogram). Once the table
+ * has grown by a tenth since its last ANALYZE, it is analysed again.
+ */
+export const embeddedEventsStatistics: Job = {
+    name: 'events-statistics-embedded',
+    everyMs: 60_000,
+    async run(ctx) {
+        if (ctx.config.databaseUrl) return;
+        const [size] = await rows<{ analysed: number; now: number }>(
+            ctx.db,
+            sql`select relpages::int as analysed, (pg_relation_size('events') / current_setting('block_size')::int)::int as now from pg_class where relname = 'events'`,
+        );
+        if (size && size.now > size.analysed * 1.1 + 8) await ctx.db.execute(sql`analyze events`);
+    },
+};
+
 export const embeddedEventsMaintenance: Job = {
     name: 'events-maintenance-embedded',
     everyMs: 3600_000,

@@ -4,7 +4,7 @@ import {
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
-import { EVENT_GROUP_TYPES, EVENT_TYPES, visibleEventGroups, type EventGroup, type EventRecord } from '../../../contract/events';
+import { EVENT_GROUP_TYPES, EVENT_TYPES, EVENTS_EXACT_COUNT_LIMIT, visibleEventGroups, type EventGroup, type EventRecord } from '../../../contract/events';
 import { can } from '../../../contract/rights';
 import { roleReachesBelow } from '../../../contract/roles';
 import { formatDate } from '../../i18n/format';
@@ -37,7 +37,10 @@ const eventFilters = (group: EventGroup | undefined, crossAccount: boolean, reac
     <NumberInput key="badge_number" source="badge_number" min={0} />,
 ];
 
-/** SPEC 8.3 / DESIGN: above the exact-count limit the server estimates, and the pager says 'more than N'. */
+/**
+ * DESIGN Lists at scale: above the exact-count limit the server estimates. The pager says 'more than N' only of
+ * what was counted (the limit) and gives the planner's figure as 'about', since an estimate may be off either way.
+ */
 const EventPagination = () => {
     const translate = useTranslate();
     const { meta } = useListContext();
@@ -45,7 +48,7 @@ const EventPagination = () => {
     return (
         <Pagination
             rowsPerPageOptions={PAGE_SIZES}
-            {...(estimate ? { labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => translate('resources.events.count.estimate', { from, to, count: count.toLocaleString() }) } : {})}
+            {...(estimate ? { labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => translate('resources.events.count.estimate', { from, to, bound: EVENTS_EXACT_COUNT_LIMIT.toLocaleString(), count: count.toLocaleString() }) } : {})}
         />
     );
 };

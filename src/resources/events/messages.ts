@@ -140,7 +140,7 @@ export const eventMessages: { en: Messages; fr: Messages } = {
                 incident: 'Incident',
                 includeBelow: 'Include the accounts below',
                 ranges: { label: 'Period', any: 'Any time', today: 'Today', last3Days: 'Last 3 days', last15Days: 'Last 15 days', lastMonth: 'Last month', custom: 'Custom range', apply: 'Apply' },
-                count: { estimate: '%{from}-%{to} of more than %{count}' },
+                count: { estimate: '%{from}-%{to} of more than %{bound} (about %{count})' },
                 deleted: { profile: DELETED_LINK_TEXT.profile, device: DELETED_LINK_TEXT.device },
                 image: {
                     retention: EVENT_IMAGE_MESSAGES.retention,
@@ -209,7 +209,7 @@ export const eventMessages: { en: Messages; fr: Messages } = {
                 incident: 'Incident',
                 includeBelow: 'Inclure les comptes rattachés',
                 ranges: { label: 'Période', any: 'Toute période', today: 'Aujourd’hui', last3Days: '3 derniers jours', last15Days: '15 derniers jours', lastMonth: 'Dernier mois', custom: 'Période personnalisée', apply: 'Appliquer' },
-                count: { estimate: '%{from}-%{to} sur plus de %{count}' },
+                count: { estimate: '%{from}-%{to} sur plus de %{bound} (environ %{count})' },
                 deleted: { profile: 'Profil supprimé', device: 'Appareil supprimé' },
                 image: {
                     retention: 'Image non affichée en raison de la politique de conservation.',
