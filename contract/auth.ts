@@ -13,7 +13,10 @@ export type LoginReply = z.infer<typeof loginReply>;
 export const refreshInput = z.object({ refresh_token: z.string().min(1).max(500) });
 export const tokenPair = z.object({ token: z.string(), refresh_token: z.string() });
 
-export const otpInput = z.object({ otp: z.string().regex(/^\d{6}$/, { error: 'Code must be 6 digits' }) });
+const sixDigits = z.string().regex(/^\d{6}$/, { error: 'Code must be 6 digits' });
+export const otpInput = z.object({ otp: sixDigits });
+/** Confirming a setup; replacing a second factor already set up also needs a code of the current one. */
+export const twoFactorConfirmInput = z.object({ otp: sixDigits, current_otp: sixDigits.optional() });
 export const twoFactorSetupReply = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() });
 export const twoFactorConfirmReply = z.object({ recovery_codes: z.array(z.string()) });
 

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { errorReply } from '../../../contract/api';
-import { otpInput, twoFactorSetupReply } from '../../../contract/auth';
+import { otpInput, twoFactorConfirmInput, twoFactorSetupReply } from '../../../contract/auth';
 import { isAtLeast } from '../../../contract/roles';
 import type { AppContext } from '../../context';
 import { recoveryCodes, users } from '../../db/schema';
@@ -47,10 +47,19 @@ const acceptCode = async (ctx: AppContext, request: FastifyRequest, auth: AuthCo
     await clearFailures(ctx, auth.user.email);
 };
 
+/**
+ * The sign-in step token (password only) may set up a second factor only while the user has none: with one
+ * already set up it would let a password alone replace it. Replacing it takes a full session.
+ */
+const refuseStepTokenOnceSetUp = (auth: AuthContext, tfaEnabled: boolean) => {
+    if (auth.kind === 'tfa' && tfaEnabled) throw forbidden('Two-factor login is already set up: sign in with a code from your authenticator app.');
+};
+
 export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const rateLimit = { max: 20, timeWindow: '1 minute' };
 
-    // Setting up is open to the sign-in step token (2FA required by the account) and to a signed-in user turning it on.
+    // Setting up is open to the sign-in step token while the user has no second factor (2FA required by the
+    // account), and to a signed-in user turning it on or replacing it (with a code of the current one).
     {
         const url = '/2fa-setup';
         app.get(url, {
@@ -58,6 +67,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             schema: { tags, summary: 'Start two-factor setup: a new secret and its QR code', response: { 200: twoFactorSetupReply, ...errors } },
         }, async request => {
             const auth = requireAuth(request);
+            refuseStepTokenOnceSetUp(auth, (await userRow(ctx, auth.user.id)).tfa_enabled);
             const secret = newTotpSecret();
             await ctx.db.update(users).set({ tfa_pending_secret: secret }).where(eq(users.id, auth.user.id));
             const otpauth_url = totpFor(secret, auth.user.email).toString();
@@ -68,18 +78,36 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             config: { access: 'anySignIn', beforePasswordSetup: true, rateLimit },
             schema: {
                 tags,
-                summary: 'Confirm two-factor setup with a code; returns the recovery codes once (and the session tokens at sign-in)',
-                body: otpInput,
+                summary:
+                    'Confirm two-factor setup with a code; returns the recovery codes once (and the session tokens at sign-in). ' +
+                    'Replacing a second factor already set up needs a full session and current_otp, a code of the current one.',
+                body: twoFactorConfirmInput,
                 response: { 200: z.object({ recovery_codes: z.array(z.string()), token: z.string().optional(), refresh_token: z.string().optional() }), ...errors },
             },
         }, async request => {
             const auth = requireAuth(request);
             const user = await userRow(ctx, auth.user.id);
+            refuseStepTokenOnceSetUp(auth, user.tfa_enabled);
             if (!user.tfa_pending_secret) throw badRequest('Start the two-factor setup first.');
-            await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
+            let newStep: number | undefined;
+            if (user.tfa_enabled) {
+                if (!request.body.current_otp || !user.tfa_secret) throw forbidden('Enter a code from your current authenticator to replace it.');
+                await acceptCode(ctx, request, auth, user.tfa_secret, request.body.current_otp);
+                // The new secret's code may share the current one's time step: it is checked on its own.
+                newStep = matchingStep(user.tfa_pending_secret, request.body.otp, ctx.now());
+                if (newStep === undefined) {
+                    await noteFailure(ctx, auth.user.email, request.ip);
+                    throw unprocessable('Invalid one-time code');
+                }
+            } else {
+                await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
+            }
             const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
             await ctx.db.transaction(async tx => {
-                await tx.update(users).set({ tfa_secret: user.tfa_pending_secret, tfa_pending_secret: null, tfa_enabled: true, updated_at: sql`now()` }).where(eq(users.id, user.id));
+                await tx
+                    .update(users)
+                    .set({ tfa_secret: user.tfa_pending_secret, tfa_pending_secret: null, tfa_enabled: true, ...(newStep === undefined ? {} : { tfa_last_step: newStep }), updated_at: sql`now()` })
+                    .where(eq(users.id, user.id));
                 await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
                 await tx.insert(recoveryCodes).values(codes.map(code => ({ user_id: user.id, code_hash: sha256(code) })));
             });

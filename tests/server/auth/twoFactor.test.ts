@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../../server/db/schema';
+import { accounts, users } from '../../../server/db/schema';
 import { totpCode } from '../../../server/resources/auth/totp';
 import { DEMO_PASSWORD, startPlatform, type TestPlatform } from '../harness';
 
@@ -79,5 +79,44 @@ describe('two-factor sign-in', () => {
         expect((await p.call(manager, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${p.demo.otherCustomer.users.user.id}` })).statusCode).toBe(403);
         const admin = await p.login('admin@platform.test');
         expect((await p.call(admin, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${target}` })).statusCode).toBe(204);
+    });
+
+    it('gives the password-only step token nothing once a second factor is set up: no new secret, no tokens, no new recovery codes', async () => {
+        const base = await p.listen();
+        const email = p.demo.customers[0].users.user.email;
+        const http = (token: string, method: string, url: string, body?: object) =>
+            fetch(`${base}/api/v2${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body && JSON.stringify(body) });
+        // The user sets up a second factor at a first sign-in.
+        const first = (await login(email)).json();
+        const mine = (await (await http(first.token, 'GET', '/2fa-setup')).json()).secret as string;
+        expect((await http(first.token, 'POST', '/2fa-setup', { otp: totpCode(mine, step()) })).status).toBe(200);
+
+        // An attacker with the password alone: the step token may not enrol their own secret.
+        const attacker = (await login(email)).json();
+        expect(attacker).toMatchObject({ tfa_required: true, tfa_setup_required: false });
+        const setup = await http(attacker.token, 'GET', '/2fa-setup');
+        expect(setup.status).toBe(403);
+        expect(await setup.json()).toMatchObject({ error: 'Two-factor login is already set up: sign in with a code from your authenticator app.' });
+        const confirm = await http(attacker.token, 'POST', '/2fa-setup', { otp: '123456' });
+        expect(confirm.status).toBe(403);
+        const [row] = await p.ctx.db.select().from(users).where(eq(users.email, email));
+        expect(row).toMatchObject({ tfa_secret: mine, tfa_pending_secret: null, tfa_enabled: true });
+    });
+
+    it('replaces a second factor only from a full session with a code of the current one', async () => {
+        const email = p.demo.customers[0].users.user.email;
+        const [before] = await p.ctx.db.select().from(users).where(eq(users.email, email));
+        // Past the time steps the codes above used.
+        p.clock.offsetMs += 120_000;
+        const stepToken = (await login(email)).json().token;
+        const session = (await p.call(stepToken, { method: 'POST', url: '/api/v2/login-2fa', payload: { otp: totpCode(before!.tfa_secret!, step()) } })).json().token as string;
+        const next = (await p.call(session, { method: 'GET', url: '/api/v2/2fa-setup' })).json().secret as string;
+        const withoutCurrent = await p.call(session, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(next, step(1)) } });
+        expect(withoutCurrent.statusCode).toBe(403);
+        const replaced = await p.call(session, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(next, step(1)), current_otp: totpCode(before!.tfa_secret!, step(1)) } });
+        expect(replaced.statusCode, replaced.body).toBe(200);
+        expect(replaced.json().recovery_codes).toHaveLength(10);
+        const [after] = await p.ctx.db.select().from(users).where(eq(users.email, email));
+        expect(after!.tfa_secret).toBe(next);
     });
 });
