@@ -16,7 +16,7 @@ import { platformOs, platformVersion } from '../../version';
 import { sessionFlags } from './flags';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { revokeSession, rotateRefresh, startSecondFactor, startSession } from './sessions';
-import { checkLockout, clearFailures, noteFailure } from './lockout';
+import { claimAttempt } from './lockout';
 
 const tags = ['session'];
 const errors = { 401: errorReply, 403: errorReply, 422: errorReply, 429: errorReply };
@@ -27,15 +27,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         schema: { tags, summary: 'Sign in with e-mail (or username) and password', body: loginInput, response: { 200: loginReply, ...errors } },
     }, async request => {
         const email = request.body.username.trim().toLowerCase();
-        await checkLockout(ctx, email, request.ip);
+        const attempt = await claimAttempt(ctx, email, request.ip);
         const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
         if (!user) await burnPasswordCheck(request.body.password);
         const ok = !!user && !user.disabled && (await verifyPassword(user.password_hash, request.body.password));
-        if (!user || !ok) {
-            await noteFailure(ctx, email, request.ip);
-            throw unprocessable('Incorrect authentication credentials');
-        }
-        await clearFailures(ctx, email);
+        if (!user || !ok) throw unprocessable('Incorrect authentication credentials');
+        await attempt.succeeded();
         if (user.tfa_enabled || (await tfaRequiredByAccount(ctx, user.account_id))) {
             return { tfa_required: true as const, tfa_setup_required: !user.tfa_enabled, token: await startSecondFactor(ctx, user.id) };
         }

@@ -14,7 +14,7 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../http/error
 import { accountInScope } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
 import { recordAudit } from '../audit-logs/record';
-import { checkLockout, clearFailures, noteFailure } from './lockout';
+import { claimAttempt } from './lockout';
 import { accessTokenFor, revokeUserSessions } from './sessions';
 import { matchingStep, newTotpSecret, totpFor } from './totp';
 
@@ -30,13 +30,10 @@ const userRow = async (ctx: AppContext, id: number) => (await ctx.db.select().fr
  * the last accepted one (a code works once), within the lockout rules.
  */
 const acceptCode = async (ctx: AppContext, request: FastifyRequest, auth: AuthContext, secret: string, otp: string) => {
-    await checkLockout(ctx, auth.user.email, request.ip);
+    const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
     const user = await userRow(ctx, auth.user.id);
     const step = matchingStep(secret, otp, ctx.now());
-    if (step === undefined || (user.tfa_last_step !== null && step <= user.tfa_last_step)) {
-        await noteFailure(ctx, auth.user.email, request.ip);
-        throw unprocessable('Invalid one-time code');
-    }
+    if (step === undefined || (user.tfa_last_step !== null && step <= user.tfa_last_step)) throw unprocessable('Invalid one-time code');
     // Conditional update: two requests with the same code cannot both pass.
     const [accepted] = await ctx.db
         .update(users)
@@ -44,7 +41,7 @@ const acceptCode = async (ctx: AppContext, request: FastifyRequest, auth: AuthCo
         .where(and(eq(users.id, user.id), or(isNull(users.tfa_last_step), lt(users.tfa_last_step, step))))
         .returning({ id: users.id });
     if (!accepted) throw unprocessable('Invalid one-time code');
-    await clearFailures(ctx, auth.user.email);
+    await attempt.succeeded();
 };
 
 /**
@@ -94,11 +91,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                 if (!request.body.current_otp || !user.tfa_secret) throw forbidden('Enter a code from your current authenticator to replace it.');
                 await acceptCode(ctx, request, auth, user.tfa_secret, request.body.current_otp);
                 // The new secret's code may share the current one's time step: it is checked on its own.
+                const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
                 newStep = matchingStep(user.tfa_pending_secret, request.body.otp, ctx.now());
-                if (newStep === undefined) {
-                    await noteFailure(ctx, auth.user.email, request.ip);
-                    throw unprocessable('Invalid one-time code');
-                }
+                if (newStep === undefined) throw unprocessable('Invalid one-time code');
+                await attempt.succeeded();
             } else {
                 await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
             }
@@ -150,16 +146,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         const auth = requireAuth(request);
         const query = request.query;
         if ('recovery_code' in query) {
-            await checkLockout(ctx, auth.user.email, request.ip);
+            const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
             const [used] = await ctx.db
                 .update(recoveryCodes)
                 .set({ used_at: ctx.now() })
                 .where(and(eq(recoveryCodes.user_id, auth.user.id), eq(recoveryCodes.code_hash, sha256(query.recovery_code.trim().toLowerCase())), isNull(recoveryCodes.used_at)))
                 .returning({ id: recoveryCodes.id });
-            if (!used) {
-                await noteFailure(ctx, auth.user.email, request.ip);
-                throw unprocessable('Invalid recovery code');
-            }
+            if (!used) throw unprocessable('Invalid recovery code');
+            await attempt.succeeded();
             await resetTwoFactor(request, auth.user.id, auth.user.account_id, 'recovery code');
             return reply.status(204).send(null);
         }

@@ -99,3 +99,17 @@ describe('initial password setup', () => {
         expect((await signIn('fresh@contoso.test', 'Mine#Pass1')).statusCode).toBe(200);
     });
 });
+
+// Last: its 25 requests use up the address's sign-in rate limit for a minute.
+describe('lockout against guesses sent at once', () => {
+    it('evaluates at most the allowed number of 25 concurrent wrong passwords; the rest, and then the right one, get 429', async () => {
+        const base = await p.listen();
+        const email = p.demo.customers[1].users.user.email;
+        const guess = (password: string) =>
+            fetch(`${base}/api/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) }).then(r => r.status);
+        const statuses = await Promise.all(Array.from({ length: 25 }, (_, i) => guess(`Wrong#Pass${i}`)));
+        expect(statuses.filter(s => s === 422).length).toBeLessThanOrEqual(3);
+        expect(statuses.filter(s => s !== 422).every(s => s === 429)).toBe(true);
+        expect(await guess(DEMO_PASSWORD)).toBe(429);
+    });
+});

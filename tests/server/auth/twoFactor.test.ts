@@ -119,4 +119,18 @@ describe('two-factor sign-in', () => {
         const [after] = await p.ctx.db.select().from(users).where(eq(users.email, email));
         expect(after!.tfa_secret).toBe(next);
     });
+
+    it('evaluates at most the allowed number of one-time codes sent at once', async () => {
+        const base = await p.listen();
+        // The user whose second factor the tests above set up and replaced.
+        const stepToken = (await login(p.demo.customers[0].users.user.email)).json().token as string;
+        const codes = Array.from({ length: 15 }, (_, i) => String(100000 + i * 7919));
+        const statuses = await Promise.all(
+            codes.map(otp =>
+                fetch(`${base}/api/v2/login-2fa`, { method: 'POST', headers: { authorization: `Bearer ${stepToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ otp }) }).then(r => r.status),
+            ),
+        );
+        expect(statuses.filter(s => s === 422).length).toBeLessThanOrEqual(p.ctx.config.maxFailedLogins);
+        expect(statuses.filter(s => s !== 422), JSON.stringify(statuses)).toEqual(statuses.filter(s => s === 429));
+    });
 });
