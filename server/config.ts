@@ -42,6 +42,9 @@ export interface Config {
     demoEventRate: number;
     /** largest firmware (.mender) file accepted */
     firmwareMaxBytes: number;
+    /** most bytes a firmware file's payloads may unpack to, and at most this many times their compressed size */
+    firmwareMaxUnpackedBytes: number;
+    firmwareMaxUnpackRatio: number;
     /** open connections the server holds at most (readers keep one each); past it new ones are refused */
     maxConnections: number;
     /** a client must send a request's headers within this many seconds */
@@ -86,6 +89,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         demoFleet: Number(env.DEMO_FLEET ?? 12),
         demoEventRate: Number(env.DEMO_EVENT_RATE ?? 0.2),
         firmwareMaxBytes: Number(env.FIRMWARE_MAX_BYTES ?? 4 * 1024 ** 3),
+        firmwareMaxUnpackedBytes: Number(env.FIRMWARE_MAX_UNPACKED_BYTES ?? 16 * 1024 ** 3),
+        firmwareMaxUnpackRatio: Number(env.FIRMWARE_MAX_UNPACK_RATIO ?? 100),
         maxConnections: Number(env.MAX_CONNECTIONS ?? 10_000),
         headersTimeoutSeconds: Number(env.HEADERS_TIMEOUT ?? 20),
     };

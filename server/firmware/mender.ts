@@ -54,7 +54,13 @@ export interface ParseOptions {
     onHeader?: (header: ArtifactHeader) => Promise<void> | void;
     /** most decompressed payload bytes read before giving up */
     maxUnpackedBytes?: number;
+    /** a payload may unpack to at most this many times its compressed size (and 1 MiB more) */
+    maxUnpackRatio?: number;
 }
+
+/** Defaults: real root file systems unpack to a few (an empty ext4 to a few dozen) times their xz size. */
+export const DEFAULT_MAX_UNPACKED_BYTES = 16 * 1024 ** 3;
+export const DEFAULT_MAX_UNPACK_RATIO = 100;
 
 const SMALL = 64 * 1024;
 const MANIFEST_MAX = 1024 * 1024;
@@ -208,7 +214,8 @@ export const parseArtifact = async (source: AsyncIterable<Buffer>, options: Pars
 };
 
 const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Promise<ParsedArtifact> => {
-    const maxUnpacked = options.maxUnpackedBytes ?? 32 * 1024 ** 3;
+    const maxUnpacked = options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES;
+    const maxRatio = options.maxUnpackRatio ?? DEFAULT_MAX_UNPACK_RATIO;
     let unpacked = 0;
     let versionHash: string | undefined;
     let manifest: { raw: Buffer; sums: Map<string, string> } | undefined;
@@ -293,9 +300,16 @@ const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Prom
             const kind = compressionOf(dataMatch[2]);
             if (kind !== compression) throw invalid('its parts use different compressions.');
             const files: ParsedPayload['files'] = [];
+            // A few compressed kilobytes can claim gigabytes (a decompression bomb): decompression stops at the cap.
+            const payloadCap = kind === 'none' ? Infinity : maxRatio * entry.header.size + 1024 * 1024;
+            let payloadUnpacked = 0;
             const counted = observed(decompress(entry, kind), c => {
                 unpacked += c.length;
+                payloadUnpacked += c.length;
                 if (unpacked > maxUnpacked) throw new ArtifactError(`The artifact unpacks to more than the ${maxUnpacked} bytes allowed.`, 413);
+                if (payloadUnpacked > payloadCap) {
+                    throw new ArtifactError(`The artifact's payload ${dataMatch[1]} unpacks to more than ${maxRatio} times its compressed size, which a firmware image does not: it is refused.`, 413);
+                }
             });
             for await (const file of tarEntries(counted)) {
                 const fileName = entryName(file);

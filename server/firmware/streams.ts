@@ -7,7 +7,7 @@ export interface TarEntry extends AsyncIterable<Buffer> {
     header: { name: string; type: string; size: number };
 }
 import { ArtifactError } from './errors';
-import { xzDecompress } from './xz';
+import { decompressOffThread } from './offThread';
 
 /**
  * Small pieces for reading archives as streams, never whole: the entries of
@@ -61,10 +61,13 @@ export async function* tarEntries(source: AsyncIterable<Buffer>): AsyncGenerator
     }
 }
 
-/** The decompressed bytes of `source`. */
+/**
+ * The decompressed bytes of `source`, never on the main thread: zlib inflates
+ * on libuv's thread pool, xz (WebAssembly) in a worker thread (offThread.ts).
+ */
 export const decompress = (source: AsyncIterable<Buffer>, compression: Compression): AsyncIterable<Buffer> => {
     if (compression === 'none') return source;
-    if (compression === 'xz') return xzDecompress(source);
+    if (compression === 'xz') return decompressOffThread(source);
     // pipeline destroys both sides when either fails or the reader stops early.
     return pipeline(Readable.from(source, { objectMode: false }), zlib.createGunzip({ chunkSize: 128 * 1024 }), () => undefined);
 };

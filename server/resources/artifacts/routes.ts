@@ -106,6 +106,8 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                 const received = await receiveArtifact(part.file, ctx.storage, {
                     key: `artifacts/${account.id}/${randomUUID()}.mender`,
                     maxBytes: ctx.config.firmwareMaxBytes,
+                    maxUnpackedBytes: ctx.config.firmwareMaxUnpackedBytes,
+                    maxUnpackRatio: ctx.config.firmwareMaxUnpackRatio,
                     onHeader: async header => {
                         if (await duplicateArtifact(ctx.db, accountIds, header.name, header.deviceTypes)) throw new ArtifactError(FIRMWARE_MESSAGES.duplicate, 409);
                     },
