@@ -14,6 +14,8 @@ export interface EventsPluginOptions {
 }
 
 export interface EventsPluginStats {
+    /** events that happened at the readers */
+    produced: number;
     sent: number;
     accepted: number;
     duplicates: number;
@@ -67,11 +69,13 @@ const STATIONS = ['Front desk 201', 'Security office 100', 'Reception 2F', 'Guar
  * enrollment mode, tamper alarms and SIP calls. Events a reader could not
  * send are kept and sent again; the platform stores them once.
  */
-export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOptions): FleetPlugin & { stats: EventsPluginStats } => {
+export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOptions): FleetPlugin & { stats: EventsPluginStats; waiting(): number } => {
     const frames = new FramePool();
     const backlog = new Map<string, Pending[]>();
+    /** after a failed post a reader waits before sending again, twice as long each time (with jitter, at most a minute) */
+    const backoff = new Map<string, { failures: number; until: number }>();
     const tampered = new Set<string>();
-    const stats: EventsPluginStats = { sent: 0, accepted: 0, duplicates: 0, rejected: 0, failedRequests: 0 };
+    const stats: EventsPluginStats = { produced: 0, sent: 0, accepted: 0, duplicates: 0, rejected: 0, failedRequests: 0 };
     let carry = 0;
     let sequence = 0;
 
@@ -146,6 +150,9 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
         }
     };
 
+    const keep = (reader: SimulatedReader, batch: Pending[]) =>
+        backlog.set(reader.identity.hardwareId, [...batch, ...(backlog.get(reader.identity.hardwareId) ?? [])].slice(-BACKLOG_MAX));
+
     const send = async (fleet: Fleet, reader: SimulatedReader, batch: Pending[]) => {
         const form = new FormData();
         form.append('events', JSON.stringify(batch.map(p => p.event)));
@@ -159,11 +166,13 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
             stats.duplicates += reply.accepted.filter(a => a.duplicate).length;
             stats.rejected += reply.rejected.length;
             if (reply.rejected.length) stats.lastRejection = reply.rejected[0]!.error;
+            backoff.delete(reader.identity.hardwareId);
         } catch (error) {
-            // Kept for the next round, as a reader buffers events while it cannot reach the platform.
+            // Kept for a later round, as a reader buffers events while it cannot reach the platform.
             stats.failedRequests++;
-            const kept = [...batch, ...(backlog.get(reader.identity.hardwareId) ?? [])].slice(-BACKLOG_MAX);
-            backlog.set(reader.identity.hardwareId, kept);
+            keep(reader, batch);
+            const failures = (backoff.get(reader.identity.hardwareId)?.failures ?? 0) + 1;
+            backoff.set(reader.identity.hardwareId, { failures, until: Date.now() + Math.min(60_000, 1000 * 2 ** (failures - 1)) * (0.75 + Math.random() * 0.5) });
             throw error;
         }
     };
@@ -172,6 +181,8 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
         name: 'events',
         everyMs,
         stats,
+        /** events kept at the readers, not yet acknowledged by the platform */
+        waiting: () => [...backlog.values()].reduce((n, pending) => n + pending.length, 0),
         async tick(fleet) {
             const online = fleet.online;
             if (!online.length || ratePerSecond <= 0) return;
@@ -186,7 +197,15 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
             }
             for (let i = 0; i < count; i++) {
                 const reader = pick(online);
-                batches.set(reader, [...(batches.get(reader) ?? []), ...happen(reader)]);
+                const happened = happen(reader);
+                stats.produced += happened.length;
+                batches.set(reader, [...(batches.get(reader) ?? []), ...happened]);
+            }
+            // A reader backing off after a failure keeps what it has for later.
+            for (const [reader, pending] of batches) {
+                if ((backoff.get(reader.identity.hardwareId)?.until ?? 0) <= Date.now()) continue;
+                keep(reader, pending);
+                batches.delete(reader);
             }
             const results = await Promise.allSettled(
                 [...batches].flatMap(([reader, pending]) =>

@@ -81,9 +81,11 @@ export class Fleet {
         this.timers.add(timer);
     }
 
+    /** Follows a call under way (stop() waits for it). Its failure is its caller's to handle, never an unhandled rejection here. */
     private track<T>(work: Promise<T>) {
         this.inFlight.add(work);
-        void work.finally(() => this.inFlight.delete(work));
+        const forget = () => void this.inFlight.delete(work);
+        work.then(forget, forget);
         return work;
     }
 
