@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { errorReply, listReply } from '../../../contract/api';
@@ -12,6 +11,7 @@ import { listParams } from '../../http/lists';
 import { isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { auditLogRows, listAuditLogs, toAuditLog, type AuditFilters } from './queries';
 import { attachment, stampedFileName } from '../../http/attachments';
+import { csvStream } from '../../http/csv';
 
 const tags = ['audit logs'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply };
@@ -57,11 +57,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     }, async (request, reply) => {
         const { q, resource, entity, action, user_id, date_from, date_to } = request.query;
         const rows = auditLogRows(ctx.db, { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to });
-        const csv = stringify({
-            header: true,
-            columns: ['timestamp', 'account_name', 'user_name', 'action', 'resource', 'entity', 'entity_id', 'ip', 'request_id', 'before', 'after'],
-            cast: { object: value => JSON.stringify(value) },
-        });
+        const csv = csvStream({ columns: ['timestamp', 'account_name', 'user_name', 'action', 'resource', 'entity', 'entity_id', 'ip', 'request_id', 'before', 'after'] });
         Readable.from(rows).pipe(csv);
         return reply.type('text/csv; charset=utf-8').header('Content-Disposition', attachment(stampedFileName('audit-logs', 'csv', ctx.now()))).send(csv);
     });

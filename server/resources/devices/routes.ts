@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { DEVICE_COMMAND_STATUSES, DEVICE_COMMAND_TYPES, LOG_LEVELS } from '../../../contract/device-api';
@@ -29,6 +28,7 @@ import { defaultAccessGroupId } from '../access-groups/queries';
 import { bumpAccessVersion } from '../profiles/access';
 import { newRegistrationCode } from './registration';
 import { attachment, stampedFileName } from '../../http/attachments';
+import { csvText } from '../../http/csv';
 
 const tags = ['devices'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 422: errorReply };
@@ -208,7 +208,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     }, async (request, reply) => {
         const devices = await allVisible(request, idList(request.query.device_ids)!);
         const offset = request.query.timezone_offset;
-        const csv = stringify(
+        const csv = csvText(
             devices.map(record).map((d: DeviceRecord) => ({
                 id: d.id,
                 description: d.description,
@@ -232,7 +232,6 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
                 applied_config_version: d.applied_config_version ?? '',
                 last_seen: localTime(d.last_seen_at, offset),
             })),
-            { header: true },
         );
         return reply
             .type('text/csv; charset=utf-8')
@@ -435,7 +434,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     }, async (request, reply) => {
         const device = await visible(request, request.params.id);
         const lines = await exportDeviceLogs(ctx.db, device.id, logFilters(request.query));
-        const csv = stringify(lines.map(l => ({ timestamp: localTime(l.timestamp, request.query.timezone_offset), level: l.level, message: l.message })), { header: true });
+        const csv = csvText(lines.map(l => ({ timestamp: localTime(l.timestamp, request.query.timezone_offset), level: l.level, message: l.message })));
         return reply
             .type('text/csv; charset=utf-8')
             .header('Content-Disposition', attachment(stampedFileName(`device-logs-${device.id}`, 'csv', ctx.now())))

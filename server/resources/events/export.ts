@@ -1,9 +1,9 @@
 import type { Archiver, ArchiverOptions } from 'archiver';
-import { stringify } from 'csv-stringify';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { EVENT_IMAGE_MESSAGES } from '../../../contract/events';
+import { csvStream } from '../../http/csv';
 import type { AppContext } from '../../context';
 import type { EventQuery, EventScope } from './filters';
 import { existingLinks, exportEvents } from './queries';
@@ -18,8 +18,6 @@ export const EVENTS_EXPORT_MAX = 50_000;
 /** SPEC 9 date format in the caller's time zone (minutes west of UTC, as getTimezoneOffset gives). */
 export const localTime = (date: Date, offsetMinutes: number) => new Date(date.getTime() - offsetMinutes * 60_000).toISOString().replace('T', ' ').slice(0, 19);
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @ first) is written as text. */
-const cell = (value: string | null | undefined) => (value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? ''));
 
 export const EXPORT_COLUMNS = [
     'id',
@@ -49,7 +47,7 @@ export const EXPORT_COLUMNS = [
  */
 export const eventsZip = (ctx: AppContext, scope: EventScope, query: EventQuery, timezoneOffset: number, aborted: () => boolean): Readable => {
     const archive = archiver('zip', { zlib: { level: 6 } });
-    const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], cast: { boolean: value => String(value) } });
+    const csv = csvStream({ columns: [...EXPORT_COLUMNS] });
     archive.append(csv, { name: 'events.csv' });
     const images: { name: string; key: string }[] = [];
     void (async () => {
@@ -69,14 +67,14 @@ export const eventsZip = (ctx: AppContext, scope: EventScope, query: EventQuery,
                     incident: record.incident,
                     account_id: record.account_id,
                     device_id: record.device_id ?? '',
-                    device_description: cell(record.device_description),
-                    device_mode: cell(record.device_mode),
+                    device_description: record.device_description ?? '',
+                    device_mode: record.device_mode ?? '',
                     device_deleted: record.device_deleted,
                     tailgated: record.tailgated,
                     profiles: record.profiles.map(p => (p.profile_id === null ? (p.profile_deleted ? 'deleted' : 'unknown') : `${p.profile_id}${p.profile_deleted ? ' (deleted)' : ''}`)).join(' '),
                     badge_numbers: record.profiles.map(p => p.badge_number).filter(b => b !== null).join(' '),
-                    identity: record.identity ? cell(JSON.stringify(record.identity)) : '',
-                    sip_remote_station: cell(record.sip_call?.remote_station),
+                    identity: record.identity ?? '',
+                    sip_remote_station: record.sip_call?.remote_station ?? '',
                     image: imagePath ?? (record.image_reason === 'retention' ? EVENT_IMAGE_MESSAGES.retention : record.image_reason ?? ''),
                 };
                 if (!csv.write(line)) await once(csv, 'drain');

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { errorReply, idParam } from '../../../contract/api';
 import { eventAggregateReply, eventFilters, eventListReply, eventRecord, EVENT_IMAGE_MESSAGES, EVENTS_MAX_PAGE_SIZE } from '../../../contract/events';
@@ -18,6 +17,7 @@ import { liveRoute } from './liveRoute';
 import { countUpTo, deleteEvents, existingLinks, findEvent, listEvents } from './queries';
 import { imageName, toEventRecord } from './records';
 import { attachment, stampedFileName } from '../../http/attachments';
+import { csvText } from '../../http/csv';
 
 const tags = ['events'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
@@ -89,7 +89,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
             .type('text/csv; charset=utf-8')
             // Named by what it counts, as several charts download their own: events-statistics-day-type-<time>.csv
             .header('Content-Disposition', attachment(stampedFileName(`events-statistics-${dimensions.join('-')}`, 'csv', ctx.now())))
-            .send(stringify(result as Record<string, unknown>[], { header: true, columns }));
+            .send(csvText(result, { columns }));
     });
 
     app.get('/events/export', {
