@@ -45,6 +45,10 @@ export interface Config {
     /** most bytes a firmware file's payloads may unpack to, and at most this many times their compressed size */
     firmwareMaxUnpackedBytes: number;
     firmwareMaxUnpackRatio: number;
+    /** new readers one address may register in 10 minutes; readers waiting for approval per account, and in the main account (no code) */
+    deviceRegistrationsPerAddress: number;
+    devicePendingMax: number;
+    devicePendingWithoutCodeMax: number;
     /** open connections the server holds at most (readers keep one each); past it new ones are refused */
     maxConnections: number;
     /** a client must send a request's headers within this many seconds */
@@ -91,6 +95,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         firmwareMaxBytes: Number(env.FIRMWARE_MAX_BYTES ?? 4 * 1024 ** 3),
         firmwareMaxUnpackedBytes: Number(env.FIRMWARE_MAX_UNPACKED_BYTES ?? 16 * 1024 ** 3),
         firmwareMaxUnpackRatio: Number(env.FIRMWARE_MAX_UNPACK_RATIO ?? 100),
+        deviceRegistrationsPerAddress: Number(env.DEVICE_REGISTRATIONS_PER_ADDRESS ?? 500),
+        devicePendingMax: Number(env.DEVICE_PENDING_MAX ?? 200),
+        devicePendingWithoutCodeMax: Number(env.DEVICE_PENDING_WITHOUT_CODE_MAX ?? 20),
         maxConnections: Number(env.MAX_CONNECTIONS ?? 10_000),
         headersTimeoutSeconds: Number(env.HEADERS_TIMEOUT ?? 20),
     };
@@ -98,6 +105,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 
 /** A config for tests: in-memory database, no console files. */
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-    ...loadConfig({ DATA_DIR: path.join('/tmp', `ac-test-${process.pid}`), DEMO: '0', LOG_LEVEL: 'silent', JOBS: '0', DEMO_FLEET: '0' }),
+    ...loadConfig({
+        DATA_DIR: path.join('/tmp', `ac-test-${process.pid}`),
+        DEMO: '0',
+        LOG_LEVEL: 'silent',
+        JOBS: '0',
+        DEMO_FLEET: '0',
+        // Tests register many readers from loopback; the flood limits have their own test.
+        DEVICE_REGISTRATIONS_PER_ADDRESS: '1000000',
+        DEVICE_PENDING_MAX: '1000000',
+        DEVICE_PENDING_WITHOUT_CODE_MAX: '1000000',
+    }),
     ...overrides,
 });

@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
-import { accessGroups, accounts, deviceAccessGroups, deviceCommands, devices, events, readers, type StoredOnvif, type StoredSip } from '../../db/schema';
+import { accessGroups, accounts, auditLogs, deviceAccessGroups, deviceCommands, devices, events, readers, type StoredOnvif, type StoredSip } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -199,6 +199,16 @@ export const insertPendingDevice = async (
     db: Db,
     values: { account_id: number; hardware_id: string; secret_hash: string; board_type: string; release: string; ip_address?: string; mac_address?: string },
 ) => (await db.insert(devices).values({ ...values, status: 'pending', description: values.hardware_id }).onConflictDoNothing().returning())[0];
+
+/** Readers of an account that wait for approval. */
+export const pendingDeviceCount = async (db: Db, accountId: number) =>
+    Number((await db.select({ n: sql<number>`count(*)::int` }).from(devices).where(and(eq(devices.account_id, accountId), eq(devices.status, 'pending'))))[0]?.n ?? 0);
+
+/** New readers registered from one address since a time (their audit entries hold the address; read by the time index). */
+export const registrationsFrom = async (db: Db, ip: string, since: Date) =>
+    Number(
+        (await db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(and(gt(auditLogs.timestamp, since), eq(auditLogs.action, 'register'), eq(auditLogs.ip, ip))))[0]?.n ?? 0,
+    );
 
 export const updateRegistrationInfo = (db: Db, id: number, info: { board_type: string; release: string; ip_address?: string; mac_address?: string }) =>
     db
