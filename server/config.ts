@@ -22,6 +22,8 @@ export interface Config {
     enrollmentEnabled: boolean;
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
+    /** a session ends this long after sign-in, however often it is refreshed */
+    sessionMaxSeconds: number;
     resetTokenTtlSeconds: number;
     /** failed sign-ins in the window before a temporary lockout */
     maxFailedLogins: number;
@@ -81,6 +83,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         enrollmentEnabled: bool(env.ENROLLMENT_ENABLED, true),
         accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 900),
         refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+        sessionMaxSeconds: Number(env.SESSION_MAX_AGE ?? 30 * 24 * 3600),
         resetTokenTtlSeconds: Number(env.RESET_TOKEN_TTL ?? 3600),
         maxFailedLogins: Number(env.MAX_FAILED_LOGINS ?? 5),
         lockoutSeconds: Number(env.LOCKOUT_SECONDS ?? 900),

@@ -14,7 +14,7 @@ import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAc
 import { recordAudit } from '../audit-logs/record';
 import { listAccounts, toAccount } from '../accounts/queries';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
 import { deleteUser, findUser, findUserByEmail, insertUser, listUsers, toUser, updateUser } from './queries';
 
 const tags = ['users'];
@@ -110,17 +110,21 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const external = self ? target.user.external_user : !!body.external_user;
         const changes: Parameters<typeof updateUser>[2] = { name: body.name.trim(), email, role: body.role, account_id: accountId, external_user: external };
         const newPassword = body.password && !external ? body.password : undefined;
+        // Changing one's own password or e-mail (where reset links go) proves the current password: a session
+        // left open on another screen must not be enough to take the account over.
+        if (self && !external && (newPassword || email !== target.user.email)) {
+            if (!body.current_password) throw validationError({ current_password: MESSAGES.currentPasswordRequired });
+            if (!(await verifyPassword(target.user.password_hash, body.current_password))) throw validationError({ current_password: 'Current password is incorrect' });
+        }
         if (newPassword) {
-            if (self) {
-                if (!body.current_password) throw validationError({ current_password: MESSAGES.currentPasswordRequired });
-                if (!(await verifyPassword(target.user.password_hash, body.current_password))) throw validationError({ current_password: 'Current password is incorrect' });
-            }
             changes.password_hash = await hashPassword(newPassword);
             // A password set by someone else is replaced by its owner at next sign-in.
             changes.password_changed = self;
         }
         await updateUser(ctx.db, target.user.id, changes);
         if (newPassword && !self) await revokeUserSessions(ctx, target.user.id, 'password changed by another user');
+        // A changed password ends the user's other sessions (another browser, a stolen refresh token).
+        if (newPassword && self) await revokeOtherSessions(ctx, target.user.id, auth.sessionId, 'password changed');
         const updated = toUser((await findUser(ctx.db, target.user.id))!);
         await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'User', entity_id: target.user.id, account_id: accountId, before: toUser(target), after: { ...updated, password_changed_by_edit: !!newPassword } });
         return updated;

@@ -16,6 +16,10 @@ const EmailInput = () => {
 const PasswordInputs = ({ mode, self }: { mode: 'create' | 'edit'; self: boolean }) => {
     const external = useWatch({ name: 'external_user' });
     const typed = useWatch({ name: 'password' });
+    const email = useWatch({ name: 'email' }) as string | undefined;
+    const record = useRecordContext();
+    // The server asks for the current password when one changes one's own password or e-mail.
+    const emailChanged = mode === 'edit' && !!record && (email ?? '').trim().toLowerCase() !== String(record.email ?? '').toLowerCase();
     if (external) return null;
     return (
         <>
@@ -26,7 +30,7 @@ const PasswordInputs = ({ mode, self }: { mode: 'create' | 'edit'; self: boolean
                 fullWidth
             />
             <PasswordInput source="confirm" autoComplete="new-password" fullWidth />
-            {self && typed ? <PasswordInput source="current_password" autoComplete="current-password" fullWidth /> : null}
+            {self && (typed || emailChanged) ? <PasswordInput source="current_password" autoComplete="current-password" fullWidth /> : null}
         </>
     );
 };
