@@ -36,8 +36,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
     await app.register(errorsPlugin);
     await app.register(helmet, {
+        // Sent only over TLS (below): on plain http, as an on-premise install on a LAN is often served,
+        // upgrade-insecure-requests sent the browser to an https:// that does not exist.
+        hsts: false,
         contentSecurityPolicy: {
             directives: {
+                upgradeInsecureRequests: null,
                 defaultSrc: ["'self'"],
                 // MUI (emotion) writes style elements at run time.
                 styleSrc: ["'self'", "'unsafe-inline'"],
@@ -46,6 +50,13 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
                 connectSrc: ["'self'"],
             },
         },
+    });
+    app.addHook('onSend', async (request, reply) => {
+        // request.protocol is https over TLS, or behind a trusted proxy (TRUST_PROXY=1) that says X-Forwarded-Proto: https.
+        if (request.protocol !== 'https') return;
+        reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+        const csp = reply.getHeader('Content-Security-Policy');
+        if (typeof csp === 'string') reply.header('Content-Security-Policy', `${csp};upgrade-insecure-requests`);
     });
     await app.register(rateLimit, { global: false });
     await app.register(swagger, {
