@@ -33,3 +33,10 @@ export const databaseUnavailable = (error: unknown): boolean => {
     }
     return false;
 };
+
+/**
+ * A value PostgreSQL refuses as data (SQLSTATE class 22: a NUL byte in text,
+ * a number or date out of range, a malformed value): the request's fault,
+ * whichever field let it through the schemas.
+ */
+export const dataException = (error: unknown) => pgError(error)?.code?.startsWith('22') === true;

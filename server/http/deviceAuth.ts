@@ -35,7 +35,8 @@ export const authenticateDevice = async (db: Db, request: FastifyRequest): Promi
     const [scheme, credential] = (request.headers.authorization ?? '').split(' ');
     if (scheme !== DEVICE_AUTH_SCHEME || !credential) throw unauthorized('Device credential required');
     const match = /^(\d{1,10})\.([A-Za-z0-9_-]{20,200})$/.exec(credential);
-    if (!match) throw unauthorized('Invalid device credential');
+    // Device ids are PostgreSQL integers: a larger number names no reader (and the database would refuse it).
+    if (!match || Number(match[1]) > 2_147_483_647) throw unauthorized('Invalid device credential');
     const found = await deviceCredentials(db, Number(match[1]));
     if (!found || !found.key_hash || !sameHash(found.key_hash, sha256(match[2]!))) throw unauthorized('Invalid device credential');
     if (found.status === 'rejected' || found.status === 'pending') throw unauthorized('Device is not approved');

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { databaseUnavailable, uniqueViolation } from '../db/errors';
+import { dataException, databaseUnavailable, uniqueViolation } from '../db/errors';
 
 /** An error the client caused or may act on; its message is shown to the user. */
 export class HttpError extends Error {
@@ -56,6 +56,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         if (isResponseSerializationError(error)) {
             request.log.error({ err: error }, 'reply did not match its schema');
             return reply.status(500).send({ error: 'Internal server error', request_id });
+        }
+        if (dataException(error)) {
+            request.log.info({ err: error }, 'value refused by the database');
+            return reply.status(400).send({ error: 'Request is not valid.', request_id });
         }
         if (databaseUnavailable(error)) {
             // Readers and the console retry a 503 after Retry-After; a 500 would read as a fault of the request.

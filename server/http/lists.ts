@@ -31,7 +31,8 @@ export const orderBy = (
     id: AnyColumn,
 ): SQL[] => {
     const wanted = parseSort(sort) ?? fallback;
-    const column = columns[wanted.field];
+    // Own keys only: sort=__proto__ or sort=constructor must not reach the object's prototype.
+    const column = Object.hasOwn(columns, wanted.field) ? columns[wanted.field] : undefined;
     if (!column) throw badRequest(`Cannot sort by "${wanted.field}"`);
     const direction = wanted.order === 'DESC' ? desc : asc;
     return [direction(column), direction(id)];

@@ -3,7 +3,7 @@ import type { AccountInput } from '../../../contract/accounts';
 import type { AccountOption } from '../../../contract/session';
 import { isAtLeast, type Role } from '../../../contract/roles';
 import type { Db } from '../../db/database';
-import { accounts } from '../../db/schema';
+import { accessGroups, accounts, deviceAccessGroups, profileAccessGroups } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -102,7 +102,18 @@ export const updateOptions = async (db: Db, id: number, options: AccountOption[]
 export const childCount = async (db: Db, id: number) =>
     (await db.select({ n: count() }).from(accounts).where(eq(accounts.parent_id, id)))[0]?.n ?? 0;
 
-export const deleteAccount = (db: Db, id: number) => db.delete(accounts).where(eq(accounts.id, id));
+/**
+ * Deletes an account and what belongs to it. Access groups refuse to go while
+ * readers or profiles are in them (restrict: a group is never emptied by
+ * accident), so the account's memberships go first, in one transaction.
+ */
+export const deleteAccount = (db: Db, id: number) =>
+    db.transaction(async tx => {
+        const groups = tx.select({ id: accessGroups.id }).from(accessGroups).where(eq(accessGroups.account_id, id));
+        await tx.delete(deviceAccessGroups).where(inArray(deviceAccessGroups.access_group_id, groups));
+        await tx.delete(profileAccessGroups).where(inArray(profileAccessGroups.access_group_id, groups));
+        await tx.delete(accounts).where(eq(accounts.id, id));
+    });
 
 export const mainAccount = async (db: Db) => (await db.select().from(accounts).where(eq(accounts.main, true)).limit(1))[0];
 
