@@ -14,7 +14,8 @@ export const dashboardReply = z.object({
     accounts: z.object({ dealers: z.number().int(), customers: z.number().int() }),
     users: z.object({ total: z.number().int(), by_role: z.record(z.enum(ROLES), z.number().int()), with_tfa: z.number().int() }),
     /** sign-ins over the last 30 days, per day (YYYY-MM-DD) */
-    sign_ins: z.array(z.object({ day: z.string(), count: z.number().int() })),
+    /** sign-ins and recent activity come from the audit log: only for roles that read it (SPEC 6.2) */
+    sign_ins: z.array(z.object({ day: z.string(), count: z.number().int() })).optional(),
     devices: z.object({
         by_state: z.record(z.enum(DEVICE_STATUSES), z.number().int()),
         /** offline readers, the most recently gone first (at most 10) */
@@ -43,6 +44,6 @@ export const dashboardReply = z.object({
             entity: z.string(),
             entity_id: z.string().nullable(),
         }),
-    ),
+    ).optional(),
 });
 export type DashboardReply = z.infer<typeof dashboardReply>;

@@ -14,7 +14,7 @@ import { EventsByGroup, EventsPerDay, LatestIncidents, OfflineReaders, Panel, Pa
 import { LoadFailure } from './LoadFailure';
 
 /** The last 30 days (UTC, as the server counts them), oldest first, the days without sign-in as 0. */
-export const last30Days = (rows: DashboardReply['sign_ins'], now = Date.now()) => {
+export const last30Days = (rows: NonNullable<DashboardReply['sign_ins']>, now = Date.now()) => {
     const counts = new Map(rows.map(r => [r.day, r.count]));
     return Array.from({ length: 30 }, (_, i) => {
         const day = new Date(now - (29 - i) * 86_400_000).toISOString().slice(0, 10);
@@ -22,7 +22,7 @@ export const last30Days = (rows: DashboardReply['sign_ins'], now = Date.now()) =
     });
 };
 
-const SignIns = ({ rows }: { rows: DashboardReply['sign_ins'] }) => {
+const SignIns = ({ rows }: { rows: NonNullable<DashboardReply['sign_ins']> }) => {
     const translate = useTranslate();
     const days = last30Days(rows);
     const total = days.reduce((sum, d) => sum + d.count, 0);
@@ -173,11 +173,13 @@ export const Dashboard = () => {
                             <OfflineReaders devices={data.devices.offline} link={canDevices ? id => `/devices/${id}` : undefined} />
                         </Panel>
                     </Grid>
-                    <Grid size={{ xs: 12, md: 8 }}>
-                        <Panel title={translate('layout.dashboard.signIns')}>
-                            <SignIns rows={data.sign_ins} />
-                        </Panel>
-                    </Grid>
+                    {data.sign_ins && (
+                        <Grid size={{ xs: 12, md: 8 }}>
+                            <Panel title={translate('layout.dashboard.signIns')}>
+                                <SignIns rows={data.sign_ins} />
+                            </Panel>
+                        </Grid>
+                    )}
                     <Grid size={{ xs: 12, md: 4 }}>
                         <Panel title={translate('layout.dashboard.usersByRole')}>
                             <List dense disablePadding>
@@ -198,6 +200,7 @@ export const Dashboard = () => {
                             </List>
                         </Panel>
                     </Grid>
+                    {data.recent_activity && (
                     <Grid size={12}>
                         <Panel
                             title={translate('layout.dashboard.recent')}
@@ -224,6 +227,7 @@ export const Dashboard = () => {
                             </List>
                         </Panel>
                     </Grid>
+                    )}
                 </Grid>
             )}
         </Box>

@@ -3,6 +3,7 @@ import { and, count, eq, like, ne } from 'drizzle-orm';
 import { dashboardReply } from '../../../contract/dashboard';
 import { errorReply } from '../../../contract/api';
 import { ROLES, type Role } from '../../../contract/roles';
+import { can } from '../../../contract/rights';
 import type { AppContext } from '../../context';
 import { accounts, users } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
@@ -18,6 +19,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         schema: { tags: ['dashboard'], summary: 'Counts and recent activity for the current account and below: accounts, users, devices, events, profiles', response: { 200: dashboardReply, 401: errorReply, 403: errorReply } },
     }, async request => {
         const current = await requestAccount(ctx.db, request);
+        // Managers and users do not see audit activity (SPEC 6.2, 6.3): no sign-ins, no recent activity.
+        const readsAudit = can(requireAuth(request).user.role, 'auditLogs', 'read');
         const account = (await findAccount(ctx.db, current.id))!;
         // Only admin, dealer and installer see what lies below the account; other roles their account alone.
         const below = reachesDescendants(requireAuth(request)) ? like(accounts.path, `${account.path}%`) : eq(accounts.id, account.id);
@@ -39,11 +42,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                 customers: accountTypes.find(t => t.type === 'customer')?.n ?? 0,
             },
             users: { total: roles.reduce((s, r) => s + r.n, 0), by_role, with_tfa: roles.reduce((s, r) => s + r.tfa, 0) },
-            sign_ins: await signInsPerDay(ctx.db, scope, 30),
+            ...(readsAudit ? { sign_ins: await signInsPerDay(ctx.db, scope, 30) } : {}),
             devices,
             events,
             profiles,
-            recent_activity: (await recentAuditLogs(ctx.db, scope, 10)).map(({ id, timestamp, user_name, action, resource, entity, entity_id }) => ({ id, timestamp, user_name, action, resource, entity, entity_id })),
+            ...(readsAudit
+                ? { recent_activity: (await recentAuditLogs(ctx.db, scope, 10)).map(({ id, timestamp, user_name, action, resource, entity, entity_id }) => ({ id, timestamp, user_name, action, resource, entity, entity_id })) }
+                : {}),
         };
     });
 };

@@ -64,7 +64,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     });
 
     app.get('/events/aggregate', {
-        config: { access: ['events', 'read'] },
+        config: { access: ['statistics', 'read'] },
         schema: {
             tags,
             summary: 'Counts of the filtered events by type, group, day, hour and/or device (group_by=type,day); days and hours in the caller\'s time zone (timezone_offset, minutes as getTimezoneOffset)',

@@ -8,8 +8,9 @@ import { requireAuth } from '../../http/auth';
 
 export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async app => {
     app.get('/roles', {
-        config: { access: 'signedIn' },
-        schema: { tags: ['users'], summary: 'Every role with its label, its rights, and whether the caller may assign it', response: { 200: listReply(roleInfo), 401: errorReply } },
+        // SPEC 6.3: /roles is denied to user, as /users is.
+        config: { access: ['users', 'read'] },
+        schema: { tags: ['users'], summary: 'Every role with its label, its rights, and whether the caller may assign it', response: { 200: listReply(roleInfo), 401: errorReply, 403: errorReply } },
     }, async request => {
         const assignable = assignableRoles(requireAuth(request).user.role);
         const result = ROLES.map(role => ({

@@ -113,6 +113,14 @@ describe('dashboard', () => {
         expect(screen.queryByRole('link', { name: 'Open the audit log' })).toBeNull();
     });
 
+    it('a manager, whose reply has no audit activity, sees no sign-ins or recent activity panels', async () => {
+        const { sign_ins: _s, recent_activity: _r, ...withoutAudit } = reply();
+        dashboard(async () => withoutAudit, testSession('manager'));
+        expect(await screen.findByText('Users')).toBeInTheDocument();
+        expect(screen.queryByText('Sign-ins, last 30 days')).toBeNull();
+        expect(screen.queryByText('Recent activity')).toBeNull();
+    });
+
     it('says when there is nothing yet', async () => {
         dashboard(async () => reply({ sign_ins: [], recent_activity: [] }));
         expect(await screen.findByText('No sign-ins in the last 30 days.')).toBeInTheDocument();

@@ -106,7 +106,8 @@ const CASES: Case[] = [
 ];
 
 const ROLE_WIDE: { name: string; run: (role: Role) => Promise<number>; expected: (role: Role) => number }[] = [
-    { name: 'GET /roles', run: r => call(r, 'GET', '/roles').then(x => x.statusCode), expected: () => 200 },
+    // SPEC 6.3: /roles is denied to user.
+    { name: 'GET /roles', run: r => call(r, 'GET', '/roles').then(x => x.statusCode), expected: r => (r === 'user' ? 403 : 200) },
     { name: 'GET /version', run: r => call(r, 'GET', '/version').then(x => x.statusCode), expected: () => 200 },
     { name: 'GET /accounts/main', run: r => call(r, 'GET', '/accounts/main').then(x => x.statusCode), expected: r => (r === 'admin' ? 200 : 403) },
     { name: 'PUT /accounts/main (to the current main)', run: r => call(r, 'PUT', '/accounts/main', { id: p.mainAccountId }).then(x => x.statusCode), expected: r => (r === 'admin' ? 200 : 403) },

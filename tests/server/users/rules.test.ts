@@ -151,6 +151,17 @@ describe('audit log export and dashboard', () => {
         expect(board.users.total).toBeGreaterThanOrEqual(15);
         expect(board.sign_ins.at(-1).count).toBeGreaterThan(0);
     });
+
+    it('shows audit activity (sign-ins, recent activity) only to roles that read the audit log', async () => {
+        for (const role of ['manager', 'user'] as const) {
+            const board = (await (await as(p.demo.customers[1].users[role].email))('GET', '/dashboard')).json();
+            expect(board.account.name).toBe('Fabrikam Labs');
+            expect(board).not.toHaveProperty('recent_activity');
+            expect(board).not.toHaveProperty('sign_ins');
+        }
+        const moderator = (await (await as(p.demo.customers[1].users.moderator.email))('GET', '/dashboard')).json();
+        expect(moderator.recent_activity.length).toBeGreaterThan(0);
+    });
 });
 
 describe('one’s own sign-in method', () => {
