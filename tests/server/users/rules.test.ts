@@ -89,6 +89,25 @@ describe('accounts (SPEC 3, 5)', () => {
         expect((await installer('GET', `/accounts/${contoso().id}`)).json().ref_number).toBeNull();
     });
 
+    it('hides ref_number from roles below dealer in what the audit log recorded too', async () => {
+        const dealer = await as(p.demo.dealer.users.dealer.email);
+        const account = (await dealer('GET', `/accounts/${contoso().id}`)).json();
+        const { id: _id, active_devices_count: _a, main: _m, ...body } = account;
+        expect((await dealer('PUT', `/accounts/${contoso().id}`, { ...body, ref_number: 'C-2002' })).statusCode).toBe(200);
+        const query = `account_id=${contoso().id}&entity=Account`;
+        const seen = (await dealer('GET', `/audit_logs?${query}`)).json().result[0];
+        expect(seen.after.ref_number).toBe('C-2002');
+        const moderator = await as(contoso().users.moderator.email);
+        const hidden = (await moderator('GET', `/audit_logs?${query}`)).json().result[0];
+        expect(hidden.id).toBe(seen.id);
+        expect(hidden.before).not.toHaveProperty('ref_number');
+        expect(hidden.after).not.toHaveProperty('ref_number');
+        expect(hidden.after.name).toBe(account.name);
+        const csv = (await moderator('GET', `/audit_logs/export?${query}`)).body;
+        expect(csv).not.toContain('C-200');
+        expect((await dealer('GET', `/audit_logs/export?${query}`)).body).toContain('C-2002');
+    });
+
     it('a dealer creates customers; a customer holds no accounts; an account with children is not deleted', async () => {
         const dealer = await as(p.demo.dealer.users.dealer.email);
         const made = await dealer('POST', '/accounts', { name: 'Globex Annex', ref_number: 'C-2099', address: { email: 'annex@globex.test', city: 'Olympia' } });
