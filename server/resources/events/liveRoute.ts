@@ -88,8 +88,12 @@ export const liveRoute: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             afterId,
         );
         const heartbeat = setInterval(() => {
+            // A user moved to another account or given another role sees that account's events no more:
+            // the stream ends, and the console reconnects with its new scope.
             void loadAuth(ctx.db, auth.user.id, auth.sessionId, 'access')
-                .then(still => (still ? raw.write(': heartbeat\n\n') : end('session ended')))
+                .then(still =>
+                    !still ? end('session ended') : still.user.role !== auth.user.role || still.account.id !== auth.account.id ? end('access changed') : raw.write(': heartbeat\n\n'),
+                )
                 .catch(() => raw.write(': heartbeat\n\n'));
         }, LIVE_HEARTBEAT_MS);
         const expiry = setTimeout(() => end('token expired'), Math.max(0, expiresAt - Date.now()));

@@ -95,18 +95,27 @@ describe('GET /events/live on one server', () => {
         await expect.poll(() => feed.size, { timeout: 5000 }).toBe(before);
     });
 
-    it('sends heartbeats, and ends the stream once its session is signed out', async () => {
+    it('sends heartbeats, and ends the stream once its session is signed out or its user demoted', async () => {
         const staying = await openStream(`${f.base}/api/v2/events/live`, await f.p.login(f.p.demo.customers[0].users.user.email));
         const leavingToken = await f.p.login(f.p.demo.customers[0].users.manager.email);
         const leaving = await openStream(`${f.base}/api/v2/events/live`, leavingToken);
-        f.streams.push(staying, leaving);
+        const demotedUser = f.p.demo.customers[1].users.moderator;
+        const demoted = await openStream(`${f.base}/api/v2/events/live`, await f.p.login(demotedUser.email));
+        f.streams.push(staying, leaving, demoted);
         await leaving.next(m => m.event === 'ready');
+        await demoted.next(m => m.event === 'ready');
         expect((await f.p.call(leavingToken, { method: 'POST', url: '/api/v2/logout' })).statusCode).toBeLessThan(300);
+        const admin = await f.p.as(ADMIN.email);
+        const before = (await admin('GET', `/users/${demotedUser.id}`)).json();
+        const changed = await admin('PUT', `/users/${demotedUser.id}`, { name: before.name, email: before.email, account: before.account, role: 'manager' });
+        expect(changed.statusCode, changed.body).toBe(200);
         // At the next heartbeat the session is checked: one stream gets the heartbeat, the other its end.
         await staying.next(m => m.event === 'comment' && m.comment === 'heartbeat', 20_000);
         const end = await leaving.next(m => m.event === 'end', 20_000);
         expect(end.data).toEqual({ reason: 'session ended' });
+        expect((await demoted.next(m => m.event === 'end', 20_000)).data).toEqual({ reason: 'access changed' });
         await expect.poll(() => leaving.ended, { timeout: 5000 }).toBe(true);
+        await expect.poll(() => demoted.ended, { timeout: 5000 }).toBe(true);
         expect(staying.ended).toBe(false);
     }, 45_000);
 });
