@@ -2,7 +2,7 @@
  * PostgreSQL's error of a failed statement, whichever driver (pg, PGlite)
  * and however Drizzle wraps it (DrizzleQueryError keeps it as `cause`).
  */
-const pgError = (error: unknown): { code?: string; constraint?: string; message?: string } | undefined => {
+const pgError = (error: unknown): { code?: string; constraint?: string } | undefined => {
     for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
         if (typeof (e as { code?: unknown }).code === 'string') return e as { code: string; constraint?: string };
     }

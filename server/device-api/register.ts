@@ -66,6 +66,8 @@ export const registerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     });
 };
 
+const REGISTRATION_WINDOW_MS = 10 * 60_000;
+
 /**
  * New pending readers are bounded: per address (recent registrations), per
  * account, and fewer in the main account, where readers without a
@@ -82,4 +84,3 @@ const admitNewReader = async (ctx: AppContext, ip: string, accountId: number, wi
         throw tooMany(`${cap} readers already wait for approval in this account: approve or reject them on the Devices page first.`);
     }
 };
-const REGISTRATION_WINDOW_MS = 10 * 60_000;
