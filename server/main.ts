@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import type { AppContext } from './context';
 import { bootstrap, generatedPassword, signingSecret } from './db/bootstrap';
 import { openDatabase } from './db/database';
-import { lockDataDir } from './db/lock';
+import { DataDirLockedError, lockDataDir } from './db/lock';
 import { TokenSigner } from './http/tokens';
 import { createMailer } from './mail/mailer';
 import { seedDemoPlatform } from './demo/seed';
@@ -18,7 +18,17 @@ import { createRealtime } from './realtime';
 import { LocalDiskStorage } from './storage';
 
 const config = loadConfig();
-const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+const lockOrExit = () => {
+    try {
+        return lockDataDir(config.dataDir);
+    } catch (error) {
+        if (!(error instanceof DataDirLockedError)) throw error;
+        // What to do, in one line: a stack trace would say nothing more to the person starting it.
+        process.stderr.write(`${error.message}\n`);
+        process.exit(1);
+    }
+};
+const unlock = config.databaseUrl ? () => undefined : lockOrExit();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
 
 const say = (line: string) => process.stdout.write(`${line}\n`);

@@ -45,6 +45,8 @@ describe('server process on the embedded database', () => {
         const second = start();
         await expect(second.ready).rejects.toThrow(/Another server \(pid \d+\) is using/);
         expect(await second.exited).not.toBe(0);
+        // One line that says what to do, no stack trace.
+        expect(second.output().trim().split('\n')).toEqual([expect.stringMatching(/^Another server \(pid \d+\) is using .*DATABASE_URL/)]);
 
         first.child.kill('SIGTERM');
         expect(await first.exited).toBe(0);
