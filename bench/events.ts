@@ -37,6 +37,7 @@ import { memoryMailer } from '../server/mail/mailer';
 import { createRealtime } from '../server/realtime';
 import { toEventQuery } from '../server/resources/events/filters';
 import { existingLinks, listEvents } from '../server/resources/events/queries';
+import { DiskSpace } from '../server/storage/diskSpace';
 import { LocalDiskStorage } from '../server/storage';
 import { generateEvents, makePlatform, type BenchEvent } from './events-data';
 
@@ -99,6 +100,7 @@ const ctx: AppContext = {
     signer: new TokenSigner(await signingSecret(db)),
     mailer: memoryMailer(),
     storage: new LocalDiskStorage(filesDir ?? path.join(work, 'files')),
+    disk: new DiskSpace([filesDir ?? path.join(work, 'files')], 0),
     realtime: createRealtime(db),
     now: () => new Date(),
 };

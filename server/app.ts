@@ -10,6 +10,7 @@ import path from 'node:path';
 import { API_BASE } from '../contract/constants';
 import type { AppContext } from './context';
 import { authPlugin } from './http/auth';
+import { diskLowPlugin } from './http/diskLow';
 import { errorsPlugin, newRequestId } from './http/errors';
 import { features } from './resources';
 import { platformVersion } from './version';
@@ -76,6 +77,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     // SPEC 9 names the docs page /api/v2/swagger/index.html.
     app.get(`${API_BASE}/swagger/index.html`, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${API_BASE}/swagger`));
     await app.register(authPlugin, { db: ctx.db, signer: ctx.signer });
+    await app.register(diskLowPlugin, { ctx });
 
     await app.register(
         async api => {

@@ -55,6 +55,8 @@ export interface Config {
     maxConnections: number;
     /** a client must send a request's headers within this many seconds */
     headersTimeoutSeconds: number;
+    /** share of each volume kept free (percent, at least 8 MiB): below it writes answer 507; below twice it event images are not stored */
+    diskReservePercent: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -103,6 +105,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         devicePendingWithoutCodeMax: Number(env.DEVICE_PENDING_WITHOUT_CODE_MAX ?? 20),
         maxConnections: Number(env.MAX_CONNECTIONS ?? 10_000),
         headersTimeoutSeconds: Number(env.HEADERS_TIMEOUT ?? 20),
+        diskReservePercent: Number(env.DISK_RESERVE_PERCENT ?? 2),
     };
 };
 
@@ -118,6 +121,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
         DEVICE_REGISTRATIONS_PER_ADDRESS: '1000000',
         DEVICE_PENDING_MAX: '1000000',
         DEVICE_PENDING_WITHOUT_CODE_MAX: '1000000',
+        // Tests share the machine's /tmp, whatever its free space; the reserve has its own tests.
+        DISK_RESERVE_PERCENT: '0',
     }),
     ...overrides,
 });

@@ -4,6 +4,7 @@ import type { TokenSigner } from './http/tokens';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime';
 import type { FileStorage } from './storage';
+import type { DiskSpace } from './storage/diskSpace';
 
 /** What every feature's routes receive: no feature builds its own connections. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
     mailer: Mailer;
     /** event images, firmware artifacts, exports */
     storage: FileStorage;
+    /** free space of the volumes written to, against the reserve (DISK_RESERVE_PERCENT) */
+    disk: DiskSpace;
     /** notifications between server instances (the events live feed) */
     realtime: Realtime;
     /** injectable for tests of expiry and lockout */

@@ -16,6 +16,7 @@ import { platformJobs } from './jobs';
 import { startJobs } from './jobs/runner';
 import { createRealtime } from './realtime';
 import { LocalDiskStorage } from './storage';
+import { DiskSpace, guardedStorage } from './storage/diskSpace';
 
 const config = loadConfig();
 const lockOrExit = () => {
@@ -31,13 +32,16 @@ const lockOrExit = () => {
 const unlock = config.databaseUrl ? () => undefined : lockOrExit();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
 
+// The data folder holds the embedded database and the files: one volume to watch, or more when files/ is mounted elsewhere.
+const disk = new DiskSpace([config.dataDir, path.join(config.dataDir, 'files')], config.diskReservePercent);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const ctx: AppContext = {
     db: database.db,
     config,
     signer: new TokenSigner(await signingSecret(database.db)),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: say }),
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    storage: guardedStorage(new LocalDiskStorage(path.join(config.dataDir, 'files')), disk),
+    disk,
     realtime: createRealtime(database.db, say),
     now: () => new Date(),
 };

@@ -18,7 +18,7 @@ export const commandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     });
 
     app.put('/commands/:id/ack', {
-        config: { access: 'device' },
+        config: { access: 'device', whenDiskLow: 'serve' },
         schema: { tags: deviceTags, security: deviceSecurity, summary: 'The reader reports a command done or failed', params: idParam, body: commandAckInput, response: { 204: z.null(), ...deviceErrors } },
     }, async (request, reply) => {
         const acked = await ackCommand(ctx.db, requireDevice(request).id, request.params.id, request.body.status, request.body.message);

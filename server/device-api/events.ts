@@ -6,7 +6,7 @@ import { deviceEventsReply, MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH } from '
 import type { AppContext } from '../context';
 import { requireDevice } from '../http/deviceAuth';
 import { badRequest } from '../http/errors';
-import { eventImageKey, IMAGE_TOO_LARGE, MIN_FREE_BYTES_FOR_IMAGES, removeImages, storeImage, type StoredImage } from '../resources/events/images';
+import { eventImageKey, IMAGE_TOO_LARGE, removeImages, storeImage, type StoredImage } from '../resources/events/images';
 import { ingestEvents } from '../resources/events/ingest';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
@@ -42,7 +42,8 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
     let items: unknown[] | undefined;
     const images = new Map<string, StoredImage>();
     const writing = new Set<Promise<void>>();
-    const diskFull = (await ctx.storage.freeBytes()) < MIN_FREE_BYTES_FOR_IMAGES;
+    // Short of space, events are stored without their images (SPEC 2.7 'full disk') well before writes stop.
+    const diskFull = ctx.disk.imagesPaused();
     const receivedAt = ctx.now();
     try {
         for await (const part of request.parts()) {

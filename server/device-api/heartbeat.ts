@@ -8,7 +8,7 @@ import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
 export const heartbeatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.post('/heartbeat', {
-        config: { access: 'device' },
+        config: { access: 'device', whenDiskLow: 'serve' },
         schema: {
             tags: deviceTags,
             security: deviceSecurity,

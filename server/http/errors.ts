@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { dataException, databaseUnavailable, uniqueViolation } from '../db/errors';
+import { DiskLowError, isDiskFull } from '../storage/diskSpace';
 
 /** An error the client caused or may act on; its message is shown to the user. */
 export class HttpError extends Error {
@@ -28,6 +29,8 @@ export const newRequestId = () => randomUUID();
 
 /** How long a client waits before trying again while the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** How long a client (a reader holding its events) waits before trying again while the disk is short. */
+export const DISK_LOW_RETRY_AFTER_SECONDS = 60;
 
 /**
  * Every reply carries X-Request-Id, and every error is {error, request_id}
@@ -60,6 +63,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         if (dataException(error)) {
             request.log.info({ err: error }, 'value refused by the database');
             return reply.status(400).send({ error: 'Request is not valid.', request_id });
+        }
+        if (error instanceof DiskLowError || isDiskFull(error)) {
+            request.log.warn({ err: error }, 'disk space short');
+            return reply.status(507).header('Retry-After', String(DISK_LOW_RETRY_AFTER_SECONDS)).send({ error: new DiskLowError().message, request_id });
         }
         if (databaseUnavailable(error)) {
             // Readers and the console retry a 503 after Retry-After; a 500 would read as a fault of the request.

@@ -20,6 +20,8 @@ export const startJobs = (ctx: AppContext, jobs: Job[], log: FastifyBaseLogger) 
     for (const job of jobs) {
         const tick = async () => {
             if (stopped || running.has(job.name)) return;
+            // Near the last bytes of the volume the embedded database would stall on its next write (docs/ops.md, Disk space).
+            if (ctx.disk.critical()) return;
             running.add(job.name);
             try {
                 await job.run(ctx);

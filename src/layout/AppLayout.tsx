@@ -3,6 +3,7 @@ import { Layout } from 'react-admin';
 import { AccountSwitchProvider } from './accountSwitch';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
+import { DiskLowNotice } from './DiskLowNotice';
 import { QuickViewProvider } from './quickView';
 import { SessionGate } from './SessionGate';
 
@@ -10,7 +11,10 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
     <AccountSwitchProvider>
         <QuickViewProvider>
             <Layout menu={AppMenu} appBar={AppBar}>
-                <SessionGate>{children}</SessionGate>
+                <SessionGate>
+                    <DiskLowNotice />
+                    {children}
+                </SessionGate>
             </Layout>
         </QuickViewProvider>
     </AccountSwitchProvider>

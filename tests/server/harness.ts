@@ -12,6 +12,7 @@ import { TokenSigner } from '../../server/http/tokens';
 import { memoryMailer } from '../../server/mail/mailer';
 import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
 import { LocalDiskStorage } from '../../server/storage';
+import { DiskSpace, guardedStorage } from '../../server/storage/diskSpace';
 import { createRealtime } from '../../server/realtime';
 
 export const ADMIN = { email: 'admin@platform.test', password: 'Admin#Pass1' };
@@ -42,6 +43,8 @@ export interface TestPlatform {
     mainAccountId: number;
     adminId: number;
     demo: DemoPlatform;
+    /** the folder the platform's files (images, artifacts) are stored in */
+    filesDir: string;
     /** moves the server's clock */
     clock: { offsetMs: number };
     close(): Promise<void>;
@@ -67,12 +70,15 @@ export const startPlatform = async (overrides: Partial<Config> = {}, options: Pl
     const mail = memoryMailer();
     const clock = { offsetMs: 0 };
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-files-'));
+    const config = testConfig(overrides);
+    const disk = new DiskSpace([filesDir], config.diskReservePercent);
     const ctx: AppContext = {
         db: database.db,
-        config: testConfig(overrides),
+        config,
         signer: new TokenSigner(await signingSecret(database.db)),
         mailer: mail,
-        storage: new LocalDiskStorage(filesDir),
+        storage: guardedStorage(new LocalDiskStorage(filesDir), disk),
+        disk,
         realtime: createRealtime(database.db),
         now: () => new Date(Date.now() + clock.offsetMs),
     };
@@ -96,6 +102,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}, options: Pl
         mainAccountId: first.mainAccountId,
         adminId,
         demo,
+        filesDir,
         clock,
         call,
         close: async () => {

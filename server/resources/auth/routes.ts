@@ -23,7 +23,7 @@ const errors = { 401: errorReply, 403: errorReply, 422: errorReply, 429: errorRe
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.post('/login', {
-        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' }, whenDiskLow: 'serve' },
         schema: { tags, summary: 'Sign in with e-mail (or username) and password', body: loginInput, response: { 200: loginReply, ...errors } },
     }, async request => {
         const email = request.body.username.trim().toLowerCase();
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     });
 
     app.post('/token/refresh', {
-        config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' }, whenDiskLow: 'serve' },
         schema: { tags, summary: 'Rotate a refresh token; a token used twice ends its session', body: refreshInput, response: { 200: tokenPair, ...errors } },
     }, async request => {
         const pair = await rotateRefresh(ctx, request.body.refresh_token);
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     });
 
     app.post('/logout', {
-        config: { access: 'signedIn', beforePasswordSetup: true },
+        config: { access: 'signedIn', beforePasswordSetup: true, whenDiskLow: 'serve' },
         schema: { tags, summary: 'End the current session', response: { 204: z.null(), ...errors } },
     }, async (request, reply) => {
         const auth = requireAuth(request);

@@ -114,7 +114,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     }
 
     app.post('/login-2fa', {
-        config: { access: 'tfaStep', rateLimit },
+        config: { access: 'tfaStep', rateLimit, whenDiskLow: 'serve' },
         schema: { tags, summary: 'Second sign-in step: the one-time code', body: otpInput, response: { 200: z.object({ token: z.string(), refresh_token: z.string() }), ...errors } },
     }, async request => {
         const auth = requireAuth(request);

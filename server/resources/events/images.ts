@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { MAX_EVENT_IMAGE_BYTES } from '../../../contract/device-events';
 import type { FileStorage } from '../../storage';
+import { DiskLowError, isDiskFull } from '../../storage/diskSpace';
 
 // Each thumbnail is made once and kept as a file: libvips' cache of decoded images would only hold memory.
 sharp.cache(false);
@@ -20,12 +21,6 @@ export const imageKind = (data: Buffer): ImageKind | undefined => {
 
 export const contentTypeOf = (name: string) => (name.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
-/**
- * Below this much free space, events are stored without their images (SPEC
- * 2.7 'full disk') rather than filling the volume the database may share.
- */
-export const MIN_FREE_BYTES_FOR_IMAGES = 256 * 1024 * 1024;
-
 /** A server-made key, by day of receipt and account: 'events/2026/11/23/12/7-5f0c….jpg'. */
 export const eventImageKey = (accountId: number, deviceId: number, at: Date, kind: ImageKind) => {
     const day = at.toISOString().slice(0, 10).replaceAll('-', '/');
@@ -38,7 +33,6 @@ export type StoredImage = { key: string } | { reason: 'full disk' } | { problem:
 export const IMAGE_TOO_LARGE = `Image is larger than ${MAX_EVENT_IMAGE_BYTES / (1024 * 1024)} MB`;
 export const IMAGE_NOT_JPEG_OR_PNG = 'Image is not a JPEG or PNG';
 
-const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
  * Stores one image part: refused when it is not a JPEG or PNG, skipped with
@@ -54,7 +48,7 @@ export const storeImage = async (storage: FileStorage, data: Buffer, key: (kind:
         await storage.put(made, data, { maxBytes: MAX_EVENT_IMAGE_BYTES });
         return { key: made };
     } catch (error) {
-        if (isDiskFull(error)) return { reason: 'full disk' };
+        if (error instanceof DiskLowError || isDiskFull(error)) return { reason: 'full disk' };
         throw error;
     }
 };

@@ -5,7 +5,7 @@ import { deviceAuthorization } from '../../../contract/device-api';
 import { MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH } from '../../../contract/device-events';
 import { EVENT_TYPES, eventGroupOf, type EventRecord } from '../../../contract/events';
 import { profiles } from '../../../server/db/schema';
-import { LocalDiskStorage } from '../../../server/storage';
+import type { DiskSpace } from '../../../server/storage/diskSpace';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { addProfile, approvedReader, deviceEvent, frame, type TestReader } from './helpers';
 
@@ -32,7 +32,7 @@ const listOf = async (caller: ApiCaller, query: string) => {
     return res.json() as { result: EventRecord[]; count: number; count_is_estimate: boolean };
 };
 /** Files under the storage root: what a batch left on disk. */
-const storedFiles = () => (fs.readdirSync((p.ctx.storage as unknown as { root: string }).root, { recursive: true }) as string[]).filter(f => /\.(jpg|png)$/.test(f));
+const storedFiles = () => (fs.readdirSync(p.filesDir, { recursive: true }) as string[]).filter(f => /\.(jpg|png)$/.test(f));
 
 describe('a reader posts its events', () => {
     it('stores a multipart batch with images and the console lists it newest first, with device, profiles, rois and the image', async () => {
@@ -220,20 +220,16 @@ describe('acknowledged means stored once', () => {
     });
 
     it('on a full disk stores the event without its image, with the reason the console shows', async () => {
-        const storage = p.ctx.storage;
-        class FullDisk extends LocalDiskStorage {
-            override async freeBytes() {
-                return 1024;
-            }
-        }
-        p.ctx.storage = new FullDisk((storage as unknown as { root: string }).root);
+        const disk = p.ctx.disk;
+        // The volume between the reserve and twice the reserve: images pause, writes go on.
+        p.ctx.disk = Object.assign(Object.create(disk) as DiskSpace, { volumes: () => [{ total_bytes: 1e9, free_bytes: 3e7, reserve_bytes: 2e7 }] });
         try {
             const res = await reader.post([deviceEvent({ event: 'TailgatingByKnownUser', image: 'shot' })], { shot: frame(2).jpeg });
             expect(res.body.accepted).toHaveLength(1);
             const stored = (await admin('GET', `/events/${res.body.accepted[0]!.id}`)).json() as EventRecord;
             expect(stored).toMatchObject({ image: null, image_reason: 'full disk' });
         } finally {
-            p.ctx.storage = storage;
+            p.ctx.disk = disk;
         }
     });
 });

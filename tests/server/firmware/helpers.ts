@@ -22,13 +22,13 @@ export const upload = async (p: TestPlatform, token: string, accountId: number, 
 
 /** Every file in the platform's storage, relative to its root. */
 export const storedFiles = (p: TestPlatform): string[] => {
-    const root = (p.ctx.storage as unknown as { root: string }).root;
+    const root = p.filesDir;
     const walk = (dir: string): string[] =>
         fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.relative(root, path.join(dir, e.name))])) : [];
     return walk(root);
 };
 
-export const storedBytes = (p: TestPlatform, key: string) => fs.readFileSync(path.join((p.ctx.storage as unknown as { root: string }).root, key));
+export const storedBytes = (p: TestPlatform, key: string) => fs.readFileSync(path.join(p.filesDir, key));
 
 let seq = 0;
 
