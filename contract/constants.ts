@@ -24,8 +24,12 @@ export const DEFAULT_SAML_ASSERTION_KEY = 'memberOf';
 export const DEFAULT_SECURITY_LEVEL = 'medium';
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken' } as const;
 export const DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
-/** Lists of unbounded resources (events, audit logs) cap per_page; pickers' 999999 is for bounded ones. */
-export const UNBOUNDED_LIST_MAX_PAGE_SIZE = 200;
+/**
+ * Lists cap per_page at the largest page size offered (SPEC 9). The lists
+ * pickers read whole (SPEC 7.1: accounts, devices, access groups, card
+ * formats, artifacts, deployment candidates) take PICKER_PAGE_SIZE.
+ */
+export const LIST_MAX_PAGE_SIZE = 200;
 
 export const FIELD_MAX = {
     accountName: 100,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from './constants';
+import { LIST_MAX_PAGE_SIZE } from './constants';
 
 /** Security event types of SPEC 3, by family. */
 export const AUTHENTICATION_EVENTS = [
@@ -161,7 +161,7 @@ export const eventFilters = z.object({
 export type EventFilters = z.infer<typeof eventFilters>;
 
 /** Events are unbounded: pages are capped (DESIGN.md Lists at scale). */
-export const EVENTS_MAX_PAGE_SIZE = UNBOUNDED_LIST_MAX_PAGE_SIZE;
+export const EVENTS_MAX_PAGE_SIZE = LIST_MAX_PAGE_SIZE;
 /** Above this many matching events the list's count is an estimate, shown as 'more than N'. */
 export const EVENTS_EXACT_COUNT_LIMIT = 10_000;
 

@@ -2,11 +2,11 @@ import { and, asc, desc, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { parseSort } from '../../contract/api';
-import { PICKER_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../../contract/constants';
+import { LIST_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../../contract/constants';
 import { badRequest } from './errors';
 
-/** page, per_page, sort and the scope keys every list takes (SPEC 2.5, 7.1). */
-export const listParams = (maxPerPage: number = PICKER_PAGE_SIZE) => ({
+/** page, per_page, sort and the scope keys every list takes (SPEC 2.5, 7.1); a list pickers read whole passes PICKER_PAGE_SIZE. */
+export const listParams = (maxPerPage: number = LIST_MAX_PAGE_SIZE) => ({
     page: z.coerce.number().int().min(1).default(1),
     per_page: z.coerce.number().int().min(1).max(maxPerPage).default(DEFAULT_PAGE_SIZE),
     sort: z.string().max(100).optional(),

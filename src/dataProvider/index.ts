@@ -1,7 +1,7 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import type { ListReply } from '../../contract/api';
 import { formatSort } from '../../contract/api';
-import { GENERIC_UPLOAD_TIMEOUT_MS, MULTIPART_UPLOAD_TIMEOUT_MS, PICKER_PAGE_SIZE } from '../../contract/constants';
+import { GENERIC_UPLOAD_TIMEOUT_MS, MULTIPART_UPLOAD_TIMEOUT_MS } from '../../contract/constants';
 import { apiFetch, type Query, type RequestOptions } from './http';
 
 export const UPDATE_WITHOUT_DATA = 'You need to provide information about the updated object!';
@@ -51,7 +51,8 @@ export const dataProvider: ConsoleDataProvider = {
     async getMany(resource, params) {
         if (!params.ids.length) return { data: [] };
         const reply = await apiFetch<ListReply<RaRecord>>(path(resource), {
-            query: { id: params.ids.map(String), per_page: PICKER_PAGE_SIZE, cross_account: true },
+            // Exactly as many as asked for: every list takes that many (per_page is bounded outside pickers).
+            query: { id: params.ids.map(String), per_page: params.ids.length, cross_account: true },
             signal: params.signal,
         });
         return { data: reply.result as never[] };

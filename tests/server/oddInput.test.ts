@@ -57,6 +57,21 @@ describe('odd input', () => {
         }
     });
 
+    it('bounds per_page, but for the lists pickers read whole (SPEC 7.1)', async () => {
+        // Validated before anything else: readers answer 403 here only because the main account has no ACS integration.
+        expect((await call('GET', '/readers?per_page=999999')).body.fields).toHaveProperty('per_page');
+        for (const list of ['/users', '/deployments', '/events', '/audit_logs', '/profiles']) {
+            const res = await call('GET', `${list}?per_page=999999`);
+            expectClientError(res);
+            expect(res.body.fields, list).toHaveProperty('per_page');
+            const fine = await call('GET', `${list}?per_page=200`);
+            expect(fine.status, `${list} ${JSON.stringify(fine.body)}`).toBe(200);
+        }
+        for (const list of ['/accounts?cross_account=true', '/devices?cross_account=true', '/access_groups', '/card_formats', '/artifacts']) {
+            expect((await call('GET', `${list}${list.includes('?') ? '&' : '?'}per_page=999999`)).status, list).toBe(200);
+        }
+    });
+
     it('deletes an account whose readers are in access groups, with what belongs to it', async () => {
         const account = p.demo.otherCustomer.id;
         const reader = await approvedReader(p, admin, account, 'Side door');

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accessGroupEmbedded, accessGroupInput, accessGroupRecord, groupDevicesInput, groupProfilesInput } from '../../../contract/access-groups';
 import { errorReply, idParam, listReply } from '../../../contract/api';
-import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import { LIST_MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
 import { requireAuth } from '../../http/auth';
@@ -60,7 +60,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         schema: {
             tags,
             summary: 'Access groups of the current account (cross_account=true: of every account in scope), the default first unless sorted otherwise',
-            querystring: z.object({ ...listParams(), default_group: z.enum(['true', 'false']).optional() }),
+            querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), default_group: z.enum(['true', 'false']).optional() }),
             response: { 200: listReply(accessGroupRecord), ...errors },
         },
     }, async request => {
@@ -86,7 +86,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             params: idParam,
             querystring: z.object({
                 page: z.coerce.number().int().min(1).default(1),
-                per_page: z.coerce.number().int().min(1).max(UNBOUNDED_LIST_MAX_PAGE_SIZE).default(20),
+                per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(20),
                 q: z.string().max(200).optional(),
                 account_id: z.coerce.number().int().min(0).optional(),
             }),

@@ -1,3 +1,4 @@
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { account, accountInput, accountOption, accountOptionsInput, ACCOUNT_TYPES } from '../../../contract/accounts';
@@ -28,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         schema: {
             tags,
             summary: 'Accounts below the current account; with cross_account=true every account the caller may act in',
-            querystring: z.object({ ...listParams(), type: z.enum(ACCOUNT_TYPES).optional(), parent_id: z.coerce.number().int().positive().optional() }),
+            querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), type: z.enum(ACCOUNT_TYPES).optional(), parent_id: z.coerce.number().int().positive().optional() }),
             response: { 200: listReply(account), ...errors },
         },
     }, async request => {

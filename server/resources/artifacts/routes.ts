@@ -1,3 +1,4 @@
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -49,7 +50,7 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         schema: {
             tags,
             summary: 'Firmware usable in the current account: uploaded there or in an account above it',
-            querystring: z.object({ ...listParams(), device_type: z.string().max(64).optional() }),
+            querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), device_type: z.string().max(64).optional() }),
             response: { 200: listReply(artifactRecord), ...errors },
         },
     }, async request => {

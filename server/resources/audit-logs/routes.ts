@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorReply, listReply } from '../../../contract/api';
 import { auditLog } from '../../../contract/auditLogs';
 import { isAtLeast } from '../../../contract/roles';
-import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { listParams } from '../../http/lists';
@@ -50,7 +50,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         schema: {
             tags,
             summary: 'Who changed what, newest first',
-            querystring: z.object({ ...listParams(UNBOUNDED_LIST_MAX_PAGE_SIZE), ...filterQuery }),
+            querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), ...filterQuery }),
             response: { 200: listReply(auditLog), ...errors },
         },
     }, async request => {
@@ -64,7 +64,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         schema: {
             tags,
             summary: 'The audit log as CSV, with the list filters',
-            querystring: z.object({ ...listParams(UNBOUNDED_LIST_MAX_PAGE_SIZE), ...filterQuery }),
+            querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), ...filterQuery }),
             produces: ['text/csv'],
         },
     }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -39,7 +40,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
     app.get('/card_formats', {
         config: { access: ['cardFormats', 'read'] },
-        schema: { tags, summary: 'The predefined card formats and the custom ones of the current account', querystring: z.object({ ...listParams(), type: z.enum(['predefined', 'custom']).optional() }), response: { 200: listReply(cardFormatRecord), ...errors } },
+        schema: { tags, summary: 'The predefined card formats and the custom ones of the current account', querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), type: z.enum(['predefined', 'custom']).optional() }), response: { 200: listReply(cardFormatRecord), ...errors } },
     }, async request => {
         const account = await requestAccount(ctx.db, request);
         const { result, count } = await listCardFormats(ctx.db, { accountIds: [account.id], q: request.query.q, type: request.query.type, ids: idList(request.query.id) }, request.query);

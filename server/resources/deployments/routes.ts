@@ -1,3 +1,4 @@
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -71,7 +72,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         schema: {
             tags,
             summary: 'The approved readers a deployment of this firmware may target (compatible device types), with search and filters',
-            querystring: z.object({ ...listParams(), artifact_id: z.coerce.number().int().positive(), ...deploymentDeviceFilter.shape }),
+            querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), artifact_id: z.coerce.number().int().positive(), ...deploymentDeviceFilter.shape }),
             response: { 200: listReply(deploymentCandidate), ...errors },
         },
     }, async request => {

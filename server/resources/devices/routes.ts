@@ -8,7 +8,7 @@ import {
     installedFirmware, tempEnrollmentInput, TEMP_ENROLLMENT_DEFAULT_MINUTES, type DeviceRecord,
 } from '../../../contract/devices';
 import { MESSAGES } from '../../../contract/validation';
-import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import { LIST_MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
@@ -134,7 +134,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         schema: {
             tags,
             summary: 'Devices of the current account (cross_account=true: of every account in scope), with filters',
-            querystring: z.object({ ...listParams(), ...deviceFilters }),
+            querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), ...deviceFilters }),
             response: { 200: listReply(deviceRecord), ...errors },
         },
     }, async request => {
@@ -403,7 +403,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
     const logQuery = z.object({
         page: z.coerce.number().int().min(1).default(1),
-        per_page: z.coerce.number().int().min(1).max(UNBOUNDED_LIST_MAX_PAGE_SIZE).default(20),
+        per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(20),
         level: z.enum(LOG_LEVELS).optional(),
         from: z.iso.datetime({ offset: true }).optional(),
         to: z.iso.datetime({ offset: true }).optional(),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
-import { UNBOUNDED_LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
 import { PROFILE_STATUSES, profileAccess, profileAccessInput, profileAccessRemoval, profileCreateInput, profileRecord, profileUpdateInput, type BadgeInput } from '../../../contract/profiles';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
@@ -75,7 +75,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             tags,
             summary: 'Profiles of the current account; q searches the ACS ID, the other filters match exactly',
             querystring: z.object({
-                ...listParams(UNBOUNDED_LIST_MAX_PAGE_SIZE),
+                ...listParams(LIST_MAX_PAGE_SIZE),
                 status: z.enum(PROFILE_STATUSES).optional(),
                 enabled: z.enum(['true', 'false']).optional(),
                 acs_id: z.string().max(100).optional(),

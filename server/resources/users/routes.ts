@@ -1,3 +1,4 @@
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { account } from '../../../contract/accounts';
@@ -145,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
     app.get('/users/:id/accounts', {
         config: { access: 'signedIn' },
-        schema: { tags, summary: 'Accounts a user may work in (the Switch Account list)', params: idParam, querystring: z.object(listParams()), response: { 200: listReply(account), ...errors } },
+        schema: { tags, summary: 'Accounts a user may work in (the Switch Account list)', params: idParam, querystring: z.object(listParams(PICKER_PAGE_SIZE)), response: { 200: listReply(account), ...errors } },
     }, async request => {
         const auth = requireAuth(request);
         needRight(auth, request.params.id, 'read');

@@ -131,7 +131,7 @@ describe('nothing leaks across accounts in list results', () => {
         const allowed = await visibleAccounts(role);
         for (const query of ['cross_account=true&per_page=999999', `account_id=${accountFor(role, 'own')}&per_page=999999`]) {
             if (can(role, 'users', 'read')) {
-                const users = (await call(role, 'GET', `/users?${query}`)).json().result as { account: { id: number } }[];
+                const users = (await call(role, 'GET', `/users?${query.replace('999999', '200')}`)).json().result as { account: { id: number } }[];
                 expect(users.length).toBeGreaterThan(0);
                 for (const u of users) expect(allowed.has(u.account.id)).toBe(true);
             }
