@@ -11,6 +11,7 @@ import { API_BASE } from '../contract/constants';
 import type { AppContext } from './context';
 import { authPlugin } from './http/auth';
 import { diskLowPlugin } from './http/diskLow';
+import { afterReplyPlugin } from './http/afterReply';
 import { errorsPlugin, newRequestId } from './http/errors';
 import { features } from './resources';
 import { platformVersion } from './version';
@@ -36,6 +37,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     app.setSerializerCompiler(serializerCompiler);
 
     await app.register(errorsPlugin);
+    await app.register(afterReplyPlugin);
     await app.register(helmet, {
         // Sent only over TLS (below): on plain http, as an on-premise install on a LAN is often served,
         // upgrade-insecure-requests sent the browser to an https:// that does not exist.

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -17,11 +18,8 @@ const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 409: errorRe
 const tokenParam = z.object({ token: z.string().min(10).max(100) });
 
 export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    app.post('/reset_password', {
-        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Send a password-reset link by e-mail (always 204: it never tells whether the address exists)', body: resetPasswordRequest, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const email = request.body.email.trim().toLowerCase();
+    /** A reset link for the address if it is a user's who signs in with a password; nothing otherwise. */
+    const sendResetLink = async (request: FastifyRequest, email: string) => {
         const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
         if (user && !user.external_user && !user.disabled) {
             const token = opaqueToken();
@@ -39,6 +37,14 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             });
             await recordAudit(ctx.db, request, { action: 'reset_password_requested', resource: 'users', entity: 'User', entity_id: user.id, account_id: user.account_id, actor: { id: user.id, name: user.name } });
         }
+    };
+
+    app.post('/reset_password', {
+        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: { tags, summary: 'Send a password-reset link by e-mail (always 204: it never tells whether the address exists)', body: resetPasswordRequest, response: { 204: z.null(), ...errors } },
+    }, async (request, reply) => {
+        // Everything happens after the reply, whose timing then says nothing of whether the address exists.
+        app.afterReply(request, () => sendResetLink(request, request.body.email.trim().toLowerCase()));
         return reply.status(204).send(null);
     });
 

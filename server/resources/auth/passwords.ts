@@ -14,9 +14,10 @@ export const verifyPassword = async (passwordHash: string | null, password: stri
     }
 };
 
-/** Spent on unknown e-mails so that timing does not tell which accounts exist. */
+/** Spent where there is no password to check (unknown, disabled or external users) so that timing does not tell them apart; always false. */
 let dummyHash: Promise<string> | undefined;
-export const burnPasswordCheck = async (password: string) => {
+export const burnPasswordCheck = async (password: string): Promise<false> => {
     dummyHash ??= hashPassword('not-a-real-password-Aa1!');
     await verifyPassword(await dummyHash, password);
+    return false;
 };

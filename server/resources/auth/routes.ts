@@ -29,8 +29,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const email = request.body.username.trim().toLowerCase();
         const attempt = await claimAttempt(ctx, email, request.ip);
         const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-        if (!user) await burnPasswordCheck(request.body.password);
-        const ok = !!user && !user.disabled && (await verifyPassword(user.password_hash, request.body.password));
+        // One password check on every path (unknown, disabled, external, wrong), so timing does not tell them apart.
+        const hash = user && !user.disabled ? user.password_hash : null;
+        const ok = hash ? await verifyPassword(hash, request.body.password) : await burnPasswordCheck(request.body.password);
         if (!user || !ok) throw unprocessable('Incorrect authentication credentials');
         await attempt.succeeded();
         if (user.tfa_enabled || (await tfaRequiredByAccount(ctx, user.account_id))) {

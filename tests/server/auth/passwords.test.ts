@@ -34,6 +34,7 @@ describe('reset password by e-mail', () => {
     it('mails a single-use link that sets a new password and ends old sessions', async () => {
         const before = await p.login(email());
         const asked = await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: email().toUpperCase() } });
+        await p.app.afterReplySettled();
         expect(asked.statusCode).toBe(204);
         expect(p.mail.sent.at(-1)).toMatchObject({ to: email(), subject: 'Reset your Access Console password' });
         const token = linkToken();
@@ -57,6 +58,7 @@ describe('reset password by e-mail', () => {
 
     it('refuses an expired link', async () => {
         await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: email() } });
+        await p.app.afterReplySettled();
         const token = linkToken();
         p.clock.offsetMs = p.ctx.config.resetTokenTtlSeconds * 1000 + 1000;
         try {
@@ -72,6 +74,7 @@ describe('reset password by e-mail', () => {
     it('answers 204 for an unknown address and sends nothing', async () => {
         const count = p.mail.sent.length;
         expect((await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: 'nobody@nowhere.test' } })).statusCode).toBe(204);
+        await p.app.afterReplySettled();
         expect(p.mail.sent.length).toBe(count);
         expect((await p.app.inject({ method: 'GET', url: '/api/v2/reset_password/not-a-real-token-at-all/status' })).json().status).toBe('invalid');
     });
