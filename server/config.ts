@@ -57,6 +57,8 @@ export interface Config {
     headersTimeoutSeconds: number;
     /** share of each volume kept free (percent, at least 8 MiB): below it writes answer 507; below twice it event images are not stored */
     diskReservePercent: number;
+    /** the storage sweep removes files no row refers to once they are this old (uploads and ingestion under way are younger) */
+    storageSweepGraceMinutes: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -106,6 +108,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         maxConnections: Number(env.MAX_CONNECTIONS ?? 10_000),
         headersTimeoutSeconds: Number(env.HEADERS_TIMEOUT ?? 20),
         diskReservePercent: Number(env.DISK_RESERVE_PERCENT ?? 2),
+        storageSweepGraceMinutes: Number(env.STORAGE_SWEEP_GRACE_MINUTES ?? 60),
     };
 };
 

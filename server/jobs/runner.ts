@@ -9,7 +9,9 @@ import type { AppContext } from '../context';
 export interface Job {
     name: string;
     everyMs: number;
-    run(ctx: AppContext): Promise<void>;
+    /** also run once soon after start, not only after the first interval */
+    atStart?: boolean;
+    run(ctx: AppContext, log?: FastifyBaseLogger): Promise<void>;
 }
 
 /** Runs each job on its interval (with a little jitter so instances spread out); one run of a job at a time per process. */
@@ -24,7 +26,7 @@ export const startJobs = (ctx: AppContext, jobs: Job[], log: FastifyBaseLogger) 
             if (ctx.disk.critical()) return;
             running.add(job.name);
             try {
-                await job.run(ctx);
+                await job.run(ctx, log);
             } catch (error) {
                 log.error({ err: error, job: job.name }, 'job failed');
             } finally {
@@ -32,7 +34,12 @@ export const startJobs = (ctx: AppContext, jobs: Job[], log: FastifyBaseLogger) 
             }
         };
         const jitter = Math.floor(Math.random() * Math.min(job.everyMs, 1000));
-        timers.push(setTimeout(() => timers.push(setInterval(() => void tick(), job.everyMs)), jitter));
+        timers.push(
+            setTimeout(() => {
+                if (job.atStart) void tick();
+                timers.push(setInterval(() => void tick(), job.everyMs));
+            }, jitter),
+        );
     }
     return {
         /** stops scheduling and waits for the runs under way */

@@ -122,5 +122,5 @@ export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStora
     get: key => storage.get(key),
     stat: key => storage.stat(key),
     delete: key => storage.delete(key),
-    freeBytes: () => storage.freeBytes(),
+    list: () => storage.list(),
 });

@@ -17,9 +17,17 @@ export interface FileStorage {
     /** The file's bytes, or undefined when there is no such file. */
     get(key: string): Promise<Readable | undefined>;
     stat(key: string): Promise<{ size: number } | undefined>;
+    /** Removes the file; also the `.part` of a write that was cut short. */
     delete(key: string): Promise<void>;
-    /** Free bytes on the volume that holds the files. */
-    freeBytes(): Promise<number>;
+    /** Every file stored, unfinished writes (`partial`) included, in no particular order. */
+    list(): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+    key: string;
+    modifiedAt: Date;
+    /** a write under way, or cut short: `<key>.<random>.part` */
+    partial: boolean;
 }
 
 /** A put that went over its maxBytes; nothing is left behind. */
@@ -114,12 +122,31 @@ export class LocalDiskStorage implements FileStorage {
         await fs.rm(this.file(key), { force: true });
     }
 
-    async freeBytes() {
-        await fs.mkdir(this.root, { recursive: true });
-        const s = await fs.statfs(this.root);
-        return s.bavail * s.bsize;
+    async *list(): AsyncIterable<StoredFile> {
+        const walk = async function* (dir: string, prefix: string): AsyncGenerator<StoredFile> {
+            let entries;
+            try {
+                entries = await fs.opendir(dir);
+            } catch (e) {
+                if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+                throw e;
+            }
+            for await (const entry of entries) {
+                const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+                if (entry.isDirectory()) {
+                    yield* walk(path.join(dir, entry.name), key);
+                } else if (entry.isFile()) {
+                    const s = await fs.stat(path.join(dir, entry.name)).catch(() => undefined);
+                    if (s) yield { key, modifiedAt: s.mtime, partial: PARTIAL.test(entry.name) };
+                }
+            }
+        };
+        yield* walk(this.root, '');
     }
 }
+
+/** What put() writes before the rename: `<name>.<12 hex>.part`. */
+const PARTIAL = /\.[0-9a-f]{12}\.part$/;
 
 /** The rename is durable only once its directory is synced. */
 const syncDirectory = async (dir: string) => {

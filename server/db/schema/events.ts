@@ -78,5 +78,7 @@ export const events = pgTable(
         uniqueIndex('events_device_event_idx').on(t.device_id, t.device_event_id, t.timestamp),
         // The image retention job finds the images still kept without walking the pruned rows.
         index('events_image_time_idx').on(t.account_id, t.timestamp).where(sql`${t.image_key} is not null`),
+        // The storage sweep asks which of the image files it found a row still names (server/storage/sweep.ts).
+        index('events_image_key_idx').on(t.image_key).where(sql`${t.image_key} is not null`),
     ],
 );

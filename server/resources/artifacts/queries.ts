@@ -165,3 +165,7 @@ export const verificationOf = (row: Pick<ArtifactRow, 'id' | 'manifest' | 'signa
         : undefined;
     return key ? { verification: 'verified', key } : { verification: 'unverified' };
 };
+
+/** Which of these storage keys an artifact still names as its file (the storage sweep). */
+export const referencedArtifactKeys = async (db: Db, keys: string[]): Promise<Set<string>> =>
+    new Set(keys.length ? (await db.select({ key: firmwareArtifacts.storage_key }).from(firmwareArtifacts).where(inArray(firmwareArtifacts.storage_key, keys))).map(r => r.key) : []);

@@ -263,3 +263,7 @@ export const deleteEvents = async (db: Db, scope: EventScope, ids: number[]) =>
               .where(and(inArray(events.id, ids), eventsWhere(scope, {})))
               .returning({ id: events.id, image_key: events.image_key })
         : [];
+
+/** Which of these storage keys an event still names as its image (the storage sweep). */
+export const referencedImageKeys = async (db: Db, keys: string[]): Promise<Set<string>> =>
+    new Set(keys.length ? (await db.select({ key: events.image_key }).from(events).where(inArray(events.image_key, keys))).map(r => r.key!) : []);

@@ -1,0 +1,1 @@
+CREATE INDEX "events_image_key_idx" ON "events" USING btree ("image_key") WHERE "events"."image_key" is not null;

@@ -1,0 +1,77 @@
+import type { AppContext } from '../context';
+import type { Job } from '../jobs/runner';
+import { referencedArtifactKeys } from '../resources/artifacts/queries';
+import { thumbnailKey } from '../resources/events/images';
+import { referencedImageKeys } from '../resources/events/queries';
+import type { StoredFile } from '.';
+
+/** Files looked up in the database at a time. */
+const BATCH = 500;
+const THUMBNAIL = thumbnailKey('');
+
+export interface SweepResult {
+    /** unfinished writes: uploads and images cut short by a kill or a dropped connection */
+    partial: number;
+    /** artifact files no artifact names (an upload killed between the file and its row) */
+    artifacts: number;
+    /** event images and thumbnails no event names */
+    images: number;
+}
+
+/** The key a file belongs to in the database: a thumbnail belongs to its image. */
+const owningKey = (key: string) => (key.endsWith(THUMBNAIL) ? key.slice(0, -THUMBNAIL.length) : key);
+
+/**
+ * Removes what no row refers to: `.part` files, artifact files without an
+ * artifact, event images and thumbnails without an event. Only files older
+ * than the grace period are touched: a file is written (and synced) before
+ * its row, so a younger one may belong to a request under way on this
+ * instance or another sharing the storage. Rows are looked up by key, a
+ * batch at a time (docs/ops.md, Debris).
+ */
+export const sweepDebris = async (ctx: AppContext, options: { graceMs: number }): Promise<SweepResult> => {
+    const before = ctx.now().getTime() - options.graceMs;
+    const result: SweepResult = { partial: 0, artifacts: 0, images: 0 };
+    const pending: StoredFile[] = [];
+    const settle = async () => {
+        const batch = pending.splice(0);
+        const owners = batch.map(f => owningKey(f.key));
+        const [artifacts, images] = await Promise.all([
+            referencedArtifactKeys(ctx.db, owners.filter(k => k.startsWith('artifacts/'))),
+            referencedImageKeys(ctx.db, owners.filter(k => k.startsWith('events/'))),
+        ]);
+        for (const [i, file] of batch.entries()) {
+            const owner = owners[i]!;
+            if (owner.startsWith('artifacts/') && !artifacts.has(owner)) {
+                await ctx.storage.delete(file.key);
+                result.artifacts++;
+            } else if (owner.startsWith('events/') && !images.has(owner)) {
+                await ctx.storage.delete(file.key);
+                result.images++;
+            }
+        }
+    };
+    for await (const file of ctx.storage.list()) {
+        if (file.modifiedAt.getTime() >= before) continue;
+        if (file.partial) {
+            await ctx.storage.delete(file.key);
+            result.partial++;
+            continue;
+        }
+        pending.push(file);
+        if (pending.length >= BATCH) await settle();
+    }
+    await settle();
+    return result;
+};
+
+/** The sweep at start and every hour, on every instance: what one removes, another finds gone. */
+export const storageSweep: Job = {
+    name: 'storage sweep',
+    everyMs: 60 * 60_000,
+    atStart: true,
+    async run(ctx, log) {
+        const removed = await sweepDebris(ctx, { graceMs: ctx.config.storageSweepGraceMinutes * 60_000 });
+        if (removed.partial + removed.artifacts + removed.images) log?.info({ removed }, 'storage sweep removed files no row refers to');
+    },
+};

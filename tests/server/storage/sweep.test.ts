@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startJobs } from '../../../server/jobs/runner';
+import { thumbnailKey } from '../../../server/resources/events/images';
+import { storageSweep, sweepDebris } from '../../../server/storage/sweep';
+import { approvedReader, deviceEvent, frame } from '../events/helpers';
+import { rootfsArtifact, tempDir } from '../firmware/artifacts';
+import { storedFiles, upload } from '../firmware/helpers';
+import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+
+let p: TestPlatform;
+let admin: ApiCaller;
+beforeAll(async () => {
+    p = await startPlatform();
+    admin = await p.as(ADMIN.email);
+});
+afterAll(() => p?.close());
+
+const HOUR = 3600_000;
+const file = (key: string) => path.join(p.filesDir, key);
+const write = (key: string, data: Buffer | string) => {
+    fs.mkdirSync(path.dirname(file(key)), { recursive: true });
+    fs.writeFileSync(file(key), data);
+};
+const age = (key: string, ms: number) => {
+    const at = new Date(Date.now() - ms);
+    fs.utimesSync(file(key), at, at);
+};
+
+describe('the storage sweep', () => {
+    it('removes debris older than the grace period, and nothing else', async () => {
+        // What rows refer to: an uploaded artifact, and an event's image with its thumbnail.
+        const artifact = await upload(p, await p.login(ADMIN.email), p.mainAccountId, fs.readFileSync(rootfsArtifact(tempDir(), { name: 'kept-1.0', deviceTypes: ['rock-gen3'] })));
+        expect(artifact.statusCode).toBe(201);
+        const reader = await approvedReader(p, admin, p.mainAccountId, 'Front door');
+        const posted = await reader.post([deviceEvent({ event: 'TailgatingByKnownUser', image: 'shot' })], { shot: frame(3).jpeg });
+        const eventId = posted.body.accepted[0]!.id;
+        const image = `/events/${eventId}/files/${(await admin('GET', `/events/${eventId}`)).json().image}`;
+        expect((await admin('GET', `${image}?size=thumbnail`)).statusCode).toBe(200);
+        const kept = storedFiles(p);
+        expect(kept.filter(k => k.startsWith('artifacts/'))).toHaveLength(1);
+        expect(kept.filter(k => k.startsWith('events/'))).toHaveLength(2);
+
+        // Debris: what a killed upload, a killed ingestion, a crash between file and row leave.
+        const orphanImage = 'events/2026/11/20/1/7-0123456789abcdef.jpg';
+        const debris = [
+            'artifacts/1/4b1d7e52-0a7c-4f0e-9a51-3c2f1c1d9e10.mender',
+            'artifacts/1/5c2e8f63-1b8d-4a1f-8b62-4d3a2e2eaf21.mender.0123456789ab.part',
+            orphanImage,
+            thumbnailKey(orphanImage),
+            'events/2026/11/20/1/7-fedcba9876543210.jpg.a1b2c3d4e5f6.part',
+        ];
+        for (const key of debris) write(key, 'left behind');
+        // The same, but young: a write under way, on this instance or another.
+        const young = ['artifacts/1/6d3f9a74-2c9e-4b20-9c73-5e4b3f3fb032.mender.bbbbbbbbbbbb.part', 'events/2026/11/24/1/8-00112233445566aa.jpg'];
+        for (const key of young) write(key, 'being written');
+
+        const before = new Map(kept.map(k => [k, fs.readFileSync(file(k))]));
+        for (const key of [...kept, ...debris]) age(key, 2 * HOUR);
+        for (const key of young) age(key, HOUR / 2);
+
+        expect(await sweepDebris(p.ctx, { graceMs: HOUR })).toEqual({ partial: 2, artifacts: 1, images: 2 });
+        expect(storedFiles(p).sort()).toEqual([...kept, ...young].sort());
+        for (const [key, bytes] of before) expect(fs.readFileSync(file(key)).equals(bytes), key).toBe(true);
+        expect((await admin('GET', image)).statusCode).toBe(200);
+
+        // Once they too are older than the grace period, and no row came to name them, they go.
+        for (const key of young) age(key, 2 * HOUR);
+        expect(await sweepDebris(p.ctx, { graceMs: HOUR })).toEqual({ partial: 1, artifacts: 0, images: 1 });
+        expect(storedFiles(p).sort()).toEqual([...kept].sort());
+    });
+
+    it('is a job that runs soon after start, not only an hour later', async () => {
+        expect(storageSweep).toMatchObject({ atStart: true, everyMs: HOUR });
+        const orphan = 'artifacts/1/7e4a0b85-3daf-4c31-8d84-6f5c4a4a0143.mender';
+        write(orphan, 'left behind');
+        age(orphan, 2 * HOUR);
+        const jobs = startJobs(p.ctx, [storageSweep], p.app.log);
+        try {
+            await vi.waitFor(() => expect(fs.existsSync(file(orphan))).toBe(false), { timeout: 3000 });
+        } finally {
+            await jobs.stop();
+        }
+    });
+});
