@@ -213,7 +213,8 @@ export const validateCustomFormat = (format: Pick<WiegandFormat, 'bits' | 'facil
             taken.set(p, what);
         }
     };
-    const fieldBits = (f: BitField) => (f.length >= 1 && Number.isInteger(f.length) ? range(f.start, f.start + f.length - 1) : [NaN]);
+    // A field longer than the format lies outside it: no list of its 2^53 positions is ever made.
+    const fieldBits = (f: BitField) => (Number.isInteger(f.length) && f.length >= 1 && f.length <= bits ? range(f.start, f.start + f.length - 1) : [NaN]);
     if (format.facility) claim(fieldBits(format.facility), 'facility code');
     claim(fieldBits(format.card), 'card number');
     if (format.card.length > 53 || (format.facility?.length ?? 0) > 53) problems.push('A field may hold at most 53 bits');

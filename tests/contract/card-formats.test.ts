@@ -132,6 +132,8 @@ describe('custom card formats', () => {
         expect(validateCustomFormat(custom({ bits: 0 }))).toEqual(['Bit length must be a positive integer, at most 256']);
         expect(validateCustomFormat(custom({ bits: 257 }))).toEqual(['Bit length must be a positive integer, at most 256']);
         expect(validateCustomFormat(custom({ card: { start: 14, length: 30 } }))).toContain('card number must lie within the 40 bits');
+        // Found by tests/server/fuzz.test.ts: listing 2^53 positions ran the server out of memory.
+        expect(validateCustomFormat(custom({ card: { start: 1, length: 2 ** 53 - 1 } }))).toContain('card number must lie within the 40 bits');
         expect(validateCustomFormat(custom({ facility: { start: 2, length: 14 } }))).toContain('card number overlaps the facility code at bit 14');
         expect(validateCustomFormat(custom({ parity: [{ position: 5, kind: 'even', covers: [2] }] }))).toContain('parity bit 1 overlaps the facility code at bit 5');
         expect(validateCustomFormat(custom({ parity: [{ position: 1, kind: 'even', covers: [1, 2] }] }))).toContain('Parity bit 1 cannot cover itself');

@@ -49,6 +49,14 @@ describe('odd input', () => {
         expectClientError(await call('GET', `/audit_logs?date_from=+275760-09-13T00:00:00.000Z`));
     });
 
+    it('a card format with a field 2^53 bits long (it ran the server out of memory)', async () => {
+        const res = await call('POST', '/card_formats', {
+            body: { name: 'Huge', type: 'custom', bits: 26, facility: null, card: { start: 1, length: 2 ** 53 - 1 }, parity: [], account_id: p.mainAccountId },
+        });
+        expectClientError(res);
+        expect(res.body.fields.parity).toBe('card number must lie within the 26 bits');
+    });
+
     it('sort by a name of the prototype', async () => {
         for (const field of ['__proto__', 'constructor', 'toString']) {
             const res = await call('GET', `/users?sort=-${field}`);
