@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -31,6 +31,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
         // A client that trickles its headers (slowloris) is cut after headersTimeout, checked every second;
         // past maxConnections new connections are refused, so held sockets cannot exhaust the process (docs/ops.md).
         http: { headersTimeout: ctx.config.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 },
+        // The router's own refusals (a malformed or too long address part) answer {error, request_id} like every error.
+        frameworkErrors: (error, request, reply) => {
+            const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+            const message = status === 414 ? 'A value in the address is too long.' : 'Request is not valid.';
+            void (reply as FastifyReply).status(status).header('X-Request-Id', request.id).send({ error: message, request_id: request.id });
+        },
     }).withTypeProvider<ZodTypeProvider>();
     app.server.maxConnections = ctx.config.maxConnections;
     app.setValidatorCompiler(validatorCompiler);

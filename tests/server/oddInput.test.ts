@@ -57,6 +57,11 @@ describe('odd input', () => {
         expect(res.body.fields.parity).toBe('card number must lie within the 26 bits');
     });
 
+    it('a path part longer than the router takes, or not a valid address part (found by fuzz.test.ts)', async () => {
+        expectClientError(await call('GET', `/events/1/files/${'x'.repeat(200)}`));
+        expectClientError(await call('GET', '/users/%E0%A4%A'));
+    });
+
     it('sort by a name of the prototype', async () => {
         for (const field of ['__proto__', 'constructor', 'toString']) {
             const res = await call('GET', `/users?sort=-${field}`);
