@@ -28,7 +28,7 @@ export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
 /** What was done. */
 export const AUDIT_ACTIONS = [
-    'create', 'update', 'delete', 'login', 'logout', 'read', 'reset_password', 'reset_password_requested',
+    'create', 'update', 'delete', 'login', 'logout', 'read', 'reset_password', 'reset_password_requested', 'email_taken',
     'register', 'approve', 'reject', 'make_default', 'temp_enrollment_on', 'temp_enrollment_off', 'authenticate', 'reboot', 'bulk_edit', 'abort',
     'add_devices', 'remove_device', 'add_profiles', 'remove_profile', 'grant_access', 'revoke_access',
 ] as const;

@@ -14,6 +14,8 @@ export const GENERIC_UPLOAD_TIMEOUT_MS = 10_000;
 export const MULTIPART_UPLOAD_TIMEOUT_MS = 1e8;
 export const CARD_BIT_LENGTH_MAX = 256;
 export const PASSWORD_MIN_LENGTH = 8;
+/** 'Already in use' answers a user may get in a day for addresses held in tenants out of their reach. */
+export const EMAIL_TAKEN_ANSWERS_PER_DAY = 10;
 export const ONVIF_PASSWORD_MIN = 6;
 export const ONVIF_USERNAME_MIN = 6;
 export const ONVIF_USERNAME_MAX = 15;

@@ -1,7 +1,7 @@
 import { and, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/database';
-import { accounts, users } from '../../db/schema';
+import { accounts, auditLogs, users } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
 
 export type UserRow = typeof users.$inferSelect;
@@ -58,3 +58,12 @@ export const updateUser = (db: Db, id: number, values: Partial<typeof users.$inf
     db.update(users).set({ ...values, updated_at: sql`now()` }).where(eq(users.id, id));
 
 export const deleteUser = (db: Db, id: number) => db.delete(users).where(and(eq(users.id, id)));
+
+/** How many times this user was told, since `since`, that an address another tenant uses is taken (audit action email_taken). */
+export const emailTakenAnswers = async (db: Db, user: { id: number; account_id: number }, since: Date) =>
+    (
+        await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(auditLogs)
+            .where(and(eq(auditLogs.account_id, user.account_id), sql`${auditLogs.timestamp} > ${since}`, eq(auditLogs.user_id, user.id), eq(auditLogs.action, 'email_taken')))
+    )[0]!.n;

@@ -1,7 +1,8 @@
-import { PICKER_PAGE_SIZE } from '../../../contract/constants';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { account } from '../../../contract/accounts';
+import { EMAIL_TAKEN_ANSWERS_PER_DAY, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { can } from '../../../contract/rights';
 import { assignableRoles, canEditUser, roleReachesBelow, ROLES, type Role } from '../../../contract/roles';
@@ -9,17 +10,17 @@ import { user, userCreateInput, userUpdateInput } from '../../../contract/users'
 import { MESSAGES } from '../../../contract/validation';
 import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
-import { conflict, forbidden, notFound, validationError } from '../../http/errors';
+import { conflict, forbidden, notFound, tooMany, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { listAccounts, toAccount } from '../accounts/queries';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
-import { deleteUser, findUser, findUserByEmail, insertUser, listUsers, toUser, updateUser } from './queries';
+import { deleteUser, emailTakenAnswers, findUser, findUserByEmail, insertUser, listUsers, toUser, updateUser } from './queries';
 
 const tags = ['users'];
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 429: errorReply };
 
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** A user the caller may see: in scope, else 404 (ids of other tenants do not exist for the caller). */
@@ -35,9 +36,25 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     const assertAssignable = (auth: AuthContext, role: Role) => {
         if (!assignableRoles(auth.user.role).includes(role)) throw forbidden(`You cannot give the role ${role}.`);
     };
-    const assertEmailFree = async (email: string, exceptId?: number) => {
+    /**
+     * An e-mail address is the sign-in name of one user on the whole platform, so a taken one must be
+     * refused. When its holder is out of the caller's reach (another tenant), the answer tells that the
+     * address exists somewhere: such answers are recorded and capped a day per user, so that addresses
+     * cannot be probed in bulk (docs/decisions.md).
+     */
+    const assertEmailFree = async (request: FastifyRequest, auth: AuthContext, email: string, exceptId?: number) => {
         const taken = await findUserByEmail(ctx.db, email);
-        if (taken && taken.id !== exceptId) throw conflict('A user with this email already exists');
+        if (!taken || taken.id === exceptId) return;
+        const holder = await findUser(ctx.db, taken.id);
+        if (holder && holder.user.id !== auth.user.id && !mayActIn(auth, holder.account)) {
+            const since = new Date(ctx.now().getTime() - 24 * 3600_000);
+            if ((await emailTakenAnswers(ctx.db, { id: auth.user.id, account_id: auth.user.account_id }, since)) >= EMAIL_TAKEN_ANSWERS_PER_DAY) {
+                throw tooMany('Too many addresses already in use were tried today. Try again tomorrow, or ask your administrator.');
+            }
+            // Nothing of the address is kept: whoever reads this log must not learn it either.
+            await recordAudit(ctx.db, request, { action: 'email_taken', resource: 'users', entity: 'User', account_id: auth.user.account_id });
+        }
+        throw conflict('A user with this email already exists');
     };
 
     app.get('/users', {
@@ -74,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         assertAssignable(auth, body.role);
         const home = body.account.id === 0 ? await requestAccount(ctx.db, request) : await accountInScope(ctx.db, auth, body.account.id);
         const email = body.email.trim().toLowerCase();
-        await assertEmailFree(email);
+        await assertEmailFree(request, auth, email);
         const id = await insertUser(ctx.db, {
             account_id: home.id,
             name: body.name.trim(),
@@ -105,7 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const accountId = body.account.id === 0 || body.account.id === target.account.id ? target.account.id : (await accountInScope(ctx.db, auth, body.account.id)).id;
         if (accountId !== target.account.id && self) throw forbidden('You cannot move your own user to another account.');
         const email = body.email.trim().toLowerCase();
-        await assertEmailFree(email, target.user.id);
+        await assertEmailFree(request, auth, email, target.user.id);
 
         // Whether a user signs in through the directory is set by others, not by the user.
         const external = self ? target.user.external_user : !!body.external_user;

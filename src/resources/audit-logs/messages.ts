@@ -26,7 +26,7 @@ export const auditLogMessages: { en: Messages; fr: Messages } = {
                 },
                 actionNames: {
                     create: 'Create', update: 'Update', delete: 'Delete', login: 'Sign-in', logout: 'Log out', read: 'Read',
-                    reset_password: 'Password reset', reset_password_requested: 'Password reset requested',
+                    reset_password: 'Password reset', reset_password_requested: 'Password reset requested', email_taken: 'Address of another account tried',
                     register: 'Register', approve: 'Approve', reject: 'Reject', make_default: 'Make default',
                     temp_enrollment_on: 'Temporary enrollment on', temp_enrollment_off: 'Temporary enrollment off',
                     authenticate: 'Authenticate', reboot: 'Reboot', bulk_edit: 'Bulk edit', abort: 'Abort',
@@ -62,7 +62,7 @@ export const auditLogMessages: { en: Messages; fr: Messages } = {
                 },
                 actionNames: {
                     create: 'Création', update: 'Modification', delete: 'Suppression', login: 'Connexion', logout: 'Déconnexion', read: 'Lecture',
-                    reset_password: 'Réinitialisation du mot de passe', reset_password_requested: 'Réinitialisation du mot de passe demandée',
+                    reset_password: 'Réinitialisation du mot de passe', reset_password_requested: 'Réinitialisation du mot de passe demandée', email_taken: "Adresse d'un autre compte essayée",
                     register: 'Enregistrement', approve: 'Approbation', reject: 'Refus', make_default: 'Groupe par défaut',
                     temp_enrollment_on: 'Enrôlement temporaire activé', temp_enrollment_off: 'Enrôlement temporaire désactivé',
                     authenticate: 'Authentification', reboot: 'Redémarrage', bulk_edit: 'Modification groupée', abort: 'Abandon',
