@@ -103,6 +103,7 @@ const serveConsole = (app: FastifyInstance, dir: string) => {
     const index = path.join(dir, 'index.html');
     const present = fs.existsSync(index);
     if (present) app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
+    const methodsOf = allowedMethods(app);
     app.setNotFoundHandler((request, reply) => {
         const url = request.url.split('?')[0] ?? '/';
         if (present && request.method === 'GET' && !url.startsWith('/api/')) {
@@ -112,6 +113,24 @@ const serveConsole = (app: FastifyInstance, dir: string) => {
             }
             return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(index));
         }
+        // A known address asked with another method: 405 with the methods it takes (the router's own replies, SPEC 8.5).
+        const allowed = methodsOf(url);
+        if (allowed.length) return reply.status(405).header('Allow', allowed.join(', ')).send({ error: `Method ${request.method} is not allowed on ${url}`, request_id: request.id });
         return reply.status(404).send({ error: `Route ${request.method} ${url} not found`, request_id: request.id });
     });
+};
+
+/** The methods the API routes take at a concrete address ('/api/v2/users/7' matches '/api/v2/users/:id'). */
+const allowedMethods = (app: FastifyInstance) => {
+    let routes: { pattern: RegExp; method: string }[] | undefined;
+    return (url: string): string[] => {
+        // Read once, after every route is declared.
+        routes ??= app.routeAccess.map(r => ({
+            method: r.method,
+            pattern: new RegExp(`^${r.url.split('/').map(part => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+        }));
+        const methods = new Set(routes.filter(r => r.pattern.test(url)).map(r => r.method));
+        if (methods.has('GET')) methods.add('HEAD');
+        return [...methods].sort();
+    };
 };

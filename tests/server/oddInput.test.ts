@@ -62,6 +62,17 @@ describe('odd input', () => {
         expectClientError(await call('GET', '/users/%E0%A4%A'));
     });
 
+    it('a known address asked with a method it does not take answers 405 with Allow; an unknown one 404', async () => {
+        const res = await fetch(`${base}/api/v2/users/7`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+        expect(res.status).toBe(405);
+        expect(res.headers.get('allow')).toBe('DELETE, GET, HEAD, PUT');
+        expect(await res.json()).toEqual({ error: 'Method POST is not allowed on /api/v2/users/7', request_id: res.headers.get('x-request-id') });
+        expect((await call('PATCH', '/login')).status).toBe(405);
+        const unknown = await call('GET', '/no-such-thing');
+        expect(unknown.status).toBe(404);
+        expectClientError(unknown);
+    });
+
     it('sort by a name of the prototype', async () => {
         for (const field of ['__proto__', 'constructor', 'toString']) {
             const res = await call('GET', `/users?sort=-${field}`);
