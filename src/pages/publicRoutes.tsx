@@ -1,5 +1,5 @@
-import { useEffect, type ReactElement } from 'react';
-import { API_DOCS_PATH } from '../../contract/constants';
+import type { ReactElement } from 'react';
+import { ApiDocsPage } from './ApiDocsPage';
 import { ErrorPage } from './ErrorPage';
 import { InitialPasswordSetupPage } from './InitialPasswordSetupPage';
 import { LoginPage } from './LoginPage';
@@ -7,13 +7,7 @@ import { LogoutPage } from './LogoutPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { ResetTwoFactorPage } from './ResetTwoFactorPage';
 
-/** /docs sets the browser location to the API documentation (SPEC 2.2). */
-const ApiDocs = () => {
-    useEffect(() => window.location.assign(API_DOCS_PATH), []);
-    return null;
-};
-
-/** Public routes of SPEC 2.1 besides /login (react-admin's login page). */
+/** Routes outside the layout: the public ones of SPEC 2.1 besides /login (react-admin's login page), and /docs, which asks for sign-in itself. */
 export const publicRoutes: { path: string; element: ReactElement }[] = [
     { path: '/alternate', element: <LoginPage /> },
     { path: '/logout', element: <LogoutPage /> },
@@ -21,5 +15,5 @@ export const publicRoutes: { path: string; element: ReactElement }[] = [
     { path: '/reset_2fa', element: <ResetTwoFactorPage /> },
     { path: '/error', element: <ErrorPage /> },
     { path: '/initial-password-setup', element: <InitialPasswordSetupPage /> },
-    { path: '/docs', element: <ApiDocs /> },
+    { path: '/docs', element: <ApiDocsPage /> },
 ];

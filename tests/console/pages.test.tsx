@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { authProvider } from '../../src/authProvider';
+import { ApiDocsPage } from '../../src/pages/ApiDocsPage';
 import { LoginPage } from '../../src/pages/LoginPage';
 import { NotFoundPage } from '../../src/pages/NotFoundPage';
 import { ResetPasswordPage } from '../../src/pages/ResetPasswordPage';
@@ -78,6 +79,32 @@ describe('reset password (SPEC 4.5)', () => {
         expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
         fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Abc#defg' } });
         expect(await screen.findByText('Password strength not met')).toBeInTheDocument();
+    });
+});
+
+describe('/docs (SPEC 2.2)', () => {
+    const docs = (session: boolean) => {
+        const to = vi.fn();
+        const auth = { ...authProvider, checkAuth: () => (session ? Promise.resolve() : Promise.reject(new Error('signed out'))) };
+        renderInAdmin(
+            <Routes>
+                <Route path="/docs" element={<ApiDocsPage to={to} />} />
+                <Route path="/login" element={<Where />} />
+            </Routes>,
+            { authProvider: auth, path: '/docs' },
+        );
+        return to;
+    };
+
+    it('takes a signed-in user to the API documentation', async () => {
+        const to = docs(true);
+        await waitFor(() => expect(to).toHaveBeenCalledWith('/api/v2/swagger/index.html'));
+    });
+
+    it('sends a signed-out visitor to sign in, not to the documentation', async () => {
+        const to = docs(false);
+        expect(await screen.findByTestId('where')).toHaveTextContent('/login');
+        expect(to).not.toHaveBeenCalled();
     });
 });
 
