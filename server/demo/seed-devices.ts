@@ -11,7 +11,16 @@ export interface DemoFleetPlan {
     seed: string;
     /** registration code of each reader, by index */
     codes: string[];
+    /** hardware_id prefix; absent in plans made before it was kept, whose readers are SIM-… */
+    prefix?: string;
 }
+
+/**
+ * The demo fleet's readers are DEMO-00001…: `npm run simulate` makes SIM-00001…
+ * by default, and the same ids with other secrets would leave either fleet's
+ * readers stuck 'to authenticate' when both run against the demo.
+ */
+export const DEMO_FLEET_PREFIX = 'DEMO';
 
 const SITES: Record<string, { groups: string[]; doors: string[] }> = {
     'Contoso Offices': { groups: ['All staff', 'Server room', 'Executive floor'], doors: ['Main entrance', 'Server room door', 'Executive floor lobby', 'Parking garage'] },
@@ -82,7 +91,7 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
         const account = customers[i % customers.length]!;
         plan.push(codes.get(account.id)!);
         if (i >= approved) continue;
-        const identity = readerIdentity(seed, i, codes.get(account.id));
+        const identity = readerIdentity(seed, i, codes.get(account.id), DEMO_FLEET_PREFIX);
         const doors = doorsByAccount.get(account.id)!;
         const reader = doors[Math.floor(i / customers.length) % doors.length]!;
         const door = reader.description;
@@ -109,7 +118,7 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
         const served = door.includes('Server') || door.includes('Clean') || door.includes('Pharmacy') ? [groups[1]!] : [groups[0]!];
         await db.insert(deviceAccessGroups).values(served.map(g => ({ device_id: device!.id, access_group_id: g.id })));
     }
-    const result = { seed, codes: plan };
+    const result: DemoFleetPlan = { seed, codes: plan, prefix: DEMO_FLEET_PREFIX };
     await db.insert(settings).values({ key: 'demo_fleet', value: result }).onConflictDoUpdate({ target: settings.key, set: { value: result } });
     return result;
 };

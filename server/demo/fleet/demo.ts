@@ -15,6 +15,7 @@ export const startDemoFleet = (options: { url: string; size: number; plan: DemoF
         url: options.url,
         devices: options.size,
         seed: options.plan.seed,
+        prefix: options.plan.prefix ?? 'SIM',
         registrationCode: i => options.plan.codes[i % options.plan.codes.length],
         rampMs: 3000,
         outagesPerHour: 0.2,
