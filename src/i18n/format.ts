@@ -21,7 +21,7 @@ export const formatFileSize = (bytes: number): string => {
     return `${(bytes / 1024 ** unit).toFixed(2)} ${UNITS[unit]}`;
 };
 
-/** SPEC 9 relative time: 'less than hour', '1 hour ago', 'N hours ago', 'N day(s) ago'. */
+/** SPEC 9 relative time, in words that read naturally (issue 13): 'less than an hour ago', '1 hour ago', 'N hours ago', '1 day ago', 'N days ago'. */
 export const relativeTime = (value: string | number | Date, now: Date = new Date()): { key: string; count: number } => {
     const hours = Math.floor((now.getTime() - new Date(value).getTime()) / 3_600_000);
     if (hours < 1) return { key: 'time.lessThanHour', count: 0 };

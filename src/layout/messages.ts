@@ -82,10 +82,10 @@ export const layoutMessages: { en: Messages; fr: Messages } = {
             },
         },
         time: {
-            lessThanHour: 'less than hour',
+            lessThanHour: 'less than an hour ago',
             oneHour: '1 hour ago',
             hours: '%{smart_count} hours ago',
-            days: '%{smart_count} day(s) ago',
+            days: '1 day ago |||| %{smart_count} days ago',
         },
     },
     fr: {
@@ -168,10 +168,10 @@ export const layoutMessages: { en: Messages; fr: Messages } = {
             },
         },
         time: {
-            lessThanHour: 'moins d’une heure',
+            lessThanHour: 'il y a moins d’une heure',
             oneHour: 'il y a 1 heure',
             hours: 'il y a %{smart_count} heures',
-            days: 'il y a %{smart_count} jour(s)',
+            days: 'il y a 1 jour |||| il y a %{smart_count} jours',
         },
     },
 };

@@ -61,10 +61,13 @@ describe('relative time (SPEC 9)', () => {
     it('reads in English and French', () => {
         const english = translator(en);
         const french = translator(fr);
-        expect(formatRelativeTime(english, '2026-11-22T11:30:00Z', now)).toBe('less than hour');
+        expect(formatRelativeTime(english, '2026-11-22T11:30:00Z', now)).toBe('less than an hour ago');
         expect(formatRelativeTime(english, '2026-11-22T11:00:00Z', now)).toBe('1 hour ago');
         expect(formatRelativeTime(english, '2026-11-22T07:00:00Z', now)).toBe('5 hours ago');
-        expect(formatRelativeTime(english, '2026-11-19T12:00:00Z', now)).toBe('3 day(s) ago');
-        expect(formatRelativeTime(french, '2026-11-19T12:00:00Z', now)).toBe('il y a 3 jour(s)');
+        expect(formatRelativeTime(english, '2026-11-21T12:00:00Z', now)).toBe('1 day ago');
+        expect(formatRelativeTime(english, '2026-11-19T12:00:00Z', now)).toBe('3 days ago');
+        expect(formatRelativeTime(french, '2026-11-22T11:30:00Z', now)).toBe('il y a moins d’une heure');
+        expect(formatRelativeTime(french, '2026-11-21T12:00:00Z', now)).toBe('il y a 1 jour');
+        expect(formatRelativeTime(french, '2026-11-19T12:00:00Z', now)).toBe('il y a 3 jours');
     });
 });
