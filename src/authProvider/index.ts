@@ -4,7 +4,7 @@ import { can, isAction, type Action } from '../../contract/rights';
 import { apiFetch } from '../dataProvider/http';
 import { rightResourceOf } from '../plugins/rights';
 import { clearSession, storedUser, tokens } from '../session/storage';
-import { loadSession, type Session } from './session';
+import { getSession, resetSession } from './sessionCache';
 
 /** Pages where a 401/403 does not send the user away (SPEC 8.1). */
 const PUBLIC_PATHS = ['/login', '/alternate', '/reset_password', '/logout', '/error'];
@@ -23,15 +23,7 @@ export const errorRedirect = (status: number | undefined, location: { pathname: 
 /** react-admin action -> right of SPEC 6.2 */
 const ACTION_RIGHTS: Record<string, Action> = { list: 'read', show: 'read', create: 'write', edit: 'edit', delete: 'delete', export: 'export' };
 
-let sessionPromise: Promise<Session> | undefined;
-/** The session, loaded once per sign-in or account switch (react-query also caches permissions). */
-export const getSession = () => (sessionPromise ??= loadSession().catch(e => {
-    sessionPromise = undefined;
-    throw e;
-}));
-export const resetSession = () => {
-    sessionPromise = undefined;
-};
+export { getSession, resetSession } from './sessionCache';
 
 export const authProvider: AuthProvider = {
     /**

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { resetSession } from '../authProvider';
+import { resetSession } from '../authProvider/sessionCache';
 import { saveCurrentAccountId } from '../session/storage';
 import { useSession } from '../session/useSession';
 

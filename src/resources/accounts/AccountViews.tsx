@@ -10,7 +10,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { isAtLeast } from '../../../contract/roles';
 import { can } from '../../../contract/rights';
 import { accountsRouteRedirects } from '../../../contract/routes';
-import { accountSections } from '../../plugins/rights';
+import { useAccountSections } from '../../plugins/accountSections';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton } from '../../layout/quickView';
 import { AppList } from '../../lists/AppList';
@@ -94,8 +94,9 @@ const AccountSections = ({ readOnly }: { readOnly: boolean }) => {
     const record = useRecordContext<{ id: number }>();
     const session = useSession();
     const [tab, setTab] = useState(0);
+    const sections = useAccountSections();
     if (!record || !session) return null;
-    const extra = accountSections().filter(s => can(session.role, s.right[0], s.right[1]));
+    const extra = sections.filter(s => can(session.role, s.right[0], s.right[1]));
     const Extra = tab >= 2 ? extra[tab - 2]?.component : undefined;
     return (
         <Box>
