@@ -7,7 +7,7 @@ import { COMMUNICATION_OPTIONS, DEVICE_ROLES, deviceBulkEditInput, LED_OPTIONS, 
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
 import { AccessGroupsInput } from './AccessGroupsInput';
-import { useChosenDevices, useChosenIds } from './chosenDevices';
+import { useChosenDevices, useChosenIds } from './useChosenDevices';
 import { AddDevicesByFilter, ChosenDevicesTable, NothingChosen } from './ChosenDevices';
 import { TOP } from './types';
 

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BulkRebootReply } from '../../../contract/devices';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
-import { useChosenDevices, useChosenIds } from './chosenDevices';
+import { useChosenDevices, useChosenIds } from './useChosenDevices';
 import { useDeviceNotices } from './deviceNotices';
 import { AddDevicesByFilter, ChosenDevicesTable, NothingChosen } from './ChosenDevices';
 import { CommandStatus } from './DeviceCommands';
