@@ -63,6 +63,15 @@ export const MENU: readonly (MenuItem | MenuGroup)[] = [
     },
 ];
 
+/**
+ * The screens this console has, of the menu's entries: the one list the
+ * server's /me menu and the console's menu read (a feature adds its entry
+ * here when its screen exists).
+ */
+export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
+    'dashboard', 'accounts', 'auditLogs', 'roles', 'users', 'devices', 'firmwareUpdates', 'readers', 'accessGroups', 'qrcode', 'events', 'statistics',
+]);
+
 export const isMenuGroup = (entry: MenuItem | MenuGroup): entry is MenuGroup => 'items' in entry;
 
 /**
@@ -80,5 +89,5 @@ export const visibleMenu = (flags: SessionFlags, implemented?: ReadonlySet<Route
 };
 
 /** The me reply's menu: a flat list of {title, icon, to, key} (SPEC 3). */
-export const menuItems = (flags: SessionFlags, implemented?: ReadonlySet<RouteKey>): MenuItem[] =>
+export const menuItems = (flags: SessionFlags, implemented: ReadonlySet<RouteKey> = IMPLEMENTED_SCREENS): MenuItem[] =>
     visibleMenu(flags, implemented).flatMap(e => (isMenuGroup(e) ? e.items : [e]));

@@ -4,10 +4,9 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Menu, useSidebarState, useStore, useTranslate } from 'react-admin';
 import { matchPath, useLocation } from 'react-router-dom';
-import { isMenuGroup, visibleMenu, type MenuGroup, type MenuItem } from '../../contract/menu';
+import { IMPLEMENTED_SCREENS, isMenuGroup, visibleMenu, type MenuGroup, type MenuItem } from '../../contract/menu';
 import { accountsRouteRedirects } from '../../contract/routes';
 import type { Session } from '../authProvider/session';
-import { implementedRoutes } from '../plugins/rights';
 import { useSession } from '../session/useSession';
 import { MenuFooter } from './Footer';
 import { MenuIcon } from './menuIcons';
@@ -78,7 +77,7 @@ export const AppMenu = () => {
     return (
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
             <Menu>
-                {visibleMenu(session.flags, implementedRoutes()).map((entry: MenuItem | MenuGroup) =>
+                {visibleMenu(session.flags, IMPLEMENTED_SCREENS).map((entry: MenuItem | MenuGroup) =>
                     isMenuGroup(entry) ? <Group key={entry.key} group={entry} session={session} /> : <Entry key={entry.key} item={entry} session={session} />,
                 )}
             </Menu>

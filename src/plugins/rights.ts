@@ -1,11 +1,9 @@
 import type { Resource as RightResource } from '../../contract/rights';
-import type { RouteKey } from '../../contract/routes';
 import type { AccountSection } from './types';
 import { enabledPlugins } from './enabled';
 
 // Read on first use, not at import: plugins import the authProvider, which imports this module.
 let rightsByResource: Map<string, RightResource> | undefined;
-let implemented: ReadonlySet<RouteKey> | undefined;
 
 /** The SPEC 6.2 rights resource behind a react-admin resource name. */
 export const rightResourceOf = (resource: string): RightResource | undefined => {
@@ -13,8 +11,6 @@ export const rightResourceOf = (resource: string): RightResource | undefined => 
     return rightsByResource.get(resource);
 };
 
-/** Menu entries that have a screen in this console. */
-export const implementedRoutes = (): ReadonlySet<RouteKey> => (implemented ??= new Set(['dashboard', ...enabledPlugins.flatMap(p => p.menu ?? [])]));
 
 /** The account page's sections that features contribute. */
 export const accountSections = (): AccountSection[] => enabledPlugins.flatMap(p => p.accountSections ?? []);

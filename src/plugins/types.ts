@@ -49,8 +49,6 @@ export interface ConsolePlugin {
     key: string;
     resources?: PluginResource[];
     routes?: PluginRoute[];
-    /** the contract MENU entries this plugin implements (a menu item shows only when implemented) */
-    menu?: RouteKey[];
     /** sections it adds to the account page */
     accountSections?: AccountSection[];
     messages: { en: Messages; fr: Messages };

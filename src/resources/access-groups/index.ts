@@ -18,6 +18,5 @@ export const accessGroupsPlugin: ConsolePlugin = {
     resources: [
         { name: 'access_groups', right: 'profiles', routeKey: 'accessGroups', list: AccessGroupList, edit: AccessGroupPage, create: AccessGroupCreate, icon: GroupWork, recordRepresentation: 'description' },
     ],
-    menu: ['accessGroups'],
     messages: accessGroupMessages,
 };

@@ -9,6 +9,5 @@ const AccountEdit = onDemand(() => import('./AccountViews').then(m => m.AccountE
 export const accountsPlugin: ConsolePlugin = {
     key: 'accounts',
     resources: [{ name: 'accounts', right: 'accounts', routeKey: 'accounts', list: AccountList, edit: AccountEdit, icon: Business, recordRepresentation: 'name' }],
-    menu: ['accounts'],
     messages: accountMessages,
 };

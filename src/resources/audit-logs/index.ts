@@ -8,6 +8,5 @@ const AuditLogList = onDemand(() => import('./AuditLogList').then(m => m.AuditLo
 export const auditLogsPlugin: ConsolePlugin = {
     key: 'audit-logs',
     resources: [{ name: 'audit_logs', right: 'auditLogs', routeKey: 'auditLogs', list: AuditLogList, icon: History }],
-    menu: ['auditLogs'],
     messages: auditLogMessages,
 };

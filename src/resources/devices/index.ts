@@ -28,6 +28,5 @@ export const devicesPlugin: ConsolePlugin = {
         { path: '/devices/:id', element: inDevices(DeviceShow), routeKey: 'devices' },
         { path: '/devices/:id/edit', element: inDevices(DeviceEdit), routeKey: 'devices' },
     ],
-    menu: ['devices'],
     messages: deviceMessages,
 };

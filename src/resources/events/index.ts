@@ -8,6 +8,5 @@ const EventList = onDemand(() => import('./EventList').then(m => m.EventList));
 export const eventsPlugin: ConsolePlugin = {
     key: 'events',
     resources: [{ name: 'events', right: 'events', routeKey: 'events', list: EventList, icon: Security }],
-    menu: ['events'],
     messages: eventMessages,
 };

@@ -9,6 +9,5 @@ const QrCodePage = onDemand(() => import('./QrCodePage').then(m => m.QrCodePage)
 export const qrCodePlugin: ConsolePlugin = {
     key: 'qrcode',
     routes: [{ path: '/qrcode', element: createElement(QrCodePage), routeKey: 'qrcode' }],
-    menu: ['qrcode'],
     messages: qrCodeMessages,
 };

@@ -9,6 +9,5 @@ const ReaderList = onDemand(() => import('./ReaderList').then(m => m.ReaderList)
 export const readersPlugin: ConsolePlugin = {
     key: 'readers',
     resources: [{ name: 'readers', right: 'devices', routeKey: 'readers', list: ReaderList, icon: Contactless, recordRepresentation: 'description' }],
-    menu: ['readers'],
     messages: readerMessages,
 };

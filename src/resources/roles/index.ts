@@ -8,6 +8,5 @@ const RolesPage = onDemand(() => import('./RolesPage').then(m => m.RolesPage));
 export const rolesPlugin: ConsolePlugin = {
     key: 'roles',
     routes: [{ path: '/roles', element: createElement(RolesPage), routeKey: 'roles' }],
-    menu: ['roles'],
     messages: roleMessages,
 };

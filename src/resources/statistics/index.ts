@@ -9,6 +9,5 @@ export const statisticsPlugin: ConsolePlugin = {
     key: 'statistics',
     // SPEC 2.2 /statistics [statistics]; SPEC 6.3 denies it to manager and user
     routes: [{ path: '/statistics', routeKey: 'statistics', element: createElement(StatisticsPage) }],
-    menu: ['statistics'],
     messages: statisticsMessages,
 };

@@ -13,6 +13,5 @@ export const usersPlugin: ConsolePlugin = {
         // The user page guards itself: everyone opens their own (SPEC 2.4 Settings), the rest follows SPEC 6.3.
         { name: 'users', right: 'users', routeKey: 'users', list: UserList, create: UserCreate, edit: GuardedUserEdit, selfGuarded: ['edit'], icon: People, recordRepresentation: 'name' },
     ],
-    menu: ['users'],
     messages: userMessages,
 };

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useNavigate } from 'react-router-dom';
+import { IMPLEMENTED_SCREENS, isMenuGroup, MENU } from '../../../contract/menu';
 import { AppMenu } from '../../../src/layout/AppMenu';
+import { enabledPlugins } from '../../../src/plugins/enabled';
 import { renderInAdmin, testSession } from '../render';
 
 const menu = (session = testSession(), path = '/') => renderInAdmin(<AppMenu />, { session, path });
@@ -90,5 +92,13 @@ describe('side menu (SPEC 2.3)', () => {
     it('carries the portal version at its foot', async () => {
         menu(testSession('user'));
         expect(await screen.findByText('Version 1.2.3 (45)')).toBeInTheDocument();
+    });
+});
+
+describe('the screens the menu offers', () => {
+    it('are exactly those a feature of the console opens', () => {
+        const opened = new Set(enabledPlugins.flatMap(p => [...(p.resources ?? []).map(r => r.routeKey), ...(p.routes ?? []).map(r => r.routeKey)]).filter(Boolean));
+        const menuKeys = MENU.flatMap(e => (isMenuGroup(e) ? e.items : [e])).map(i => i.key);
+        for (const key of menuKeys) expect(IMPLEMENTED_SCREENS.has(key) === (key === 'dashboard' || opened.has(key)), key).toBe(true);
     });
 });

@@ -1,3 +1,4 @@
+import { IMPLEMENTED_SCREENS } from '../../../contract/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startPlatform, type TestPlatform } from '../harness';
 
@@ -15,6 +16,9 @@ describe('sign-in and me', () => {
         const me = res.json();
         expect(me).toMatchObject({ email: ADMIN.email, role: 'admin', account: { main: true } });
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('accounts');
+        // Only screens the console has: no profiles, web enrollments or backups yet.
+        expect(me.menu.every((m: { key: 'profiles' }) => IMPLEMENTED_SCREENS.has(m.key))).toBe(true);
+        expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('profiles');
         expect(res.headers['x-request-id']).toBeTruthy();
     });
 
