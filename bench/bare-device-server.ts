@@ -14,7 +14,9 @@ app.addHook('onRequest', async (request, reply) => {
 app.post('/api/v2/device/heartbeat', async (_request, reply) => reply.type('application/json; charset=utf-8').send(heartbeat));
 app.get('/api/v2/device/config', async (request, reply) => {
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
-    return reply.status(request.headers['if-none-match'] === etag ? 304 : 200).send(request.headers['if-none-match'] === etag ? null : '{}');
+    return reply
+        .status(request.headers['if-none-match'] === etag ? 304 : 200)
+        .send(request.headers['if-none-match'] === etag ? null : '{}');
 });
 app.get('/api/v2/login_provider', async () => ({}));
 await app.listen({ port, host: '127.0.0.1' });

@@ -16,11 +16,27 @@ export interface BenchPlatform {
 }
 
 /** Customer accounts under the main one, readers spread over them (approved, online, with keys), profiles spread too. */
-export const makePlatform = async (db: Db, mainAccountId: number, sizes: { accounts: number; readers: number; profiles: number }): Promise<BenchPlatform> => {
+export const makePlatform = async (
+    db: Db,
+    mainAccountId: number,
+    sizes: { accounts: number; readers: number; profiles: number },
+): Promise<BenchPlatform> => {
     const accountIds: number[] = [];
     for (let i = 0; i < sizes.accounts; i++) {
-        const [row] = await db.insert(accounts).values({ parent_id: mainAccountId, type: 'customer', name: `Bench customer ${i + 1}`, ref_number: `B-${i + 1}`, email: `bench${i + 1}@bench.example` }).returning({ id: accounts.id });
-        await db.update(accounts).set({ path: sql`'/' || ${mainAccountId} || '/' || ${row!.id} || '/'` }).where(sql`${accounts.id} = ${row!.id}`);
+        const [row] = await db
+            .insert(accounts)
+            .values({
+                parent_id: mainAccountId,
+                type: 'customer',
+                name: `Bench customer ${i + 1}`,
+                ref_number: `B-${i + 1}`,
+                email: `bench${i + 1}@bench.example`,
+            })
+            .returning({ id: accounts.id });
+        await db
+            .update(accounts)
+            .set({ path: sql`'/' || ${mainAccountId} || '/' || ${row!.id} || '/'` })
+            .where(sql`${accounts.id} = ${row!.id}`);
         accountIds.push(row!.id);
     }
     const readers: BenchPlatform['readers'] = [];
@@ -30,14 +46,27 @@ export const makePlatform = async (db: Db, mainAccountId: number, sizes: { accou
         const description = `Bench reader ${i + 1}`;
         const [row] = await db
             .insert(devices)
-            .values({ account_id, hardware_id: `BENCH-${i + 1}`, description, status: 'online', secret_hash: sha256(randomBytes(8).toString('hex')), key_hash: sha256(key), last_seen_at: new Date(), device_mode: 'one-fa' })
+            .values({
+                account_id,
+                hardware_id: `BENCH-${i + 1}`,
+                description,
+                status: 'online',
+                secret_hash: sha256(randomBytes(8).toString('hex')),
+                key_hash: sha256(key),
+                last_seen_at: new Date(),
+                device_mode: 'one-fa',
+            })
             .returning({ id: devices.id });
         readers.push({ id: row!.id, account_id, description, authorization: `Device ${row!.id}.${key}` });
     }
     const profilesOf = new Map<number, number[]>(accountIds.map(a => [a, []]));
     for (let i = 0; i < sizes.profiles; i += 1000) {
-        const values = Array.from({ length: Math.min(1000, sizes.profiles - i) }, (_, k) => ({ account_id: accountIds[(i + k) % accountIds.length]!, acs_id: `ACS-${i + k}` }));
-        for (const row of await db.insert(profiles).values(values).returning({ id: profiles.id, account_id: profiles.account_id })) profilesOf.get(row.account_id)!.push(row.id);
+        const values = Array.from({ length: Math.min(1000, sizes.profiles - i) }, (_, k) => ({
+            account_id: accountIds[(i + k) % accountIds.length]!,
+            acs_id: `ACS-${i + k}`,
+        }));
+        for (const row of await db.insert(profiles).values(values).returning({ id: profiles.id, account_id: profiles.account_id }))
+            profilesOf.get(row.account_id)!.push(row.id);
     }
     return { accountIds, readers, profilesOf };
 };
@@ -60,7 +89,13 @@ const MIX: [EventType, number][] = [
     ['Unsupported', 1],
 ];
 const TOTAL = MIX.reduce((n, [, w]) => n + w, 0);
-const KNOWN: readonly string[] = [...EVENT_GROUP_TYPES.authenticated, '2FAMismatch', 'TailgatingByKnownUser', 'FullEnrollment', 'ProfileDeleted'];
+const KNOWN: readonly string[] = [
+    ...EVENT_GROUP_TYPES.authenticated,
+    '2FAMismatch',
+    'TailgatingByKnownUser',
+    'FullEnrollment',
+    'ProfileDeleted',
+];
 
 /** One generated event: the reader's view (what it posts) and the row it becomes. */
 export interface BenchEvent {
@@ -74,7 +109,11 @@ export interface BenchEvent {
  * accounts' profiles; half of them name an image key (rows as large as real
  * ones; the bench keeps no files for them).
  */
-export function* generateEvents(platform: BenchPlatform, count: number, options: { seed: number; days: number; now: number; prefix: string }): Generator<BenchEvent> {
+export function* generateEvents(
+    platform: BenchPlatform,
+    count: number,
+    options: { seed: number; days: number; now: number; prefix: string },
+): Generator<BenchEvent> {
     const random = seededRandom(options.seed);
     for (let i = 0; i < count; i++) {
         const reader = platform.readers[Math.floor(random() * platform.readers.length)]!;
@@ -85,7 +124,9 @@ export function* generateEvents(platform: BenchPlatform, count: number, options:
         const badge = person && random() < 0.6 ? 100_000 + (person % 50_000) : undefined;
         const timestamp = new Date(options.now - Math.floor(random() * options.days * 86_400_000));
         const device_event_id = `${options.prefix}-${i}`;
-        const shown: EventProfile[] = person ? [{ profile_id: person, badge_number: badge ?? null, enabled: true, status: 'active', roi: { x: 120, y: 60, w: 60, h: 80 } }] : [];
+        const shown: EventProfile[] = person
+            ? [{ profile_id: person, badge_number: badge ?? null, enabled: true, status: 'active', roi: { x: 120, y: 60, w: 60, h: 80 } }]
+            : [];
         const hasImage = random() < 0.5;
         yield {
             reader,
@@ -93,7 +134,9 @@ export function* generateEvents(platform: BenchPlatform, count: number, options:
                 device_event_id,
                 event,
                 timestamp: timestamp.toISOString(),
-                profiles: person ? [{ profile_id: person, ...(badge ? { badge_number: badge } : {}), roi: { x: 120, y: 60, w: 60, h: 80 } }] : undefined,
+                profiles: person
+                    ? [{ profile_id: person, ...(badge ? { badge_number: badge } : {}), roi: { x: 120, y: 60, w: 60, h: 80 } }]
+                    : undefined,
                 ...(event.startsWith('SIP') ? { sip_call: { remote_station: 'Front desk 201' } } : {}),
             },
             row: {
@@ -108,7 +151,9 @@ export function* generateEvents(platform: BenchPlatform, count: number, options:
                 profile_ids: person ? [person] : [],
                 badge_numbers: badge ? [badge] : [],
                 sip_remote_station: event.startsWith('SIP') ? 'Front desk 201' : null,
-                image_key: hasImage ? `events/${timestamp.toISOString().slice(0, 10).replaceAll('-', '/')}/${reader.account_id}/${reader.id}-${device_event_id}.jpg` : null,
+                image_key: hasImage
+                    ? `events/${timestamp.toISOString().slice(0, 10).replaceAll('-', '/')}/${reader.account_id}/${reader.id}-${device_event_id}.jpg`
+                    : null,
                 device_event_id,
             },
         };

@@ -69,9 +69,11 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 /** Runs `work` on `concurrency` workers until the items are done. */
 const pooled = async <T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) => {
     let next = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-        while (next < items.length) await work(items[next++]!);
-    }));
+    await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+            while (next < items.length) await work(items[next++]!);
+        }),
+    );
 };
 
 // ---- database and server ----
@@ -106,7 +108,15 @@ const ctx: AppContext = {
 };
 const app = await buildApp(ctx);
 const base = await app.listen({ port: sizes.port, host: '127.0.0.1' });
-const token = ((await (await fetch(`${base}/api/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }) })).json()) as { token: string }).token;
+const token = (
+    (await (
+        await fetch(`${base}/api/v2/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+        })
+    ).json()) as { token: string }
+).token;
 log(`${kind}: ${JSON.stringify(sizes)}`);
 
 const platform = await makePlatform(db, first.mainAccountId, sizes);
@@ -140,7 +150,11 @@ const fillSeconds = (performance.now() - fillStart) / 1000;
 // After a bulk load, as autovacuum (PostgreSQL) or the maintenance job (PGlite) would do.
 const vacuumStart = performance.now();
 await db.execute(sql`vacuum (analyze) events`);
-results.fill = { events: fillCount, eventsPerSecond: round(fillCount / fillSeconds, 0), vacuumAnalyzeSeconds: round((performance.now() - vacuumStart) / 1000, 1) };
+results.fill = {
+    events: fillCount,
+    eventsPerSecond: round(fillCount / fillSeconds, 0),
+    vacuumAnalyzeSeconds: round((performance.now() - vacuumStart) / 1000, 1),
+};
 log(`fill: ${JSON.stringify(results.fill)}`);
 
 // ---- ingestion: API against a bare INSERT of the same rows ----
@@ -148,7 +162,9 @@ log(`fill: ${JSON.stringify(results.fill)}`);
 const readerBatches = (chunk: BenchEvent[]) => {
     const byReader = new Map<number, BenchEvent[]>();
     for (const e of chunk) byReader.set(e.reader.id, [...(byReader.get(e.reader.id) ?? []), e]);
-    return [...byReader.values()].flatMap(list => Array.from({ length: Math.ceil(list.length / 100) }, (_, k) => list.slice(k * 100, (k + 1) * 100)));
+    return [...byReader.values()].flatMap(list =>
+        Array.from({ length: Math.ceil(list.length / 100) }, (_, k) => list.slice(k * 100, (k + 1) * 100)),
+    );
 };
 const postBatch = async (b: BenchEvent[], images?: Buffer[], url = `${base}/api/v2/device/events`, extra: Record<string, string> = {}) => {
     let body: string | FormData;
@@ -164,7 +180,8 @@ const postBatch = async (b: BenchEvent[], images?: Buffer[], url = `${base}/api/
     }
     const res = await fetch(url, { method: 'POST', headers, body });
     const reply = (await res.json()) as { accepted?: unknown[]; error?: string };
-    if (res.status !== 200 || reply.accepted?.length !== b.length) throw new Error(`ingestion: ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
+    if (res.status !== 200 || reply.accepted?.length !== b.length)
+        throw new Error(`ingestion: ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
 };
 const compareIngestion = async (count: number, seed: number, images?: Buffer[]) => {
     const bare = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `bare${seed}` })];
@@ -180,7 +197,13 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
         const bareBatches = readerBatches(bare.slice(i, i + CHUNK));
         let t = performance.now();
         await pooled(bareBatches, sizes.concurrency, async b => {
-            await db.insert(events).values(b.map(e => (images ? { ...e.row, image_key: `${e.row.image_key ?? `events/bench/${e.row.device_event_id}.jpg`}` } : e.row)));
+            await db
+                .insert(events)
+                .values(
+                    b.map(e =>
+                        images ? { ...e.row, image_key: `${e.row.image_key ?? `events/bench/${e.row.device_event_id}.jpg`}` } : e.row,
+                    ),
+                );
         });
         bareMs += performance.now() - t;
         const apiBatches = readerBatches(api.slice(i, i + CHUNK));
@@ -228,7 +251,11 @@ results.ingestion = await compareIngestion(sizes.sample, 2);
 log(`ingestion (JSON batches): ${JSON.stringify(results.ingestion)}`);
 if (sizes.images > 0) {
     const frames = [drawFrame(1, 1), drawFrame(2, 2), drawFrame(1, 3)].map(f => f.jpeg);
-    results.ingestionWithImages = { ...(await compareIngestion(sizes.images, 3, frames)), imageBytes: frames[0]!.length, clientAlonePerSecond: await clientAlone(sizes.images, frames) };
+    results.ingestionWithImages = {
+        ...(await compareIngestion(sizes.images, 3, frames)),
+        imageBytes: frames[0]!.length,
+        clientAlonePerSecond: await clientAlone(sizes.images, frames),
+    };
     log(`ingestion (multipart, one ${frames[0]!.length}-byte JPEG per event): ${JSON.stringify(results.ingestionWithImages)}`);
 }
 
@@ -246,25 +273,56 @@ const directSql = async (query: Record<string, string>) => {
     const filters = toEventQuery({ ...query, device_id: query.device_id ? Number(query.device_id) : undefined } as never);
     const latencies: number[] = [];
     const until = performance.now() + sizes.duration * 1000;
-    await Promise.all(Array.from({ length: sizes.clients }, async () => {
-        while (performance.now() < until) {
-            const t = performance.now();
-            const page = await listEvents(db, { accountId: account }, filters, { page: 1, per_page: 20 });
-            await existingLinks(db, page.result);
-            latencies.push(performance.now() - t);
-        }
-    }));
-    return { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), requestsPerSecond: round(latencies.length / sizes.duration, 0) };
+    await Promise.all(
+        Array.from({ length: sizes.clients }, async () => {
+            while (performance.now() < until) {
+                const t = performance.now();
+                const page = await listEvents(db, { accountId: account }, filters, { page: 1, per_page: 20 });
+                await existingLinks(db, page.result);
+                latencies.push(performance.now() - t);
+            }
+        }),
+    );
+    return {
+        p50: round(percentile(latencies, 50)),
+        p99: round(percentile(latencies, 99)),
+        requestsPerSecond: round(latencies.length / sizes.duration, 0),
+    };
 };
 const autocannon = (url: string, connections: number, seconds: number) =>
     new Promise<{ p50: number; p99: number; requestsPerSecond: number; errors: number; non2xx: number }>((resolve, reject) => {
-        const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-j', '-H', `authorization=Bearer ${token}`, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(
+            process.execPath,
+            [
+                path.join(ROOT, 'node_modules/autocannon/autocannon.js'),
+                '-c',
+                String(connections),
+                '-d',
+                String(seconds),
+                '-j',
+                '-H',
+                `authorization=Bearer ${token}`,
+                url,
+            ],
+            { stdio: ['ignore', 'pipe', 'pipe'] },
+        );
         let out = '';
         child.stdout.on('data', d => (out += d));
         child.on('exit', () => {
             try {
-                const r = JSON.parse(out) as { latency: { p50: number; p99: number }; requests: { average: number }; errors: number; non2xx: number };
-                resolve({ p50: r.latency.p50, p99: r.latency.p99, requestsPerSecond: r.requests.average, errors: r.errors, non2xx: r.non2xx });
+                const r = JSON.parse(out) as {
+                    latency: { p50: number; p99: number };
+                    requests: { average: number };
+                    errors: number;
+                    non2xx: number;
+                };
+                resolve({
+                    p50: r.latency.p50,
+                    p99: r.latency.p99,
+                    requestsPerSecond: r.requests.average,
+                    errors: r.errors,
+                    non2xx: r.non2xx,
+                });
             } catch (error) {
                 reject(new Error(`autocannon: ${(error as Error).message}: ${out.slice(0, 300)}`));
             }
@@ -274,12 +332,23 @@ const lists: Record<string, unknown>[] = [];
 for (const s of scenarios) {
     const url = `${base}/api/v2/events?${new URLSearchParams({ account_id: String(account), ...s.query })}`;
     // A keep-alive socket the server closed after the previous load may fail once: ask again.
-    const ask = () => fetch(url, { headers: { authorization: `Bearer ${token}` } }).then(r => r.json() as Promise<{ result: unknown[]; count: number; count_is_estimate: boolean }>);
+    const ask = () =>
+        fetch(url, { headers: { authorization: `Bearer ${token}` } }).then(
+            r => r.json() as Promise<{ result: unknown[]; count: number; count_is_estimate: boolean }>,
+        );
     const check = await ask().catch(ask);
     await directSql(s.query).catch(() => undefined);
     const sqlFigures = await directSql(s.query);
     const api = await autocannon(url, sizes.clients, sizes.duration);
-    const line = { scenario: s.name, rows: check.count, estimate: check.count_is_estimate, sql: sqlFigures, api, p50Ratio: round(api.p50 / sqlFigures.p50), p99Ratio: round(api.p99 / sqlFigures.p99) };
+    const line = {
+        scenario: s.name,
+        rows: check.count,
+        estimate: check.count_is_estimate,
+        sql: sqlFigures,
+        api,
+        p50Ratio: round(api.p50 / sqlFigures.p50),
+        p99Ratio: round(api.p99 / sqlFigures.p99),
+    };
     lists.push(line);
     log(`list ${JSON.stringify(line)}`);
 }
@@ -300,7 +369,9 @@ const timed = async (url: string, times = 5) => {
 results.singleRequestsMs = {
     dashboardOfOneAccount: await timed(`/dashboard?account_id=${account}`),
     dashboardOfThePlatform: await timed('/dashboard'),
-    statistics30DaysByDayAndType: await timed(`/events/aggregate?account_id=${account}&group_by=day,type&from=${new Date(now - 30 * 86_400_000).toISOString()}`),
+    statistics30DaysByDayAndType: await timed(
+        `/events/aggregate?account_id=${account}&group_by=day,type&from=${new Date(now - 30 * 86_400_000).toISOString()}`,
+    ),
 };
 log(`single requests (ms): ${JSON.stringify(results.singleRequestsMs)}`);
 
@@ -311,22 +382,32 @@ if (sizes.soakMinutes > 0) {
     const sample = () => {
         (globalThis as { gc?: () => void }).gc?.();
         const m = process.memoryUsage();
-        samples.push({ t: round((performance.now() - soakStart) / 1000, 0), rssMb: round(m.rss / 2 ** 20, 1), heapMb: round(m.heapUsed / 2 ** 20, 1) });
+        samples.push({
+            t: round((performance.now() - soakStart) / 1000, 0),
+            rssMb: round(m.rss / 2 ** 20, 1),
+            heapMb: round(m.heapUsed / 2 ** 20, 1),
+        });
     };
     const soakStart = performance.now();
-    const consoles = await Promise.all([0, 1].map(async () => {
-        const controller = new AbortController();
-        const res = await fetch(`${base}/api/v2/events/live?cross_account=true`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-        let received = 0;
-        const reading = (async () => {
-            try {
-                for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) received += Buffer.from(chunk).toString().split('event: event').length - 1;
-            } catch {
-                // aborted at the end
-            }
-        })();
-        return { stop: async () => (controller.abort(), await reading, received) };
-    }));
+    const consoles = await Promise.all(
+        [0, 1].map(async () => {
+            const controller = new AbortController();
+            const res = await fetch(`${base}/api/v2/events/live?cross_account=true`, {
+                headers: { authorization: `Bearer ${token}` },
+                signal: controller.signal,
+            });
+            let received = 0;
+            const reading = (async () => {
+                try {
+                    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+                        received += Buffer.from(chunk).toString().split('event: event').length - 1;
+                } catch {
+                    // aborted at the end
+                }
+            })();
+            return { stop: async () => (controller.abort(), await reading, received) };
+        }),
+    );
     sample();
     const timer = setInterval(sample, 10_000);
     let stop = false;
@@ -350,15 +431,24 @@ if (sizes.soakMinutes > 0) {
     const received = await Promise.all(consoles.map(c => c.stop()));
     const firstMinute = samples.filter(s => s.t <= 60);
     const lastMinute = samples.filter(s => s.t >= seconds - 60);
-    const avg = (list: typeof samples, key: 'rssMb' | 'heapMb') => round(list.reduce((n, s) => n + s[key], 0) / Math.max(1, list.length), 1);
+    const avg = (list: typeof samples, key: 'rssMb' | 'heapMb') =>
+        round(list.reduce((n, s) => n + s[key], 0) / Math.max(1, list.length), 1);
     results.soak = {
         seconds,
         ingested,
         liveEventsReceived: received,
         listRequestsPerSecond: listing.requestsPerSecond,
         listP99: listing.p99,
-        heapMb: { firstMinute: avg(firstMinute, 'heapMb'), lastMinute: avg(lastMinute, 'heapMb'), max: Math.max(...samples.map(s => s.heapMb)) },
-        rssMb: { firstMinute: avg(firstMinute, 'rssMb'), lastMinute: avg(lastMinute, 'rssMb'), max: Math.max(...samples.map(s => s.rssMb)) },
+        heapMb: {
+            firstMinute: avg(firstMinute, 'heapMb'),
+            lastMinute: avg(lastMinute, 'heapMb'),
+            max: Math.max(...samples.map(s => s.heapMb)),
+        },
+        rssMb: {
+            firstMinute: avg(firstMinute, 'rssMb'),
+            lastMinute: avg(lastMinute, 'rssMb'),
+            max: Math.max(...samples.map(s => s.rssMb)),
+        },
         samples,
     };
     log(`soak: ${JSON.stringify({ ...(results.soak as object), samples: undefined })}`);

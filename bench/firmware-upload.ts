@@ -61,7 +61,17 @@ const rssOf = (pid: number) => {
 const startServer = async () => {
     const dataDir = path.join(work, 'data');
     const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', FIRMWARE_MAX_BYTES: String(4 * 1024 * MB) },
+        env: {
+            ...process.env,
+            PORT: String(PORT),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            DEMO: '0',
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            LOG_LEVEL: 'warn',
+            FIRMWARE_MAX_BYTES: String(4 * 1024 * MB),
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${PORT}/api/v2`;
@@ -73,7 +83,13 @@ const startServer = async () => {
         }
         await new Promise(r => setTimeout(r, 500));
     }
-    const login = await (await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }) })).json();
+    const login = await (
+        await fetch(`${base}/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+        })
+    ).json();
     return { server, base, token: login.token as string };
 };
 
@@ -109,10 +125,16 @@ const main = async () => {
         console.log('');
         console.log(`artifact: ${(size / MB).toFixed(1)} MB`);
         console.log(`copy on disk (read, write, fsync): ${copy.toFixed(2)} s, ${mbps(size, copy).toFixed(0)} MB/s`);
-        console.log(`upload (HTTP multipart, parsed and checked while stored): ${largeRun.took.toFixed(2)} s, ${mbps(size, largeRun.took).toFixed(0)} MB/s`);
+        console.log(
+            `upload (HTTP multipart, parsed and checked while stored): ${largeRun.took.toFixed(2)} s, ${mbps(size, largeRun.took).toFixed(0)} MB/s`,
+        );
         console.log(`throughput ratio upload / copy: ${(copy / largeRun.took).toFixed(2)}`);
-        console.log(`server memory: ${(largeRun.before / MB).toFixed(0)} MB before; peak growth during the ${SMALL_MB} MB upload ${(smallRun.peakGrowth / MB).toFixed(1)} MB, during the ${LARGE_MB} MB upload ${(largeRun.peakGrowth / MB).toFixed(1)} MB`);
-        console.log(`memory growth ratio (${LARGE_MB} MB / ${SMALL_MB} MB upload): ${(largeRun.peakGrowth / Math.max(1, smallRun.peakGrowth)).toFixed(2)} for a file ${(LARGE_MB / SMALL_MB).toFixed(0)} times larger`);
+        console.log(
+            `server memory: ${(largeRun.before / MB).toFixed(0)} MB before; peak growth during the ${SMALL_MB} MB upload ${(smallRun.peakGrowth / MB).toFixed(1)} MB, during the ${LARGE_MB} MB upload ${(largeRun.peakGrowth / MB).toFixed(1)} MB`,
+        );
+        console.log(
+            `memory growth ratio (${LARGE_MB} MB / ${SMALL_MB} MB upload): ${(largeRun.peakGrowth / Math.max(1, smallRun.peakGrowth)).toFixed(2)} for a file ${(LARGE_MB / SMALL_MB).toFixed(0)} times larger`,
+        );
     } finally {
         s.server.kill('SIGTERM');
         await new Promise(r => s.server.once('exit', r));

@@ -19,7 +19,10 @@ const size = (files: string[]) =>
     );
 // the entry script and what it preloads, as index.html names them
 const first = [...new Set([...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map(m => m[1]!))];
-const all = fs.readdirSync(path.join(dist, 'assets')).filter(f => /\.(js|css)$/.test(f)).map(f => `assets/${f}`);
+const all = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter(f => /\.(js|css)$/.test(f))
+    .map(f => `assets/${f}`);
 const firstLoad = size(first);
 const whole = size(all);
 const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;

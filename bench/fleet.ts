@@ -54,13 +54,25 @@ const prepare = async (): Promise<{ env: Record<string, string>; credentials: Cr
     const demo = await seedDemoPlatform(db, first.mainAccountId, 'Bench#Pass1');
     const accountId = demo.customers[0].id;
     const [format] = await db.select().from(cardFormats).where(eq(cardFormats.key, 'h10301'));
-    const [group] = await db.insert(accessGroups).values({ account_id: accountId, description: 'All staff', default_group: true }).returning();
+    const [group] = await db
+        .insert(accessGroups)
+        .values({ account_id: accountId, description: 'All staff', default_group: true })
+        .returning();
     for (let from = 0; from < PROFILES; from += 500) {
         const people = await db
             .insert(profiles)
             .values(Array.from({ length: Math.min(500, PROFILES - from) }, (_, i) => ({ account_id: accountId, acs_id: `B-${from + i}` })))
             .returning({ id: profiles.id });
-        await db.insert(badges).values(people.map((p, i) => ({ profile_id: p.id, account_id: accountId, card_format_id: format!.id, facility_code: 42, badge_number: from + i, card_length: 26 })));
+        await db.insert(badges).values(
+            people.map((p, i) => ({
+                profile_id: p.id,
+                account_id: accountId,
+                card_format_id: format!.id,
+                facility_code: 42,
+                badge_number: from + i,
+                card_length: 26,
+            })),
+        );
         await db.insert(profileAccessGroups).values(people.map(p => ({ profile_id: p.id, access_group_id: group!.id })));
     }
     const credentials: Credential[] = [];
@@ -71,7 +83,19 @@ const prepare = async (): Promise<{ env: Record<string, string>; credentials: Cr
         });
         const rows = await db
             .insert(devices)
-            .values(batch.map(b => ({ account_id: accountId, hardware_id: b.hardwareId, description: b.hardwareId, status: 'offline' as const, board_type: 'rock-gen3', release: '4.1.0', secret_hash: sha256(`${b.key}-secret`), key_hash: sha256(b.key), approved_at: new Date() })))
+            .values(
+                batch.map(b => ({
+                    account_id: accountId,
+                    hardware_id: b.hardwareId,
+                    description: b.hardwareId,
+                    status: 'offline' as const,
+                    board_type: 'rock-gen3',
+                    release: '4.1.0',
+                    secret_hash: sha256(`${b.key}-secret`),
+                    key_hash: sha256(b.key),
+                    approved_at: new Date(),
+                })),
+            )
             .returning({ id: devices.id });
         await db.insert(deviceAccessGroups).values(rows.map(r => ({ device_id: r.id, access_group_id: group!.id })));
         rows.forEach((r, i) => credentials.push({ id: r.id, key: batch[i]!.key }));
@@ -114,8 +138,22 @@ const drive = async (server: ServerProcess, credentials: Credential[], etags: Ma
             let next = started + Math.random() * intervalMs;
             while (next < end) {
                 await new Promise(r => setTimeout(r, Math.max(0, next - Date.now())));
-                await timed('heartbeat', () => client.request('POST', '/api/v2/device/heartbeat', { authorization: auth, 'content-type': 'application/json' }, body), 200);
-                await timed('config', () => client.request('GET', '/api/v2/device/config', { authorization: auth, 'if-none-match': etags.get(c.id)! }), 304);
+                await timed(
+                    'heartbeat',
+                    () =>
+                        client.request(
+                            'POST',
+                            '/api/v2/device/heartbeat',
+                            { authorization: auth, 'content-type': 'application/json' },
+                            body,
+                        ),
+                    200,
+                );
+                await timed(
+                    'config',
+                    () => client.request('GET', '/api/v2/device/config', { authorization: auth, 'if-none-match': etags.get(c.id)! }),
+                    304,
+                );
                 next += intervalMs;
             }
         }),
@@ -138,19 +176,39 @@ const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) :
 const main = async () => {
     console.log(`Preparing ${DB}: ${READERS} readers, ${PROFILES} badge holders in their access list…`);
     const { env, credentials, cleanup } = await prepare();
-    const platform = await startProcess('server/main.ts', { ...env, PORT: String(PORT), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'warn', DEVICE_HEARTBEAT_SECONDS: String(INTERVAL_S), DEVICE_OFFLINE_SECONDS: String(INTERVAL_S * 4), ADMIN_EMAIL: 'admin@bench.test' }, `http://127.0.0.1:${PORT}`, '/api/v2/login_provider');
+    const platform = await startProcess(
+        'server/main.ts',
+        {
+            ...env,
+            PORT: String(PORT),
+            HOST: '127.0.0.1',
+            DEMO: '0',
+            LOG_LEVEL: 'warn',
+            DEVICE_HEARTBEAT_SECONDS: String(INTERVAL_S),
+            DEVICE_OFFLINE_SECONDS: String(INTERVAL_S * 4),
+            ADMIN_EMAIL: 'admin@bench.test',
+        },
+        `http://127.0.0.1:${PORT}`,
+        '/api/v2/login_provider',
+    );
     let bare: ServerProcess | undefined;
     try {
         // Readers hold their access list already: they learn its ETag from a heartbeat and pull with If-None-Match.
         const etags = new Map<number, string>();
         let heartbeatReply = '';
         for (const c of credentials) {
-            const res = await fetch(`${platform.url}/api/v2/device/heartbeat`, { method: 'POST', headers: { authorization: deviceAuthorization(c.id, c.key), 'content-type': 'application/json' }, body: '{}' });
+            const res = await fetch(`${platform.url}/api/v2/device/heartbeat`, {
+                method: 'POST',
+                headers: { authorization: deviceAuthorization(c.id, c.key), 'content-type': 'application/json' },
+                body: '{}',
+            });
             heartbeatReply = await res.text();
             etags.set(c.id, JSON.parse(heartbeatReply).config_etag);
         }
         const full = performance.now();
-        const config = await fetch(`${platform.url}/api/v2/device/config`, { headers: { authorization: deviceAuthorization(credentials[0]!.id, credentials[0]!.key) } });
+        const config = await fetch(`${platform.url}/api/v2/device/config`, {
+            headers: { authorization: deviceAuthorization(credentials[0]!.id, credentials[0]!.key) },
+        });
         const configBytes = (await config.arrayBuffer()).byteLength;
         const fullMs = performance.now() - full;
 
@@ -158,27 +216,61 @@ const main = async () => {
         const real = await drive(platform, credentials, etags);
         await platform.stop();
 
-        bare = await startProcess('bench/bare-device-server.ts', { PORT: String(PORT + 1), HEARTBEAT_REPLY: heartbeatReply, CONFIG_ETAG: etags.get(credentials[0]!.id)! }, `http://127.0.0.1:${PORT + 1}`, '/api/v2/login_provider');
+        bare = await startProcess(
+            'bench/bare-device-server.ts',
+            { PORT: String(PORT + 1), HEARTBEAT_REPLY: heartbeatReply, CONFIG_ETAG: etags.get(credentials[0]!.id)! },
+            `http://127.0.0.1:${PORT + 1}`,
+            '/api/v2/login_provider',
+        );
         const bareEtags = new Map(credentials.map(c => [c.id, etags.get(credentials[0]!.id)!]));
         console.log(`Bare Fastify, same bytes: ${SECONDS} s of load…`);
         const baseline = await drive(bare, credentials, bareEtags);
 
         const rows = [
             ['', 'platform', 'bare Fastify', 'ratio'],
-            ['requests/s', fmt(real.requestsPerSecond, 1), fmt(baseline.requestsPerSecond, 1), fmt(real.requestsPerSecond / baseline.requestsPerSecond)],
+            [
+                'requests/s',
+                fmt(real.requestsPerSecond, 1),
+                fmt(baseline.requestsPerSecond, 1),
+                fmt(real.requestsPerSecond / baseline.requestsPerSecond),
+            ],
             ['heartbeat p50 ms', fmt(real.heartbeat.p50), fmt(baseline.heartbeat.p50), fmt(real.heartbeat.p50 / baseline.heartbeat.p50)],
             ['heartbeat p99 ms', fmt(real.heartbeat.p99), fmt(baseline.heartbeat.p99), fmt(real.heartbeat.p99 / baseline.heartbeat.p99)],
             ['config 304 p50 ms', fmt(real.config.p50), fmt(baseline.config.p50), fmt(real.config.p50 / baseline.config.p50)],
             ['config 304 p99 ms', fmt(real.config.p99), fmt(baseline.config.p99), fmt(real.config.p99 / baseline.config.p99)],
-            ['server CPU per 1,000 readers (cores)', fmt(real.cpuPer1000Readers, 3), fmt(baseline.cpuPer1000Readers, 3), fmt(real.cpuPer1000Readers / baseline.cpuPer1000Readers)],
+            [
+                'server CPU per 1,000 readers (cores)',
+                fmt(real.cpuPer1000Readers, 3),
+                fmt(baseline.cpuPer1000Readers, 3),
+                fmt(real.cpuPer1000Readers / baseline.cpuPer1000Readers),
+            ],
             ['errors', String(real.heartbeat.errors + real.config.errors), String(baseline.heartbeat.errors + baseline.config.errors), ''],
             ['server RSS MB', fmt(real.rssMb, 0), fmt(baseline.rssMb, 0), ''],
         ];
-        console.log(`\n${READERS} readers, heartbeat + unchanged configuration every ${INTERVAL_S} s, ${SECONDS} s, ${DB}, ${os.cpus().length} cores`);
+        console.log(
+            `\n${READERS} readers, heartbeat + unchanged configuration every ${INTERVAL_S} s, ${SECONDS} s, ${DB}, ${os.cpus().length} cores`,
+        );
         for (const r of rows) console.log(`${r[0]!.padEnd(38)}${r[1]!.padStart(12)}${r[2]!.padStart(14)}${r[3]!.padStart(8)}`);
         console.log(`full configuration with ${PROFILES} badge holders: ${configBytes} bytes in ${fmt(fullMs, 1)} ms (first pull)`);
         fs.mkdirSync('bench/results', { recursive: true });
-        fs.writeFileSync(`bench/results/fleet-${DB}.json`, JSON.stringify({ readers: READERS, interval: INTERVAL_S, seconds: SECONDS, profiles: PROFILES, db: DB, real, baseline, configBytes, fullMs }, null, 2));
+        fs.writeFileSync(
+            `bench/results/fleet-${DB}.json`,
+            JSON.stringify(
+                {
+                    readers: READERS,
+                    interval: INTERVAL_S,
+                    seconds: SECONDS,
+                    profiles: PROFILES,
+                    db: DB,
+                    real,
+                    baseline,
+                    configBytes,
+                    fullMs,
+                },
+                null,
+                2,
+            ),
+        );
     } finally {
         await platform.stop();
         await bare?.stop();

@@ -25,7 +25,10 @@ export const rssOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/statm
 
 /** Starts `node --import tsx <script>` and waits until `readyUrl` answers. */
 export const startProcess = async (script: string, env: Record<string, string>, url: string, readyPath: string): Promise<ServerProcess> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const deadline = Date.now() + 120_000;
     for (;;) {
         if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -52,7 +55,8 @@ export const startProcess = async (script: string, env: Record<string, string>, 
     };
 };
 
-export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+export const percentile = (sorted: number[], p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 export interface LatencyStats {
     count: number;
@@ -63,7 +67,13 @@ export interface LatencyStats {
 }
 export const latencyStats = (samples: number[], errors: number): LatencyStats => {
     const sorted = [...samples].sort((a, b) => a - b);
-    return { count: samples.length, errors, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
+    return {
+        count: samples.length,
+        errors,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted[sorted.length - 1] ?? NaN,
+    };
 };
 
 export const arg = (name: string, fallback: string) => {
@@ -84,11 +94,21 @@ export const keepAliveClient = (baseUrl: string, maxSockets = 256) => {
     return {
         request: (method: string, path: string, headers: Record<string, string>, body?: string) =>
             new Promise<number>((resolve, reject) => {
-                const req = http.request({ host: hostname, port, method, path, agent, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers }, res => {
-                    res.resume();
-                    res.on('end', () => resolve(res.statusCode ?? 0));
-                    res.on('error', reject);
-                });
+                const req = http.request(
+                    {
+                        host: hostname,
+                        port,
+                        method,
+                        path,
+                        agent,
+                        headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
+                    },
+                    res => {
+                        res.resume();
+                        res.on('end', () => resolve(res.statusCode ?? 0));
+                        res.on('error', reject);
+                    },
+                );
                 req.on('error', reject);
                 req.end(body);
             }),

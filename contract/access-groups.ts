@@ -36,7 +36,12 @@ export const accessGroupRecord = z.object({
 });
 export type AccessGroupRecord = z.infer<typeof accessGroupRecord>;
 
-export const groupDevice = z.object({ id: z.number().int(), description: z.string(), hardware_id: z.string(), status: z.enum(DEVICE_STATUSES) });
+export const groupDevice = z.object({
+    id: z.number().int(),
+    description: z.string(),
+    hardware_id: z.string(),
+    status: z.enum(DEVICE_STATUSES),
+});
 export type GroupDevice = z.infer<typeof groupDevice>;
 
 /** GET /access_groups/{agid}/embedded: the group, its devices, and a page of its members with their badges. */

@@ -8,8 +8,7 @@ export const errorReply = z.object({
 });
 export type ErrorReply = z.infer<typeof errorReply>;
 
-export const listReply = <T extends z.ZodType>(item: T) =>
-    z.object({ result: z.array(item), count: z.number().int() });
+export const listReply = <T extends z.ZodType>(item: T) => z.object({ result: z.array(item), count: z.number().int() });
 export interface ListReply<T> {
     result: T[];
     count: number;

@@ -23,13 +23,47 @@ export type AuditLog = z.infer<typeof auditLog>;
 export const SYSTEM_AUDIT_FILTER = { resource: 'system', entity: 'System Manager' } as const;
 
 /** What the audit log records about (the server may record nothing else; the console filters by them). */
-export const AUDIT_RESOURCES = ['accounts', 'users', 'system', 'devices', 'readers', 'accessGroups', 'profiles', 'cardFormats', 'artifacts', 'deployments', 'events'] as const;
+export const AUDIT_RESOURCES = [
+    'accounts',
+    'users',
+    'system',
+    'devices',
+    'readers',
+    'accessGroups',
+    'profiles',
+    'cardFormats',
+    'artifacts',
+    'deployments',
+    'events',
+] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
 /** What was done. */
 export const AUDIT_ACTIONS = [
-    'create', 'update', 'delete', 'login', 'logout', 'read', 'reset_password', 'reset_password_requested', 'email_taken',
-    'register', 'approve', 'reject', 'make_default', 'temp_enrollment_on', 'temp_enrollment_off', 'authenticate', 'reboot', 'bulk_edit', 'abort',
-    'add_devices', 'remove_device', 'add_profiles', 'remove_profile', 'grant_access', 'revoke_access',
+    'create',
+    'update',
+    'delete',
+    'login',
+    'logout',
+    'read',
+    'reset_password',
+    'reset_password_requested',
+    'email_taken',
+    'register',
+    'approve',
+    'reject',
+    'make_default',
+    'temp_enrollment_on',
+    'temp_enrollment_off',
+    'authenticate',
+    'reboot',
+    'bulk_edit',
+    'abort',
+    'add_devices',
+    'remove_device',
+    'add_profiles',
+    'remove_profile',
+    'grant_access',
+    'revoke_access',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -115,7 +115,8 @@ const encodeWiegand = (format: WiegandFormat, { facilityCode = 0, cardNumber }: 
     if (format.facility && !fits(facilityCode, format.facility.length)) {
         throw new Error(`Facility code must be a whole number from 0 to ${2 ** format.facility.length - 1}`);
     }
-    if (!fits(cardNumber, format.card.length)) throw new Error(`Card number must be a whole number from 0 to ${2 ** format.card.length - 1}`);
+    if (!fits(cardNumber, format.card.length))
+        throw new Error(`Card number must be a whole number from 0 to ${2 ** format.card.length - 1}`);
     const bits = Array<string>(format.bits).fill('0');
     if (format.facility) writeField(bits, format.facility, facilityCode);
     writeField(bits, format.card, cardNumber);
@@ -157,10 +158,29 @@ const char = (value: number) => {
 const digits = (value: number, count: number) => value.toString().padStart(count, '0').split('').map(Number);
 
 const encodeFascn = ({ facilityCode = 0, cardNumber }: CardFields): string => {
-    if (!Number.isSafeInteger(facilityCode) || facilityCode < 0 || facilityCode > 99_999_999) throw new Error('Facility code must be the 8 digits of agency and system code');
-    if (!Number.isSafeInteger(cardNumber) || cardNumber < 0 || cardNumber > 999_999) throw new Error('Card number must be a credential number of up to 6 digits');
+    if (!Number.isSafeInteger(facilityCode) || facilityCode < 0 || facilityCode > 99_999_999)
+        throw new Error('Facility code must be the 8 digits of agency and system code');
+    if (!Number.isSafeInteger(cardNumber) || cardNumber < 0 || cardNumber > 999_999)
+        throw new Error('Card number must be a credential number of up to 6 digits');
     const fd = digits(facilityCode, 8);
-    const values = [SS, ...fd.slice(0, 4), FS, ...fd.slice(4), FS, ...digits(cardNumber, 6), FS, 0, FS, 1, FS, ...digits(0, 10), 1, ...digits(0, 4), 1, ES];
+    const values = [
+        SS,
+        ...fd.slice(0, 4),
+        FS,
+        ...fd.slice(4),
+        FS,
+        ...digits(cardNumber, 6),
+        FS,
+        0,
+        FS,
+        1,
+        FS,
+        ...digits(0, 10),
+        1,
+        ...digits(0, 4),
+        1,
+        ES,
+    ];
     const lrc = values.reduce((a, b) => a ^ b, 0);
     return [...values, lrc].map(char).join('');
 };
@@ -196,7 +216,8 @@ export const decodeCard = (format: CardFormatRef, bits: string): DecodeResult =>
 export const validateCustomFormat = (format: Pick<WiegandFormat, 'bits' | 'facility' | 'card' | 'parity'>): string[] => {
     const problems: string[] = [];
     const { bits } = format;
-    if (!Number.isInteger(bits) || bits < 1 || bits > CARD_BIT_LENGTH_MAX) return [`Bit length must be a positive integer, at most ${CARD_BIT_LENGTH_MAX}`];
+    if (!Number.isInteger(bits) || bits < 1 || bits > CARD_BIT_LENGTH_MAX)
+        return [`Bit length must be a positive integer, at most ${CARD_BIT_LENGTH_MAX}`];
     const inside = (p: number) => Number.isInteger(p) && p >= 1 && p <= bits;
     const taken = new Map<number, string>();
     const claim = (positions: number[], what: string) => {
@@ -214,7 +235,8 @@ export const validateCustomFormat = (format: Pick<WiegandFormat, 'bits' | 'facil
         }
     };
     // A field longer than the format lies outside it: no list of its 2^53 positions is ever made.
-    const fieldBits = (f: BitField) => (Number.isInteger(f.length) && f.length >= 1 && f.length <= bits ? range(f.start, f.start + f.length - 1) : [NaN]);
+    const fieldBits = (f: BitField) =>
+        Number.isInteger(f.length) && f.length >= 1 && f.length <= bits ? range(f.start, f.start + f.length - 1) : [NaN];
     if (format.facility) claim(fieldBits(format.facility), 'facility code');
     claim(fieldBits(format.card), 'card number');
     if (format.card.length > 53 || (format.facility?.length ?? 0) > 53) problems.push('A field may hold at most 53 bits');
@@ -236,10 +258,22 @@ export const customCardFormat = z
     .object({
         name: z.string().trim().min(1, { error: 'Name is required' }).max(100, { error: 'Maximum 100 characters' }),
         type: z.literal('custom'),
-        bits: z.number({ error: 'Bit length is required' }).int({ error: 'Must be a positive integer, at most 256' }).min(1, { error: 'Must be a positive integer, at most 256' }).max(CARD_BIT_LENGTH_MAX, { error: 'Must be a positive integer, at most 256' }),
+        bits: z
+            .number({ error: 'Bit length is required' })
+            .int({ error: 'Must be a positive integer, at most 256' })
+            .min(1, { error: 'Must be a positive integer, at most 256' })
+            .max(CARD_BIT_LENGTH_MAX, { error: 'Must be a positive integer, at most 256' }),
         facility: field.nullable(),
         card: field,
-        parity: z.array(z.object({ position: z.number().int(), kind: z.enum(['even', 'odd']), covers: z.array(z.number().int()).max(CARD_BIT_LENGTH_MAX) })).max(8),
+        parity: z
+            .array(
+                z.object({
+                    position: z.number().int(),
+                    kind: z.enum(['even', 'odd']),
+                    covers: z.array(z.number().int()).max(CARD_BIT_LENGTH_MAX),
+                }),
+            )
+            .max(8),
         facilityCode: z.number().int().min(0).optional(),
     })
     .superRefine((format, ctx) => {

@@ -19,7 +19,9 @@ export const dashboardReply = z.object({
     devices: z.object({
         by_state: z.record(z.enum(DEVICE_STATUSES), z.number().int()),
         /** offline readers, the most recently gone first (at most 10) */
-        offline: z.array(z.object({ id: z.number().int(), description: z.string(), account_name: z.string(), last_seen_at: z.string().nullable() })),
+        offline: z.array(
+            z.object({ id: z.number().int(), description: z.string(), account_name: z.string(), last_seen_at: z.string().nullable() }),
+        ),
     }),
     events: z.object({
         /** every group but 'all', with its count over the last 24 hours */
@@ -34,16 +36,18 @@ export const dashboardReply = z.object({
         by_status: z.object({ active: z.number().int(), enrollment: z.number().int(), inactive: z.number().int() }),
         with_badges: z.number().int(),
     }),
-    recent_activity: z.array(
-        z.object({
-            id: z.number().int(),
-            timestamp: z.string(),
-            user_name: z.string().nullable(),
-            action: z.string(),
-            resource: z.string(),
-            entity: z.string(),
-            entity_id: z.string().nullable(),
-        }),
-    ).optional(),
+    recent_activity: z
+        .array(
+            z.object({
+                id: z.number().int(),
+                timestamp: z.string(),
+                user_name: z.string().nullable(),
+                action: z.string(),
+                resource: z.string(),
+                entity: z.string(),
+                entity_id: z.string().nullable(),
+            }),
+        )
+        .optional(),
 });
 export type DashboardReply = z.infer<typeof dashboardReply>;

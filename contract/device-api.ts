@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { COMMUNICATION_OPTIONS, DEVICE_ROLES, LED_OPTIONS, ONVIF_MANAGERS, ONVIF_USER_LEVELS, SECURITY_LEVELS, communicationSettings, sipFields } from './devices';
+import {
+    COMMUNICATION_OPTIONS,
+    DEVICE_ROLES,
+    LED_OPTIONS,
+    ONVIF_MANAGERS,
+    ONVIF_USER_LEVELS,
+    SECURITY_LEVELS,
+    communicationSettings,
+    sipFields,
+} from './devices';
 
 /**
  * What a reader sends and receives under /api/v2/device/ (DESIGN.md
@@ -29,7 +38,10 @@ export const registerInput = z.object({
     board_type: z.string().trim().min(1).max(64),
     release: z.string().trim().min(1).max(64),
     ip_address: z.union([z.ipv4(), z.ipv6()]).optional(),
-    mac_address: z.string().regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/).optional(),
+    mac_address: z
+        .string()
+        .regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/)
+        .optional(),
     /** an account's device registration code: the reader waits for approval in that account (else in the platform's main account) */
     registration_code: z.string().trim().max(64).optional(),
 });
@@ -100,7 +112,12 @@ export const deviceConfig = z.object({
     led_option: z.enum(LED_OPTIONS),
     communication: z.enum(COMMUNICATION_OPTIONS),
     communication_settings: communicationSettings,
-    onvif: z.object({ managed_by: z.enum(ONVIF_MANAGERS), username: z.string().nullable(), password: z.string().nullable(), user_level: z.enum(ONVIF_USER_LEVELS).nullable() }),
+    onvif: z.object({
+        managed_by: z.enum(ONVIF_MANAGERS),
+        username: z.string().nullable(),
+        password: z.string().nullable(),
+        user_level: z.enum(ONVIF_USER_LEVELS).nullable(),
+    }),
     sip: sipFields.extend({ password: z.string().nullable() }),
     temp_enrollment: z.object({ on: z.boolean(), until: z.string().nullable() }),
     heartbeat_interval_seconds: z.number().int(),

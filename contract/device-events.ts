@@ -51,7 +51,10 @@ export const deviceEventInput = z.object({
         .optional(),
     sip_call: z.object({ remote_station: z.string().min(1).max(255) }).optional(),
     /** the name of the multipart file part that holds this event's image */
-    image: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).optional(),
+    image: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+        .optional(),
 });
 export type DeviceEventInput = z.infer<typeof deviceEventInput>;
 

@@ -81,7 +81,12 @@ export const onvifInput = z.discriminatedUnion('managed_by', [
 ]);
 export type OnvifInput = z.infer<typeof onvifInput>;
 
-const sipText = (max: number) => z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required }).max(max, { error: MESSAGES.max(max) });
+const sipText = (max: number) =>
+    z
+        .string({ error: MESSAGES.required })
+        .trim()
+        .min(1, { error: MESSAGES.required })
+        .max(max, { error: MESSAGES.max(max) });
 
 /** SIP line settings: when the line is on, every field is required (SPEC 5). A password left empty keeps the stored one. */
 export const sipInput = z.discriminatedUnion('enabled', [
@@ -90,13 +95,24 @@ export const sipInput = z.discriminatedUnion('enabled', [
         enabled: z.literal(true),
         domain: sipText(255),
         transport: z.enum(SIP_TRANSPORTS, { error: MESSAGES.required }),
-        port: z.number({ error: MESSAGES.required }).int({ error: DEVICE_MESSAGES.port }).min(1, { error: DEVICE_MESSAGES.port }).max(65535, { error: DEVICE_MESSAGES.port }),
+        port: z
+            .number({ error: MESSAGES.required })
+            .int({ error: DEVICE_MESSAGES.port })
+            .min(1, { error: DEVICE_MESSAGES.port })
+            .max(65535, { error: DEVICE_MESSAGES.port }),
         number: sipText(64),
         call_number: sipText(64),
-        polling_interval: z.number({ error: MESSAGES.required }).int({ error: DEVICE_MESSAGES.pollingInterval }).min(1, { error: DEVICE_MESSAGES.pollingInterval }).max(3600, { error: DEVICE_MESSAGES.pollingInterval }),
+        polling_interval: z
+            .number({ error: MESSAGES.required })
+            .int({ error: DEVICE_MESSAGES.pollingInterval })
+            .min(1, { error: DEVICE_MESSAGES.pollingInterval })
+            .max(3600, { error: DEVICE_MESSAGES.pollingInterval }),
         username: sipText(64),
         display_name: sipText(64),
-        password: z.string().max(128, { error: MESSAGES.max(128) }).optional(),
+        password: z
+            .string()
+            .max(128, { error: MESSAGES.max(128) })
+            .optional(),
         extension: sipText(32),
         url: sipText(255),
     }),
@@ -106,7 +122,12 @@ export type SipInput = z.infer<typeof sipInput>;
 /** Settings of the reader's ACS output: the Wiegand card format it sends, or its OSDP address and speed. */
 export const communicationSettings = z.object({
     wiegand_card_format_id: z.number().int().positive().nullish(),
-    osdp_address: z.number().int({ error: DEVICE_MESSAGES.osdpAddress }).min(0, { error: DEVICE_MESSAGES.osdpAddress }).max(126, { error: DEVICE_MESSAGES.osdpAddress }).nullish(),
+    osdp_address: z
+        .number()
+        .int({ error: DEVICE_MESSAGES.osdpAddress })
+        .min(0, { error: DEVICE_MESSAGES.osdpAddress })
+        .max(126, { error: DEVICE_MESSAGES.osdpAddress })
+        .nullish(),
     osdp_baud_rate: z.union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)]).nullish(),
 });
 export type CommunicationSettings = z.infer<typeof communicationSettings>;

@@ -19,5 +19,7 @@ export const EVENT_RETENTION_MAX_DAYS = 3650;
 export const retentionDays = (options: readonly { name: string; value: string }[] | undefined, setting: EventRetentionSetting): number => {
     const value = options?.find(o => o.name === EVENT_RETENTION_OPTIONS[setting])?.value;
     const days = Number(value);
-    return value !== undefined && value.trim() !== '' && Number.isInteger(days) && days >= 1 && days <= EVENT_RETENTION_MAX_DAYS ? days : EVENT_RETENTION_DEFAULT_DAYS[setting];
+    return value !== undefined && value.trim() !== '' && Number.isInteger(days) && days >= 1 && days <= EVENT_RETENTION_MAX_DAYS
+        ? days
+        : EVENT_RETENTION_DEFAULT_DAYS[setting];
 };

@@ -32,7 +32,13 @@ export const TAMPER_AND_DEVICE_EVENTS = [
     'DeviceOffline',
     'DeviceOnline',
 ] as const;
-export const ENROLLMENT_AND_PROFILE_EVENTS = ['FullEnrollment', 'ProfileDeleted', 'WebEnrollmentCompleted', 'BiometricOptOutAdded', 'EnrollmentFailure'] as const;
+export const ENROLLMENT_AND_PROFILE_EVENTS = [
+    'FullEnrollment',
+    'ProfileDeleted',
+    'WebEnrollmentCompleted',
+    'BiometricOptOutAdded',
+    'EnrollmentFailure',
+] as const;
 /** SPEC 3 SIP outgoing and incoming calls; the keys prefix SPEC's names with the direction. */
 export const SIP_EVENTS = [
     'SIPOutgoingInitiated',
@@ -48,18 +54,53 @@ export const SIP_EVENTS = [
     'SIPIncomingLocalHangup',
 ] as const;
 
-export const EVENT_TYPES = [...AUTHENTICATION_EVENTS, ...CROSSING_AND_ACCESS_EVENTS, ...TAMPER_AND_DEVICE_EVENTS, ...ENROLLMENT_AND_PROFILE_EVENTS, ...SIP_EVENTS, 'Unsupported'] as const;
+export const EVENT_TYPES = [
+    ...AUTHENTICATION_EVENTS,
+    ...CROSSING_AND_ACCESS_EVENTS,
+    ...TAMPER_AND_DEVICE_EVENTS,
+    ...ENROLLMENT_AND_PROFILE_EVENTS,
+    ...SIP_EVENTS,
+    'Unsupported',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export const isEventType = (value: unknown): value is EventType => typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value);
+export const isEventType = (value: unknown): value is EventType =>
+    typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value);
 
 /** The Security Events filter groups of SPEC 2.7, in their order; spoofing only when enabled for the account. */
-export const EVENT_GROUPS = ['all', 'authenticated', 'enrollment', 'tailgating', 'crossing', 'unauthorized', 'security', 'profiles', 'mismatchDetection', 'device', 'sip', 'spoofing'] as const;
+export const EVENT_GROUPS = [
+    'all',
+    'authenticated',
+    'enrollment',
+    'tailgating',
+    'crossing',
+    'unauthorized',
+    'security',
+    'profiles',
+    'mismatchDetection',
+    'device',
+    'sip',
+    'spoofing',
+] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
 /** Which types each group shows ('all' shows every type, Unsupported included). */
 export const EVENT_GROUP_TYPES: Record<Exclude<EventGroup, 'all'>, readonly EventType[]> = {
-    authenticated: ['1FABadgeAuthenticated', '1FAFaceAuthenticated', '1FABiometricOptOutAuthenticated', '2FAAuthenticated', '2FAMAuthenticated', '2FABiometricOptOutAuthenticated'],
-    enrollment: ['1FAProfileComplete', '1FAProfileCreate', '1FAProfileUpdate', 'FullEnrollment', 'WebEnrollmentCompleted', 'EnrollmentFailure'],
+    authenticated: [
+        '1FABadgeAuthenticated',
+        '1FAFaceAuthenticated',
+        '1FABiometricOptOutAuthenticated',
+        '2FAAuthenticated',
+        '2FAMAuthenticated',
+        '2FABiometricOptOutAuthenticated',
+    ],
+    enrollment: [
+        '1FAProfileComplete',
+        '1FAProfileCreate',
+        '1FAProfileUpdate',
+        'FullEnrollment',
+        'WebEnrollmentCompleted',
+        'EnrollmentFailure',
+    ],
     tailgating: ['TailgatingByKnownUser', 'TailgatingByUnknownUser'],
     crossing: ['CrossingByKnownUser', 'CrossingByUnknownUser'],
     unauthorized: ['UnauthorizedEntryByKnownUser', 'UnauthorizedEntryByUnknownUser'],

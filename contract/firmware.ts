@@ -122,9 +122,25 @@ export const DEPLOYMENT_GROUPS = ['active', 'scheduled', 'finished'] as const;
 export type DeploymentGroup = (typeof DEPLOYMENT_GROUPS)[number];
 
 /** Where one reader is in a deployment. */
-export const DEVICE_DEPLOYMENT_STATUSES = ['pending', 'downloading', 'installing', 'rebooting', 'success', 'failure', 'noartifact', 'already-installed', 'aborted'] as const;
+export const DEVICE_DEPLOYMENT_STATUSES = [
+    'pending',
+    'downloading',
+    'installing',
+    'rebooting',
+    'success',
+    'failure',
+    'noartifact',
+    'already-installed',
+    'aborted',
+] as const;
 export type DeviceDeploymentStatus = (typeof DEVICE_DEPLOYMENT_STATUSES)[number];
-export const FINAL_DEVICE_STATUSES: readonly DeviceDeploymentStatus[] = ['success', 'failure', 'noartifact', 'already-installed', 'aborted'];
+export const FINAL_DEVICE_STATUSES: readonly DeviceDeploymentStatus[] = [
+    'success',
+    'failure',
+    'noartifact',
+    'already-installed',
+    'aborted',
+];
 export const isFinalDeviceStatus = (s: DeviceDeploymentStatus) => FINAL_DEVICE_STATUSES.includes(s);
 
 export const MAX_PHASES = 10;
@@ -153,7 +169,12 @@ export const DEPLOYMENT_NAME = /^[\p{L}\p{N}\p{P}!"#$%&'()*+,\-./:;<=>?@[\\\]^_`
 
 export const phaseInput = z.object({
     /** percent of the devices; the last phase takes the rest and gives none */
-    share: z.number().int({ error: DEPLOYMENT_MESSAGES.share }).min(1, { error: DEPLOYMENT_MESSAGES.share }).max(99, { error: DEPLOYMENT_MESSAGES.share }).nullish(),
+    share: z
+        .number()
+        .int({ error: DEPLOYMENT_MESSAGES.share })
+        .min(1, { error: DEPLOYMENT_MESSAGES.share })
+        .max(99, { error: DEPLOYMENT_MESSAGES.share })
+        .nullish(),
     /** when the phase starts; absent or past: at once */
     start_at: z.iso.datetime({ offset: true }).nullish(),
 });
@@ -176,25 +197,38 @@ export const deploymentInput = z
             .min(1, { error: MESSAGES.nameRequired })
             .max(DEPLOYMENT_NAME_MAX, { error: MESSAGES.max(DEPLOYMENT_NAME_MAX) })
             .regex(DEPLOYMENT_NAME, { error: DEPLOYMENT_MESSAGES.name }),
-        artifact_id: z.number({ error: DEPLOYMENT_MESSAGES.firmwareRequired }).int().positive({ error: DEPLOYMENT_MESSAGES.firmwareRequired }),
+        artifact_id: z
+            .number({ error: DEPLOYMENT_MESSAGES.firmwareRequired })
+            .int()
+            .positive({ error: DEPLOYMENT_MESSAGES.firmwareRequired }),
         device_ids: z.array(z.number().int().positive()).max(100_000).optional(),
         filter: deploymentDeviceFilter.optional(),
         phases: z.array(phaseInput).min(1, { error: DEPLOYMENT_MESSAGES.phasesRequired }).max(MAX_PHASES),
         /** how many times a reader that failed tries again */
-        retries: z.number({ error: DEPLOYMENT_MESSAGES.retries }).int({ error: DEPLOYMENT_MESSAGES.retries }).min(0, { error: DEPLOYMENT_MESSAGES.retries }).max(MAX_RETRIES, { error: DEPLOYMENT_MESSAGES.retries }).default(0),
+        retries: z
+            .number({ error: DEPLOYMENT_MESSAGES.retries })
+            .int({ error: DEPLOYMENT_MESSAGES.retries })
+            .min(0, { error: DEPLOYMENT_MESSAGES.retries })
+            .max(MAX_RETRIES, { error: DEPLOYMENT_MESSAGES.retries })
+            .default(0),
         account_id: z.number().int().min(0).optional(),
     })
     .superRefine((d, ctx) => {
-        if (d.device_ids?.length && d.filter) ctx.addIssue({ code: 'custom', path: ['device_ids'], message: DEPLOYMENT_MESSAGES.oneTarget });
-        else if (!d.device_ids?.length && !d.filter) ctx.addIssue({ code: 'custom', path: ['device_ids'], message: DEPLOYMENT_MESSAGES.devicesRequired });
+        if (d.device_ids?.length && d.filter)
+            ctx.addIssue({ code: 'custom', path: ['device_ids'], message: DEPLOYMENT_MESSAGES.oneTarget });
+        else if (!d.device_ids?.length && !d.filter)
+            ctx.addIssue({ code: 'custom', path: ['device_ids'], message: DEPLOYMENT_MESSAGES.devicesRequired });
         const leading = d.phases.slice(0, -1);
         leading.forEach((p, i) => {
-            if (p.share === null || p.share === undefined) ctx.addIssue({ code: 'custom', path: ['phases', i, 'share'], message: DEPLOYMENT_MESSAGES.share });
+            if (p.share === null || p.share === undefined)
+                ctx.addIssue({ code: 'custom', path: ['phases', i, 'share'], message: DEPLOYMENT_MESSAGES.share });
         });
-        if (leading.reduce((sum, p) => sum + (p.share ?? 0), 0) >= 100) ctx.addIssue({ code: 'custom', path: ['phases'], message: DEPLOYMENT_MESSAGES.shares });
+        if (leading.reduce((sum, p) => sum + (p.share ?? 0), 0) >= 100)
+            ctx.addIssue({ code: 'custom', path: ['phases'], message: DEPLOYMENT_MESSAGES.shares });
         d.phases.forEach((p, i) => {
             const previous = d.phases[i - 1]?.start_at;
-            if (i > 0 && p.start_at && previous && Date.parse(p.start_at) < Date.parse(previous)) ctx.addIssue({ code: 'custom', path: ['phases', i, 'start_at'], message: DEPLOYMENT_MESSAGES.startOrder });
+            if (i > 0 && p.start_at && previous && Date.parse(p.start_at) < Date.parse(previous))
+                ctx.addIssue({ code: 'custom', path: ['phases', i, 'start_at'], message: DEPLOYMENT_MESSAGES.startOrder });
         });
     });
 export type DeploymentInput = z.input<typeof deploymentInput>;

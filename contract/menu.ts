@@ -22,15 +22,21 @@ const item = (key: RouteKey, to: string, icon: string): MenuItem => ({ key, to, 
 export const MENU: readonly (MenuItem | MenuGroup)[] = [
     item('dashboard', '/', 'dashboard'),
     {
-        key: 'accountsGroup', title: 'menu.groups.accounts', icon: 'business',
+        key: 'accountsGroup',
+        title: 'menu.groups.accounts',
+        icon: 'business',
         items: [item('accounts', '/accounts', 'business'), item('auditLogs', '/audit_logs', 'history')],
     },
     {
-        key: 'permissions', title: 'menu.groups.permissions', icon: 'lock',
+        key: 'permissions',
+        title: 'menu.groups.permissions',
+        icon: 'lock',
         items: [item('roles', '/roles', 'badge'), item('users', '/users', 'people')],
     },
     {
-        key: 'deviceManagement', title: 'menu.groups.deviceManagement', icon: 'devices',
+        key: 'deviceManagement',
+        title: 'menu.groups.deviceManagement',
+        icon: 'devices',
         items: [
             item('devices', '/devices', 'devices'),
             item('firmwareUpdates', '/firmware-updates', 'systemUpdate'),
@@ -42,7 +48,9 @@ export const MENU: readonly (MenuItem | MenuGroup)[] = [
     item('events', '/events', 'security'),
     item('webEnrollments', '/web-enrollments', 'howToReg'),
     {
-        key: 'profilesGroup', title: 'menu.groups.profiles', icon: 'face',
+        key: 'profilesGroup',
+        title: 'menu.groups.profiles',
+        icon: 'face',
         items: [
             item('profiles', '/profiles', 'face'),
             item('optOut', '/opt_out', 'block'),
@@ -52,7 +60,9 @@ export const MENU: readonly (MenuItem | MenuGroup)[] = [
         ],
     },
     {
-        key: 'systemManager', title: 'menu.groups.systemManager', icon: 'settings',
+        key: 'systemManager',
+        title: 'menu.groups.systemManager',
+        icon: 'settings',
         items: [
             item('backupAndRestore', '/backup_and_restore', 'backup'),
             item('statistics', '/statistics', 'barChart'),
@@ -69,7 +79,18 @@ export const MENU: readonly (MenuItem | MenuGroup)[] = [
  * here when its screen exists).
  */
 export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
-    'dashboard', 'accounts', 'auditLogs', 'roles', 'users', 'devices', 'firmwareUpdates', 'readers', 'accessGroups', 'qrcode', 'events', 'statistics',
+    'dashboard',
+    'accounts',
+    'auditLogs',
+    'roles',
+    'users',
+    'devices',
+    'firmwareUpdates',
+    'readers',
+    'accessGroups',
+    'qrcode',
+    'events',
+    'statistics',
 ]);
 
 export const isMenuGroup = (entry: MenuItem | MenuGroup): entry is MenuGroup => 'items' in entry;

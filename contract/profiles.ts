@@ -20,7 +20,11 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 const wholeNumber = (required: string) =>
-    z.number({ error: required }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be a whole number' }).max(Number.MAX_SAFE_INTEGER, { error: 'Must be a whole number' });
+    z
+        .number({ error: required })
+        .int({ error: 'Must be a whole number' })
+        .min(0, { error: 'Must be a whole number' })
+        .max(Number.MAX_SAFE_INTEGER, { error: 'Must be a whole number' });
 
 /**
  * A badge as staff enter it. The facility code is required when the format
@@ -49,7 +53,11 @@ const profileFields = {
 };
 
 /** POST /profiles: at least one access group (SPEC 5), badges optional (a face-only profile has none). */
-export const profileCreateInput = z.object({ ...profileFields, access_group_ids: groupIds, badges: z.array(badgeInput).max(20).optional() });
+export const profileCreateInput = z.object({
+    ...profileFields,
+    access_group_ids: groupIds,
+    badges: z.array(badgeInput).max(20).optional(),
+});
 export type ProfileCreateInput = z.infer<typeof profileCreateInput>;
 
 /** PUT /profiles/{id}: the fields given are set; access_group_ids, when given, replaces the groups. Badges change through /access and /card. */

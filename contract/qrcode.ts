@@ -27,19 +27,18 @@ export const QR_MESSAGES = {
 } as const;
 
 /** Body of POST /qrcode (a POST, so that a Wi-Fi password never sits in a URL or a log). */
-export const qrCodeInput = z
-    .object({
-        format: z.enum(['svg', 'png']).default('svg'),
-        /** pixels of the PNG */
-        size: z.number().int().min(128).max(2048).default(512),
-        wifi: z
-            .object({
-                ssid: z.string().trim().min(1, { error: QR_MESSAGES.ssidRequired }).max(32, { error: 'Maximum 32 characters' }),
-                security: z.enum(WIFI_SECURITY),
-                password: z.string().max(63, { error: 'Maximum 63 characters' }).optional(),
-            })
-            .refine(w => w.security === 'nopass' || !!w.password, { error: QR_MESSAGES.passwordRequired, path: ['password'] })
-            .optional(),
-        account_id: z.number().int().min(0).optional(),
-    });
+export const qrCodeInput = z.object({
+    format: z.enum(['svg', 'png']).default('svg'),
+    /** pixels of the PNG */
+    size: z.number().int().min(128).max(2048).default(512),
+    wifi: z
+        .object({
+            ssid: z.string().trim().min(1, { error: QR_MESSAGES.ssidRequired }).max(32, { error: 'Maximum 32 characters' }),
+            security: z.enum(WIFI_SECURITY),
+            password: z.string().max(63, { error: 'Maximum 63 characters' }).optional(),
+        })
+        .refine(w => w.security === 'nopass' || !!w.password, { error: QR_MESSAGES.passwordRequired, path: ['password'] })
+        .optional(),
+    account_id: z.number().int().min(0).optional(),
+});
 export type QrCodeInput = z.input<typeof qrCodeInput>;

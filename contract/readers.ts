@@ -20,7 +20,11 @@ export const readerInput = z.object({
         .trim()
         .min(1, { error: READER_MESSAGES.required })
         .max(READER_DESCRIPTION_MAX, { error: MESSAGES.max(READER_DESCRIPTION_MAX) }),
-    hardware_id: z.string().trim().max(64, { error: MESSAGES.max(64) }).nullish(),
+    hardware_id: z
+        .string()
+        .trim()
+        .max(64, { error: MESSAGES.max(64) })
+        .nullish(),
     account_id: z.number().int().min(0).optional(),
 });
 export type ReaderInput = z.infer<typeof readerInput>;
@@ -31,7 +35,9 @@ export const readerRecord = z.object({
     account_id: z.number().int(),
     description: z.string(),
     hardware_id: z.string().nullable(),
-    device: z.object({ id: z.number().int(), description: z.string(), hardware_id: z.string(), status: z.enum(DEVICE_STATUSES) }).nullable(),
+    device: z
+        .object({ id: z.number().int(), description: z.string(), hardware_id: z.string(), status: z.enum(DEVICE_STATUSES) })
+        .nullable(),
     created_at: z.string(),
     updated_at: z.string(),
 });

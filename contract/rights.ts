@@ -6,17 +6,7 @@ import type { Role } from './roles';
  * resource may also read it (SPEC lists "write" alone for several resources
  * whose screens are lists); that is spelled out in the table, not inferred.
  */
-export const ACTIONS = [
-    'read',
-    'write',
-    'edit',
-    'delete',
-    'export',
-    'bulk_edit',
-    'bulk_delete',
-    'bulk_reboot',
-    'download_config',
-] as const;
+export const ACTIONS = ['read', 'write', 'edit', 'delete', 'export', 'bulk_edit', 'bulk_delete', 'bulk_reboot', 'download_config'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const RESOURCES = [
@@ -95,10 +85,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     mainAccount: { admin: RW },
 };
 
-export const can = (role: Role, resource: Resource, action: Action): boolean =>
-    RIGHTS[resource][role]?.includes(action) ?? false;
+export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;
 
 export const isResource = (value: unknown): value is Resource =>
     typeof value === 'string' && (RESOURCES as readonly string[]).includes(value);
-export const isAction = (value: unknown): value is Action =>
-    typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);
+export const isAction = (value: unknown): value is Action => typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);

@@ -97,7 +97,16 @@ test('a user created in the drawer shows the validation messages, then sets a fi
 test('two-factor setup with a generated code, then sign-in with a fresh code', async ({ page, request }, info) => {
     const api = await adminApi(request);
     const fabrikam = (await api.get('/accounts?cross_account=true&q=Fabrikam')).result[0];
-    expect((await api.put(`/accounts/${fabrikam.id}/options`, { options: [...fabrikam.options.filter((o: { name: string }) => o.name !== 'tfa/enabled'), { type: 'bool', name: 'tfa/enabled', value: 'true' }] })).status()).toBe(200);
+    expect(
+        (
+            await api.put(`/accounts/${fabrikam.id}/options`, {
+                options: [
+                    ...fabrikam.options.filter((o: { name: string }) => o.name !== 'tfa/enabled'),
+                    { type: 'bool', name: 'tfa/enabled', value: 'true' },
+                ],
+            })
+        ).status(),
+    ).toBe(200);
 
     await page.goto('/login');
     await signIn(page, 'manager@fabrikam-labs.example');

@@ -34,4 +34,6 @@ export const adminApi = async (request: APIRequestContext) => {
 };
 
 export const totp = (secret: string, offsetSteps = 0) =>
-    new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+    new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+        timestamp: Date.now() + offsetSteps * 30_000,
+    });

@@ -42,7 +42,9 @@ const zipEntries = (file: string) =>
 const openEvents = async (page: Page, email: string, path = '/events') => {
     await page.goto(`/login?redirect_url=${encodeURIComponent(path)}`);
     await signIn(page, email);
-    await expect(page.getByRole('heading', { name: 'Terms of service' }).or(page.getByRole('tablist', { name: 'Event groups' }))).toBeVisible();
+    await expect(
+        page.getByRole('heading', { name: 'Terms of service' }).or(page.getByRole('tablist', { name: 'Event groups' })),
+    ).toBeVisible();
     if (await page.getByRole('button', { name: 'Accept' }).isVisible()) await page.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByRole('tablist', { name: 'Event groups' })).toBeVisible();
 };
@@ -73,7 +75,10 @@ test('an incident opens in Event Details with a box drawn over each face region'
         const rect = svg.querySelector('rect')!;
         const box = (e: Element) => e.getBoundingClientRect();
         return {
-            image: box(img), cover: box(svg), drawn: box(rect), natural: img.naturalWidth,
+            image: box(img),
+            cover: box(svg),
+            drawn: box(rect),
+            natural: img.naturalWidth,
             roi: { x: Number(rect.getAttribute('x')), w: Number(rect.getAttribute('width')) },
         };
     });
@@ -149,10 +154,14 @@ test('a new event appears live; paused, it is counted until Show', async ({ page
     const unseen = page.getByRole('button', { name: /^\d+ new events · Show$/ });
     await expect(unseen).toBeVisible();
     expect(Number((await unseen.textContent())!.match(/\d+/)![0])).toBeGreaterThanOrEqual(2);
-    await expect(page.locator('tbody tr').filter({ hasText: 'Crossing by known user' }).filter({ hasText: 'Side entrance' })).toHaveCount(0);
+    await expect(page.locator('tbody tr').filter({ hasText: 'Crossing by known user' }).filter({ hasText: 'Side entrance' })).toHaveCount(
+        0,
+    );
     await shot(page, info, 'events-live-paused');
     await unseen.click();
-    await expect(page.locator('tbody tr').filter({ hasText: 'Crossing by known user' }).filter({ hasText: 'Side entrance' })).toHaveCount(1);
+    await expect(page.locator('tbody tr').filter({ hasText: 'Crossing by known user' }).filter({ hasText: 'Side entrance' })).toHaveCount(
+        1,
+    );
     await expect(page.getByRole('status')).toHaveText('Live');
 });
 
@@ -162,7 +171,9 @@ test('the dashboard shows the latest incidents with their pictures and leads to 
     const incidents = page.getByRole('region', { name: 'Latest incidents' });
     const tailgating = incidents.getByRole('article', { name: 'Tailgating by unknown user' }).first();
     await expect(tailgating.getByRole('img', { name: 'Tailgating by unknown user' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Security events by group, last 24 hours' }).getByRole('link', { name: /Tailgating/ })).toBeVisible();
+    await expect(
+        page.getByRole('region', { name: 'Security events by group, last 24 hours' }).getByRole('link', { name: /Tailgating/ }),
+    ).toBeVisible();
     await shot(page, info, 'dashboard-events');
     await page.getByRole('link', { name: 'Security events, last 24 hours' }).click();
     await expect(page).toHaveURL(/\/events\?.*from=/);
@@ -194,11 +205,19 @@ test('Statistics charts the events of the accounts below and downloads each char
     await expect(readers.getByText('Front gate')).toBeVisible();
     await expect(readers.getByText('Reception')).toHaveCount(0);
     await expect(readers.getByText('Pharmacy door')).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Authentications versus incidents' }).getByText('Incidents', { exact: true })).toBeVisible();
+    await expect(
+        page.getByRole('region', { name: 'Authentications versus incidents' }).getByText('Incidents', { exact: true }),
+    ).toBeVisible();
     await shot(page, info, 'statistics');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV: Busiest hours' }).click()]);
+    const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV: Busiest hours' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^events-statistics-hour-\d{8}-\d{6}\.csv$/);
-    const csv = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+    const csv = fs
+        .readFileSync(await download.path(), 'utf8')
+        .trim()
+        .split('\n');
     expect(csv[0]).toBe('hour,count');
     expect(csv.slice(1).reduce((sum, line) => sum + Number(line.split(',')[1]), 0)).toBeGreaterThanOrEqual(10);
 });

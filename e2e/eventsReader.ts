@@ -29,7 +29,10 @@ export const approvedReader = async (request: APIRequestContext, accountName: st
         registration_code: code,
     };
     const pending = await (await request.post('/api/v2/device/register', { data: reader })).json();
-    const approved = await request.put(`/api/v2/devices/${pending.device_id}/approve`, { headers, data: { account_id: account.id, description } });
+    const approved = await request.put(`/api/v2/devices/${pending.device_id}/approve`, {
+        headers,
+        data: { account_id: account.id, description },
+    });
     if (!approved.ok()) throw new Error(`approve: ${await approved.text()}`);
     const { device_key } = await (await request.post('/api/v2/device/register', { data: reader })).json();
     const authorization = deviceAuthorization(pending.device_id, device_key);
@@ -45,9 +48,19 @@ export const approvedReader = async (request: APIRequestContext, accountName: st
         async post(event: Partial<DeviceEventInput> & Pick<DeviceEventInput, 'event'>, faces = 0): Promise<DeviceEventsReply> {
             const id = `e2e-${Date.now()}-${++seq}`;
             const frame = faces ? drawFrame(faces, seq * 17 + 3) : undefined;
-            const profiles = frame ? frame.rois.map((roi, i) => ({ ...(event.profiles?.[i] ?? { profile_id: null }), roi })) : event.profiles;
-            const body: DeviceEventInput = { device_event_id: id, timestamp: new Date().toISOString(), ...event, ...(profiles ? { profiles } : {}), ...(frame ? { image: `${id}.jpg` } : {}) };
-            const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { events: JSON.stringify([body]) };
+            const profiles = frame
+                ? frame.rois.map((roi, i) => ({ ...(event.profiles?.[i] ?? { profile_id: null }), roi }))
+                : event.profiles;
+            const body: DeviceEventInput = {
+                device_event_id: id,
+                timestamp: new Date().toISOString(),
+                ...event,
+                ...(profiles ? { profiles } : {}),
+                ...(frame ? { image: `${id}.jpg` } : {}),
+            };
+            const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+                events: JSON.stringify([body]),
+            };
             if (frame) multipart[`${id}.jpg`] = { name: `${id}.jpg`, mimeType: 'image/jpeg', buffer: frame.jpeg };
             const res = await request.post('/api/v2/device/events', { headers: { authorization }, multipart });
             const reply = (await res.json()) as DeviceEventsReply;

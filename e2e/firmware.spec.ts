@@ -33,17 +33,33 @@ const localInput = (date: Date) => {
     return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 };
 
-test('upload an artifact made by mender-artifact, schedule it in two phases, see the status page reach finished', async ({ page, request, baseURL }, info) => {
+test('upload an artifact made by mender-artifact, schedule it in two phases, see the status page reach finished', async ({
+    page,
+    request,
+    baseURL,
+}, info) => {
     test.setTimeout(300_000);
 
     // The readers: registered with the account's code, approved by the platform admin.
     const admin = await adminApi(request);
-    const contoso = ((await admin.get('/accounts?cross_account=true&per_page=100')).result as { id: number; name: string }[]).find(a => a.name === 'Contoso Offices')!;
+    const contoso = ((await admin.get('/accounts?cross_account=true&per_page=100')).result as { id: number; name: string }[]).find(
+        a => a.name === 'Contoso Offices',
+    )!;
     const { code } = await admin.get(`/devices/registration_code?account_id=${contoso.id}`);
-    fleet = new Fleet({ url: baseURL!, devices: READERS, seed: `firmware-e2e-${Date.now()}`, prefix: 'E2E-FW', registrationCode: code, rampMs: 500, readerPlugins: [firmwarePlugin({ installMs: 1000, rebootMs: 3000 })] }).start();
+    fleet = new Fleet({
+        url: baseURL!,
+        devices: READERS,
+        seed: `firmware-e2e-${Date.now()}`,
+        prefix: 'E2E-FW',
+        registrationCode: code,
+        rampMs: 500,
+        readerPlugins: [firmwarePlugin({ installMs: 1000, rebootMs: 3000 })],
+    }).start();
     let pending: { id: number }[] = [];
     await expect
-        .poll(async () => (pending = (await admin.get(`/devices?account_id=${contoso.id}&status=pending&per_page=100`)).result).length, { timeout: 30_000 })
+        .poll(async () => (pending = (await admin.get(`/devices?account_id=${contoso.id}&status=pending&per_page=100`)).result).length, {
+            timeout: 30_000,
+        })
         .toBe(READERS);
     for (const device of pending) expect((await admin.put(`/devices/${device.id}/approve`, { account_id: contoso.id })).status()).toBe(200);
 
@@ -51,7 +67,23 @@ test('upload an artifact made by mender-artifact, schedule it in two phases, see
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-e2e-'));
     fs.writeFileSync(path.join(dir, 'rootfs.ext4'), randomBytes(512 * 1024));
     const good = path.join(dir, 'rock-os-5.0.0.mender');
-    execFileSync('mender-artifact', ['write', 'rootfs-image', '-n', 'rock-os-5.0.0', '-t', 'rock-gen2', '-t', 'rock-gen3', '-t', 'rock-mini', '-f', path.join(dir, 'rootfs.ext4'), '-o', good, '--no-progress']);
+    execFileSync('mender-artifact', [
+        'write',
+        'rootfs-image',
+        '-n',
+        'rock-os-5.0.0',
+        '-t',
+        'rock-gen2',
+        '-t',
+        'rock-gen3',
+        '-t',
+        'rock-mini',
+        '-f',
+        path.join(dir, 'rootfs.ext4'),
+        '-o',
+        good,
+        '--no-progress',
+    ]);
     const broken = path.join(dir, 'rock-os-5.0.0-broken.mender');
     fs.writeFileSync(broken, fs.readFileSync(good).subarray(0, 200_000));
 
@@ -120,10 +152,14 @@ test('upload an artifact made by mender-artifact, schedule it in two phases, see
     const deployment = (await admin.get(`/deployments/${id}`)) as DeploymentRecord;
     expect(deployment.phases.map(p => p.device_count)).toEqual([3, 3]);
     const entries = (await admin.get(`/deployments/${id}/devices?per_page=100`)).result as DeploymentDeviceRecord[];
-    for (const e of entries.filter(x => x.phase === 1)) expect(Date.parse(e.started_at!)).toBeGreaterThanOrEqual(Date.parse(deployment.phases[1]!.start_at));
+    for (const e of entries.filter(x => x.phase === 1))
+        expect(Date.parse(e.started_at!)).toBeGreaterThanOrEqual(Date.parse(deployment.phases[1]!.start_at));
     expect(fleet.readers.every(r => r.release === 'rock-os-5.0.0')).toBe(true);
 
     // A reader's log, in the Deployment drawer.
-    await page.getByRole('row', { name: /E2E-FW-00001/ }).first().click();
+    await page
+        .getByRole('row', { name: /E2E-FW-00001/ })
+        .first()
+        .click();
     await expect(page.getByTestId('deployment-log')).toContainText('Booted rock-os-5.0.0. Update committed.');
 });

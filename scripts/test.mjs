@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
     ['types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
     ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+    ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
     ['unit, component and server tests', 'npx', ['vitest', 'run']],
     ['console build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
     ['browser tests', 'npx', ['playwright', 'test']],

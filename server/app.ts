@@ -74,7 +74,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
             components: {
                 securitySchemes: {
                     bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-                    device: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Readers only: `Device <device_id>.<device_key>` (contract/device-api.ts)' },
+                    device: {
+                        type: 'apiKey',
+                        in: 'header',
+                        name: 'Authorization',
+                        description: 'Readers only: `Device <device_id>.<device_key>` (contract/device-api.ts)',
+                    },
                 },
             },
             security: [{ bearer: [] }],
@@ -115,7 +120,11 @@ const serveConsole = (app: FastifyInstance, dir: string) => {
         }
         // A known address asked with another method: 405 with the methods it takes (the router's own replies, SPEC 8.5).
         const allowed = methodsOf(url);
-        if (allowed.length) return reply.status(405).header('Allow', allowed.join(', ')).send({ error: `Method ${request.method} is not allowed on ${url}`, request_id: request.id });
+        if (allowed.length)
+            return reply
+                .status(405)
+                .header('Allow', allowed.join(', '))
+                .send({ error: `Method ${request.method} is not allowed on ${url}`, request_id: request.id });
         return reply.status(404).send({ error: `Route ${request.method} ${url} not found`, request_id: request.id });
     });
 };
@@ -127,7 +136,12 @@ const allowedMethods = (app: FastifyInstance) => {
         // Read once, after every route is declared.
         routes ??= app.routeAccess.map(r => ({
             method: r.method,
-            pattern: new RegExp(`^${r.url.split('/').map(part => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+            pattern: new RegExp(
+                `^${r.url
+                    .split('/')
+                    .map(part => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+                    .join('/')}/?$`,
+            ),
         }));
         const methods = new Set(routes.filter(r => r.pattern.test(url)).map(r => r.method));
         if (methods.has('GET')) methods.add('HEAD');

@@ -93,7 +93,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         lockoutSeconds: Number(env.LOCKOUT_SECONDS ?? 900),
         staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
         logLevel: env.LOG_LEVEL ?? 'info',
-        deviceLogLevel: env.DEVICE_LOG_LEVEL && LEVELS.includes(env.DEVICE_LOG_LEVEL as LogLevel) ? (env.DEVICE_LOG_LEVEL as LogLevel) : quieterLevel(env.LOG_LEVEL ?? 'info', 'warn'),
+        deviceLogLevel:
+            env.DEVICE_LOG_LEVEL && LEVELS.includes(env.DEVICE_LOG_LEVEL as LogLevel)
+                ? (env.DEVICE_LOG_LEVEL as LogLevel)
+                : quieterLevel(env.LOG_LEVEL ?? 'info', 'warn'),
         deviceHeartbeatSeconds: Number(env.DEVICE_HEARTBEAT_SECONDS ?? 10),
         deviceOfflineSeconds: Number(env.DEVICE_OFFLINE_SECONDS ?? 35),
         jobs: bool(env.JOBS, true),

@@ -30,7 +30,10 @@ const lockOrExit = () => {
     }
 };
 const unlock = config.databaseUrl ? () => undefined : lockOrExit();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+});
 
 // The data folder holds the embedded database and the files: one volume to watch, or more when files/ is mounted elsewhere.
 const disk = new DiskSpace([config.dataDir, path.join(config.dataDir, 'files')], config.diskReservePercent);
@@ -51,7 +54,11 @@ let demoPassword: string | undefined;
 if (first.created && config.demo) {
     demoPassword = config.demoPassword ?? generatedPassword();
     const demo = await seedDemoPlatform(database.db, first.mainAccountId, demoPassword);
-    await seedDemoDevices(database.db, [...demo.customers, demo.otherCustomer].map(c => c.name), config.demoFleet);
+    await seedDemoDevices(
+        database.db,
+        [...demo.customers, demo.otherCustomer].map(c => c.name),
+        config.demoFleet,
+    );
     // 30 days of history with camera frames, so the events screen, dashboard and statistics have something to show.
     await seedDemoEvents(ctx);
     await seedDemoFirmware(ctx, first.mainAccountId);
@@ -63,12 +70,21 @@ const jobs = config.jobs ? startJobs(ctx, platformJobs, app.log) : undefined;
 // The demo's readers are simulated in this process and speak the device API over loopback, as real ones would.
 const plan = config.demo && config.demoFleet > 0 ? await demoFleetPlan(database.db) : undefined;
 const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-const fleet = plan ? startDemoFleet({ url: `http://${loopback}:${config.port}`, size: config.demoFleet, plan, eventRate: config.demoEventRate }) : undefined;
+const fleet = plan
+    ? startDemoFleet({ url: `http://${loopback}:${config.port}`, size: config.demoFleet, plan, eventRate: config.demoEventRate })
+    : undefined;
 
-say(`\nAccess console ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+say(
+    `\nAccess console ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+);
 if (first.created) {
-    say(`Sign in as ${first.adminEmail} with ${first.generatedPassword ? `the generated password ${first.generatedPassword} (you will be asked to change it)` : 'ADMIN_PASSWORD'}.`);
-    if (demoPassword) say(`Demo users (e.g. dealer@northwind-security.example, moderator@contoso-offices.example) use the password ${config.demoPassword ? 'DEMO_PASSWORD' : demoPassword}.`);
+    say(
+        `Sign in as ${first.adminEmail} with ${first.generatedPassword ? `the generated password ${first.generatedPassword} (you will be asked to change it)` : 'ADMIN_PASSWORD'}.`,
+    );
+    if (demoPassword)
+        say(
+            `Demo users (e.g. dealer@northwind-security.example, moderator@contoso-offices.example) use the password ${config.demoPassword ? 'DEMO_PASSWORD' : demoPassword}.`,
+        );
     if (fleet) say(`${config.demoFleet} simulated readers are running; the last two wait for approval on the Devices page.`);
 } else {
     say(`Sign in as ${first.adminEmail}.`);

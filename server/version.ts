@@ -14,7 +14,9 @@ export const platformVersion = (() => {
         let build = process.env.PLATFORM_BUILD;
         if (!build) {
             try {
-                build = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+                build = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+                    .toString()
+                    .trim();
             } catch {
                 build = undefined;
             }

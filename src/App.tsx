@@ -24,30 +24,30 @@ const store = localStorageStore(undefined, 'AccessConsole');
 /** Browser routes, not hash routes: /login, /devices… load directly (issue 2). */
 export const App = () => (
     <BrowserRouter>
-    <AccountSectionsContext.Provider value={accountSections()}>
-    <Admin
-        title="Access Console"
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        layout={AppLayout}
-        dashboard={Dashboard}
-        loginPage={LoginPage}
-        catchAll={NotFoundPage}
-        error={ErrorPage}
-        theme={theme}
-        notification={AppNotification}
-        disableTelemetry
-    >
-        <CustomRoutes noLayout>
-            {publicRoutes.map(r => (
-                <Route key={r.path} path={r.path} element={r.element} />
-            ))}
-        </CustomRoutes>
-        {pluginRoutes(enabledPlugins)}
-        {pluginResources(enabledPlugins)}
-    </Admin>
-    </AccountSectionsContext.Provider>
+        <AccountSectionsContext.Provider value={accountSections()}>
+            <Admin
+                title="Access Console"
+                dataProvider={dataProvider}
+                authProvider={authProvider}
+                i18nProvider={i18nProvider}
+                store={store}
+                layout={AppLayout}
+                dashboard={Dashboard}
+                loginPage={LoginPage}
+                catchAll={NotFoundPage}
+                error={ErrorPage}
+                theme={theme}
+                notification={AppNotification}
+                disableTelemetry
+            >
+                <CustomRoutes noLayout>
+                    {publicRoutes.map(r => (
+                        <Route key={r.path} path={r.path} element={r.element} />
+                    ))}
+                </CustomRoutes>
+                {pluginRoutes(enabledPlugins)}
+                {pluginResources(enabledPlugins)}
+            </Admin>
+        </AccountSectionsContext.Provider>
     </BrowserRouter>
 );

@@ -36,7 +36,10 @@ export const bootstrap = async (db: Db, options: { adminEmail?: string; adminPas
             .insert(accounts)
             .values({ type: 'platform', main: true, name: 'Platform', ref_number: 'PLATFORM', email: adminEmail })
             .returning();
-        await tx.update(accounts).set({ path: sql`'/' || ${account!.id} || '/'` }).where(eq(accounts.id, account!.id));
+        await tx
+            .update(accounts)
+            .set({ path: sql`'/' || ${account!.id} || '/'` })
+            .where(eq(accounts.id, account!.id));
         await tx.insert(users).values({
             account_id: account!.id,
             name: 'Platform Administrator',

@@ -10,7 +10,8 @@ const pgError = (error: unknown): { code?: string; constraint?: string } | undef
 };
 
 /** A unique index refused the row (23505); `constraint` names the index when the driver says. */
-export const uniqueViolation = (error: unknown) => (pgError(error)?.code === '23505' ? { constraint: pgError(error)?.constraint } : undefined);
+export const uniqueViolation = (error: unknown) =>
+    pgError(error)?.code === '23505' ? { constraint: pgError(error)?.constraint } : undefined;
 
 /** A foreign key refused the change (23503): the row is still referenced. */
 export const foreignKeyViolation = (error: unknown) => pgError(error)?.code === '23503';
@@ -19,7 +20,8 @@ export const foreignKeyViolation = (error: unknown) => pgError(error)?.code === 
 const UNAVAILABLE_CODES = /^(08...|57P0[1-4]|53300)$/;
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** What node-postgres says when a connection ends or cannot be had, as messages without a code. */
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/;
+const UNAVAILABLE_MESSAGE =
+    /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/;
 
 /**
  * The database cannot be reached (restart, failover, network): the request may

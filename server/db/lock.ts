@@ -62,7 +62,11 @@ const readHolder = (file: string): Holder | undefined => {
     }
     // Only its pid is known, so only a running pid can keep it; its token is its content.
     const pid = Number(text.trim());
-    return { pid: Number.isSafeInteger(pid) && pid > 0 ? pid : 0, started: '', token: `legacy-${Buffer.from(text).toString('hex').slice(0, 32)}` };
+    return {
+        pid: Number.isSafeInteger(pid) && pid > 0 ? pid : 0,
+        started: '',
+        token: `legacy-${Buffer.from(text).toString('hex').slice(0, 32)}`,
+    };
 };
 
 /** Makes the file with its content in one step (a link of a written file), or false when it exists: no one ever reads it half written. */

@@ -35,7 +35,14 @@ export const writeRootfsArtifact = async (artifact: RootfsArtifact): Promise<Buf
     const checksum = sha256(artifact.image);
     const header = gzipSync(
         await tarOf([
-            { name: 'header-info', data: json({ payloads: [{ type: 'rootfs-image' }], artifact_provides: { artifact_name: artifact.name }, artifact_depends: { device_type: artifact.deviceTypes } }) },
+            {
+                name: 'header-info',
+                data: json({
+                    payloads: [{ type: 'rootfs-image' }],
+                    artifact_provides: { artifact_name: artifact.name },
+                    artifact_depends: { device_type: artifact.deviceTypes },
+                }),
+            },
             {
                 name: 'headers/0000/type-info',
                 data: json({
@@ -50,11 +57,7 @@ export const writeRootfsArtifact = async (artifact: RootfsArtifact): Promise<Buf
     const data = gzipSync(await tarOf([{ name: imageName, data: artifact.image }]));
     const version = json({ format: 'mender', version: 3 });
     const manifest = Buffer.from(
-        [
-            `${checksum}  data/0000/${imageName}`,
-            `${sha256(header)}  header.tar.gz`,
-            `${sha256(version)}  version`,
-        ].join('\n') + '\n',
+        [`${checksum}  data/0000/${imageName}`, `${sha256(header)}  header.tar.gz`, `${sha256(version)}  version`].join('\n') + '\n',
     );
     return tarOf([
         { name: 'version', data: version },

@@ -1,7 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { accessGroups, accounts, badges, cardFormats, deviceAccessGroups, devices, profileAccessGroups, profiles, readers, settings } from '../db/schema';
+import {
+    accessGroups,
+    accounts,
+    badges,
+    cardFormats,
+    deviceAccessGroups,
+    devices,
+    profileAccessGroups,
+    profiles,
+    readers,
+    settings,
+} from '../db/schema';
 import { sha256 } from '../http/tokens';
 import { newRegistrationCode } from '../resources/devices/registration';
 import { readerIdentity } from './fleet/reader';
@@ -23,7 +34,10 @@ export interface DemoFleetPlan {
 export const DEMO_FLEET_PREFIX = 'DEMO';
 
 const SITES: Record<string, { groups: string[]; doors: string[] }> = {
-    'Contoso Offices': { groups: ['All staff', 'Server room', 'Executive floor'], doors: ['Main entrance', 'Server room door', 'Executive floor lobby', 'Parking garage'] },
+    'Contoso Offices': {
+        groups: ['All staff', 'Server room', 'Executive floor'],
+        doors: ['Main entrance', 'Server room door', 'Executive floor lobby', 'Parking garage'],
+    },
     'Fabrikam Labs': { groups: ['All staff', 'Clean room', 'Night shift'], doors: ['Front gate', 'Clean room airlock', 'Loading dock'] },
     'Tailspin Clinic': { groups: ['All staff', 'Pharmacy'], doors: ['Reception', 'Pharmacy door', 'Staff entrance'] },
 };
@@ -55,7 +69,13 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
             .values(site.groups.map((description, g) => ({ account_id: account.id, description, default_group: g === 0 })))
             .returning({ id: accessGroups.id, description: accessGroups.description });
         groupsByAccount.set(account.id, groups);
-        doorsByAccount.set(account.id, await db.insert(readers).values(site.doors.map(description => ({ account_id: account.id, description }))).returning({ id: readers.id, description: readers.description }));
+        doorsByAccount.set(
+            account.id,
+            await db
+                .insert(readers)
+                .values(site.doors.map(description => ({ account_id: account.id, description })))
+                .returning({ id: readers.id, description: readers.description }),
+        );
 
         // 40 people per site: a 26-bit badge each (facility 100 + site), a few a second 34-bit one; some still enrolling, a few inactive.
         const people = await db
@@ -71,17 +91,41 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
             .returning({ id: profiles.id });
         await db.insert(badges).values(
             people.flatMap((person, p) => [
-                { profile_id: person.id, account_id: account.id, card_format_id: h10301!.id, facility_code: 100 + a, badge_number: 1000 + p, card_length: 26, status: p % 17 === 5 ? ('enrollment' as const) : ('active' as const), enabled: p % 11 !== 10 },
-                ...(p % 5 === 0 ? [{ profile_id: person.id, account_id: account.id, card_format_id: h10306!.id, facility_code: 2000 + a, badge_number: 50_000 + p, card_length: 34, status: 'active' as const, enabled: true }] : []),
+                {
+                    profile_id: person.id,
+                    account_id: account.id,
+                    card_format_id: h10301!.id,
+                    facility_code: 100 + a,
+                    badge_number: 1000 + p,
+                    card_length: 26,
+                    status: p % 17 === 5 ? ('enrollment' as const) : ('active' as const),
+                    enabled: p % 11 !== 10,
+                },
+                ...(p % 5 === 0
+                    ? [
+                          {
+                              profile_id: person.id,
+                              account_id: account.id,
+                              card_format_id: h10306!.id,
+                              facility_code: 2000 + a,
+                              badge_number: 50_000 + p,
+                              card_length: 34,
+                              status: 'active' as const,
+                              enabled: true,
+                          },
+                      ]
+                    : []),
             ]),
         );
-        await db.insert(profileAccessGroups).values(
-            people.flatMap((person, p) => [
-                { profile_id: person.id, access_group_id: groups[0]!.id },
-                ...(p % 4 === 0 && groups[1] ? [{ profile_id: person.id, access_group_id: groups[1].id }] : []),
-                ...(p % 9 === 0 && groups[2] ? [{ profile_id: person.id, access_group_id: groups[2].id }] : []),
-            ]),
-        );
+        await db
+            .insert(profileAccessGroups)
+            .values(
+                people.flatMap((person, p) => [
+                    { profile_id: person.id, access_group_id: groups[0]!.id },
+                    ...(p % 4 === 0 && groups[1] ? [{ profile_id: person.id, access_group_id: groups[1].id }] : []),
+                    ...(p % 9 === 0 && groups[2] ? [{ profile_id: person.id, access_group_id: groups[2].id }] : []),
+                ]),
+            );
     }
 
     // The approved readers, spread over the sites; their secrets derive from the fleet's seed.
@@ -113,13 +157,17 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
             })
             .returning({ id: devices.id });
         // The ACS reader of that door links to the device by hardware_id (the first device at a door takes it).
-        if (i < customers.length * doors.length) await db.update(readers).set({ hardware_id: identity.hardwareId }).where(eq(readers.id, reader.id));
+        if (i < customers.length * doors.length)
+            await db.update(readers).set({ hardware_id: identity.hardwareId }).where(eq(readers.id, reader.id));
         const groups = groupsByAccount.get(account.id)!;
         const served = door.includes('Server') || door.includes('Clean') || door.includes('Pharmacy') ? [groups[1]!] : [groups[0]!];
         await db.insert(deviceAccessGroups).values(served.map(g => ({ device_id: device!.id, access_group_id: g.id })));
     }
     const result: DemoFleetPlan = { seed, codes: plan, prefix: DEMO_FLEET_PREFIX };
-    await db.insert(settings).values({ key: 'demo_fleet', value: result }).onConflictDoUpdate({ target: settings.key, set: { value: result } });
+    await db
+        .insert(settings)
+        .values({ key: 'demo_fleet', value: result })
+        .onConflictDoUpdate({ target: settings.key, set: { value: result } });
     return result;
 };
 

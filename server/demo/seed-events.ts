@@ -42,10 +42,18 @@ const MIX: [EventType, number, faces: number][] = [
     ['BiometricOptOutAdded', 1, 0],
 ];
 const TOTAL = MIX.reduce((n, [, w]) => n + w, 0);
-const KNOWN: readonly string[] = [...EVENT_GROUP_TYPES.authenticated, '2FAMismatch', 'TailgatingByKnownUser', 'CrossingByKnownUser', 'UnauthorizedEntryByKnownUser', '1FAProfileCreate', 'FullEnrollment', 'BiometricOptOutAdded'];
+const KNOWN: readonly string[] = [
+    ...EVENT_GROUP_TYPES.authenticated,
+    '2FAMismatch',
+    'TailgatingByKnownUser',
+    'CrossingByKnownUser',
+    'UnauthorizedEntryByKnownUser',
+    '1FAProfileCreate',
+    'FullEnrollment',
+    'BiometricOptOutAdded',
+];
 /** How many image files are written at once: start-up waits on their syncs. */
 const PARALLEL_WRITES = 16;
-
 
 /**
  * The demo platform's history: `days` of security events with their camera
@@ -59,14 +67,31 @@ export const seedDemoEvents = async (ctx: Pick<AppContext, 'db' | 'storage'>, op
     const random = seededRandom(seed);
     const frames = new FramePool(4);
     const readers = await ctx.db
-        .select({ id: devices.id, account_id: devices.account_id, description: devices.description, device_mode: devices.device_mode, role: devices.role })
+        .select({
+            id: devices.id,
+            account_id: devices.account_id,
+            description: devices.description,
+            device_mode: devices.device_mode,
+            role: devices.role,
+        })
         .from(devices)
-        .where(and(inArray(devices.status, ['online', 'offline']), options.accountIds ? inArray(devices.account_id, options.accountIds) : undefined));
+        .where(
+            and(
+                inArray(devices.status, ['online', 'offline']),
+                options.accountIds ? inArray(devices.account_id, options.accountIds) : undefined,
+            ),
+        );
     if (!readers.length) return { events: 0, images: 0 };
     const accountIds = [...new Set(readers.map(r => r.account_id))];
     const people = await ctx.db
         // a join, not a subquery: drizzle leaves a one-table select's columns unqualified, which a subquery would read as its own
-        .select({ id: profiles.id, account_id: profiles.account_id, status: profiles.status, enabled: profiles.enabled, badge_number: sql<number | null>`min(${badges.badge_number})`.mapWith(Number) })
+        .select({
+            id: profiles.id,
+            account_id: profiles.account_id,
+            status: profiles.status,
+            enabled: profiles.enabled,
+            badge_number: sql<number | null>`min(${badges.badge_number})`.mapWith(Number),
+        })
         .from(profiles)
         .leftJoin(badges, eq(badges.profile_id, profiles.id))
         .where(inArray(profiles.account_id, accountIds))
@@ -93,7 +118,17 @@ export const seedDemoEvents = async (ctx: Pick<AppContext, 'db' | 'storage'>, op
                 const person = KNOWN.includes(event) && staff.length ? staff[Math.floor(random() * staff.length)] : undefined;
                 const frame = faces ? frames.get(faces, random()) : undefined;
                 const shown: EventProfile[] = frame
-                    ? frame.rois.map((roi, i) => (i === 0 && person ? { profile_id: person.id, badge_number: person.badge_number, enabled: person.enabled, status: person.status, roi } : { profile_id: null, roi }))
+                    ? frame.rois.map((roi, i) =>
+                          i === 0 && person
+                              ? {
+                                    profile_id: person.id,
+                                    badge_number: person.badge_number,
+                                    enabled: person.enabled,
+                                    status: person.status,
+                                    roi,
+                                }
+                              : { profile_id: null, roi },
+                      )
                     : person
                       ? [{ profile_id: person.id, badge_number: person.badge_number, enabled: person.enabled, status: person.status }]
                       : [];
@@ -110,15 +145,17 @@ export const seedDemoEvents = async (ctx: Pick<AppContext, 'db' | 'storage'>, op
                     profiles: shown,
                     profile_ids: shown.map(p => p.profile_id).filter((id): id is number => id !== null),
                     badge_numbers: shown.map(p => p.badge_number).filter((b): b is number => typeof b === 'number'),
-                    sip_remote_station: event.startsWith('SIP') ? ['Front desk 201', 'Security office 100'][Math.floor(random() * 2)]! : null,
+                    sip_remote_station: event.startsWith('SIP')
+                        ? ['Front desk 201', 'Security office 100'][Math.floor(random() * 2)]!
+                        : null,
                     image_key: key,
                     device_event_id: `seed-${reader.id}-${rows.length}`,
                 });
             }
         }
     }
-    for (let i = 0; i < images.length; i += PARALLEL_WRITES) await Promise.all(images.slice(i, i + PARALLEL_WRITES).map(img => ctx.storage.put(img.key, img.data)));
+    for (let i = 0; i < images.length; i += PARALLEL_WRITES)
+        await Promise.all(images.slice(i, i + PARALLEL_WRITES).map(img => ctx.storage.put(img.key, img.data)));
     for (let i = 0; i < rows.length; i += 500) await storeEvents(ctx.db, rows.slice(i, i + 500));
     return { events: rows.length, images: images.length };
 };
-

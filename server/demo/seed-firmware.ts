@@ -29,8 +29,15 @@ const image = (name: string, size: number) => {
  */
 export const seedDemoFirmware = async (ctx: Pick<AppContext, 'db' | 'storage' | 'config'>, mainAccountId: number) => {
     for (const firmware of DEMO_FIRMWARE) {
-        const file = await writeRootfsArtifact({ name: firmware.name, deviceTypes: firmware.deviceTypes, image: image(firmware.name, 512 * 1024) });
-        const received = await receiveArtifact(Readable.from([file]), ctx.storage, { key: `artifacts/${mainAccountId}/${randomUUID()}.mender`, maxBytes: ctx.config.firmwareMaxBytes });
+        const file = await writeRootfsArtifact({
+            name: firmware.name,
+            deviceTypes: firmware.deviceTypes,
+            image: image(firmware.name, 512 * 1024),
+        });
+        const received = await receiveArtifact(Readable.from([file]), ctx.storage, {
+            key: `artifacts/${mainAccountId}/${randomUUID()}.mender`,
+            maxBytes: ctx.config.firmwareMaxBytes,
+        });
         const { parsed } = received;
         await insertArtifact(ctx.db, [mainAccountId], {
             account_id: mainAccountId,

@@ -26,15 +26,31 @@ const DEMO_OPTIONS: AccountOption[] = [
     { type: 'bool', name: 'tfa/enabled', value: 'false' },
 ];
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (name: string) =>
+    name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
 
 const addAccount = async (db: Db, parentId: number, type: 'dealer' | 'customer', name: string, ref: string, city: string) => {
     const [parent] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, parentId));
     const [row] = await db
         .insert(accounts)
-        .values({ parent_id: parentId, type, name, ref_number: ref, email: `office@${slug(name)}.example`, city, country: 'United States', options: DEMO_OPTIONS })
+        .values({
+            parent_id: parentId,
+            type,
+            name,
+            ref_number: ref,
+            email: `office@${slug(name)}.example`,
+            city,
+            country: 'United States',
+            options: DEMO_OPTIONS,
+        })
         .returning();
-    await db.update(accounts).set({ path: sql`${parent!.path} || ${row!.id} || '/'` }).where(eq(accounts.id, row!.id));
+    await db
+        .update(accounts)
+        .set({ path: sql`${parent!.path} || ${row!.id} || '/'` })
+        .where(eq(accounts.id, row!.id));
     return row!;
 };
 
@@ -45,7 +61,14 @@ const addUsers = async (db: Db, accountId: number, accountName: string, password
         const email = `${role}@${slug(accountName)}.example`;
         const [row] = await db
             .insert(users)
-            .values({ account_id: accountId, name: `${accountName.split(' ')[0]} ${role[0]!.toUpperCase()}${role.slice(1)}`, email, role, password_hash: passwordHash, accepted_tos: true })
+            .values({
+                account_id: accountId,
+                name: `${accountName.split(' ')[0]} ${role[0]!.toUpperCase()}${role.slice(1)}`,
+                email,
+                role,
+                password_hash: passwordHash,
+                accepted_tos: true,
+            })
             .returning({ id: users.id });
         result[role] = { id: row!.id, email };
     }

@@ -69,14 +69,22 @@ const fleet = new Fleet({
 /** Signs in as the given user and approves the readers of this fleet that wait. */
 const approver = async (credentials: string) => {
     const [username, ...rest] = credentials.split(':');
-    const res = await fetch(`${url}${API_BASE}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: rest.join(':') }) });
+    const res = await fetch(`${url}${API_BASE}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: rest.join(':') }),
+    });
     if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status} ${await res.text()}`);
     const { token } = (await res.json()) as { token?: string };
     if (!token) throw new Error(`sign-in as ${username} needs a second factor: approve the readers in the console`);
     const approved = new Set<number>();
     return async () => {
         for (const reader of fleet.readers.filter(r => r.state === 'pending' && r.id !== undefined && !approved.has(r.id))) {
-            const done = await fetch(`${url}${API_BASE}/devices/${reader.id}/approve`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+            const done = await fetch(`${url}${API_BASE}/devices/${reader.id}/approve`, {
+                method: 'PUT',
+                headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                body: '{}',
+            });
             if (done.ok || done.status === 409) approved.add(reader.id!);
         }
     };
@@ -86,9 +94,13 @@ const approve = values.approve ? await approver(values.approve) : undefined;
 const report = () => {
     const count = (state: string) => fleet.readers.filter(r => r.state === state).length;
     const up = fleet.online.length;
-    console.log(`${new Date().toISOString().slice(11, 19)}  readers: ${count('approved')} approved (${up} up), ${count('pending')} pending, ${count('rejected')} rejected, ${count('authentication_required')} to authenticate · steps ${fleet.stats.steps} · outages ${fleet.stats.outages} · events ${events ? `${events.stats.accepted} stored, ${events.stats.rejected} refused` : 'off'} · errors ${fleet.stats.errors}${fleet.stats.lastError ? ` (last: ${fleet.stats.lastError})` : ''}`);
+    console.log(
+        `${new Date().toISOString().slice(11, 19)}  readers: ${count('approved')} approved (${up} up), ${count('pending')} pending, ${count('rejected')} rejected, ${count('authentication_required')} to authenticate · steps ${fleet.stats.steps} · outages ${fleet.stats.outages} · events ${events ? `${events.stats.accepted} stored, ${events.stats.rejected} refused` : 'off'} · errors ${fleet.stats.errors}${fleet.stats.lastError ? ` (last: ${fleet.stats.lastError})` : ''}`,
+    );
 };
-console.log(`Simulating ${devices} readers against ${url} for ${duration} s${code ? ` in the account of code ${code}` : ' (waiting for approval in the main account)'}. Ctrl-C stops.`);
+console.log(
+    `Simulating ${devices} readers against ${url} for ${duration} s${code ? ` in the account of code ${code}` : ' (waiting for approval in the main account)'}. Ctrl-C stops.`,
+);
 const timer = setInterval(() => {
     report();
     void approve?.().catch(error => console.error((error as Error).message));

@@ -27,9 +27,14 @@ const parseEvents = (value: unknown): unknown[] => {
             throw badRequest('The events part is not valid JSON');
         }
     }
-    const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' ? (parsed as { events?: unknown }).events : undefined;
+    const list = Array.isArray(parsed)
+        ? parsed
+        : parsed && typeof parsed === 'object'
+          ? (parsed as { events?: unknown }).events
+          : undefined;
     const checked = batchSize.safeParse(list);
-    if (!checked.success) throw badRequest(Array.isArray(list) ? checked.error.issues[0]!.message : 'The events part must be a JSON array of events');
+    if (!checked.success)
+        throw badRequest(Array.isArray(list) ? checked.error.issues[0]!.message : 'The events part must be a JSON array of events');
     return checked.data;
 };
 
@@ -48,7 +53,8 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
     try {
         for await (const part of request.parts()) {
             if (part.type === 'field') {
-                if (part.fieldname !== 'events') throw badRequest(`Unexpected field "${part.fieldname}": send an "events" part and image files`);
+                if (part.fieldname !== 'events')
+                    throw badRequest(`Unexpected field "${part.fieldname}": send an "events" part and image files`);
                 items = parseEvents(part.value);
                 continue;
             }
@@ -60,7 +66,12 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
             }
             const name = part.fieldname;
             images.set(name, { problem: 'not stored' });
-            const write = storeImage(ctx.storage, data, kind => eventImageKey(reader.account_id, reader.id, receivedAt, kind), diskFull).then(stored => {
+            const write = storeImage(
+                ctx.storage,
+                data,
+                kind => eventImageKey(reader.account_id, reader.id, receivedAt, kind),
+                diskFull,
+            ).then(stored => {
                 images.set(name, stored);
             });
             writing.add(write);
@@ -70,11 +81,17 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
         await Promise.all(writing);
     } catch (error) {
         await Promise.allSettled(writing);
-        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        await removeImages(
+            ctx.storage,
+            [...images.values()].map(i => ('key' in i ? i.key : null)),
+        );
         throw error;
     }
     if (!items) {
-        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        await removeImages(
+            ctx.storage,
+            [...images.values()].map(i => ('key' in i ? i.key : null)),
+        );
         throw badRequest('The request has no "events" part');
     }
     return { items, images };
@@ -83,32 +100,42 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
 export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     await app.register(multipart, {
         throwFileSizeLimit: false,
-        limits: { fileSize: MAX_EVENT_IMAGE_BYTES, files: MAX_EVENTS_PER_BATCH, fields: 1, parts: MAX_EVENTS_PER_BATCH + 1, fieldSize: 1024 * 1024 },
+        limits: {
+            fileSize: MAX_EVENT_IMAGE_BYTES,
+            files: MAX_EVENTS_PER_BATCH,
+            fields: 1,
+            parts: MAX_EVENTS_PER_BATCH + 1,
+            fieldSize: 1024 * 1024,
+        },
     });
 
-    app.post('/events', {
-        config: { access: 'device' },
-        schema: {
-            tags: deviceTags,
-            security: deviceSecurity,
-            summary: 'The reader posts security events, one or a batch, with their images',
-            description:
-                `Either JSON {events: [...]} without images, or multipart/form-data with an \`events\` part (the JSON array) and one file part per image, ` +
-                `named by its event's \`image\` field (contract/device-events.ts). At most ${MAX_EVENTS_PER_BATCH} events; images are JPEG or PNG of at most ` +
-                `${MAX_EVENT_IMAGE_BYTES / (1024 * 1024)} MB. Each event is accepted or rejected on its own: a rejected event (with why) does not stop the ` +
-                'others. Everything accepted is stored durably before the reply; an event sent again (same device_event_id and timestamp) is acknowledged ' +
-                'with its first id and duplicate: true.',
-            consumes: ['application/json', 'multipart/form-data'],
-            body: z.object({ events: z.array(z.unknown()) }).nullish(),
-            response: { 200: deviceEventsReply, ...deviceErrors },
+    app.post(
+        '/events',
+        {
+            config: { access: 'device' },
+            schema: {
+                tags: deviceTags,
+                security: deviceSecurity,
+                summary: 'The reader posts security events, one or a batch, with their images',
+                description:
+                    `Either JSON {events: [...]} without images, or multipart/form-data with an \`events\` part (the JSON array) and one file part per image, ` +
+                    `named by its event's \`image\` field (contract/device-events.ts). At most ${MAX_EVENTS_PER_BATCH} events; images are JPEG or PNG of at most ` +
+                    `${MAX_EVENT_IMAGE_BYTES / (1024 * 1024)} MB. Each event is accepted or rejected on its own: a rejected event (with why) does not stop the ` +
+                    'others. Everything accepted is stored durably before the reply; an event sent again (same device_event_id and timestamp) is acknowledged ' +
+                    'with its first id and duplicate: true.',
+                consumes: ['application/json', 'multipart/form-data'],
+                body: z.object({ events: z.array(z.unknown()) }).nullish(),
+                response: { 200: deviceEventsReply, ...deviceErrors },
+            },
         },
-    }, async request => {
-        const device = requireDevice(request);
-        if (request.isMultipart()) {
-            const { items, images } = await readMultipart(ctx, request, device);
-            return ingestEvents(ctx, device.id, items, images);
-        }
-        if (!request.body) throw badRequest('Send {"events": [...]} as JSON, or a multipart form with an "events" part');
-        return ingestEvents(ctx, device.id, parseEvents(request.body.events), new Map());
-    });
+        async request => {
+            const device = requireDevice(request);
+            if (request.isMultipart()) {
+                const { items, images } = await readMultipart(ctx, request, device);
+                return ingestEvents(ctx, device.id, items, images);
+            }
+            if (!request.body) throw badRequest('Send {"events": [...]} as JSON, or a multipart form with an "events" part');
+            return ingestEvents(ctx, device.id, parseEvents(request.body.events), new Map());
+        },
+    );
 };

@@ -9,7 +9,15 @@ import { logRoutes } from './logs';
 import { registerRoutes } from './register';
 
 /** What readers call, under /api/v2/device/ (DESIGN.md "Readers and the device API"). Adding a part is one line here. */
-export const deviceApiParts: FastifyPluginAsyncZod<AppContext>[] = [registerRoutes, heartbeatRoutes, configRoutes, commandRoutes, logRoutes, deploymentRoutes, eventRoutes];
+export const deviceApiParts: FastifyPluginAsyncZod<AppContext>[] = [
+    registerRoutes,
+    heartbeatRoutes,
+    configRoutes,
+    commandRoutes,
+    logRoutes,
+    deploymentRoutes,
+    eventRoutes,
+];
 
 export const deviceApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     await app.register(

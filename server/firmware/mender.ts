@@ -135,8 +135,10 @@ const readHeaderInfo = (data: Buffer): HeaderInfo => {
     const depends = info.artifact_depends;
     if (!isObject(depends)) throw invalid('header-info has no artifact_depends.');
     const types = depends.device_type;
-    if (!Array.isArray(types) || !types.length || !types.every(t => typeof t === 'string' && t.trim().length > 0)) throw invalid('header-info names no compatible device type.');
-    if (types.length > 100 || types.some(t => (t as string).length > DEVICE_TYPE_MAX)) throw invalid(`device types are at most 100, each at most ${DEVICE_TYPE_MAX} characters.`);
+    if (!Array.isArray(types) || !types.length || !types.every(t => typeof t === 'string' && t.trim().length > 0))
+        throw invalid('header-info names no compatible device type.');
+    if (types.length > 100 || types.some(t => (t as string).length > DEVICE_TYPE_MAX))
+        throw invalid(`device types are at most 100, each at most ${DEVICE_TYPE_MAX} characters.`);
     return { name, deviceTypes: [...new Set(types as string[])], payloadTypes, provides, depends };
 };
 
@@ -152,7 +154,8 @@ const readTypeInfo = (data: Buffer, what: string): TypeInfo => {
     const depends = info.artifact_depends ?? {};
     if (!isObject(depends)) throw invalid(`${what} artifact_depends is not an object.`);
     const clears = info.clears_artifact_provides ?? [];
-    if (!Array.isArray(clears) || !clears.every(c => typeof c === 'string')) throw invalid(`${what} clears_artifact_provides is not a list of texts.`);
+    if (!Array.isArray(clears) || !clears.every(c => typeof c === 'string'))
+        throw invalid(`${what} clears_artifact_provides is not a list of texts.`);
     return { provides: providesOf(info.artifact_provides, what), depends, clearsProvides: clears as string[] };
 };
 
@@ -177,7 +180,9 @@ interface HeaderContents {
 const readHeaderTar = async (bytes: AsyncIterable<Buffer>, augmented: boolean): Promise<HeaderContents> => {
     const what = augmented ? 'header-augment' : 'header';
     const contents: HeaderContents = { typeInfo: new Map(), metaData: new Map(), scripts: [] };
-    for await (const entry of tarEntries(limited(bytes, HEADER_MAX, `The file is not a valid Mender artifact: its ${what} is larger than ${HEADER_MAX} bytes.`))) {
+    for await (const entry of tarEntries(
+        limited(bytes, HEADER_MAX, `The file is not a valid Mender artifact: its ${what} is larger than ${HEADER_MAX} bytes.`),
+    )) {
         const name = entryName(entry);
         if (entry.header.type === 'directory') {
             await drain(entry);
@@ -249,7 +254,9 @@ const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Prom
             const version = parseJson(data, 'version');
             if (!isObject(version) || version.format !== 'mender') throw invalid('its version file does not say "mender".');
             if (version.version !== 3) {
-                throw new ArtifactError(`Only version 3 of the Mender artifact format is supported; this file is version ${typeof version.version === 'number' ? version.version : 'unknown'}.`);
+                throw new ArtifactError(
+                    `Only version 3 of the Mender artifact format is supported; this file is version ${typeof version.version === 'number' ? version.version : 'unknown'}.`,
+                );
             }
             versionHash = sha256(data);
             continue;
@@ -279,7 +286,13 @@ const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Prom
             if (compression && compression !== kind) throw invalid('its parts use different compressions.');
             compression = kind;
             const hash = createHash('sha256');
-            const contents = await readHeaderTar(decompress(observed(entry, c => hash.update(c)), kind), augmented);
+            const contents = await readHeaderTar(
+                decompress(
+                    observed(entry, c => hash.update(c)),
+                    kind,
+                ),
+                augmented,
+            );
             // Read what may follow the compressed tar's end, so the hash covers the whole entry.
             await drain(entry);
             check(name, hash.digest('hex'));
@@ -289,7 +302,8 @@ const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Prom
             } else {
                 header = contents;
                 const info = contents.info!;
-                for (let i = 0; i < info.payloadTypes.length; i++) if (!contents.typeInfo.has(i)) throw invalid(`payload ${i} has no type-info.`);
+                for (let i = 0; i < info.payloadTypes.length; i++)
+                    if (!contents.typeInfo.has(i)) throw invalid(`payload ${i} has no type-info.`);
                 await options.onHeader?.({ name: info.name, deviceTypes: info.deviceTypes });
             }
         } else if (dataMatch) {
@@ -306,14 +320,19 @@ const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Prom
             const counted = observed(decompress(entry, kind), c => {
                 unpacked += c.length;
                 payloadUnpacked += c.length;
-                if (unpacked > maxUnpacked) throw new ArtifactError(`The artifact unpacks to more than the ${maxUnpacked} bytes allowed.`, 413);
+                if (unpacked > maxUnpacked)
+                    throw new ArtifactError(`The artifact unpacks to more than the ${maxUnpacked} bytes allowed.`, 413);
                 if (payloadUnpacked > payloadCap) {
-                    throw new ArtifactError(`The artifact's payload ${dataMatch[1]} unpacks to more than ${maxRatio} times its compressed size, which a firmware image does not: it is refused.`, 413);
+                    throw new ArtifactError(
+                        `The artifact's payload ${dataMatch[1]} unpacks to more than ${maxRatio} times its compressed size, which a firmware image does not: it is refused.`,
+                        413,
+                    );
                 }
             });
             for await (const file of tarEntries(counted)) {
                 const fileName = entryName(file);
-                if (!isFile(file) || !SAFE_NAME.test(fileName)) throw invalid(`payload ${index} holds ${fileName}, which is not a plain file.`);
+                if (!isFile(file) || !SAFE_NAME.test(fileName))
+                    throw invalid(`payload ${index} holds ${fileName}, which is not a plain file.`);
                 const hash = createHash('sha256');
                 let size = 0;
                 for await (const chunk of file) {
@@ -344,8 +363,10 @@ const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Prom
     if (!manifest) throw invalid('it has no manifest.');
     if (!header) throw invalid('it has no header.');
     const info = header.info!;
-    if (dataIndex !== info.payloadTypes.length) throw invalid(`the header lists ${info.payloadTypes.length} payload(s) but it holds ${dataIndex}.`);
-    if (augmentSums && !headerAugment && [...augmentSums.keys()].some(k => k.startsWith('header-augment'))) throw invalid('header-augment is missing.');
+    if (dataIndex !== info.payloadTypes.length)
+        throw invalid(`the header lists ${info.payloadTypes.length} payload(s) but it holds ${dataIndex}.`);
+    if (augmentSums && !headerAugment && [...augmentSums.keys()].some(k => k.startsWith('header-augment')))
+        throw invalid('header-augment is missing.');
     for (const path of [...manifest.sums.keys(), ...(augmentSums?.keys() ?? [])]) {
         if (!seen.has(path)) throw invalid(`${path} is listed in the manifest but missing.`);
     }

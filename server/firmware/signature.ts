@@ -41,7 +41,12 @@ export const readPublicKey = (pem: string): PublicKeyInfo => {
         throw new KeyError(FIRMWARE_KEY_MESSAGES.unsupported);
     }
     const der = key.export({ type: 'spki', format: 'der' });
-    return { algorithm, details: text, fingerprint: createHash('sha256').update(der).digest('hex'), pem: key.export({ type: 'spki', format: 'pem' }).toString() };
+    return {
+        algorithm,
+        details: text,
+        fingerprint: createHash('sha256').update(der).digest('hex'),
+        pem: key.export({ type: 'spki', format: 'pem' }).toString(),
+    };
 };
 
 /** True when `signature` (manifest.sig, base64) signs `manifest` with this key. */

@@ -87,7 +87,14 @@ export const loadAuth = async (db: Db, userId: number, sessionId: string, kind: 
                 tfa_enabled: users.tfa_enabled,
                 external_user: users.external_user,
             },
-            account: { id: accounts.id, name: accounts.name, path: accounts.path, main: accounts.main, type: accounts.type, options: accounts.options },
+            account: {
+                id: accounts.id,
+                name: accounts.name,
+                path: accounts.path,
+                main: accounts.main,
+                type: accounts.type,
+                options: accounts.options,
+            },
         })
         .from(users)
         .innerJoin(accounts, eq(accounts.id, users.account_id))

@@ -19,4 +19,5 @@ const safe = (options: Options): Options => ({
 export const csvStream = (options: Options = {}) => stringify(safe({ header: true, ...options }));
 
 /** A CSV text of a few records. */
-export const csvText = (records: readonly object[], options: Options = {}) => stringifyText(records as Record<string, unknown>[], safe({ header: true, ...options }));
+export const csvText = (records: readonly object[], options: Options = {}) =>
+    stringifyText(records as Record<string, unknown>[], safe({ header: true, ...options }));

@@ -66,12 +66,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         }
         if (error instanceof DiskLowError || isDiskFull(error)) {
             request.log.warn({ err: error }, 'disk space short');
-            return reply.status(507).header('Retry-After', String(DISK_LOW_RETRY_AFTER_SECONDS)).send({ error: new DiskLowError().message, request_id });
+            return reply
+                .status(507)
+                .header('Retry-After', String(DISK_LOW_RETRY_AFTER_SECONDS))
+                .send({ error: new DiskLowError().message, request_id });
         }
         if (databaseUnavailable(error)) {
             // Readers and the console retry a 503 after Retry-After; a 500 would read as a fault of the request.
             request.log.warn({ err: error }, 'database unavailable');
-            return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: 'The database is unavailable just now. Try again in a few seconds.', request_id });
+            return reply
+                .status(503)
+                .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+                .send({ error: 'The database is unavailable just now. Try again in a few seconds.', request_id });
         }
         const status = error.statusCode ?? 500;
         if (status >= 500) {

@@ -14,7 +14,10 @@ export const listParams = (maxPerPage: number = LIST_MAX_PAGE_SIZE) => ({
     account_id: z.coerce.number().int().min(0).optional(),
     cross_account: z.enum(['true', 'false']).optional(),
     /** comma-separated ids: react-admin's getMany */
-    id: z.string().regex(/^\d+(,\d+)*$/).optional(),
+    id: z
+        .string()
+        .regex(/^\d+(,\d+)*$/)
+        .optional(),
 });
 
 export const idList = (value: string | undefined) => (value ? value.split(',').map(Number) : undefined);

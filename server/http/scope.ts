@@ -37,7 +37,11 @@ export interface ScopedAccount {
 /** Loads an account the caller may act in; 404 if it does not exist, 403 if it is outside the scope. */
 export const accountInScope = async (db: Db, auth: AuthContext, accountId: number): Promise<ScopedAccount> => {
     if (accountId === 0 || accountId === auth.account.id) return { id: auth.account.id, path: auth.account.path, name: auth.account.name };
-    const [row] = await db.select({ id: accounts.id, path: accounts.path, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+    const [row] = await db
+        .select({ id: accounts.id, path: accounts.path, name: accounts.name })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .limit(1);
     if (!row) throw notFound('account');
     if (!mayActIn(auth, row)) throw forbidden('You are not allowed to act in this account');
     return row;

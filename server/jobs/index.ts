@@ -5,4 +5,11 @@ import { storageSweep } from '../storage/sweep';
 import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
-export const platformJobs: Job[] = [...deviceJobs, ...deploymentJobs, eventRetention, embeddedEventsMaintenance, embeddedEventsStatistics, storageSweep];
+export const platformJobs: Job[] = [
+    ...deviceJobs,
+    ...deploymentJobs,
+    eventRetention,
+    embeddedEventsMaintenance,
+    embeddedEventsStatistics,
+    storageSweep,
+];

@@ -25,7 +25,10 @@ export const createMailer = (options: { smtpUrl?: string; from: string; outboxDi
             const info = await transport.sendMail({ from: options.from, ...mail });
             if (options.smtpUrl) return;
             fs.mkdirSync(options.outboxDir, { recursive: true });
-            const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+            const file = path.join(
+                options.outboxDir,
+                `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+            );
             fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
             options.log?.(`mail to ${mail.to} ("${mail.subject}") written to ${file}`);
         },

@@ -58,7 +58,11 @@ const pgliteRealtime = (client: PGlite): Realtime => {
     const unlisten = new Map<string, Promise<() => Promise<void>>>();
     return {
         subscribe(channel, listener) {
-            if (listeners.add(checkChannel(channel), listener)) unlisten.set(channel, client.listen(channel, payload => listeners.deliver(channel, payload)));
+            if (listeners.add(checkChannel(channel), listener))
+                unlisten.set(
+                    channel,
+                    client.listen(channel, payload => listeners.deliver(channel, payload)),
+                );
             return () => {
                 if (listeners.remove(channel, listener)) {
                     const done = unlisten.get(channel);
@@ -91,32 +95,34 @@ const postgresRealtime = (pool: pg.Pool, log: (message: string) => void): Realti
     let lostOnce = false;
 
     const connect = (): Promise<void> =>
-        client ? Promise.resolve() : (connecting ??= (async () => {
-            while (!closed) {
-                const c = new pg.Client(pool.options);
-                try {
-                    await c.connect();
-                    c.on('notification', n => n.payload !== undefined && listeners.deliver(n.channel, n.payload));
-                    c.on('error', error => lost(c, error));
-                    c.on('end', () => lost(c));
-                    for (const channel of listeners.byChannel.keys()) await c.query(`LISTEN ${channel}`);
-                    // Closed while connecting: this connection is not wanted any more.
-                    if (closed) {
-                        await c.end().catch(() => undefined);
-                        return;
-                    }
-                    client = c;
-                    retryMs = 250;
-                    if (lostOnce) for (const listener of listeners.reconnect) listener();
-                    return;
-                } catch (error) {
-                    await c.end().catch(() => undefined);
-                    log(`realtime: cannot listen (${(error as Error).message}); retrying in ${retryMs} ms`);
-                    await new Promise(r => setTimeout(r, retryMs));
-                    retryMs = Math.min(retryMs * 2, 10_000);
-                }
-            }
-        })().finally(() => (connecting = undefined)));
+        client
+            ? Promise.resolve()
+            : (connecting ??= (async () => {
+                  while (!closed) {
+                      const c = new pg.Client(pool.options);
+                      try {
+                          await c.connect();
+                          c.on('notification', n => n.payload !== undefined && listeners.deliver(n.channel, n.payload));
+                          c.on('error', error => lost(c, error));
+                          c.on('end', () => lost(c));
+                          for (const channel of listeners.byChannel.keys()) await c.query(`LISTEN ${channel}`);
+                          // Closed while connecting: this connection is not wanted any more.
+                          if (closed) {
+                              await c.end().catch(() => undefined);
+                              return;
+                          }
+                          client = c;
+                          retryMs = 250;
+                          if (lostOnce) for (const listener of listeners.reconnect) listener();
+                          return;
+                      } catch (error) {
+                          await c.end().catch(() => undefined);
+                          log(`realtime: cannot listen (${(error as Error).message}); retrying in ${retryMs} ms`);
+                          await new Promise(r => setTimeout(r, retryMs));
+                          retryMs = Math.min(retryMs * 2, 10_000);
+                      }
+                  }
+              })().finally(() => (connecting = undefined)));
 
     const lost = (c: pg.Client, error?: Error) => {
         if (client !== c || closed) return;
@@ -130,7 +136,8 @@ const postgresRealtime = (pool: pg.Pool, log: (message: string) => void): Realti
     return {
         subscribe(channel, listener) {
             // LISTEN twice is harmless: a connection made meanwhile listens to every channel already.
-            if (listeners.add(checkChannel(channel), listener)) void connect().then(() => client?.query(`LISTEN ${channel}`).catch(() => undefined));
+            if (listeners.add(checkChannel(channel), listener))
+                void connect().then(() => client?.query(`LISTEN ${channel}`).catch(() => undefined));
             return () => {
                 if (listeners.remove(channel, listener) && client) void client.query(`UNLISTEN ${channel}`).catch(() => undefined);
             };

@@ -22,4 +22,25 @@ import { qrCodeRoutes } from './qrcode/routes';
 import { systemRoutes } from './system/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
-export const features: FastifyPluginAsyncZod<AppContext>[] = [authRoutes, twoFactorRoutes, passwordRoutes, accountRoutes, userRoutes, roleRoutes, auditLogRoutes, dashboardRoutes, cardFormatRoutes, deviceRoutes, deviceApiRoutes, readerRoutes, accessGroupRoutes, profileRoutes, artifactRoutes, firmwareKeyRoutes, deploymentRoutes, qrCodeRoutes, eventRoutes, systemRoutes];
+export const features: FastifyPluginAsyncZod<AppContext>[] = [
+    authRoutes,
+    twoFactorRoutes,
+    passwordRoutes,
+    accountRoutes,
+    userRoutes,
+    roleRoutes,
+    auditLogRoutes,
+    dashboardRoutes,
+    cardFormatRoutes,
+    deviceRoutes,
+    deviceApiRoutes,
+    readerRoutes,
+    accessGroupRoutes,
+    profileRoutes,
+    artifactRoutes,
+    firmwareKeyRoutes,
+    deploymentRoutes,
+    qrCodeRoutes,
+    eventRoutes,
+    systemRoutes,
+];

@@ -117,7 +117,11 @@ export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStora
             return storage.put(key, data, options);
         }
         disk.assertRoom(0, true);
-        return storage.put(key, pipeline(data, disk.watch(), () => undefined), options);
+        return storage.put(
+            key,
+            pipeline(data, disk.watch(), () => undefined),
+            options,
+        );
     },
     get: key => storage.get(key),
     stat: key => storage.stat(key),

@@ -37,8 +37,14 @@ export const sweepDebris = async (ctx: AppContext, options: { graceMs: number })
         const batch = pending.splice(0);
         const owners = batch.map(f => owningKey(f.key));
         const [artifacts, images] = await Promise.all([
-            referencedArtifactKeys(ctx.db, owners.filter(k => k.startsWith('artifacts/'))),
-            referencedImageKeys(ctx.db, owners.filter(k => k.startsWith('events/'))),
+            referencedArtifactKeys(
+                ctx.db,
+                owners.filter(k => k.startsWith('artifacts/')),
+            ),
+            referencedImageKeys(
+                ctx.db,
+                owners.filter(k => k.startsWith('events/')),
+            ),
         ]);
         for (const [i, file] of batch.entries()) {
             const owner = owners[i]!;

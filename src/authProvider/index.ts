@@ -8,12 +8,16 @@ import { getSession, resetSession } from './sessionCache';
 
 /** Pages where a 401/403 does not send the user away (SPEC 8.1). */
 const PUBLIC_PATHS = ['/login', '/alternate', '/reset_password', '/logout', '/error'];
-const onPublicPage = (pathname: string) => [...PUBLIC_PATHS, '/reset_2fa', '/initial-password-setup'].some(p => pathname === p || pathname.startsWith(`${p}/`));
+const onPublicPage = (pathname: string) =>
+    [...PUBLIC_PATHS, '/reset_2fa', '/initial-password-setup'].some(p => pathname === p || pathname.startsWith(`${p}/`));
 
 const here = () => `${window.location.pathname}${window.location.search}`;
 
 /** SPEC 8.1: where a 401 or 403 sends the user, or undefined to stay. */
-export const errorRedirect = (status: number | undefined, location: { pathname: string; search: string; href: string }): string | undefined => {
+export const errorRedirect = (
+    status: number | undefined,
+    location: { pathname: string; search: string; href: string },
+): string | undefined => {
     if (status !== 401 && status !== 403) return undefined;
     if (PUBLIC_PATHS.some(p => location.pathname === p || location.pathname.startsWith(`${p}/`))) return undefined;
     const current = encodeURIComponent(`${location.pathname}${location.search}`);
@@ -21,7 +25,14 @@ export const errorRedirect = (status: number | undefined, location: { pathname: 
 };
 
 /** react-admin action -> right of SPEC 6.2 */
-const ACTION_RIGHTS: Record<string, Action> = { list: 'read', show: 'read', create: 'write', edit: 'edit', delete: 'delete', export: 'export' };
+const ACTION_RIGHTS: Record<string, Action> = {
+    list: 'read',
+    show: 'read',
+    create: 'write',
+    edit: 'edit',
+    delete: 'delete',
+    export: 'export',
+};
 
 export { getSession, resetSession } from './sessionCache';
 

@@ -2,7 +2,14 @@ import type { LoginProvider, Me } from '../../contract/auth';
 import { optionOn, ACCOUNT_OPTIONS, singleTenantMode, type AccountOption, type SessionFlags } from '../../contract/session';
 import type { Role } from '../../contract/roles';
 import { apiFetch } from '../dataProvider/http';
-import { cacheLoginProvider, cachedLoginProvider, currentAccountId, saveCurrentAccountId, saveUser, storedAccountSelection } from '../session/storage';
+import {
+    cacheLoginProvider,
+    cachedLoginProvider,
+    currentAccountId,
+    saveCurrentAccountId,
+    saveUser,
+    storedAccountSelection,
+} from '../session/storage';
 
 /** What the console knows about the signed-in session (SPEC 3 session state); react-admin's "permissions". */
 export interface Session {
@@ -65,7 +72,10 @@ export const loadSession = async (signal?: AbortSignal): Promise<Session> => {
     const currentName =
         current === me.account.id
             ? me.account.name
-            : await apiFetch<{ name: string }>(`/accounts/${current}`, { noAccount: true, signal }).then(a => a.name, () => `#${current}`);
+            : await apiFetch<{ name: string }>(`/accounts/${current}`, { noAccount: true, signal }).then(
+                  a => a.name,
+                  () => `#${current}`,
+              );
     return {
         me,
         role,

@@ -3,7 +3,8 @@ import { format } from 'date-fns';
 /**
  * Downloads saved as files, for every screen that exports something.
  * SPEC 9 default export names: the prefix and a timestamp, e.g. devices-configs-20250102-133700.csv. */
-export const stampedName = (prefix: string, extension: string, now = new Date()) => `${prefix}-${format(now, 'yyyyMMdd-HHmmss')}.${extension}`;
+export const stampedName = (prefix: string, extension: string, now = new Date()) =>
+    `${prefix}-${format(now, 'yyyyMMdd-HHmmss')}.${extension}`;
 
 /** Saves a downloaded file under the server's name (a File from Content-Disposition), else the fallback. */
 export const saveFile = (blob: Blob, fallback: string): string => {

@@ -108,7 +108,9 @@ const parseBody = async (res: Response): Promise<unknown> => {
  */
 export const apiFetch = async <T = unknown>(path: string, options: RequestOptions = {}): Promise<T> => {
     const method = options.method ?? 'GET';
-    const { query, body } = options.noAccount ? { query: options.query ?? {}, body: options.body } : withAccount(method, options.query, options.body);
+    const { query, body } = options.noAccount
+        ? { query: options.query ?? {}, body: options.body }
+        : withAccount(method, options.query, options.body);
     const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${queryString(query)}`;
     const timeout = options.timeout ? AbortSignal.timeout(options.timeout) : undefined;
     const signal = options.signal && timeout ? AbortSignal.any([options.signal, timeout]) : (options.signal ?? timeout);
@@ -130,9 +132,14 @@ export const apiFetch = async <T = unknown>(path: string, options: RequestOption
     if (res.status > 299) {
         const errorBody = await parseBody(res);
         const message =
-            errorBody && typeof errorBody === 'object' && 'error' in errorBody ? String((errorBody as { error: unknown }).error) : 'Response error';
+            errorBody && typeof errorBody === 'object' && 'error' in errorBody
+                ? String((errorBody as { error: unknown }).error)
+                : 'Response error';
         // react-admin shows {errors: {field: message}} under the form's inputs: our 400s carry them as `fields`.
-        const body = errorBody && typeof errorBody === 'object' && 'fields' in errorBody ? { ...errorBody, errors: (errorBody as { fields: unknown }).fields } : errorBody;
+        const body =
+            errorBody && typeof errorBody === 'object' && 'fields' in errorBody
+                ? { ...errorBody, errors: (errorBody as { fields: unknown }).fields }
+                : errorBody;
         throw new HttpError(message, res.status, body);
     }
     if (options.stream) return res as T;

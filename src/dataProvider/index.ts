@@ -39,9 +39,16 @@ export const dataProvider: ConsoleDataProvider = {
     supportAbortSignal: true,
 
     async getList(resource, params) {
-        const reply = await apiFetch<ListReply<RaRecord> & { count_is_estimate?: boolean }>(path(resource), { query: listQuery(params), signal: params.signal });
+        const reply = await apiFetch<ListReply<RaRecord> & { count_is_estimate?: boolean }>(path(resource), {
+            query: listQuery(params),
+            signal: params.signal,
+        });
         // Unbounded lists (events) may count only up to a limit: the list shows 'more than N'.
-        return { data: reply.result as never[], total: reply.count, ...(reply.count_is_estimate ? { meta: { count_is_estimate: true } } : {}) };
+        return {
+            data: reply.result as never[],
+            total: reply.count,
+            ...(reply.count_is_estimate ? { meta: { count_is_estimate: true } } : {}),
+        };
     },
 
     async getOne(resource, params) {

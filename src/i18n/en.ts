@@ -8,5 +8,13 @@ import { pageMessages } from '../pages/messages';
 import { mergeMessages } from './merge';
 import { validationMessages } from './validation';
 
-const en: Messages = mergeMessages(englishMessages as unknown as Messages, appMessages.en, layoutMessages.en, pageMessages.en, noticeMessages.en, validationMessages.en, ...enabledPlugins.map(p => p.messages.en));
+const en: Messages = mergeMessages(
+    englishMessages as unknown as Messages,
+    appMessages.en,
+    layoutMessages.en,
+    pageMessages.en,
+    noticeMessages.en,
+    validationMessages.en,
+    ...enabledPlugins.map(p => p.messages.en),
+);
 export default en;

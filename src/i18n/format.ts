@@ -30,7 +30,11 @@ export const relativeTime = (value: string | number | Date, now: Date = new Date
 };
 
 /** The relative time in the user's language. */
-export const formatRelativeTime = (translate: (key: string, options?: Record<string, unknown>) => string, value: string | number | Date, now?: Date): string => {
+export const formatRelativeTime = (
+    translate: (key: string, options?: Record<string, unknown>) => string,
+    value: string | number | Date,
+    now?: Date,
+): string => {
     const { key, count } = relativeTime(value, now);
     return translate(key, { smart_count: count });
 };

@@ -8,5 +8,13 @@ import { pageMessages } from '../pages/messages';
 import { mergeMessages } from './merge';
 import { validationMessages } from './validation';
 
-const fr: Messages = mergeMessages(frenchMessages as unknown as Messages, appMessages.fr, layoutMessages.fr, pageMessages.fr, noticeMessages.fr, validationMessages.fr, ...enabledPlugins.map(p => p.messages.fr));
+const fr: Messages = mergeMessages(
+    frenchMessages as unknown as Messages,
+    appMessages.fr,
+    layoutMessages.fr,
+    pageMessages.fr,
+    noticeMessages.fr,
+    validationMessages.fr,
+    ...enabledPlugins.map(p => p.messages.fr),
+);
 export default fr;

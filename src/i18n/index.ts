@@ -9,7 +9,8 @@ export const LOCALES = [
 
 /** English is bundled; French loads on demand. Missing keys are errors, not silent fallbacks. */
 export const i18nProvider = polyglotI18nProvider(
-    locale => (locale === 'fr' ? import('./fr').then(m => m.default as unknown as TranslationMessages) : (en as unknown as TranslationMessages)),
+    locale =>
+        locale === 'fr' ? import('./fr').then(m => m.default as unknown as TranslationMessages) : (en as unknown as TranslationMessages),
     'en',
     LOCALES,
     { allowMissing: false },

@@ -21,7 +21,13 @@ const CurrentAccount = () => {
     const foreign = session.currentAccountId !== session.ownAccountId;
     return (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 1, minWidth: 0 }}>
-            <Typography variant="body1" noWrap sx={{ fontWeight: 600, maxWidth: { xs: 140, sm: 320 } }} title={name} data-testid="current-account">
+            <Typography
+                variant="body1"
+                noWrap
+                sx={{ fontWeight: 600, maxWidth: { xs: 140, sm: 320 } }}
+                title={name}
+                data-testid="current-account"
+            >
                 {name}
             </Typography>
             {foreign && <Chip size="small" color="warning" label={translate('layout.customerAccount')} />}
@@ -38,7 +44,14 @@ const CurrentAccount = () => {
             )}
             {canSwitchAccount(session.flags) && (
                 <>
-                    <Button color="inherit" size="small" variant="outlined" startIcon={<SwapHoriz />} onClick={() => setOpen(true)} sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                        color="inherit"
+                        size="small"
+                        variant="outlined"
+                        startIcon={<SwapHoriz />}
+                        onClick={() => setOpen(true)}
+                        sx={{ whiteSpace: 'nowrap' }}
+                    >
                         {translate('layout.switch.button')}
                     </Button>
                     <SwitchAccountDrawer open={open} onClose={() => setOpen(false)} />

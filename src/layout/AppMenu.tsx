@@ -13,7 +13,9 @@ import { MenuIcon } from './menuIcons';
 
 /** SPEC 2.3: the accounts entry reads 'Account Settings' when the route shows the current account's own page. */
 export const menuLabel = (item: MenuItem, session: Session) =>
-    item.key === 'accounts' && accountsRouteRedirects(session.flags, session.ownAccountId, session.currentAccountId) ? 'menu.accountSettings' : item.title;
+    item.key === 'accounts' && accountsRouteRedirects(session.flags, session.ownAccountId, session.currentAccountId)
+        ? 'menu.accountSettings'
+        : item.title;
 
 const isActive = (item: MenuItem, pathname: string) =>
     item.to === '/' ? pathname === '/' : !!matchPath({ path: item.to, end: false }, pathname);
@@ -54,7 +56,13 @@ const Group = ({ group, session }: { group: MenuGroup; session: Session }) => {
     );
     return (
         <Box component="li" sx={{ listStyle: 'none' }}>
-            {sidebarOpen ? header : <Tooltip title={title} placement="right">{header}</Tooltip>}
+            {sidebarOpen ? (
+                header
+            ) : (
+                <Tooltip title={title} placement="right">
+                    {header}
+                </Tooltip>
+            )}
             <Collapse in={open} unmountOnExit>
                 <List disablePadding sx={{ pl: sidebarOpen ? 1.5 : 0 }} aria-label={title}>
                     {group.items.map(item => (
@@ -78,7 +86,11 @@ export const AppMenu = () => {
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
             <Menu>
                 {visibleMenu(session.flags, IMPLEMENTED_SCREENS).map((entry: MenuItem | MenuGroup) =>
-                    isMenuGroup(entry) ? <Group key={entry.key} group={entry} session={session} /> : <Entry key={entry.key} item={entry} session={session} />,
+                    isMenuGroup(entry) ? (
+                        <Group key={entry.key} group={entry} session={session} />
+                    ) : (
+                        <Entry key={entry.key} item={entry} session={session} />
+                    ),
                 )}
             </Menu>
             <MenuFooter />

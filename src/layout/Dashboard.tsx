@@ -29,7 +29,9 @@ const SignIns = ({ rows }: { rows: NonNullable<DashboardReply['sign_ins']> }) =>
     if (!total) return <Typography color="text.secondary">{translate('layout.dashboard.noSignIns')}</Typography>;
     return (
         <>
-            <Typography variant="body2" color="text.secondary">{translate('layout.dashboard.signInsTotal', { smart_count: total })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+                {translate('layout.dashboard.signInsTotal', { smart_count: total })}
+            </Typography>
             <BarChart
                 skipAnimation
                 height={220}
@@ -58,7 +60,11 @@ const Loading = () => (
 
 /** A link's query: the figures include the accounts below, so does the list it leads to. */
 const listLink = (path: string, params: Record<string, string | undefined>, crossAccount: boolean) => {
-    const query = new URLSearchParams(Object.entries({ ...params, ...(crossAccount ? { cross_account: 'true' } : {}) }).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+    const query = new URLSearchParams(
+        Object.entries({ ...params, ...(crossAccount ? { cross_account: 'true' } : {}) }).filter(
+            (e): e is [string, string] => e[1] !== undefined,
+        ),
+    ).toString();
     return `${path}${query ? `?${query}` : ''}`;
 };
 
@@ -101,7 +107,9 @@ export const Dashboard = () => {
                 {translate('layout.dashboard.welcome', { name: session.me.name })}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {translate(reachesBelow ? 'layout.dashboard.scope' : 'layout.dashboard.scopeAlone', { account: data?.account.name ?? session.currentAccount.name })}
+                {translate(reachesBelow ? 'layout.dashboard.scope' : 'layout.dashboard.scopeAlone', {
+                    account: data?.account.name ?? session.currentAccount.name,
+                })}
             </Typography>
             {isPending && <Loading />}
             {error && <LoadFailure onRefresh={() => void refetch()} />}
@@ -111,22 +119,40 @@ export const Dashboard = () => {
                     <Grid size={12} container spacing={2}>
                         {canAccounts && data.account.type === 'platform' && (
                             <Grid size={{ xs: 6, md: 'grow' }}>
-                                <Tile label={translate('layout.dashboard.dealers')} value={data.accounts.dealers} to="/accounts?type=dealer" />
+                                <Tile
+                                    label={translate('layout.dashboard.dealers')}
+                                    value={data.accounts.dealers}
+                                    to="/accounts?type=dealer"
+                                />
                             </Grid>
                         )}
                         {canAccounts && data.account.type !== 'customer' && (
                             <Grid size={{ xs: 6, md: 'grow' }}>
-                                <Tile label={translate('layout.dashboard.customers')} value={data.accounts.customers} to="/accounts?type=customer" />
+                                <Tile
+                                    label={translate('layout.dashboard.customers')}
+                                    value={data.accounts.customers}
+                                    to="/accounts?type=customer"
+                                />
                             </Grid>
                         )}
                         <Grid size={{ xs: 6, md: 'grow' }}>
-                            <Tile label={translate('layout.dashboard.users')} value={data.users.total} to={canUsers ? usersLink() : undefined} />
+                            <Tile
+                                label={translate('layout.dashboard.users')}
+                                value={data.users.total}
+                                to={canUsers ? usersLink() : undefined}
+                            />
                         </Grid>
                         <Grid size={{ xs: 6, md: 'grow' }}>
                             <Tile
                                 label={translate('layout.dashboard.withTfa')}
                                 value={data.users.with_tfa}
-                                hint={data.users.total ? translate('layout.dashboard.share', { percent: Math.round((100 * data.users.with_tfa) / data.users.total) }) : undefined}
+                                hint={
+                                    data.users.total
+                                        ? translate('layout.dashboard.share', {
+                                              percent: Math.round((100 * data.users.with_tfa) / data.users.total),
+                                          })
+                                        : undefined
+                                }
                             />
                         </Grid>
                     </Grid>
@@ -134,7 +160,11 @@ export const Dashboard = () => {
                     <Grid size={12} container spacing={2}>
                         {(['online', 'offline', 'pending'] as const).map(status => (
                             <Grid key={status} size={{ xs: 6, md: 'grow' }}>
-                                <Tile label={translate(`layout.dashboard.devices.${status}`)} value={data.devices.by_state[status] ?? 0} to={devicesLink?.(status)} />
+                                <Tile
+                                    label={translate(`layout.dashboard.devices.${status}`)}
+                                    value={data.devices.by_state[status] ?? 0}
+                                    to={devicesLink?.(status)}
+                                />
                             </Grid>
                         ))}
                         <Grid size={{ xs: 6, md: 'grow' }}>
@@ -148,13 +178,20 @@ export const Dashboard = () => {
                             <Tile
                                 label={translate('layout.dashboard.profiles')}
                                 value={data.profiles.total}
-                                hint={translate('layout.dashboard.profilesHint', { active: data.profiles.by_status.active, enrollment: data.profiles.by_status.enrollment, inactive: data.profiles.by_status.inactive })}
+                                hint={translate('layout.dashboard.profilesHint', {
+                                    active: data.profiles.by_status.active,
+                                    enrollment: data.profiles.by_status.enrollment,
+                                    inactive: data.profiles.by_status.inactive,
+                                })}
                                 to={canProfiles ? '/profiles' : undefined}
                             />
                         </Grid>
                     </Grid>
                     <Grid size={{ xs: 12, md: 8 }}>
-                        <Panel title={translate('layout.dashboard.eventsPerDay')} action={canStatistics && <PanelLink to="/statistics">{translate('layout.dashboard.openStatistics')}</PanelLink>}>
+                        <Panel
+                            title={translate('layout.dashboard.eventsPerDay')}
+                            action={canStatistics && <PanelLink to="/statistics">{translate('layout.dashboard.openStatistics')}</PanelLink>}
+                        >
                             <EventsPerDay rows={data.events.per_day} />
                         </Panel>
                     </Grid>
@@ -164,12 +201,20 @@ export const Dashboard = () => {
                         </Panel>
                     </Grid>
                     <Grid size={{ xs: 12, md: 8 }}>
-                        <Panel title={translate('layout.dashboard.latestIncidents')} action={eventsLink && <PanelLink to={eventsLink()}>{translate('layout.dashboard.allEvents')}</PanelLink>}>
+                        <Panel
+                            title={translate('layout.dashboard.latestIncidents')}
+                            action={eventsLink && <PanelLink to={eventsLink()}>{translate('layout.dashboard.allEvents')}</PanelLink>}
+                        >
                             <LatestIncidents events={data.events.latest_incidents} link={eventsLink && (group => eventsLink(group))} />
                         </Panel>
                     </Grid>
                     <Grid size={{ xs: 12, md: 4 }}>
-                        <Panel title={translate('layout.dashboard.offlineDevices')} action={devicesLink && <PanelLink to={devicesLink('offline')}>{translate('layout.dashboard.allOffline')}</PanelLink>}>
+                        <Panel
+                            title={translate('layout.dashboard.offlineDevices')}
+                            action={
+                                devicesLink && <PanelLink to={devicesLink('offline')}>{translate('layout.dashboard.allOffline')}</PanelLink>
+                            }
+                        >
                             <OfflineReaders devices={data.devices.offline} link={canDevices ? id => `/devices/${id}` : undefined} />
                         </Panel>
                     </Grid>
@@ -201,32 +246,34 @@ export const Dashboard = () => {
                         </Panel>
                     </Grid>
                     {data.recent_activity && (
-                    <Grid size={12}>
-                        <Panel
-                            title={translate('layout.dashboard.recent')}
-                            action={canAudit && <PanelLink to="/audit_logs">{translate('layout.dashboard.allActivity')}</PanelLink>}
-                        >
-                            {data.recent_activity.length === 0 && <Typography color="text.secondary">{translate('layout.dashboard.noActivity')}</Typography>}
-                            <List dense disablePadding>
-                                {data.recent_activity.map(entry => (
-                                    <ListItem key={entry.id} disableGutters>
-                                        <ListItemText
-                                            primary={translate('layout.dashboard.entry', {
-                                                user: entry.user_name ?? '-',
-                                                action: translate(`layout.dashboard.actions.${entry.action}`, { _: entry.action }),
-                                                entity: `${entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ''}`,
-                                            })}
-                                            secondary={
-                                                <Tooltip title={formatDate(entry.timestamp)}>
-                                                    <span>{formatRelativeTime(translate, entry.timestamp)}</span>
-                                                </Tooltip>
-                                            }
-                                        />
-                                    </ListItem>
-                                ))}
-                            </List>
-                        </Panel>
-                    </Grid>
+                        <Grid size={12}>
+                            <Panel
+                                title={translate('layout.dashboard.recent')}
+                                action={canAudit && <PanelLink to="/audit_logs">{translate('layout.dashboard.allActivity')}</PanelLink>}
+                            >
+                                {data.recent_activity.length === 0 && (
+                                    <Typography color="text.secondary">{translate('layout.dashboard.noActivity')}</Typography>
+                                )}
+                                <List dense disablePadding>
+                                    {data.recent_activity.map(entry => (
+                                        <ListItem key={entry.id} disableGutters>
+                                            <ListItemText
+                                                primary={translate('layout.dashboard.entry', {
+                                                    user: entry.user_name ?? '-',
+                                                    action: translate(`layout.dashboard.actions.${entry.action}`, { _: entry.action }),
+                                                    entity: `${entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ''}`,
+                                                })}
+                                                secondary={
+                                                    <Tooltip title={formatDate(entry.timestamp)}>
+                                                        <span>{formatRelativeTime(translate, entry.timestamp)}</span>
+                                                    </Tooltip>
+                                                }
+                                            />
+                                        </ListItem>
+                                    ))}
+                                </List>
+                            </Panel>
+                        </Grid>
                     )}
                 </Grid>
             )}

@@ -1,5 +1,20 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardActionArea, CardContent, CardHeader, Chip, Grid, Link, List, ListItem, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
+import {
+    Box,
+    Card,
+    CardActionArea,
+    CardContent,
+    CardHeader,
+    Chip,
+    Grid,
+    Link,
+    List,
+    ListItem,
+    ListItemButton,
+    ListItemText,
+    Tooltip,
+    Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -12,21 +27,39 @@ import { GROUP_COLORS } from '../resources/events/groupColors';
 export const Tile = ({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to?: string }) => {
     const body = (
         <CardContent>
-            <Typography variant="body2" color="text.secondary">{label}</Typography>
-            <Typography variant="h4" component="p">{value}</Typography>
-            {hint && <Typography variant="caption" color="text.secondary">{hint}</Typography>}
+            <Typography variant="body2" color="text.secondary">
+                {label}
+            </Typography>
+            <Typography variant="h4" component="p">
+                {value}
+            </Typography>
+            {hint && (
+                <Typography variant="caption" color="text.secondary">
+                    {hint}
+                </Typography>
+            )}
         </CardContent>
     );
     return (
         <Card variant="outlined" sx={{ height: '100%' }}>
-            {to ? <CardActionArea component={RouterLink} to={to} aria-label={label} sx={{ height: '100%' }}>{body}</CardActionArea> : body}
+            {to ? (
+                <CardActionArea component={RouterLink} to={to} aria-label={label} sx={{ height: '100%' }}>
+                    {body}
+                </CardActionArea>
+            ) : (
+                body
+            )}
         </Card>
     );
 };
 
 export const Panel = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
     <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-label={title}>
-        <CardHeader title={title} action={action} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} />
+        <CardHeader
+            title={title}
+            action={action}
+            slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
+        />
         <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>
 );
@@ -53,7 +86,8 @@ const Row = ({ to, primary, secondary, count }: { to?: string; primary: ReactNod
 };
 
 /** The last 30 days (UTC, as the server counts them), oldest first. */
-export const last30DayKeys = (now = Date.now()) => Array.from({ length: 30 }, (_, i) => new Date(now - (29 - i) * 86_400_000).toISOString().slice(0, 10));
+export const last30DayKeys = (now = Date.now()) =>
+    Array.from({ length: 30 }, (_, i) => new Date(now - (29 - i) * 86_400_000).toISOString().slice(0, 10));
 
 /** Events of the last 24 hours by group, each row leading to the list filtered on it. */
 export const EventsByGroup = ({ rows, link }: { rows: DashboardReply['events']['last_24h']; link?: (group: EventGroup) => string }) => {
@@ -106,7 +140,13 @@ export const EventsPerDay = ({ rows }: { rows: DashboardReply['events']['per_day
 };
 
 /** The newest incidents with their pictures; each leads to the list of its group. */
-export const LatestIncidents = ({ events, link }: { events: DashboardReply['events']['latest_incidents']; link?: (group: EventGroup) => string }) => {
+export const LatestIncidents = ({
+    events,
+    link,
+}: {
+    events: DashboardReply['events']['latest_incidents'];
+    link?: (group: EventGroup) => string;
+}) => {
     const translate = useTranslate();
     if (!events.length) return <Typography color="text.secondary">{translate('layout.dashboard.noIncidents')}</Typography>;
     return (
@@ -129,8 +169,18 @@ export const LatestIncidents = ({ events, link }: { events: DashboardReply['even
                 const to = link?.(e.group);
                 return (
                     <Grid key={e.id} size={{ xs: 6, sm: 4 }}>
-                        <Card variant="outlined" component="article" aria-label={translate(`resources.events.types.${e.event}`, { _: e.event })}>
-                            {to ? <CardActionArea component={RouterLink} to={to}>{body}</CardActionArea> : body}
+                        <Card
+                            variant="outlined"
+                            component="article"
+                            aria-label={translate(`resources.events.types.${e.event}`, { _: e.event })}
+                        >
+                            {to ? (
+                                <CardActionArea component={RouterLink} to={to}>
+                                    {body}
+                                </CardActionArea>
+                            ) : (
+                                body
+                            )}
                         </Card>
                     </Grid>
                 );

@@ -22,7 +22,11 @@ export const DiskLowNotice = () => {
         refetchInterval: DISK_POLL_MS,
     });
     if (!data || (!data.low && !data.images_paused)) return null;
-    const figures = { free: formatFileSize(data.free_bytes), total: formatFileSize(data.total_bytes), reserve: formatFileSize(data.reserve_bytes) };
+    const figures = {
+        free: formatFileSize(data.free_bytes),
+        total: formatFileSize(data.total_bytes),
+        reserve: formatFileSize(data.reserve_bytes),
+    };
     return (
         <Alert severity={data.low ? 'error' : 'warning'} sx={{ mb: 1 }} role="alert">
             {translate(data.low ? 'layout.diskLow.writesRefused' : 'layout.diskLow.imagesPaused', figures)}

@@ -15,8 +15,16 @@ const SettingsItem = () => {
     const navigate = useNavigate();
     const translate = useTranslate();
     return (
-        <MenuItem disabled={!identity} onClick={() => { close(); navigate(`/users/${identity?.id}`); }}>
-            <ListItemIcon><Settings fontSize="small" /></ListItemIcon>
+        <MenuItem
+            disabled={!identity}
+            onClick={() => {
+                close();
+                navigate(`/users/${identity?.id}`);
+            }}
+        >
+            <ListItemIcon>
+                <Settings fontSize="small" />
+            </ListItemIcon>
             <ListItemText>{translate('layout.userMenu.settings')}</ListItemText>
         </MenuItem>
     );
@@ -32,7 +40,15 @@ const LanguageItems = () => {
             <Divider />
             <ListSubheader sx={{ lineHeight: '32px' }}>{translate('layout.userMenu.language')}</ListSubheader>
             {LOCALES.map(l => (
-                <MenuItem key={l.locale} lang={l.locale} selected={l.locale === locale} onClick={() => { close(); setLocale(l.locale); }}>
+                <MenuItem
+                    key={l.locale}
+                    lang={l.locale}
+                    selected={l.locale === locale}
+                    onClick={() => {
+                        close();
+                        setLocale(l.locale);
+                    }}
+                >
                     <ListItemIcon>{l.locale === locale && <Check fontSize="small" />}</ListItemIcon>
                     <ListItemText>{l.name}</ListItemText>
                 </MenuItem>
@@ -48,7 +64,9 @@ const LogoutItem = () => {
     const translate = useTranslate();
     return (
         <MenuItem onClick={() => navigate('/logout')}>
-            <ListItemIcon><Logout fontSize="small" /></ListItemIcon>
+            <ListItemIcon>
+                <Logout fontSize="small" />
+            </ListItemIcon>
             <ListItemText>{translate('layout.userMenu.logout')}</ListItemText>
         </MenuItem>
     );

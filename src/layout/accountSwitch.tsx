@@ -57,7 +57,9 @@ export const AccountSwitchProvider = ({ children }: { children: ReactNode }) => 
             <Dialog open={!!modal} onClose={() => setModal(null)} aria-labelledby="account-switch-title">
                 {modal && ownAccountId !== undefined && (
                     <>
-                        <DialogTitle id="account-switch-title">{translate(switchModalTitleKey(modal.id, ownAccountId), { account: modal.name })}</DialogTitle>
+                        <DialogTitle id="account-switch-title">
+                            {translate(switchModalTitleKey(modal.id, ownAccountId), { account: modal.name })}
+                        </DialogTitle>
                         <DialogContent>
                             <DialogContentText>{translate('layout.switch.modalText', { account: modal.name })}</DialogContentText>
                         </DialogContent>

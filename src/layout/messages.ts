@@ -19,13 +19,16 @@ export const layoutMessages: { en: Messages; fr: Messages } = {
                 failed: 'The accounts could not be loaded.',
                 ownActive: '%{account} Dealer Account Active',
                 active: '%{account} Active',
-                modalText: 'You are now working in %{account}. Lists, settings and new records belong to this account until you switch again.',
+                modalText:
+                    'You are now working in %{account}. Lists, settings and new records belong to this account until you switch again.',
             },
             userMenu: { settings: 'Settings', language: 'Language', logout: 'Log Out' },
             failure: { text: 'Sorry, the page is temporary unavailable.', refresh: 'Refresh' },
             diskLow: {
-                writesRefused: 'The server is short of disk space (%{free} free of %{total}; %{reserve} is kept in reserve). Nothing new can be saved, uploaded or received from readers until space is freed; readers keep their events and send them later. Deleting old firmware or events frees space.',
-                imagesPaused: 'The server is running short of disk space (%{free} free of %{total}). Events are recorded without their images until space is freed.',
+                writesRefused:
+                    'The server is short of disk space (%{free} free of %{total}; %{reserve} is kept in reserve). Nothing new can be saved, uploaded or received from readers until space is freed; readers keep their events and send them later. Deleting old firmware or events frees space.',
+                imagesPaused:
+                    'The server is running short of disk space (%{free} free of %{total}). Events are recorded without their images until space is freed.',
             },
             dashboard: {
                 title: 'Dashboard',
@@ -105,13 +108,16 @@ export const layoutMessages: { en: Messages; fr: Messages } = {
                 failed: 'Les comptes n’ont pas pu être chargés.',
                 ownActive: 'Compte revendeur %{account} actif',
                 active: '%{account} actif',
-                modalText: 'Vous travaillez maintenant dans %{account}. Les listes, paramètres et nouveaux éléments appartiennent à ce compte jusqu’au prochain changement.',
+                modalText:
+                    'Vous travaillez maintenant dans %{account}. Les listes, paramètres et nouveaux éléments appartiennent à ce compte jusqu’au prochain changement.',
             },
             userMenu: { settings: 'Paramètres', language: 'Langue', logout: 'Se déconnecter' },
             failure: { text: 'Désolé, la page est momentanément indisponible.', refresh: 'Actualiser' },
             diskLow: {
-                writesRefused: "Le serveur manque d'espace disque (%{free} libres sur %{total} ; %{reserve} sont gardés en réserve). Rien de nouveau ne peut être enregistré, téléversé ni reçu des lecteurs tant que de l'espace n'est pas libéré ; les lecteurs gardent leurs événements et les enverront plus tard. Supprimer d'anciens firmwares ou événements libère de l'espace.",
-                imagesPaused: "Le serveur commence à manquer d'espace disque (%{free} libres sur %{total}). Les événements sont enregistrés sans leurs images tant que de l'espace n'est pas libéré.",
+                writesRefused:
+                    "Le serveur manque d'espace disque (%{free} libres sur %{total} ; %{reserve} sont gardés en réserve). Rien de nouveau ne peut être enregistré, téléversé ni reçu des lecteurs tant que de l'espace n'est pas libéré ; les lecteurs gardent leurs événements et les enverront plus tard. Supprimer d'anciens firmwares ou événements libère de l'espace.",
+                imagesPaused:
+                    "Le serveur commence à manquer d'espace disque (%{free} libres sur %{total}). Les événements sont enregistrés sans leurs images tant que de l'espace n'est pas libéré.",
             },
             dashboard: {
                 title: 'Tableau de bord',

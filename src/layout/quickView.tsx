@@ -45,7 +45,12 @@ export const QuickViewProvider = ({ children }: { children: ReactNode }) => {
 const QuickViewDrawer = ({ state, onClose }: { state: QuickViewState | null; onClose: () => void }) => {
     const translate = useTranslate();
     return (
-        <Drawer anchor="right" open={!!state} onClose={onClose} slotProps={{ paper: { sx: { width: QUICK_VIEW_WIDTH, maxWidth: '100vw' }, 'aria-label': state?.title } as object }}>
+        <Drawer
+            anchor="right"
+            open={!!state}
+            onClose={onClose}
+            slotProps={{ paper: { sx: { width: QUICK_VIEW_WIDTH, maxWidth: '100vw' }, 'aria-label': state?.title } as object }}
+        >
             {state && (
                 <Box role="dialog" aria-label={state.title} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
                     <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
@@ -64,7 +69,15 @@ const QuickViewDrawer = ({ state, onClose }: { state: QuickViewState | null; onC
 };
 
 /** A toolbar button that opens a form in the quick-view drawer; `render` gets the function that closes it. */
-export const QuickViewButton = ({ label, icon, render }: { label: string; icon: ReactElement; render: (close: () => void) => ReactNode }) => {
+export const QuickViewButton = ({
+    label,
+    icon,
+    render,
+}: {
+    label: string;
+    icon: ReactElement;
+    render: (close: () => void) => ReactNode;
+}) => {
     const { open, close } = useQuickView();
     return (
         <RaButton label={label} onClick={() => open(label, render(close))}>

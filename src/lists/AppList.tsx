@@ -23,12 +23,30 @@ export interface AppListProps {
  * Every list of the console: state in the query string (SPEC 2.5), page
  * sizes 20/50/100/200, the failure page with Refresh when loading fails.
  */
-export const AppList = ({ children, sort, perPage, filters, filterDefaultValues, permanentFilter, actions, title, empty, resource: resourceProp, pagination }: AppListProps) => {
+export const AppList = ({
+    children,
+    sort,
+    perPage,
+    filters,
+    filterDefaultValues,
+    permanentFilter,
+    actions,
+    title,
+    empty,
+    resource: resourceProp,
+    pagination,
+}: AppListProps) => {
     const resource = useResourceContext({ resource: resourceProp })!;
     const controller = useQueryStringList({ resource, sort, perPage, filterDefaultValues, permanentFilter });
     return (
         <ListContextProvider value={controller}>
-            <ListView filters={filters} actions={actions} title={title} empty={empty} pagination={pagination ?? <Pagination rowsPerPageOptions={PAGE_SIZES} />}>
+            <ListView
+                filters={filters}
+                actions={actions}
+                title={title}
+                empty={empty}
+                pagination={pagination ?? <Pagination rowsPerPageOptions={PAGE_SIZES} />}
+            >
                 {controller.error ? <LoadFailure onRefresh={() => void controller.refetch()} /> : children}
             </ListView>
         </ListContextProvider>

@@ -5,7 +5,17 @@ import { Button, Confirm, useDelete, useRecordContext, useRedirect, useResourceC
 import { useNotices } from '../notifications/notices';
 
 /** Destructive actions ask first, OK / Cancel (SPEC 5), and report with the SPEC 8.4 texts. */
-export const ConfirmDeleteButton = ({ redirect, onDeleted, disabled, tooltip }: { redirect?: string; onDeleted?: () => void; disabled?: boolean; tooltip?: string }) => {
+export const ConfirmDeleteButton = ({
+    redirect,
+    onDeleted,
+    disabled,
+    tooltip,
+}: {
+    redirect?: string;
+    onDeleted?: () => void;
+    disabled?: boolean;
+    tooltip?: string;
+}) => {
     const record = useRecordContext();
     const resource = useResourceContext()!;
     const translate = useTranslate();
@@ -15,19 +25,23 @@ export const ConfirmDeleteButton = ({ redirect, onDeleted, disabled, tooltip }: 
     const [remove, { isPending }] = useDelete();
     if (!record) return null;
     const confirm = () =>
-        remove(resource, { id: record.id, previousData: record }, {
-            mutationMode: 'pessimistic',
-            onSuccess: () => {
-                setOpen(false);
-                notices.deleted(resource, record.id);
-                onDeleted?.();
-                if (redirect) goTo(redirect);
+        remove(
+            resource,
+            { id: record.id, previousData: record },
+            {
+                mutationMode: 'pessimistic',
+                onSuccess: () => {
+                    setOpen(false);
+                    notices.deleted(resource, record.id);
+                    onDeleted?.();
+                    if (redirect) goTo(redirect);
+                },
+                onError: error => {
+                    setOpen(false);
+                    notices.deleteFailed(resource, error);
+                },
             },
-            onError: error => {
-                setOpen(false);
-                notices.deleteFailed(resource, error);
-            },
-        });
+        );
     return (
         <>
             {/* A disabled button gets no pointer events: the tooltip hangs on a wrapper so it still shows (SPEC 5 default access group). */}

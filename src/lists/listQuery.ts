@@ -18,7 +18,10 @@ const positive = (value: string | null) => {
 };
 
 /** Reads the state from a query string; what is missing comes from `defaults`. */
-export const readListState = (search: string, defaults: { sort: SortPayload; perPage?: number; filter?: Record<string, string> }): ListState & { explicit: { page: boolean; perPage: boolean } } => {
+export const readListState = (
+    search: string,
+    defaults: { sort: SortPayload; perPage?: number; filter?: Record<string, string> },
+): ListState & { explicit: { page: boolean; perPage: boolean } } => {
     const params = new URLSearchParams(search);
     const filter: Record<string, string> = {};
     for (const [key, value] of params) if (!RESERVED.has(key) && value !== '') filter[key] = value;
@@ -61,4 +64,5 @@ export const isPastLastPage = (page: number, perPage: number, total: number | un
 export const PAGE_SIZES: number[] = [...PAGE_SIZE_OPTIONS];
 
 /** Where the last page and size of a list are remembered: per user, path and account (SPEC 2.5). */
-export const listMemoryKey = (userId: number | undefined, pathname: string, accountId: number | undefined) => `listMemory.${userId ?? 0}.${accountId ?? 0}.${pathname}`;
+export const listMemoryKey = (userId: number | undefined, pathname: string, accountId: number | undefined) =>
+    `listMemory.${userId ?? 0}.${accountId ?? 0}.${pathname}`;

@@ -11,7 +11,12 @@ import { useNotices } from '../notifications/notices';
  * /<resource>/{id} in that account, with SPEC 8.4's notices. `button(row)`
  * opens the confirmation; render `dialog` once.
  */
-export const useConfirmedDelete = <T extends { id: number; name: string }>(resource: string, accountId: number, warning: string, onDeleted: () => void) => {
+export const useConfirmedDelete = <T extends { id: number; name: string }>(
+    resource: string,
+    accountId: number,
+    warning: string,
+    onDeleted: () => void,
+) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const notices = useNotices();

@@ -43,7 +43,11 @@ export const useQueryStringList = <T extends RaRecord = RaRecord>(options: Query
         // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [restore]);
     useEffect(() => {
-        if (session && (memory?.page !== state.page || memory?.perPage !== state.perPage) && (state.explicit.page || state.explicit.perPage)) {
+        if (
+            session &&
+            (memory?.page !== state.page || memory?.perPage !== state.perPage) &&
+            (state.explicit.page || state.explicit.perPage)
+        ) {
             setMemory({ page: state.page, perPage: state.perPage });
         }
     }, [session, state.page, state.perPage, state.explicit.page, state.explicit.perPage, memory, setMemory]);

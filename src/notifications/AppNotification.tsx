@@ -1,7 +1,13 @@
 import { isValidElement, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, IconButton, Snackbar, Tooltip, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { CloseNotificationContext, useNotificationContext, useTakeUndoableMutation, useTranslate, type NotificationPayload } from 'react-admin';
+import {
+    CloseNotificationContext,
+    useNotificationContext,
+    useTakeUndoableMutation,
+    useTranslate,
+    type NotificationPayload,
+} from 'react-admin';
 import { COPY_TOOLTIP_RESET_MS, ERROR_NOTIFICATION_WIDTH, NOTIFICATION_AUTO_HIDE_MS } from '../../contract/constants';
 import type { NoticeDetails } from './notices';
 
@@ -47,7 +53,11 @@ const Content = ({ notification }: { notification: NotificationPayload }) => {
     return (
         <>
             {detailed ? <AlertTitle>{title}</AlertTitle> : title}
-            {args.description && <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{args.description}</Typography>}
+            {args.description && (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+                    {args.description}
+                </Typography>
+            )}
             {notification.type === 'error' && args.requestId && <RequestId id={args.requestId} />}
         </>
     );

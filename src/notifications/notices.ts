@@ -58,10 +58,18 @@ export const useNotices = () => {
         deleteFailed(resource: string, err: unknown) {
             const r = name(resource);
             if (resource === 'access_groups' && statusOf(err) === 409) {
-                error({ title: translate('notices.accessGroupDeleteFailedTitle'), description: sentenceLines(serverText(err)), requestId: requestIdOf(err) });
+                error({
+                    title: translate('notices.accessGroupDeleteFailedTitle'),
+                    description: sentenceLines(serverText(err)),
+                    requestId: requestIdOf(err),
+                });
                 return;
             }
-            error({ title: translate('notices.deleteFailedTitle', { resource: r }), description: describe(err, translate('notices.deleteFailed', { resource: r }), false), requestId: requestIdOf(err) });
+            error({
+                title: translate('notices.deleteFailedTitle', { resource: r }),
+                description: describe(err, translate('notices.deleteFailed', { resource: r }), false),
+                requestId: requestIdOf(err),
+            });
         },
         modifyFailed(resource: string, err: unknown) {
             const r = name(resource);
@@ -75,7 +83,11 @@ export const useNotices = () => {
             const r = name(resource);
             const status = statusOf(err);
             const showServer = status === 409 || (resource === 'users' && status === 400);
-            error({ title: translate('notices.createFailedTitle', { resource: r }), description: describe(err, translate('notices.createFailed', { resource: r }), showServer), requestId: requestIdOf(err) });
+            error({
+                title: translate('notices.createFailedTitle', { resource: r }),
+                description: describe(err, translate('notices.createFailed', { resource: r }), showServer),
+                requestId: requestIdOf(err),
+            });
         },
         deleted(resource: string, id: Identifier) {
             const r = name(resource);

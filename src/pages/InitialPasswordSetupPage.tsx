@@ -32,7 +32,12 @@ export const InitialPasswordSetupPage = () => {
         try {
             await apiFetch(`/users/${me.id}/password_setup`, { method: 'PUT', body: { password }, noAccount: true });
             const fresh = await completeSignIn(queryClient);
-            navigate(fresh.accepted_tos ? redirectTarget(location.search) : `/login?redirect_url=${encodeURIComponent(redirectTarget(location.search))}`, { replace: true });
+            navigate(
+                fresh.accepted_tos
+                    ? redirectTarget(location.search)
+                    : `/login?redirect_url=${encodeURIComponent(redirectTarget(location.search))}`,
+                { replace: true },
+            );
             return undefined;
         } catch {
             return translate('pages.initial.failed');

@@ -31,7 +31,8 @@ export const LoginPage = () => {
     const [busy, setBusy] = useState(false);
 
     const proceed = (me: Me) => {
-        if (!me.password_changed) navigate(`/initial-password-setup?redirect_url=${encodeURIComponent(redirectTarget(location.search))}`, { replace: true });
+        if (!me.password_changed)
+            navigate(`/initial-password-setup?redirect_url=${encodeURIComponent(redirectTarget(location.search))}`, { replace: true });
         else if (!me.accepted_tos) setStep('terms');
         else navigate(redirectTarget(location.search), { replace: true });
     };
@@ -70,7 +71,13 @@ export const LoginPage = () => {
         <PublicCard title={translate('pages.login.title')}>
             <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }} noValidate>
                 {error && <Alert severity="error">{error}</Alert>}
-                <TextField label={translate('pages.login.email')} value={username} onChange={e => setUsername(e.target.value)} autoComplete="username" autoFocus />
+                <TextField
+                    label={translate('pages.login.email')}
+                    value={username}
+                    onChange={e => setUsername(e.target.value)}
+                    autoComplete="username"
+                    autoFocus
+                />
                 <TextField
                     label={translate('pages.login.password')}
                     type="password"

@@ -44,8 +44,22 @@ const RequestLink = () => {
                 <Typography color="text.secondary">{translate('pages.reset.help')}</Typography>
                 {sent && <Alert severity="success">{translate('pages.reset.sent')}</Alert>}
                 {error && <Alert severity="error">{error}</Alert>}
-                <TextField label={translate('pages.reset.email')} type="email" value={email} onChange={e => setEmail(e.target.value)} autoComplete="email" required autoFocus />
-                <Button type="submit" variant="contained" size="large" disabled={coolingDown || !email} startIcon={tick ? <SuccessTick data-testid="success-tick" /> : undefined}>
+                <TextField
+                    label={translate('pages.reset.email')}
+                    type="email"
+                    value={email}
+                    onChange={e => setEmail(e.target.value)}
+                    autoComplete="email"
+                    required
+                    autoFocus
+                />
+                <Button
+                    type="submit"
+                    variant="contained"
+                    size="large"
+                    disabled={coolingDown || !email}
+                    startIcon={tick ? <SuccessTick data-testid="success-tick" /> : undefined}
+                >
                     {translate('pages.reset.send')}
                 </Button>
                 <BackToLogin />

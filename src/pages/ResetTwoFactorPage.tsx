@@ -27,14 +27,23 @@ export const ResetTwoFactorPage = () => {
     return (
         <PublicCard title={translate('pages.reset2fa.title')}>
             <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }} noValidate>
-                <Typography color="text.secondary">{translate(tokens.access ? 'pages.reset2fa.help' : 'pages.reset2fa.signInFirst')}</Typography>
+                <Typography color="text.secondary">
+                    {translate(tokens.access ? 'pages.reset2fa.help' : 'pages.reset2fa.signInFirst')}
+                </Typography>
                 {state === 'done' && (
                     <Alert severity="success" icon={<SuccessTick data-testid="success-tick" />}>
                         {translate('pages.reset2fa.success')}
                     </Alert>
                 )}
                 {state === 'failed' && <Alert severity="error">{translate('pages.reset2fa.failed')}</Alert>}
-                <TextField label={translate('pages.reset2fa.code')} value={code} onChange={e => setCode(e.target.value)} autoComplete="off" required autoFocus />
+                <TextField
+                    label={translate('pages.reset2fa.code')}
+                    value={code}
+                    onChange={e => setCode(e.target.value)}
+                    autoComplete="off"
+                    required
+                    autoFocus
+                />
                 <Button type="submit" variant="contained" size="large" disabled={!code || state === 'done'}>
                     {translate('pages.reset2fa.submit')}
                 </Button>

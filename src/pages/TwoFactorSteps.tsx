@@ -84,7 +84,11 @@ export const TwoFactorSetupStep = ({ onDone }: { onDone: (pair: Pair) => Promise
         return (
             <PublicCard title={translate('pages.tfa.recoveryTitle')}>
                 <Typography color="text.secondary">{translate('pages.tfa.recoveryHelp')}</Typography>
-                <Box component="pre" aria-label={translate('pages.tfa.recoveryTitle')} sx={{ m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1, columns: 2, fontSize: 15 }}>
+                <Box
+                    component="pre"
+                    aria-label={translate('pages.tfa.recoveryTitle')}
+                    sx={{ m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1, columns: 2, fontSize: 15 }}
+                >
                     {text}
                 </Box>
                 <Stack direction="row" spacing={1}>
@@ -108,7 +112,12 @@ export const TwoFactorSetupStep = ({ onDone }: { onDone: (pair: Pair) => Promise
                 {setup && (
                     <>
                         <Box component="img" src={setup.qr} alt="QR code" sx={{ width: 220, height: 220, justifySelf: 'center' }} />
-                        <TextField label={translate('pages.tfa.secret')} value={setup.secret} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'tfa-secret' } }} size="small" />
+                        <TextField
+                            label={translate('pages.tfa.secret')}
+                            value={setup.secret}
+                            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'tfa-secret' } }}
+                            size="small"
+                        />
                     </>
                 )}
                 <CodeField value={otp} onChange={setOtp} />

@@ -7,7 +7,9 @@ import { tokens } from '../session/storage';
 /** Where sign-in goes next: a local path from redirect_url, never another site. */
 export const redirectTarget = (search: string): string => {
     const target = new URLSearchParams(search).get('redirect_url') ?? '/';
-    return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') && !target.startsWith('/logout') ? target : '/';
+    return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') && !target.startsWith('/logout')
+        ? target
+        : '/';
 };
 
 /** After the last sign-in step: keep the tokens, reload the session and forget what react-admin knew before. */

@@ -23,11 +23,13 @@ export const pageMessages: { en: Messages; fr: Messages } = {
                 invalid: 'This code is not valid. Wait for the next one and try again.',
                 lost: 'Lost your authenticator?',
                 setupTitle: 'Set up two-factor authentication',
-                setupHelp: 'Your account requires a second factor. Scan this QR code with an authenticator app (or type the key below), then enter the code it shows.',
+                setupHelp:
+                    'Your account requires a second factor. Scan this QR code with an authenticator app (or type the key below), then enter the code it shows.',
                 secret: 'Key',
                 setupFailed: 'Error during 2FA setup',
                 recoveryTitle: 'Save your recovery codes',
-                recoveryHelp: 'Each code resets your two-factor login once if you lose your authenticator. They are shown only now: copy or download them and keep them safe.',
+                recoveryHelp:
+                    'Each code resets your two-factor login once if you lose your authenticator. They are shown only now: copy or download them and keep them safe.',
                 copy: 'Copy codes',
                 download: 'Download',
                 continue: 'Continue',
@@ -106,11 +108,13 @@ export const pageMessages: { en: Messages; fr: Messages } = {
                 invalid: 'Ce code n’est pas valide. Attendez le suivant et réessayez.',
                 lost: 'Authentificateur perdu ?',
                 setupTitle: 'Configurer l’authentification à deux facteurs',
-                setupHelp: 'Votre compte exige un second facteur. Scannez ce code QR avec une application d’authentification (ou saisissez la clé ci-dessous), puis entrez le code affiché.',
+                setupHelp:
+                    'Votre compte exige un second facteur. Scannez ce code QR avec une application d’authentification (ou saisissez la clé ci-dessous), puis entrez le code affiché.',
                 secret: 'Clé',
                 setupFailed: 'Erreur lors de la configuration 2FA',
                 recoveryTitle: 'Conservez vos codes de récupération',
-                recoveryHelp: 'Chaque code réinitialise une fois votre connexion à deux facteurs si vous perdez votre authentificateur. Ils ne s’affichent qu’ici : copiez-les ou téléchargez-les et gardez-les en lieu sûr.',
+                recoveryHelp:
+                    'Chaque code réinitialise une fois votre connexion à deux facteurs si vous perdez votre authentificateur. Ils ne s’affichent qu’ici : copiez-les ou téléchargez-les et gardez-les en lieu sûr.',
                 copy: 'Copier les codes',
                 download: 'Télécharger',
                 continue: 'Continuer',

@@ -14,4 +14,18 @@ import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
-export const enabledPlugins: ConsolePlugin[] = [accountsPlugin, auditLogsPlugin, rolesPlugin, usersPlugin, cardFormatsPlugin, eventRetentionPlugin, devicesPlugin, firmwarePlugin, readersPlugin, accessGroupsPlugin, qrCodePlugin, eventsPlugin, statisticsPlugin];
+export const enabledPlugins: ConsolePlugin[] = [
+    accountsPlugin,
+    auditLogsPlugin,
+    rolesPlugin,
+    usersPlugin,
+    cardFormatsPlugin,
+    eventRetentionPlugin,
+    devicesPlugin,
+    firmwarePlugin,
+    readersPlugin,
+    accessGroupsPlugin,
+    qrCodePlugin,
+    eventsPlugin,
+    statisticsPlugin,
+];

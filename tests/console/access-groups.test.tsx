@@ -11,15 +11,38 @@ import { AccessGroupPage } from '../../src/resources/access-groups/AccessGroupPa
 import { renderInAdmin, testSession } from './render';
 
 const GROUPS = [
-    { id: 1, account_id: 10, account_name: 'Contoso Offices', description: 'All staff', default_group: true, devices_count: 3, profiles_count: 40, created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z' },
-    { id: 2, account_id: 10, account_name: 'Contoso Offices', description: 'Server room', default_group: false, devices_count: 1, profiles_count: 10, created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z' },
+    {
+        id: 1,
+        account_id: 10,
+        account_name: 'Contoso Offices',
+        description: 'All staff',
+        default_group: true,
+        devices_count: 3,
+        profiles_count: 40,
+        created_at: '2026-11-01T10:00:00Z',
+        updated_at: '2026-11-01T10:00:00Z',
+    },
+    {
+        id: 2,
+        account_id: 10,
+        account_name: 'Contoso Offices',
+        description: 'Server room',
+        default_group: false,
+        devices_count: 1,
+        profiles_count: 10,
+        created_at: '2026-11-01T10:00:00Z',
+        updated_at: '2026-11-01T10:00:00Z',
+    },
 ];
 
 describe('the Add/Edit Access Group drawer form (SPEC 2.6, 5)', () => {
     const add = () => {
         const create = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 5, ...params.data } }));
         const onDone = vi.fn();
-        renderInAdmin(<AccessGroupDrawerForm onDone={onDone} />, { session: testSession('moderator'), dataProvider: { create: create as never } });
+        renderInAdmin(<AccessGroupDrawerForm onDone={onDone} />, {
+            session: testSession('moderator'),
+            dataProvider: { create: create as never },
+        });
         return { create, onDone };
     };
 
@@ -48,7 +71,10 @@ describe('the Add/Edit Access Group drawer form (SPEC 2.6, 5)', () => {
     });
 
     it('keeps the default switch on and locked when editing the default group', async () => {
-        renderInAdmin(<AccessGroupDrawerForm id={1} onDone={() => undefined} />, { session: testSession('moderator'), dataProvider: { getOne: (async () => ({ data: GROUPS[0] })) as never } });
+        renderInAdmin(<AccessGroupDrawerForm id={1} onDone={() => undefined} />, {
+            session: testSession('moderator'),
+            dataProvider: { getOne: (async () => ({ data: GROUPS[0] })) as never },
+        });
         expect(await screen.findByDisplayValue('All staff')).toBeInTheDocument();
         const toggle = screen.getByLabelText('Default group');
         expect(toggle).toBeChecked();
@@ -57,7 +83,11 @@ describe('the Add/Edit Access Group drawer form (SPEC 2.6, 5)', () => {
     });
 });
 
-const list = (remove: (resource: string, params: { id: number }) => Promise<unknown> = async (_r, params) => ({ data: GROUPS.find(g => g.id === params.id) })) => {
+const list = (
+    remove: (resource: string, params: { id: number }) => Promise<unknown> = async (_r, params) => ({
+        data: GROUPS.find(g => g.id === params.id),
+    }),
+) => {
     const deleteFn = vi.fn(remove);
     renderInAdmin(
         <ResourceContextProvider value="access_groups">
@@ -66,14 +96,19 @@ const list = (remove: (resource: string, params: { id: number }) => Promise<unkn
                 <AppNotification />
             </QuickViewProvider>
         </ResourceContextProvider>,
-        { session: testSession('moderator'), path: '/access_groups', dataProvider: { getList: (async () => ({ data: GROUPS, total: 2 })) as never, delete: deleteFn as never } },
+        {
+            session: testSession('moderator'),
+            path: '/access_groups',
+            dataProvider: { getList: (async () => ({ data: GROUPS, total: 2 })) as never, delete: deleteFn as never },
+        },
     );
     return deleteFn;
 };
-const deleteIn = async (description: string) => within((await screen.findByText(description)).closest('tr')!).getByRole('button', { name: 'Delete' });
+const deleteIn = async (description: string) =>
+    within((await screen.findByText(description)).closest('tr')!).getByRole('button', { name: 'Delete' });
 
 describe('the access groups list (SPEC 2.2, 5, 8.4)', () => {
-    it('disables the default group\'s delete control, whose tooltip says to choose another default first', async () => {
+    it("disables the default group's delete control, whose tooltip says to choose another default first", async () => {
         list();
         const defaultDelete = await deleteIn('All staff');
         expect(defaultDelete).toBeDisabled();
@@ -97,7 +132,9 @@ describe('the access groups list (SPEC 2.2, 5, 8.4)', () => {
         expect(deleteFn).toHaveBeenCalledWith('access_groups', expect.objectContaining({ id: 2 }));
         expect(alert).toHaveTextContent('Error Deleting Access Goup');
         const description = within(alert).getByText(/still used by/);
-        expect(description.textContent).toBe('The access group is still used by 1 device and 10 profiles.\nRemove them from the group first.');
+        expect(description.textContent).toBe(
+            'The access group is still used by 1 device and 10 profiles.\nRemove them from the group first.',
+        );
         expect(description).toHaveStyle({ whiteSpace: 'pre-line' });
         expect(alert).toHaveTextContent('Request ID: req-409');
     });
@@ -116,7 +153,9 @@ describe('the access groups list (SPEC 2.2, 5, 8.4)', () => {
 
 describe('splitting a server text at its periods', () => {
     it('puts each sentence on its own line', () => {
-        expect(sentenceLines('The default access group cannot be deleted. Choose another default first.')).toBe('The default access group cannot be deleted.\nChoose another default first.');
+        expect(sentenceLines('The default access group cannot be deleted. Choose another default first.')).toBe(
+            'The default access group cannot be deleted.\nChoose another default first.',
+        );
         expect(sentenceLines('One sentence only.')).toBe('One sentence only.');
     });
 });
@@ -126,8 +165,48 @@ describe('the Access Group page (SPEC 2.2 /access_groups/:id, 4.7)', () => {
         ...GROUPS[1],
         devices: [{ id: 4, description: 'Server room door', hardware_id: 'SIM-00004', status: 'online' }],
         profiles: [
-            { id: 31, acs_id: 'CON-0006', status: 'enrollment', enabled: true, expires_at: null, badges: [{ id: 1, profile_id: 31, badge_number: 1005, facility_code: 100, card_format_id: 1, card_format_name: '26-bit H10301', card_length: 26, status: 'enrollment', enabled: true, created_at: '2026-11-01T10:00:00Z' }] },
-            { id: 32, acs_id: 'CON-0013', status: 'inactive', enabled: true, expires_at: null, badges: [{ id: 2, profile_id: 32, badge_number: 1012, facility_code: 100, card_format_id: 1, card_format_name: '26-bit H10301', card_length: 26, status: 'active', enabled: false, created_at: '2026-11-01T10:00:00Z' }] },
+            {
+                id: 31,
+                acs_id: 'CON-0006',
+                status: 'enrollment',
+                enabled: true,
+                expires_at: null,
+                badges: [
+                    {
+                        id: 1,
+                        profile_id: 31,
+                        badge_number: 1005,
+                        facility_code: 100,
+                        card_format_id: 1,
+                        card_format_name: '26-bit H10301',
+                        card_length: 26,
+                        status: 'enrollment',
+                        enabled: true,
+                        created_at: '2026-11-01T10:00:00Z',
+                    },
+                ],
+            },
+            {
+                id: 32,
+                acs_id: 'CON-0013',
+                status: 'inactive',
+                enabled: true,
+                expires_at: null,
+                badges: [
+                    {
+                        id: 2,
+                        profile_id: 32,
+                        badge_number: 1012,
+                        facility_code: 100,
+                        card_format_id: 1,
+                        card_format_name: '26-bit H10301',
+                        card_length: 26,
+                        status: 'active',
+                        enabled: false,
+                        created_at: '2026-11-01T10:00:00Z',
+                    },
+                ],
+            },
         ],
     };
     const page = (role: 'moderator' | 'user') => {
@@ -140,7 +219,11 @@ describe('the Access Group page (SPEC 2.2 /access_groups/:id, 4.7)', () => {
                     </Routes>
                 </QuickViewProvider>
             </ResourceContextProvider>,
-            { session: testSession(role), path: '/access_groups/2', dataProvider: { call, getList: (async () => ({ data: [], total: 0 })) as never } as never },
+            {
+                session: testSession(role),
+                path: '/access_groups/2',
+                dataProvider: { call, getList: (async () => ({ data: [], total: 0 })) as never } as never,
+            },
         );
         return call;
     };
@@ -148,7 +231,10 @@ describe('the Access Group page (SPEC 2.2 /access_groups/:id, 4.7)', () => {
     it('shows the devices and the badge holders with format, number, facility code and the SPEC 4.7 labels', async () => {
         const call = page('moderator');
         expect(await screen.findByRole('heading', { name: 'Server room' })).toBeInTheDocument();
-        expect(call).toHaveBeenCalledWith('/access_groups/2/embedded', expect.objectContaining({ query: expect.objectContaining({ page: 1, per_page: 20 }) }));
+        expect(call).toHaveBeenCalledWith(
+            '/access_groups/2/embedded',
+            expect.objectContaining({ query: expect.objectContaining({ page: 1, per_page: 20 }) }),
+        );
         const devices = within(screen.getByRole('table', { name: 'Devices' }));
         expect(devices.getByText('Server room door')).toBeInTheDocument();
         expect(devices.getByText('SIM-00004')).toBeInTheDocument();

@@ -8,14 +8,27 @@ import { renderInAdmin, testSession } from './render';
 
 const Where = () => <div data-testid="where">{useLocation().pathname}</div>;
 const list = (session: ReturnType<typeof testSession>) => {
-    const getList = vi.fn(async () => ({ data: [{ id: 12, name: 'Fabrikam Labs', ref_number: 'C-2002', type: 'customer', main: false, address: { city: 'Tacoma', email: 'f@x.test' }, created_at: '2026-11-01T10:00:00Z' }], total: 1 }));
+    const getList = vi.fn(async () => ({
+        data: [
+            {
+                id: 12,
+                name: 'Fabrikam Labs',
+                ref_number: 'C-2002',
+                type: 'customer',
+                main: false,
+                address: { city: 'Tacoma', email: 'f@x.test' },
+                created_at: '2026-11-01T10:00:00Z',
+            },
+        ],
+        total: 1,
+    }));
     renderInAdmin(
         <ResourceContextProvider value="accounts">
             <QuickViewProvider>
-            <Routes>
-                <Route path="/accounts" element={<AccountList />} />
-                <Route path="/accounts/:id" element={<div>account page</div>} />
-            </Routes>
+                <Routes>
+                    <Route path="/accounts" element={<AccountList />} />
+                    <Route path="/accounts/:id" element={<div>account page</div>} />
+                </Routes>
             </QuickViewProvider>
             <Where />
         </ResourceContextProvider>,
@@ -28,7 +41,10 @@ describe('the accounts route (SPEC 2.2, 6.3)', () => {
     it.each([
         ['a moderator', testSession('moderator')],
         ['single-tenant mode', testSession('dealer', { singleTenant: true })],
-        ['a dealer viewing a customer account', testSession('dealer', {}, { currentAccountId: 12, currentAccount: { id: 12, name: 'Fabrikam Labs' } })],
+        [
+            'a dealer viewing a customer account',
+            testSession('dealer', {}, { currentAccountId: 12, currentAccount: { id: 12, name: 'Fabrikam Labs' } }),
+        ],
     ])('goes to the current account page for %s', async (_name, session) => {
         list(session);
         await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/accounts/${session.currentAccountId}`));

@@ -6,9 +6,18 @@ import { QuickViewProvider } from '../../src/layout/quickView';
 import { renderInAdmin } from './render';
 
 const h10301: CardFormatRecord = {
-    id: 1, account_id: null, key: 'h10301', name: 'H10301 26-bit', type: 'predefined', bits: 26,
-    facility: { start: 2, length: 8 }, card: { start: 10, length: 16 },
-    parity: [{ position: 1, kind: 'even', covers: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] }, { position: 26, kind: 'odd', covers: [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25] }],
+    id: 1,
+    account_id: null,
+    key: 'h10301',
+    name: 'H10301 26-bit',
+    type: 'predefined',
+    bits: 26,
+    facility: { start: 2, length: 8 },
+    card: { start: 10, length: 16 },
+    parity: [
+        { position: 1, kind: 'even', covers: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] },
+        { position: 26, kind: 'odd', covers: [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25] },
+    ],
     facility_code: null,
 };
 const campus: CardFormatRecord = { ...h10301, id: 7, account_id: 10, key: null, name: 'Campus 26', type: 'custom' };
@@ -51,6 +60,11 @@ describe('card formats of an account (SPEC 4.8)', () => {
         fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
         expect(dp.call).toHaveBeenCalledWith('/card_formats/7', { method: 'DELETE', body: { account_id: 10 } });
-        await waitFor(() => expect(screen.getAllByRole('row').map(r => r.textContent)).toEqual([expect.stringMatching(/^Name/), expect.stringMatching(/^H10301 26-bit/)]));
+        await waitFor(() =>
+            expect(screen.getAllByRole('row').map(r => r.textContent)).toEqual([
+                expect.stringMatching(/^Name/),
+                expect.stringMatching(/^H10301 26-bit/),
+            ]),
+        );
     });
 });

@@ -3,7 +3,18 @@ import { dataProvider, listQuery, UPDATE_WITHOUT_DATA } from '../../src/dataProv
 import { saveCurrentAccountId, saveUser, tokens } from '../../src/session/storage';
 import type { Me } from '../../contract/auth';
 
-const me = { id: 7, name: 'Jane', email: 'j@x.test', role: 'dealer', account: { id: 3, name: 'Own', main: false }, accepted_tos: true, password_changed: true, tfa_enabled: false, external_user: false, menu: [] } as Me;
+const me = {
+    id: 7,
+    name: 'Jane',
+    email: 'j@x.test',
+    role: 'dealer',
+    account: { id: 3, name: 'Own', main: false },
+    accepted_tos: true,
+    password_changed: true,
+    tfa_enabled: false,
+    external_user: false,
+    menu: [],
+} as Me;
 
 let calls: { url: string; init: RequestInit }[];
 const reply = (status: number, body: unknown, type = 'application/json') =>
@@ -25,25 +36,55 @@ const body = (i = 0) => calls[i]!.init.body;
 
 describe('list query (SPEC 2.5, 7.1)', () => {
     it('maps page, per_page, +/- sort and filters', () => {
-        expect(listQuery({ pagination: { page: 3, perPage: 50 }, sort: { field: 'name', order: 'DESC' }, filter: { role: 'manager', q: '', tags: ['a', 'b'] } })).toEqual({
-            page: 3, per_page: 50, sort: '-name', role: 'manager', tags: ['a', 'b'],
+        expect(
+            listQuery({
+                pagination: { page: 3, perPage: 50 },
+                sort: { field: 'name', order: 'DESC' },
+                filter: { role: 'manager', q: '', tags: ['a', 'b'] },
+            }),
+        ).toEqual({
+            page: 3,
+            per_page: 50,
+            sort: '-name',
+            role: 'manager',
+            tags: ['a', 'b'],
         });
-        expect(listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field: 'created_at', order: 'ASC' }, filter: {} }).sort).toBe('+created_at');
+        expect(listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field: 'created_at', order: 'ASC' }, filter: {} }).sort).toBe(
+            '+created_at',
+        );
     });
 
     it('GET lists carry the bearer token and the current account_id in the query; {result, count} becomes {data, total}', async () => {
         vi.stubGlobal('fetch', reply(200, { result: [{ id: 1 }], count: 31 }));
-        const res = await dataProvider.getList('users', { pagination: { page: 2, perPage: 20 }, sort: { field: 'name', order: 'ASC' }, filter: { role: 'user' } });
+        const res = await dataProvider.getList('users', {
+            pagination: { page: 2, perPage: 20 },
+            sort: { field: 'name', order: 'ASC' },
+            filter: { role: 'user' },
+        });
         expect(res).toEqual({ data: [{ id: 1 }], total: 31 });
         expect(url().pathname).toBe('/api/v2/users');
-        expect(Object.fromEntries(url().searchParams)).toEqual({ page: '2', per_page: '20', sort: '+name', role: 'user', account_id: '42' });
+        expect(Object.fromEntries(url().searchParams)).toEqual({
+            page: '2',
+            per_page: '20',
+            sort: '+name',
+            role: 'user',
+            account_id: '42',
+        });
         expect((calls[0]!.init.headers as Record<string, string>).Authorization).toBe('Bearer T');
     });
 
     it('leaves account_id out of the query with cross_account=true or when one is already given', async () => {
         vi.stubGlobal('fetch', reply(200, { result: [], count: 0 }));
-        await dataProvider.getList('accounts', { pagination: { page: 1, perPage: 999999 }, sort: { field: 'name', order: 'ASC' }, filter: { cross_account: 'true' } });
-        await dataProvider.getList('users', { pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' }, filter: { account_id: 9 } });
+        await dataProvider.getList('accounts', {
+            pagination: { page: 1, perPage: 999999 },
+            sort: { field: 'name', order: 'ASC' },
+            filter: { cross_account: 'true' },
+        });
+        await dataProvider.getList('users', {
+            pagination: { page: 1, perPage: 20 },
+            sort: { field: 'name', order: 'ASC' },
+            filter: { account_id: 9 },
+        });
         expect(url(0).searchParams.has('account_id')).toBe(false);
         expect(url(1).searchParams.get('account_id')).toBe('9');
     });
@@ -84,7 +125,11 @@ describe('errors (SPEC 7.3)', () => {
     it('a status over 299 raises an HttpError with the server text, its request id and the field errors for the form', async () => {
         vi.stubGlobal('fetch', reply(400, { error: 'Validation error', fields: { name: 'Name is required' }, request_id: 'req-1' }));
         const error = await dataProvider.create('users', { data: {} }).catch(e => e);
-        expect(error).toMatchObject({ message: 'Validation error', status: 400, body: { request_id: 'req-1', errors: { name: 'Name is required' } } });
+        expect(error).toMatchObject({
+            message: 'Validation error',
+            status: 400,
+            body: { request_id: 'req-1', errors: { name: 'Name is required' } },
+        });
     });
 
     it('a failed blob reply that holds JSON is parsed into a body', async () => {
@@ -100,13 +145,17 @@ describe('errors (SPEC 7.3)', () => {
 
     it('refreshes the token once on a 401 and retries', async () => {
         let n = 0;
-        vi.stubGlobal('fetch', vi.fn(async (u: string, init: RequestInit) => {
-            calls.push({ url: u, init });
-            n++;
-            if (n === 1) return new Response('{"error":"expired","request_id":"r"}', { status: 401 });
-            if (u.endsWith('/token/refresh')) return new Response(JSON.stringify({ token: 'T2', refresh_token: 'R2' }), { status: 200 });
-            return new Response(JSON.stringify({ id: 1 }), { status: 200 });
-        }));
+        vi.stubGlobal(
+            'fetch',
+            vi.fn(async (u: string, init: RequestInit) => {
+                calls.push({ url: u, init });
+                n++;
+                if (n === 1) return new Response('{"error":"expired","request_id":"r"}', { status: 401 });
+                if (u.endsWith('/token/refresh'))
+                    return new Response(JSON.stringify({ token: 'T2', refresh_token: 'R2' }), { status: 200 });
+                return new Response(JSON.stringify({ id: 1 }), { status: 200 });
+            }),
+        );
         expect((await dataProvider.getOne('users', { id: 1 })).data).toEqual({ id: 1 });
         expect(tokens.access).toBe('T2');
         expect((calls[2]!.init.headers as Record<string, string>).Authorization).toBe('Bearer T2');

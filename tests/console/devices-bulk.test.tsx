@@ -11,13 +11,20 @@ const pick = async (label: string, option: string) => {
 
 describe('Bulk Device Edit (SPEC 2.2)', () => {
     it('sends only the parameters that were changed, for the devices chosen in the list', async () => {
-        const provider = devicesProvider({ answer: async (path, o) => (path === '/devices/bulk' && o?.method === 'PUT' ? { updated: 2 } : undefined) });
+        const provider = devicesProvider({
+            answer: async (path, o) => (path === '/devices/bulk' && o?.method === 'PUT' ? { updated: 2 } : undefined),
+        });
         renderDevices(<BulkDeviceEdit />, { path: '/devices/bulk/edit?ids=1,2', provider });
         expect(await screen.findByText('Server room door')).toBeInTheDocument();
         expect(screen.getByText('2 devices chosen')).toBeInTheDocument();
         await pick('Security level', 'high-security');
         fireEvent.click(screen.getByRole('button', { name: 'Apply to 2 devices' }));
-        await waitFor(() => expect(provider.call).toHaveBeenCalledWith('/devices/bulk', { method: 'PUT', body: { device_ids: [1, 2], changes: { security_level: 'high-security' } } }));
+        await waitFor(() =>
+            expect(provider.call).toHaveBeenCalledWith('/devices/bulk', {
+                method: 'PUT',
+                body: { device_ids: [1, 2], changes: { security_level: 'high-security' } },
+            }),
+        );
         expect(await screen.findByText('Modified 2 devices')).toBeInTheDocument();
         await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/devices'));
     });
@@ -47,14 +54,33 @@ describe('Bulk Device Reboot (SPEC 2.2)', () => {
         let polls = 0;
         const provider = devicesProvider({
             answer: async (path, o) => {
-                if (path === '/devices/bulk/reboot' && o?.method === 'PUT') return { queued: 2, commands: [{ device_id: 1, command_id: 31 }, { device_id: 2, command_id: 32 }] };
+                if (path === '/devices/bulk/reboot' && o?.method === 'PUT')
+                    return {
+                        queued: 2,
+                        commands: [
+                            { device_id: 1, command_id: 31 },
+                            { device_id: 2, command_id: 32 },
+                        ],
+                    };
                 const m = /^\/devices\/(\d+)\/commands$/.exec(path);
                 if (!m) return undefined;
                 polls++;
                 const id = Number(m[1]);
                 // Device 1 acknowledges at once; device 2 only from the second round.
                 const done = id === 1 || polls > 2;
-                return { result: [{ id: id === 1 ? 31 : 32, type: 'reboot', status: done ? 'done' : 'sent', created_at: '2025-01-02T10:00:00.000Z', sent_at: null, completed_at: done ? '2025-01-02T10:00:09.000Z' : null, result: done ? 'rebooted' : null }] };
+                return {
+                    result: [
+                        {
+                            id: id === 1 ? 31 : 32,
+                            type: 'reboot',
+                            status: done ? 'done' : 'sent',
+                            created_at: '2025-01-02T10:00:00.000Z',
+                            sent_at: null,
+                            completed_at: done ? '2025-01-02T10:00:09.000Z' : null,
+                            result: done ? 'rebooted' : null,
+                        },
+                    ],
+                };
             },
         });
         renderDevices(<BulkDeviceReboot />, { path: '/devices/bulk/reboot?ids=1,2,11', provider });
@@ -63,7 +89,9 @@ describe('Bulk Device Reboot (SPEC 2.2)', () => {
         const dialog = await screen.findByRole('dialog');
         expect(dialog).toHaveTextContent('Reboot these 2 devices?');
         fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-        await waitFor(() => expect(provider.call).toHaveBeenCalledWith('/devices/bulk/reboot', { method: 'PUT', body: { device_ids: [1, 2] } }));
+        await waitFor(() =>
+            expect(provider.call).toHaveBeenCalledWith('/devices/bulk/reboot', { method: 'PUT', body: { device_ids: [1, 2] } }),
+        );
         expect(await screen.findByText('1 of 2 acknowledged')).toBeInTheDocument();
         await vi.advanceTimersByTimeAsync(2100);
         expect(await screen.findByText('2 of 2 acknowledged')).toBeInTheDocument();

@@ -35,13 +35,27 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
     it('offers the SPEC 4.6 roles and security levels with their labels', async () => {
         edit();
         fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Role' }));
-        expect(within(await screen.findByRole('listbox')).getAllByRole('option').map(o => o.textContent)).toEqual([
-            'demo', 'one-fa (face or badge)', 'one-fa-face-only', 'two-fa (face and badge)', 'enrollment', 'one-fa-testing', 'badge-only',
+        expect(
+            within(await screen.findByRole('listbox'))
+                .getAllByRole('option')
+                .map(o => o.textContent),
+        ).toEqual([
+            'demo',
+            'one-fa (face or badge)',
+            'one-fa-face-only',
+            'two-fa (face and badge)',
+            'enrollment',
+            'one-fa-testing',
+            'badge-only',
         ]);
         fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
         await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
         fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Security level' }));
-        expect(within(await screen.findByRole('listbox')).getAllByRole('option').map(o => o.textContent)).toEqual(['low-friction', 'medium (standard, the default)', 'high-security']);
+        expect(
+            within(await screen.findByRole('listbox'))
+                .getAllByRole('option')
+                .map(o => o.textContent),
+        ).toEqual(['low-friction', 'medium (standard, the default)', 'high-security']);
     });
 
     it('shows the SPEC 5 ONVIF messages and sends nothing while they stand', async () => {
@@ -63,7 +77,19 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
         const provider = edit();
         fireEvent.click(await screen.findByLabelText('SIP line on'));
         save();
-        for (const label of ['Domain', 'Transport protocol', 'Port', 'Number', 'Call number', 'Polling interval (seconds)', 'Username', 'Display name', 'Password', 'Extension', 'URL']) {
+        for (const label of [
+            'Domain',
+            'Transport protocol',
+            'Port',
+            'Number',
+            'Call number',
+            'Polling interval (seconds)',
+            'Username',
+            'Display name',
+            'Password',
+            'Extension',
+            'URL',
+        ]) {
             await waitFor(() => expect(helperOf(label), label).toBe('Required'));
         }
         expect(provider.update).not.toHaveBeenCalled();
@@ -82,7 +108,9 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
         fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Proceed' }));
         await waitFor(() => expect(screen.getByLabelText('Managed by the ONVIF protocol')).toBeChecked());
         // The warning stays on screen while the switch is not saved.
-        expect(screen.getByText('The ONVIF protocol will manage the credentials: changes made on the platform are lost.')).toBeInTheDocument();
+        expect(
+            screen.getByText('The ONVIF protocol will manage the credentials: changes made on the platform are lost.'),
+        ).toBeInTheDocument();
         expect(screen.queryByLabelText('ONVIF username')).toBeNull();
     });
 
@@ -94,7 +122,11 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
         save();
         await waitFor(() => expect(provider.update).toHaveBeenCalled());
         const sent = (provider.update.mock.calls[0] as unknown as [string, { data: Record<string, unknown> }])[1].data;
-        expect(sent).toMatchObject({ security_level: 'high-security', onvif: { managed_by: 'platform', username: 'camera1', user_level: 'operator', password: '' }, sip: { enabled: false } });
+        expect(sent).toMatchObject({
+            security_level: 'high-security',
+            onvif: { managed_by: 'platform', username: 'camera1', user_level: 'operator', password: '' },
+            sip: { enabled: false },
+        });
         // Only what the server takes: no status, versions or secrets flags.
         expect(sent).not.toHaveProperty('status');
         expect(sent).not.toHaveProperty('config_version');
@@ -105,7 +137,13 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
     it('shows the server’s field errors under the fields, and the SPEC 8.4 modify notice', async () => {
         const record = device({ onvif: { managed_by: 'platform', username: 'camera1', user_level: 'operator', password_set: true } });
         const provider = devicesProvider({ devices: [record] });
-        provider.update.mockRejectedValue(new HttpError('Validation error', 400, { error: 'Validation error', errors: { 'onvif.username': 'This username is taken on the reader' }, request_id: 'req-9' }));
+        provider.update.mockRejectedValue(
+            new HttpError('Validation error', 400, {
+                error: 'Validation error',
+                errors: { 'onvif.username': 'This username is taken on the reader' },
+                request_id: 'req-9',
+            }),
+        );
         edit(record, provider);
         await pick('Security level', 'low-friction');
         save();
@@ -116,7 +154,9 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
 
     it('shows the server’s text on a 409', async () => {
         const provider = devicesProvider({ devices: [device()] });
-        provider.update.mockRejectedValue(new HttpError('conflict', 409, { error: 'The device was deleted meanwhile.', request_id: 'req-1' }));
+        provider.update.mockRejectedValue(
+            new HttpError('conflict', 409, { error: 'The device was deleted meanwhile.', request_id: 'req-1' }),
+        );
         edit(device(), provider);
         await pick('LED option', 'No ACS check');
         save();
@@ -126,14 +166,24 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
     it('picks access groups of the device’s account: the whole list at once, searched after 400 ms (SPEC 7.1)', async () => {
         const provider = devicesProvider({ devices: [device({ access_group_ids: [5] })] });
         const searches: { q: unknown; at: number }[] = [];
-        provider.getList.mockImplementation(async (resource: string, params?: { filter?: Record<string, unknown>; pagination?: { perPage: number } }) => {
-            if (resource !== 'access_groups') return { data: [], total: 0 };
-            searches.push({ q: params?.filter?.q, at: Date.now() });
-            expect(params?.pagination?.perPage).toBe(999999);
-            expect(params?.filter?.account_id).toBe(10);
-            return { data: [{ id: 5, description: 'All staff' }, { id: 6, description: 'Server room' }], total: 2 };
-        });
-        provider.getMany.mockImplementation(async (resource: string) => ({ data: resource === 'access_groups' ? [{ id: 5, description: 'All staff' }] : [] }));
+        provider.getList.mockImplementation(
+            async (resource: string, params?: { filter?: Record<string, unknown>; pagination?: { perPage: number } }) => {
+                if (resource !== 'access_groups') return { data: [], total: 0 };
+                searches.push({ q: params?.filter?.q, at: Date.now() });
+                expect(params?.pagination?.perPage).toBe(999999);
+                expect(params?.filter?.account_id).toBe(10);
+                return {
+                    data: [
+                        { id: 5, description: 'All staff' },
+                        { id: 6, description: 'Server room' },
+                    ],
+                    total: 2,
+                };
+            },
+        );
+        provider.getMany.mockImplementation(async (resource: string) => ({
+            data: resource === 'access_groups' ? [{ id: 5, description: 'All staff' }] : [],
+        }));
         edit(device({ access_group_ids: [5] }), provider);
         expect(await screen.findByText('All staff')).toBeInTheDocument();
         const input = screen.getByRole('combobox', { name: 'Access groups' });

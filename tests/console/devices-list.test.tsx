@@ -56,7 +56,9 @@ describe('the Devices list (SPEC 2.2, 6.3)', () => {
         await listed();
         fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
         const statuses = within(await screen.findByRole('listbox'));
-        expect(statuses.getAllByRole('option').map(o => o.textContent)).toEqual(expect.arrayContaining(['Pending approval', 'Online', 'Offline', 'Rejected']));
+        expect(statuses.getAllByRole('option').map(o => o.textContent)).toEqual(
+            expect.arrayContaining(['Pending approval', 'Online', 'Offline', 'Rejected']),
+        );
         fireEvent.click(statuses.getByRole('option', { name: 'Offline' }));
         await waitFor(() => expect(lastListFilter(provider)).toMatchObject({ status: 'offline' }));
         expect(screen.getByTestId('location')).toHaveTextContent('status=offline');
@@ -110,7 +112,8 @@ describe('the quick-view Device drawer (SPEC 2.6)', () => {
         fireEvent.click(await listed());
         [drawer] = await screen.findAllByRole('dialog', { name: 'Device' });
         expect(await within(drawer!).findByText('SIM-00004')).toBeInTheDocument();
-        for (const action of ['Reboot', 'Approve', 'Modify parameters', 'Turn on']) expect(within(drawer!).queryByRole('button', { name: action })).toBeNull();
+        for (const action of ['Reboot', 'Approve', 'Modify parameters', 'Turn on'])
+            expect(within(drawer!).queryByRole('button', { name: action })).toBeNull();
     });
 });
 
@@ -155,7 +158,11 @@ describe('bulk operations per role (SPEC 6.2: bulk_edit, bulk_delete, bulk_reboo
     });
 
     it('delete asks OK/Cancel; Cancel sends nothing, OK deletes the selection and says so', async () => {
-        const { provider } = renderDevices(<DeviceList />, { provider: devicesProvider({ answer: async (path, o) => (path === '/devices/bulk' && o?.method === 'DELETE' ? { deleted: 1 } : undefined) }) });
+        const { provider } = renderDevices(<DeviceList />, {
+            provider: devicesProvider({
+                answer: async (path, o) => (path === '/devices/bulk' && o?.method === 'DELETE' ? { deleted: 1 } : undefined),
+            }),
+        });
         await selectFirstRow();
         fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
         let dialog = await screen.findByRole('dialog');
@@ -167,7 +174,9 @@ describe('bulk operations per role (SPEC 6.2: bulk_edit, bulk_delete, bulk_reboo
         fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
         dialog = await screen.findByRole('dialog');
         fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-        await waitFor(() => expect(provider.call).toHaveBeenCalledWith('/devices/bulk', { method: 'DELETE', body: { device_ids: [expect.any(Number)] } }));
+        await waitFor(() =>
+            expect(provider.call).toHaveBeenCalledWith('/devices/bulk', { method: 'DELETE', body: { device_ids: [expect.any(Number)] } }),
+        );
         expect(await screen.findByText('Deleted one device')).toBeInTheDocument();
     });
 
@@ -182,7 +191,10 @@ describe('bulk operations per role (SPEC 6.2: bulk_edit, bulk_delete, bulk_reboo
         await selectFirstRow();
         fireEvent.click(await screen.findByRole('button', { name: 'Export configurations' }));
         await waitFor(() => expect(saved).toEqual(['devices-configs-20250102-133700.csv']));
-        expect(provider.download).toHaveBeenCalledWith('/devices/bulk/config/export', { device_ids: expect.stringMatching(/^\d+$/), timezone_offset: new Date().getTimezoneOffset() });
+        expect(provider.download).toHaveBeenCalledWith('/devices/bulk/config/export', {
+            device_ids: expect.stringMatching(/^\d+$/),
+            timezone_offset: new Date().getTimezoneOffset(),
+        });
     });
 
     it('names the export devices-configs-<timestamp>.csv when the server gives no name (SPEC 9)', async () => {

@@ -34,7 +34,20 @@ export const device = (over: Partial<DeviceRecord> = {}): DeviceRecord => ({
     communication: 'disabled',
     communication_settings: {},
     onvif: { managed_by: 'protocol', username: null, user_level: null, password_set: false },
-    sip: { enabled: false, domain: null, transport: null, port: null, number: null, call_number: null, polling_interval: null, username: null, display_name: null, extension: null, url: null, password_set: false },
+    sip: {
+        enabled: false,
+        domain: null,
+        transport: null,
+        port: null,
+        number: null,
+        call_number: null,
+        polling_interval: null,
+        username: null,
+        display_name: null,
+        extension: null,
+        url: null,
+        password_set: false,
+    },
     access_group_ids: [],
     temp_enrollment: { on: false, until: null },
     config_version: 2,
@@ -49,7 +62,17 @@ export const device = (over: Partial<DeviceRecord> = {}): DeviceRecord => ({
 export const DEVICES = [
     device(),
     device({ id: 2, description: 'Server room door', hardware_id: 'SIM-00004', role: 'two-fa', security_level: 'high-security' }),
-    device({ id: 11, description: 'SIM-00011', hardware_id: 'SIM-00011', status: 'pending', approved_at: null, last_seen_at: null, applied_config_version: null, account_id: 12, account_name: 'Fabrikam Labs' }),
+    device({
+        id: 11,
+        description: 'SIM-00011',
+        hardware_id: 'SIM-00011',
+        status: 'pending',
+        approved_at: null,
+        last_seen_at: null,
+        applied_config_version: null,
+        account_id: 12,
+        account_name: 'Fabrikam Labs',
+    }),
 ];
 
 export const ACCOUNT_ROWS = [
@@ -69,21 +92,34 @@ export const devicesProvider = (options: { devices?: DeviceRecord[]; answer?: Ca
     const call = vi.fn<Call>(async (path, opts) => {
         const answered = options.answer ? await options.answer(path, opts) : undefined;
         if (answered !== undefined) return answered;
-        if (path === '/devices/filter_values') return { board_type: ['rock-gen2', 'rock-gen3'], release: ['3.4.1', '4.1.0'], device_mode: ['one-fa', 'enrollment'] };
-        if (path === '/devices/aggregate/state') return { result: [{ status: 'pending', count: devices.filter(d => d.status === 'pending').length }], total: devices.length };
+        if (path === '/devices/filter_values')
+            return { board_type: ['rock-gen2', 'rock-gen3'], release: ['3.4.1', '4.1.0'], device_mode: ['one-fa', 'enrollment'] };
+        if (path === '/devices/aggregate/state')
+            return { result: [{ status: 'pending', count: devices.filter(d => d.status === 'pending').length }], total: devices.length };
         if (path.endsWith('/commands')) return { result: [] };
         if (path.endsWith('/logs')) return { result: [], count: 0 };
         throw new Error(`unexpected call ${opts?.method ?? 'GET'} ${path}`);
     });
     const provider = {
-        getList: vi.fn(async (resource: string, _params?: { filter?: Record<string, unknown>; pagination?: { perPage: number } }): Promise<{ data: object[]; total: number }> => {
-            if (resource === 'accounts') return { data: ACCOUNT_ROWS, total: ACCOUNT_ROWS.length };
-            if (resource === 'devices') return { data: devices, total: devices.length };
-            return { data: [], total: 0 };
-        }),
-        getOne: vi.fn(async (_resource: string, params: { id: unknown }) => ({ data: devices.find(d => String(d.id) === String(params.id)) ?? devices[0]! })),
-        getMany: vi.fn(async (resource: string, params: { ids: unknown[] }): Promise<{ data: object[] }> => ({ data: resource === 'devices' ? devices.filter(d => params.ids.map(String).includes(String(d.id))) : [] })),
-        update: vi.fn(async (_resource: string, params: { id: unknown; data: object }) => ({ data: { ...devices[0]!, ...params.data, id: params.id } })),
+        getList: vi.fn(
+            async (
+                resource: string,
+                _params?: { filter?: Record<string, unknown>; pagination?: { perPage: number } },
+            ): Promise<{ data: object[]; total: number }> => {
+                if (resource === 'accounts') return { data: ACCOUNT_ROWS, total: ACCOUNT_ROWS.length };
+                if (resource === 'devices') return { data: devices, total: devices.length };
+                return { data: [], total: 0 };
+            },
+        ),
+        getOne: vi.fn(async (_resource: string, params: { id: unknown }) => ({
+            data: devices.find(d => String(d.id) === String(params.id)) ?? devices[0]!,
+        })),
+        getMany: vi.fn(async (resource: string, params: { ids: unknown[] }): Promise<{ data: object[] }> => ({
+            data: resource === 'devices' ? devices.filter(d => params.ids.map(String).includes(String(d.id))) : [],
+        })),
+        update: vi.fn(async (_resource: string, params: { id: unknown; data: object }) => ({
+            data: { ...devices[0]!, ...params.data, id: params.id },
+        })),
         call,
         download: vi.fn(async () => new File(['id\n1\n'], 'devices-configs-20250102-133700.csv', { type: 'text/csv' })),
     };
@@ -91,7 +127,10 @@ export const devicesProvider = (options: { devices?: DeviceRecord[]; answer?: Ca
 };
 
 /** Renders a devices screen as the console does: in the devices resource, with the quick-view drawer and the notices. */
-export const renderDevices = (ui: ReactNode, options: { role?: Role; path?: string; provider?: ReturnType<typeof devicesProvider>; session?: ReturnType<typeof testSession> } = {}) => {
+export const renderDevices = (
+    ui: ReactNode,
+    options: { role?: Role; path?: string; provider?: ReturnType<typeof devicesProvider>; session?: ReturnType<typeof testSession> } = {},
+) => {
     const provider = options.provider ?? devicesProvider();
     const result = renderInAdmin(
         <QuickViewProvider>
@@ -99,7 +138,11 @@ export const renderDevices = (ui: ReactNode, options: { role?: Role; path?: stri
             <AppNotification />
             <Location />
         </QuickViewProvider>,
-        { session: options.session ?? testSession(options.role ?? 'admin'), path: options.path ?? '/devices', dataProvider: provider as unknown as Partial<DataProvider> },
+        {
+            session: options.session ?? testSession(options.role ?? 'admin'),
+            path: options.path ?? '/devices',
+            dataProvider: provider as unknown as Partial<DataProvider>,
+        },
     );
     return { ...result, provider };
 };

@@ -10,7 +10,9 @@ const stored = [
 ];
 
 const section = (role: 'dealer' | 'moderator') => {
-    const call = vi.fn(async (_path: string, options?: { method?: string; body?: { options: unknown[] } }) => ({ options: options?.method === 'PUT' ? options.body!.options : stored }));
+    const call = vi.fn(async (_path: string, options?: { method?: string; body?: { options: unknown[] } }) => ({
+        options: options?.method === 'PUT' ? options.body!.options : stored,
+    }));
     renderInAdmin(
         <>
             <EventRetentionSection accountId={12} />
@@ -22,7 +24,7 @@ const section = (role: 'dealer' | 'moderator') => {
 };
 
 describe('event retention section of the account page', () => {
-    it('shows the account\'s policies, the defaults of empty ones, and saves them with the other options kept', async () => {
+    it("shows the account's policies, the defaults of empty ones, and saves them with the other options kept", async () => {
         const call = section('dealer');
         const events = await screen.findByLabelText('Security event retention policy (days)');
         const images = screen.getByLabelText('Image retention policy: event images (days)');
@@ -40,7 +42,12 @@ describe('event retention section of the account page', () => {
         await waitFor(() =>
             expect(call).toHaveBeenCalledWith('/accounts/12/options', {
                 method: 'PUT',
-                body: { options: [{ type: 'bool', name: 'acs/enabled', value: 'true' }, { type: 'number', name: 'ret/event_images_days', value: '30' }] },
+                body: {
+                    options: [
+                        { type: 'bool', name: 'acs/enabled', value: 'true' },
+                        { type: 'number', name: 'ret/event_images_days', value: '30' },
+                    ],
+                },
             }),
         );
         expect(await screen.findByText('Retention policies saved')).toBeInTheDocument();

@@ -16,8 +16,20 @@ interface ListCall {
 const provider = (options: { events?: EventRecord[]; spoofing?: boolean; total?: number; estimate?: boolean } = {}) => {
     const events = options.events ?? [eventRecord(), tailgating()];
     const getList = vi.fn(async (resource: string, params: ListCall) => {
-        if (resource === 'devices') return { data: [{ id: 7, description: 'Lobby reader' }, { id: 8, description: 'Garage reader' }], total: 2 };
-        return { data: events, total: options.total ?? events.length, ...(options.estimate ? { meta: { count_is_estimate: true } } : {}), params };
+        if (resource === 'devices')
+            return {
+                data: [
+                    { id: 7, description: 'Lobby reader' },
+                    { id: 8, description: 'Garage reader' },
+                ],
+                total: 2,
+            };
+        return {
+            data: events,
+            total: options.total ?? events.length,
+            ...(options.estimate ? { meta: { count_is_estimate: true } } : {}),
+            params,
+        };
     });
     const call = vi.fn(async () => ({ options: options.spoofing ? [{ type: 'boolean', name: 'spf/enabled', value: 'true' }] : [] }));
     const download = vi.fn(async () => new Blob(['zip'], { type: 'application/zip' }));
@@ -78,11 +90,19 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         expect(query.pagination).toEqual({ page: 1, perPage: 20 });
         // each row's image is the server's thumbnail, from the file route with the event's own account
         await waitFor(() => expect(dp.download).toHaveBeenCalledWith('/events/2/files/frame.jpg', { account_id: 10, size: 'thumbnail' }));
-        expect(await within(incidentRow).findByRole('img', { name: 'Tailgating by unknown user' })).toHaveAttribute('src', expect.stringMatching(/^blob:event-image-/));
+        expect(await within(incidentRow).findByRole('img', { name: 'Tailgating by unknown user' })).toHaveAttribute(
+            'src',
+            expect.stringMatching(/^blob:event-image-/),
+        );
     });
 
     it('shows Profile deleted and Device deleted for links that lead nowhere any more (SPEC 8.3)', async () => {
-        const gone = eventRecord({ id: 3, device_deleted: true, device_id: null, profiles: [{ ...eventRecord().profiles[0]!, profile_id: 42, profile_deleted: true }] });
+        const gone = eventRecord({
+            id: 3,
+            device_deleted: true,
+            device_id: null,
+            profiles: [{ ...eventRecord().profiles[0]!, profile_id: 42, profile_deleted: true }],
+        });
         renderEvents(<EventList />, { dataProvider: provider({ events: [gone] }) });
         expect(await screen.findByText('Device deleted')).toBeInTheDocument();
         expect(screen.getByText('Profile deleted')).toBeInTheDocument();
@@ -105,8 +125,22 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         renderEvents(<EventList />, { dataProvider: provider() });
         const tabs = await screen.findByRole('tablist', { name: 'Event groups' });
         await waitFor(() => expect(within(tabs).getAllByRole('tab')).toHaveLength(11));
-        expect(within(tabs).getAllByRole('tab').map(t => t.textContent)).toEqual([
-            'All', 'Authenticated', 'Enrollment', 'Tailgating', 'Crossing', 'Unauthorized', 'Security', 'Profiles', 'Mismatch detection', 'Device', 'SIP',
+        expect(
+            within(tabs)
+                .getAllByRole('tab')
+                .map(t => t.textContent),
+        ).toEqual([
+            'All',
+            'Authenticated',
+            'Enrollment',
+            'Tailgating',
+            'Crossing',
+            'Unauthorized',
+            'Security',
+            'Profiles',
+            'Mismatch detection',
+            'Device',
+            'SIP',
         ]);
     });
 
@@ -121,7 +155,11 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         const dp = provider();
         renderEvents(<EventList />, { dataProvider: dp, path: '/events?group=tailgating' });
         const period = await screen.findByRole('group', { name: 'Period' });
-        expect(within(period).getAllByRole('button').map(b => b.textContent)).toEqual(['Any time', 'Today', 'Last 3 days', 'Last 15 days', 'Last month', 'Custom range']);
+        expect(
+            within(period)
+                .getAllByRole('button')
+                .map(b => b.textContent),
+        ).toEqual(['Any time', 'Today', 'Last 3 days', 'Last 15 days', 'Last month', 'Custom range']);
         fireEvent.click(within(period).getByRole('button', { name: 'Last 3 days' }));
         await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ group: 'tailgating', from: rangeStart(3) }));
         expect(within(period).getByRole('button', { name: 'Last 3 days' })).toHaveAttribute('aria-pressed', 'true');
@@ -151,13 +189,19 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02T18:30' } });
         fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
         await waitFor(() =>
-            expect(lastEventsQuery(dp.getList).filter).toEqual({ from: new Date('2026-03-01T08:00').toISOString(), to: new Date('2026-03-02T18:30').toISOString() }),
+            expect(lastEventsQuery(dp.getList).filter).toEqual({
+                from: new Date('2026-03-01T08:00').toISOString(),
+                to: new Date('2026-03-02T18:30').toISOString(),
+            }),
         );
     });
 
     it('filters by device, profile and badge from the URL, and pages and sorts as SPEC 2.5 says', async () => {
         const dp = provider({ total: 120 });
-        renderEvents(<EventList />, { dataProvider: dp, path: '/events?device_id=7&profile_id=42&badge_number=12345&page=2&per_page=50&sort=%2Btimestamp' });
+        renderEvents(<EventList />, {
+            dataProvider: dp,
+            path: '/events?device_id=7&profile_id=42&badge_number=12345&page=2&per_page=50&sort=%2Btimestamp',
+        });
         await screen.findByText('Tailgating by unknown user');
         const query = lastEventsQuery(dp.getList);
         expect(query.filter).toEqual({ device_id: '7', profile_id: '42', badge_number: '12345' });
@@ -196,7 +240,14 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         renderEvents(<EventList />, { dataProvider: dp, path: '/events?group=tailgating&from=2026-03-01T00%3A00%3A00.000Z' });
         fireEvent.click(await screen.findByRole('button', { name: 'Export' }));
         await waitFor(() => expect(click).toHaveBeenCalled());
-        expect(dp.download).toHaveBeenCalledWith('/events/export', expect.objectContaining({ group: 'tailgating', from: '2026-03-01T00:00:00.000Z', timezone_offset: new Date().getTimezoneOffset() }));
+        expect(dp.download).toHaveBeenCalledWith(
+            '/events/export',
+            expect.objectContaining({
+                group: 'tailgating',
+                from: '2026-03-01T00:00:00.000Z',
+                timezone_offset: new Date().getTimezoneOffset(),
+            }),
+        );
         const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
         expect(link.download).toMatch(/^events-logs-\d{8}-\d{6}\.zip$/);
         click.mockRestore();

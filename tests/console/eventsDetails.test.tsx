@@ -45,7 +45,13 @@ describe('Event Details: the image and its boxes (SPEC 2.6, 2.7)', () => {
         expect(within(overlay).getByText('Unknown')).toBeInTheDocument();
     });
 
-    it.each(['TamperedReaderDetected', 'EnrollmentFailure', 'SpoofingWithoutAccess', 'CrossingByKnownUser', 'UnauthorizedEntryByUnknownUser'] as const)('%s is an incident: its region is boxed', async type => {
+    it.each([
+        'TamperedReaderDetected',
+        'EnrollmentFailure',
+        'SpoofingWithoutAccess',
+        'CrossingByKnownUser',
+        'UnauthorizedEntryByUnknownUser',
+    ] as const)('%s is an incident: its region is boxed', async type => {
         details(eventRecord({ event: type, incident: true }));
         await loadPicture(typeLabel(type));
         expect(await screen.findByRole('img', { name: '1 face region' })).toBeInTheDocument();
@@ -77,7 +83,15 @@ describe('Event Details: pictures when the image cannot be shown (SPEC 2.7, 8.3)
     });
 
     it('no image and no reason: the picture of the event type, and no preview', async () => {
-        details(eventRecord({ event: 'SIPIncomingReceived', group: 'sip', image: null, profiles: [], sip_call: { remote_station: 'Front desk 201' } }));
+        details(
+            eventRecord({
+                event: 'SIPIncomingReceived',
+                group: 'sip',
+                image: null,
+                profiles: [],
+                sip_call: { remote_station: 'Front desk 201' },
+            }),
+        );
         const picture = await screen.findByRole('img', { name: 'Picture of a SIP event' });
         expect(pictureTitle(picture)).toBe('SIP call');
         expect(screen.getByText('No preview available.')).toBeInTheDocument();
@@ -99,12 +113,27 @@ describe('Event Details: pictures when the image cannot be shown (SPEC 2.7, 8.3)
 
     it('each group has its own picture', async () => {
         const { stockPicture } = await import('../../src/resources/events/stockPictures');
-        const groups = ['authenticated', 'enrollment', 'tailgating', 'crossing', 'unauthorized', 'security', 'profiles', 'mismatchDetection', 'device', 'sip', 'spoofing', 'all'] as const;
+        const groups = [
+            'authenticated',
+            'enrollment',
+            'tailgating',
+            'crossing',
+            'unauthorized',
+            'security',
+            'profiles',
+            'mismatchDetection',
+            'device',
+            'sip',
+            'spoofing',
+            'all',
+        ] as const;
         const sources = groups.map(group => stockPicture({ event: 'Unsupported', image_reason: null, group }).src);
         expect(new Set(sources).size).toBe(groups.length);
         expect(sources.every(src => src.startsWith('data:image/svg+xml') || src.endsWith('.svg'))).toBe(true);
         // the type decides when the group is not given
-        expect(stockPicture({ event: 'SpoofingWithAccess', image_reason: null }).src).toBe(stockPicture({ event: 'x', image_reason: null, group: 'spoofing' }).src);
+        expect(stockPicture({ event: 'SpoofingWithAccess', image_reason: null }).src).toBe(
+            stockPicture({ event: 'x', image_reason: null, group: 'spoofing' }).src,
+        );
     });
 
     it('the list thumbnail falls back to the small picture, its text in a tooltip', async () => {
@@ -132,14 +161,29 @@ describe('Event Details: who, where, how (SPEC 3 Event)', () => {
 
     it('labels a badge in enrollment, an inactive profile and a disabled badge as SPEC 4.7 says', async () => {
         const base = eventRecord().profiles[0]!;
-        details(eventRecord({ profiles: [{ ...base, status: 'enrollment' }, { ...base, profile_id: 43, status: 'inactive', enabled: false }] }));
+        details(
+            eventRecord({
+                profiles: [
+                    { ...base, status: 'enrollment' },
+                    { ...base, profile_id: 43, status: 'inactive', enabled: false },
+                ],
+            }),
+        );
         expect(await screen.findByText('Badge ID in enrollment')).toBeInTheDocument();
         expect(screen.getByText('Inactive profile')).toBeInTheDocument();
         expect(screen.getByText('Inactive badge ID')).toBeInTheDocument();
     });
 
     it('shows the SIP remote station and the identity', async () => {
-        details(eventRecord({ event: 'SIPOutgoingEstablished', group: 'sip', profiles: [], sip_call: { remote_station: 'Front desk 201' }, identity: { name: 'Ada Lovelace', employee: 'E-7' } }));
+        details(
+            eventRecord({
+                event: 'SIPOutgoingEstablished',
+                group: 'sip',
+                profiles: [],
+                sip_call: { remote_station: 'Front desk 201' },
+                identity: { name: 'Ada Lovelace', employee: 'E-7' },
+            }),
+        );
         expect(await screen.findByText('Front desk 201')).toBeInTheDocument();
         const identity = screen.getByRole('region', { name: 'Identity' });
         expect(within(identity).getByText('Ada Lovelace')).toBeInTheDocument();
@@ -148,7 +192,12 @@ describe('Event Details: who, where, how (SPEC 3 Event)', () => {
     });
 
     it('a removed device or profile says so instead of linking', async () => {
-        details(eventRecord({ device_deleted: true, profiles: [{ ...eventRecord().profiles[0]!, profile_deleted: true, deletion_cause: 'retention' }] }));
+        details(
+            eventRecord({
+                device_deleted: true,
+                profiles: [{ ...eventRecord().profiles[0]!, profile_deleted: true, deletion_cause: 'retention' }],
+            }),
+        );
         expect(await screen.findByText('Device deleted')).toBeInTheDocument();
         expect(screen.getByText('Profile deleted')).toBeInTheDocument();
         expect(screen.getByText('retention')).toBeInTheDocument();

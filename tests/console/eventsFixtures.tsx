@@ -26,7 +26,18 @@ export const eventRecord = (over: Partial<EventRecord> = {}): EventRecord => ({
     device_deleted: false,
     tailgated: false,
     profiles: [
-        { profile_id: 42, role: 'employee', badge_number: 12345, facility_code: 17, card_locked: false, enabled: true, status: 'active', roi: { x: 100, y: 60, w: 80, h: 100 }, deletion_cause: null, profile_deleted: false },
+        {
+            profile_id: 42,
+            role: 'employee',
+            badge_number: 12345,
+            facility_code: 17,
+            card_locked: false,
+            enabled: true,
+            status: 'active',
+            roi: { x: 100, y: 60, w: 80, h: 100 },
+            deletion_cause: null,
+            profile_deleted: false,
+        },
     ],
     identity: null,
     sip_call: null,
@@ -43,8 +54,30 @@ export const tailgating = (over: Partial<EventRecord> = {}) =>
         incident: true,
         tailgated: true,
         profiles: [
-            { profile_id: 42, role: 'employee', badge_number: 12345, facility_code: 17, card_locked: false, enabled: true, status: 'active', roi: { x: 100, y: 60, w: 80, h: 100 }, deletion_cause: null, profile_deleted: false },
-            { profile_id: null, role: null, badge_number: null, facility_code: null, card_locked: null, enabled: null, status: null, roi: { x: 300, y: 70, w: 70, h: 90 }, deletion_cause: null, profile_deleted: false },
+            {
+                profile_id: 42,
+                role: 'employee',
+                badge_number: 12345,
+                facility_code: 17,
+                card_locked: false,
+                enabled: true,
+                status: 'active',
+                roi: { x: 100, y: 60, w: 80, h: 100 },
+                deletion_cause: null,
+                profile_deleted: false,
+            },
+            {
+                profile_id: null,
+                role: null,
+                badge_number: null,
+                facility_code: null,
+                card_locked: null,
+                enabled: null,
+                status: null,
+                roi: { x: 300, y: 70, w: 70, h: 90 },
+                deletion_cause: null,
+                profile_deleted: false,
+            },
         ],
         ...over,
     });
@@ -70,7 +103,8 @@ export const stubObjectUrls = () => {
 };
 
 /** A dealer working in one of its customer accounts: the list asks for that account's events. */
-export const dealerInCustomer = () => testSession('dealer', {}, { currentAccountId: 11, currentAccount: { id: 11, name: 'Contoso Offices' } });
+export const dealerInCustomer = () =>
+    testSession('dealer', {}, { currentAccountId: 11, currentAccount: { id: 11, name: 'Contoso Offices' } });
 
 export const renderEvents = (ui: ReactNode, options: { dataProvider: Record<string, unknown>; session?: Session; path?: string }) =>
     renderInAdmin(
@@ -85,4 +119,5 @@ export const renderEvents = (ui: ReactNode, options: { dataProvider: Record<stri
     );
 
 /** The quick-view drawer's content by its title (the paper and the content both carry the name). */
-export const findDrawer = async (screen: typeof import('@testing-library/react').screen, name: string) => (await screen.findAllByRole('dialog', { name })).at(-1)!;
+export const findDrawer = async (screen: typeof import('@testing-library/react').screen, name: string) =>
+    (await screen.findAllByRole('dialog', { name })).at(-1)!;

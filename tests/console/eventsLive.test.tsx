@@ -10,7 +10,10 @@ type Stream = ReturnType<typeof liveStream>;
 
 /** A server whose list grows as the test's reader posts, and whose live feed the test writes. */
 const server = () => {
-    const events: EventRecord[] = [eventRecord({ id: 1, timestamp: '2026-03-02T09:00:00.000Z' }), eventRecord({ id: 3, event: 'DeviceOnline', group: 'device', profiles: [], image: null })];
+    const events: EventRecord[] = [
+        eventRecord({ id: 1, timestamp: '2026-03-02T09:00:00.000Z' }),
+        eventRecord({ id: 3, event: 'DeviceOnline', group: 'device', profiles: [], image: null }),
+    ];
     const streams: Stream[] = [];
     // a long list: its second page exists
     const getList = vi.fn(async () => ({ data: [...events].reverse(), total: 100 + events.length }));
@@ -23,7 +26,13 @@ const server = () => {
         events.push(event);
         streams.at(-1)!.send(event);
     };
-    const dp = { getList, getMany: vi.fn(async () => ({ data: [] })), call: vi.fn(async () => ({ options: [] })), download: vi.fn(async () => new Blob()), stream };
+    const dp = {
+        getList,
+        getMany: vi.fn(async () => ({ data: [] })),
+        call: vi.fn(async () => ({ options: [] })),
+        download: vi.fn(async () => new Blob()),
+        stream,
+    };
     return { dp, post, streams, listCalls: () => getList.mock.calls.length };
 };
 
@@ -51,7 +60,9 @@ describe('Security Events live (new events without reload)', () => {
         renderEvents(<EventList />, { dataProvider: s.dp, path: '/events?group=tailgating' });
         await screen.findByText('Face authenticated (1FA)');
         // what arrives between the list and the stream is replayed by the server
-        await waitFor(() => expect(s.dp.stream).toHaveBeenCalledWith('/events/live', { group: 'tailgating', after_id: 3 }, expect.any(AbortSignal)));
+        await waitFor(() =>
+            expect(s.dp.stream).toHaveBeenCalledWith('/events/live', { group: 'tailgating', after_id: 3 }, expect.any(AbortSignal)),
+        );
         expect(await screen.findByRole('status')).toHaveTextContent('Live');
         const before = s.listCalls();
         s.post(tailgating({ id: 5 }));
@@ -129,7 +140,9 @@ describe('Security Events live (new events without reload)', () => {
         await waitFor(() => expect(s.dp.stream).toHaveBeenCalledTimes(1));
         const firstSignal = (s.dp.stream.mock.calls[0] as unknown[])[2] as AbortSignal;
         fireEvent.click(await screen.findByRole('tab', { name: 'Crossing' }));
-        await waitFor(() => expect(s.dp.stream).toHaveBeenLastCalledWith('/events/live', { group: 'crossing', after_id: 3 }, expect.any(AbortSignal)));
+        await waitFor(() =>
+            expect(s.dp.stream).toHaveBeenLastCalledWith('/events/live', { group: 'crossing', after_id: 3 }, expect.any(AbortSignal)),
+        );
         expect(firstSignal.aborted).toBe(true);
     });
 });
@@ -140,7 +153,9 @@ describe('the data provider behind it', () => {
     it('reads the live feed with the bearer header and the current account, asking for an event stream', async () => {
         localStorage.setItem('token', 'tok-1');
         localStorage.setItem('user', JSON.stringify({ id: 1, account: { id: 10 } }));
-        const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('data: {}\n\n', { headers: { 'Content-Type': 'text/event-stream' } }));
+        const fetch = vi
+            .spyOn(globalThis, 'fetch')
+            .mockResolvedValue(new Response('data: {}\n\n', { headers: { 'Content-Type': 'text/event-stream' } }));
         const reply = await dataProvider.stream('/events/live', { group: 'tailgating' });
         expect(await reply.text()).toBe('data: {}\n\n');
         const [url, init] = fetch.mock.calls[0]!;
@@ -150,7 +165,11 @@ describe('the data provider behind it', () => {
 
     it('passes count_is_estimate of a list reply to the list', async () => {
         vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ result: [], count: 10_000, count_is_estimate: true }));
-        const reply = await dataProvider.getList('events', { pagination: { page: 1, perPage: 20 }, sort: { field: 'timestamp', order: 'DESC' }, filter: {} });
+        const reply = await dataProvider.getList('events', {
+            pagination: { page: 1, perPage: 20 },
+            sort: { field: 'timestamp', order: 'DESC' },
+            filter: {},
+        });
         expect(reply).toMatchObject({ total: 10_000, meta: { count_is_estimate: true } });
     });
 });

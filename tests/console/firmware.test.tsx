@@ -74,7 +74,10 @@ describe('the firmware upload form (SPEC 2.6 Firmware, 5, 8.3)', () => {
     const renderForm = () => {
         const onDone = vi.fn();
         renderInAdmin(<UploadForm onDone={onDone} />);
-        const choose = (name: string) => fireEvent.change(screen.getByLabelText('Firmware file (.mender)'), { target: { files: [new File([new Uint8Array(2048)], name)] } });
+        const choose = (name: string) =>
+            fireEvent.change(screen.getByLabelText('Firmware file (.mender)'), {
+                target: { files: [new File([new Uint8Array(2048)], name)] },
+            });
         return { onDone, choose };
     };
 
@@ -131,19 +134,60 @@ describe('the firmware upload form (SPEC 2.6 Firmware, 5, 8.3)', () => {
 });
 
 const candidates = [
-    { id: 21, account_id: 10, account_name: 'Contoso Offices', description: 'Lobby', hardware_id: 'HW-21', board_type: 'rock-gen2', release: '4.1.0', status: 'online' },
-    { id: 22, account_id: 10, account_name: 'Contoso Offices', description: 'Garage', hardware_id: 'HW-22', board_type: 'rock-gen2', release: '4.1.0', status: 'online' },
-    { id: 23, account_id: 10, account_name: 'Contoso Offices', description: 'Roof', hardware_id: 'HW-23', board_type: 'rock-gen3', release: '4.1.0', status: 'offline' },
-    { id: 24, account_id: 10, account_name: 'Contoso Offices', description: 'Dock', hardware_id: 'HW-24', board_type: 'rock-gen3', release: '4.1.0', status: 'online' },
+    {
+        id: 21,
+        account_id: 10,
+        account_name: 'Contoso Offices',
+        description: 'Lobby',
+        hardware_id: 'HW-21',
+        board_type: 'rock-gen2',
+        release: '4.1.0',
+        status: 'online',
+    },
+    {
+        id: 22,
+        account_id: 10,
+        account_name: 'Contoso Offices',
+        description: 'Garage',
+        hardware_id: 'HW-22',
+        board_type: 'rock-gen2',
+        release: '4.1.0',
+        status: 'online',
+    },
+    {
+        id: 23,
+        account_id: 10,
+        account_name: 'Contoso Offices',
+        description: 'Roof',
+        hardware_id: 'HW-23',
+        board_type: 'rock-gen3',
+        release: '4.1.0',
+        status: 'offline',
+    },
+    {
+        id: 24,
+        account_id: 10,
+        account_name: 'Contoso Offices',
+        description: 'Dock',
+        hardware_id: 'HW-24',
+        board_type: 'rock-gen3',
+        release: '4.1.0',
+        status: 'online',
+    },
 ];
 
 describe('Schedule an Update (SPEC 2.2 /firmware-updates/new, 5)', () => {
-    const renderForm = (call = vi.fn(async (path: string, options?: { method?: string; query?: Record<string, unknown>; body?: unknown }): Promise<unknown> => {
-        if (path === '/artifacts') return { result: [artifact(), artifact({ id: 8, name: 'rock-os-4.3.0-beta', verification: 'unverified' })], count: 2 };
-        if (path === '/deployments/candidates') return { result: candidates, count: candidates.length };
-        if (path === '/deployments' && options?.method === 'POST') return { id: 55 };
-        throw new Error(`unexpected ${path}`);
-    })) => {
+    const renderForm = (
+        call = vi.fn(
+            async (path: string, options?: { method?: string; query?: Record<string, unknown>; body?: unknown }): Promise<unknown> => {
+                if (path === '/artifacts')
+                    return { result: [artifact(), artifact({ id: 8, name: 'rock-os-4.3.0-beta', verification: 'unverified' })], count: 2 };
+                if (path === '/deployments/candidates') return { result: candidates, count: candidates.length };
+                if (path === '/deployments' && options?.method === 'POST') return { id: 55 };
+                throw new Error(`unexpected ${path}`);
+            },
+        ),
+    ) => {
         const onDone = vi.fn();
         renderInAdmin(<DeploymentForm onDone={onDone} />, { session: testSession('moderator'), dataProvider: { call } as never });
         return { call, onDone };
@@ -169,7 +213,10 @@ describe('Schedule an Update (SPEC 2.2 /firmware-updates/new, 5)', () => {
         expect(screen.getByText('Compatible with rock-gen2, rock-gen3')).toBeInTheDocument();
         const table = await screen.findByRole('table', { name: 'Readers' });
         await within(table).findByText('Lobby');
-        expect(call).toHaveBeenCalledWith('/deployments/candidates', expect.objectContaining({ query: expect.objectContaining({ artifact_id: 7, per_page: 999999 }) }));
+        expect(call).toHaveBeenCalledWith(
+            '/deployments/candidates',
+            expect.objectContaining({ query: expect.objectContaining({ artifact_id: 7, per_page: 999999 }) }),
+        );
         fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
         expect(screen.getByText('4 readers chosen')).toBeInTheDocument();
         fireEvent.click(screen.getByRole('button', { name: 'Add a phase' }));
@@ -195,9 +242,17 @@ describe('Schedule an Update (SPEC 2.2 /firmware-updates/new, 5)', () => {
 
     it('warns when the firmware is not verified by the account’s keys, and shows the server’s refusal', async () => {
         const call = vi.fn(async (path: string, options?: { method?: string }): Promise<unknown> => {
-            if (path === '/artifacts') return { result: [artifact({ id: 8, name: 'rock-os-4.3.0-beta', verification: 'unverified' })], count: 1 };
+            if (path === '/artifacts')
+                return { result: [artifact({ id: 8, name: 'rock-os-4.3.0-beta', verification: 'unverified' })], count: 1 };
             if (path === '/deployments/candidates') return { result: candidates.slice(0, 1), count: 1 };
-            if (options?.method === 'POST') throw Object.assign(new Error('refused'), { status: 409, body: { error: 'This firmware’s signature could not be verified with the account’s public keys; it cannot be deployed.', request_id: 'r' } });
+            if (options?.method === 'POST')
+                throw Object.assign(new Error('refused'), {
+                    status: 409,
+                    body: {
+                        error: 'This firmware’s signature could not be verified with the account’s public keys; it cannot be deployed.',
+                        request_id: 'r',
+                    },
+                });
             throw new Error(path);
         });
         renderForm(call);
@@ -206,7 +261,12 @@ describe('Schedule an Update (SPEC 2.2 /firmware-updates/new, 5)', () => {
         expect(await screen.findByText('Its signature is not verified by the account’s keys: it cannot be deployed.')).toBeInTheDocument();
         fireEvent.click(await screen.findByRole('checkbox', { name: 'Lobby' }));
         fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
-        expect(await screen.findByText('This firmware’s signature could not be verified with the account’s public keys; it cannot be deployed.', { selector: '.MuiAlert-message' })).toBeInTheDocument();
+        expect(
+            await screen.findByText(
+                'This firmware’s signature could not be verified with the account’s public keys; it cannot be deployed.',
+                { selector: '.MuiAlert-message' },
+            ),
+        ).toBeInTheDocument();
     });
 });
 
@@ -215,7 +275,14 @@ describe('Updates (SPEC 2.2 /firmware-updates/versions)', () => {
         const getList = vi.fn(async () => ({
             data: [
                 artifact({ signed: true, verification: 'verified', verified_by: { id: 1, name: 'Release signing' } }),
-                artifact({ id: 9, name: 'rock-os-4.0.0', account_id: 4, account_name: 'Northwind Security', size: 5 * 1024 ** 3, compatibility: ['rock-mini'] }),
+                artifact({
+                    id: 9,
+                    name: 'rock-os-4.0.0',
+                    account_id: 4,
+                    account_name: 'Northwind Security',
+                    size: 5 * 1024 ** 3,
+                    compatibility: ['rock-mini'],
+                }),
             ],
             total: 2,
         }));
@@ -249,7 +316,11 @@ describe('Updates with nothing uploaded yet', () => {
             <QuickViewProvider>
                 <FirmwareVersions />
             </QuickViewProvider>,
-            { session: testSession('moderator'), path: '/firmware-updates/versions', dataProvider: { getList: (async () => ({ data: [], total: 0 })) as never } },
+            {
+                session: testSession('moderator'),
+                path: '/firmware-updates/versions',
+                dataProvider: { getList: (async () => ({ data: [], total: 0 })) as never },
+            },
         );
         expect(await screen.findByText('No firmware uploaded yet.')).toBeInTheDocument();
         fireEvent.click(screen.getByRole('button', { name: 'Upload firmware' }));
@@ -273,8 +344,22 @@ describe('Deployment status (SPEC 2.2 /firmware-updates/status/:id)', () => {
         device_count: 4,
         stats: stats({ success: 1, failure: 1, installing: 1, pending: 1 }),
         phases: [
-            { number: 0, share: 50, start_at: '2026-11-20T10:00:00Z', started: true, device_count: 2, stats: stats({ success: 1, failure: 1 }) },
-            { number: 1, share: null, start_at: '2026-11-20T11:00:00Z', started: true, device_count: 2, stats: stats({ installing: 1, pending: 1 }) },
+            {
+                number: 0,
+                share: 50,
+                start_at: '2026-11-20T10:00:00Z',
+                started: true,
+                device_count: 2,
+                stats: stats({ success: 1, failure: 1 }),
+            },
+            {
+                number: 1,
+                share: null,
+                start_at: '2026-11-20T11:00:00Z',
+                started: true,
+                device_count: 2,
+                stats: stats({ installing: 1, pending: 1 }),
+            },
         ],
         created_by: 'Jane Doe',
         created_at: '2026-11-20T09:00:00Z',
@@ -282,18 +367,36 @@ describe('Deployment status (SPEC 2.2 /firmware-updates/status/:id)', () => {
         finished_at: null,
     };
     const entry = (over: Partial<DeploymentDeviceRecord>): DeploymentDeviceRecord => ({
-        id: 1, device_id: 21, hardware_id: 'HW-21', description: 'Lobby', board_type: 'rock-gen2', phase: 0, status: 'success', failures: 0, started_at: '2026-11-20T10:01:00Z', finished_at: null, updated_at: '2026-11-20T10:05:00Z', ...over,
+        id: 1,
+        device_id: 21,
+        hardware_id: 'HW-21',
+        description: 'Lobby',
+        board_type: 'rock-gen2',
+        phase: 0,
+        status: 'success',
+        failures: 0,
+        started_at: '2026-11-20T10:01:00Z',
+        finished_at: null,
+        updated_at: '2026-11-20T10:05:00Z',
+        ...over,
     });
 
     it('shows the progress by phase, each reader’s status, its log, and aborts after confirmation', async () => {
         const call = vi.fn(async (path: string, options?: { method?: string }): Promise<unknown> => {
             if (path === '/deployments/5' && !options) return deployment;
-            if (path === '/deployments/5/logs/2') return { result: [{ timestamp: '2026-11-20T10:02:00Z', level: 'error', message: 'Writing the inactive partition failed' }] };
+            if (path === '/deployments/5/logs/2')
+                return {
+                    result: [{ timestamp: '2026-11-20T10:02:00Z', level: 'error', message: 'Writing the inactive partition failed' }],
+                };
             if (path === '/deployments/5/abort') return { ...deployment, status: 'aborted' };
             throw new Error(path);
         });
         const getList = vi.fn(async () => ({
-            data: [entry({}), entry({ id: 2, device_id: 22, hardware_id: 'HW-22', description: 'Garage', status: 'failure', failures: 2 }), entry({ id: 3, device_id: 23, description: 'Roof', phase: 1, status: 'installing' })],
+            data: [
+                entry({}),
+                entry({ id: 2, device_id: 22, hardware_id: 'HW-22', description: 'Garage', status: 'failure', failures: 2 }),
+                entry({ id: 3, device_id: 23, description: 'Roof', phase: 1, status: 'installing' }),
+            ],
             total: 3,
         }));
         renderInAdmin(
@@ -302,7 +405,11 @@ describe('Deployment status (SPEC 2.2 /firmware-updates/status/:id)', () => {
                     <Route path="/firmware-updates/status/:id" element={<DeploymentStatus />} />
                 </Routes>
             </QuickViewProvider>,
-            { session: testSession('moderator'), path: '/firmware-updates/status/5', dataProvider: { call, getList: getList as never } as never },
+            {
+                session: testSession('moderator'),
+                path: '/firmware-updates/status/5',
+                dataProvider: { call, getList: getList as never } as never,
+            },
         );
         expect(await screen.findByRole('heading', { name: 'spring-rollout' })).toBeInTheDocument();
         expect(screen.getByTestId('overall-done')).toHaveTextContent('2 of 4 done');

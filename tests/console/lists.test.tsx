@@ -8,15 +8,28 @@ import { renderInAdmin, testSession } from './render';
 
 describe('list state in the query string (SPEC 2.5)', () => {
     it('reads page, per_page, sort and filters under their own names', () => {
-        expect(readListState('?page=3&per_page=50&sort=-created_at&role=manager&q=ann', { sort: { field: 'name', order: 'ASC' } })).toMatchObject({
-            page: 3, perPage: 50, sort: { field: 'created_at', order: 'DESC' }, filter: { role: 'manager', q: 'ann' },
+        expect(
+            readListState('?page=3&per_page=50&sort=-created_at&role=manager&q=ann', { sort: { field: 'name', order: 'ASC' } }),
+        ).toMatchObject({
+            page: 3,
+            perPage: 50,
+            sort: { field: 'created_at', order: 'DESC' },
+            filter: { role: 'manager', q: 'ann' },
         });
         expect(readListState('', { sort: { field: 'name', order: 'ASC' }, filter: { consent_accepted: 'true' } })).toMatchObject({
-            page: 1, perPage: 20, filter: { consent_accepted: 'true' }, explicit: { page: false, perPage: false },
+            page: 1,
+            perPage: 20,
+            filter: { consent_accepted: 'true' },
+            explicit: { page: false, perPage: false },
         });
     });
     it('writes them back, with no filter=JSON, perPage or order', () => {
-        const search = writeListState({ page: 2, perPage: 100, sort: { field: 'name', order: 'ASC' }, filter: { role: 'user', empty: '' } });
+        const search = writeListState({
+            page: 2,
+            perPage: 100,
+            sort: { field: 'name', order: 'ASC' },
+            filter: { role: 'user', empty: '' },
+        });
         expect(search).toBe('?role=user&page=2&per_page=100&sort=%2Bname');
         expect(search).not.toMatch(/filter=|perPage|order=/);
     });
@@ -45,7 +58,14 @@ describe('AppList', () => {
         const getList = vi.fn(async () => ({ data: [{ id: 1, name: 'Ann' }], total: 120 }));
         renderInAdmin(<UsersList />, { dataProvider: { getList: getList as never }, path: '/users?page=2&per_page=50&role=user' });
         await screen.findByText('Ann');
-        expect(getList).toHaveBeenCalledWith('users', expect.objectContaining({ pagination: { page: 2, perPage: 50 }, filter: { role: 'user' }, sort: { field: 'name', order: 'ASC' } }));
+        expect(getList).toHaveBeenCalledWith(
+            'users',
+            expect.objectContaining({
+                pagination: { page: 2, perPage: 50 },
+                filter: { role: 'user' },
+                sort: { field: 'name', order: 'ASC' },
+            }),
+        );
         fireEvent.mouseDown(screen.getByRole('combobox', { name: /rows per page/i }));
         fireEvent.click(await screen.findByRole('option', { name: '100' }));
         await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?role=user&page=1&per_page=100&sort=%2Bname'));
@@ -58,8 +78,15 @@ describe('AppList', () => {
     });
 
     it('shows the failure page with Refresh when loading fails, and Refresh loads again', async () => {
-        const getList = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({ data: [{ id: 2, name: 'Bea' }], total: 1 });
-        renderInAdmin(<UsersList />, { dataProvider: { getList: getList as never }, path: '/users?page=1&per_page=20', session: testSession('dealer') });
+        const getList = vi
+            .fn()
+            .mockRejectedValueOnce(new Error('down'))
+            .mockResolvedValue({ data: [{ id: 2, name: 'Bea' }], total: 1 });
+        renderInAdmin(<UsersList />, {
+            dataProvider: { getList: getList as never },
+            path: '/users?page=1&per_page=20',
+            session: testSession('dealer'),
+        });
         expect(await screen.findByText('Sorry, the page is temporary unavailable.')).toBeInTheDocument();
         fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
         expect(await screen.findByText('Bea')).toBeInTheDocument();

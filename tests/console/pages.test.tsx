@@ -13,11 +13,15 @@ afterEach(() => {
     vi.useRealTimers();
 });
 
-const json = (status: number, body: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const Where = () => <div data-testid="where">{useLocation().pathname}</div>;
 
 const signIn = async (status: number) => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(status, { error: 'x', request_id: 'r' })));
+    vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(status, { error: 'x', request_id: 'r' })),
+    );
     renderInAdmin(<LoginPage />, { authProvider });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
@@ -34,7 +38,10 @@ describe('sign-in errors (SPEC 8.1)', () => {
         expect(await screen.findByText('Error during login')).toBeInTheDocument();
     });
     it('a second factor due shows the code step', async () => {
-        vi.stubGlobal('fetch', vi.fn(async () => json(200, { tfa_required: true, tfa_setup_required: false, token: 'step' })));
+        vi.stubGlobal(
+            'fetch',
+            vi.fn(async () => json(200, { tfa_required: true, tfa_setup_required: false, token: 'step' })),
+        );
         renderInAdmin(<LoginPage />, { authProvider });
         fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.test' } });
         fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
@@ -66,12 +73,18 @@ describe('reset password (SPEC 4.5)', () => {
     });
 
     it('an expired link says so and offers a new one; a valid one checks the password rules', async () => {
-        vi.stubGlobal('fetch', vi.fn(async () => json(200, { status: 'expired' })));
+        vi.stubGlobal(
+            'fetch',
+            vi.fn(async () => json(200, { status: 'expired' })),
+        );
         const first = renderInAdmin(<ResetPasswordPage />, { path: '/reset_password?token=abcdefghijkl' });
         expect(await screen.findByText('This reset link has expired.')).toBeInTheDocument();
         expect(screen.getByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
         first.unmount();
-        vi.stubGlobal('fetch', vi.fn(async () => json(200, { status: 'valid' })));
+        vi.stubGlobal(
+            'fetch',
+            vi.fn(async () => json(200, { status: 'valid' })),
+        );
         renderInAdmin(<ResetPasswordPage />, { path: '/reset_password?token=abcdefghijkl' });
         fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'abc' } });
         fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
@@ -112,7 +125,15 @@ describe('not found (SPEC 2.2)', () => {
     it('says so and goes back home', async () => {
         renderInAdmin(
             <Routes>
-                <Route path="*" element={<><NotFoundPage /><Where /></>} />
+                <Route
+                    path="*"
+                    element={
+                        <>
+                            <NotFoundPage />
+                            <Where />
+                        </>
+                    }
+                />
             </Routes>,
             { path: '/nowhere' },
         );

@@ -6,12 +6,14 @@ import { renderInAdmin } from './render';
 
 const provider = () => {
     const call = vi.fn(async (path: string, options?: { body?: Record<string, unknown> }) => {
-        if (path === '/devices/registration_code') return { code: 'AB12-CD34', url: 'https://access.example.com', account_name: 'Contoso Offices' };
+        if (path === '/devices/registration_code')
+            return { code: 'AB12-CD34', url: 'https://access.example.com', account_name: 'Contoso Offices' };
         return new Blob([`<svg data-format="${String(options?.body?.format)}"/>`], { type: 'image/svg+xml' });
     });
     return { call };
 };
-const qrCalls = (call: ReturnType<typeof provider>['call']) => call.mock.calls.filter(([path]) => path === '/qrcode').map(([, options]) => (options as { body: Record<string, unknown> }).body);
+const qrCalls = (call: ReturnType<typeof provider>['call']) =>
+    call.mock.calls.filter(([path]) => path === '/qrcode').map(([, options]) => (options as { body: Record<string, unknown> }).body);
 
 beforeEach(() => {
     URL.createObjectURL = vi.fn(() => 'blob:qr');
@@ -37,7 +39,12 @@ describe('QR Code Generator (SPEC 2.2 /qrcode)', () => {
         expect(await screen.findByText(QR_MESSAGES.passwordRequired)).toBeInTheDocument();
         expect(screen.getByRole('button', { name: 'Download PNG' })).toBeDisabled();
         fireEvent.change(screen.getByLabelText('Network password'), { target: { value: 'door-net-42' } });
-        await waitFor(() => expect(qrCalls(dp.call).at(-1)).toEqual({ wifi: { ssid: 'Contoso-IoT', security: 'WPA', password: 'door-net-42' }, format: 'svg' }));
+        await waitFor(() =>
+            expect(qrCalls(dp.call).at(-1)).toEqual({
+                wifi: { ssid: 'Contoso-IoT', security: 'WPA', password: 'door-net-42' },
+                format: 'svg',
+            }),
+        );
         // No code was asked for while the password was missing.
         expect(qrCalls(dp.call).some(b => (b.wifi as { password?: string } | undefined)?.password === undefined && b.wifi)).toBe(false);
     });

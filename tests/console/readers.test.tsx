@@ -10,15 +10,20 @@ const DEVICES = [
 
 const drawer = (options: { id?: number; create?: ReturnType<typeof vi.fn>; update?: ReturnType<typeof vi.fn> } = {}) => {
     const create = options.create ?? vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 99, ...params.data } }));
-    const update = options.update ?? vi.fn(async (_resource: string, params: { id: number; data: object }) => ({ data: { id: params.id, ...params.data } }));
+    const update =
+        options.update ??
+        vi.fn(async (_resource: string, params: { id: number; data: object }) => ({ data: { id: params.id, ...params.data } }));
     const onDone = vi.fn();
     renderInAdmin(<ReaderDrawerForm id={options.id} onDone={onDone} />, {
         session: testSession('moderator'),
         dataProvider: {
             create: create as never,
             update: update as never,
-            getList: (async (resource: string) => (resource === 'devices' ? { data: DEVICES, total: DEVICES.length } : { data: [], total: 0 })) as never,
-            getOne: (async () => ({ data: { id: 7, account_id: 10, description: 'Front door', hardware_id: 'SIM-00001', device: DEVICES[0] } })) as never,
+            getList: (async (resource: string) =>
+                resource === 'devices' ? { data: DEVICES, total: DEVICES.length } : { data: [], total: 0 }) as never,
+            getOne: (async () => ({
+                data: { id: 7, account_id: 10, description: 'Front door', hardware_id: 'SIM-00001', device: DEVICES[0] },
+            })) as never,
         },
     });
     return { create, update, onDone };

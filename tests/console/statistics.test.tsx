@@ -22,7 +22,11 @@ const DAY_TYPE: Rows = [
     { day: '2026-03-02', type: 'TamperedReaderRestored', count: 1 },
     { day: '2026-03-02', type: 'DeviceOffline', count: 3 },
 ];
-const HOURS: Rows = [{ hour: 8, count: 30 }, { hour: 9, count: 25 }, { hour: 17, count: 2 }];
+const HOURS: Rows = [
+    { hour: 8, count: 30 },
+    { hour: 9, count: 25 },
+    { hour: 17, count: 2 },
+];
 const DEVICES: Rows = [
     { device_id: 7, device_description: 'Lobby reader', group: 'authenticated', count: 45 },
     { device_id: 7, device_description: 'Lobby reader', group: 'tailgating', count: 2 },
@@ -40,7 +44,11 @@ const recent = (rows: Rows) => {
 
 const provider = (rows: Partial<Record<string, Rows>> = {}) => {
     const call = vi.fn(async (_path: string, options: { query: Record<string, unknown> }) => {
-        const byGrouping: Record<string, Rows> = { 'day,type': rows.dayType ?? recent(DAY_TYPE), hour: rows.hour ?? HOURS, 'device,group': rows.device ?? DEVICES };
+        const byGrouping: Record<string, Rows> = {
+            'day,type': rows.dayType ?? recent(DAY_TYPE),
+            hour: rows.hour ?? HOURS,
+            'device,group': rows.device ?? DEVICES,
+        };
         return { result: byGrouping[String(options.query.group_by)] ?? [] };
     });
     const download = vi.fn(async () => new Blob(['day,type,count\n'], { type: 'text/csv' }));
@@ -48,7 +56,8 @@ const provider = (rows: Partial<Record<string, Rows>> = {}) => {
 };
 
 /** An installer working in one of its customer accounts: the figures are that account's unless asked. */
-const installerInCustomer = () => testSession('installer', {}, { currentAccountId: 11, currentAccount: { id: 11, name: 'Contoso Offices' } });
+const installerInCustomer = () =>
+    testSession('installer', {}, { currentAccountId: 11, currentAccount: { id: 11, name: 'Contoso Offices' } });
 
 const page = (dp: ReturnType<typeof provider>, session = installerInCustomer(), path = '/statistics') =>
     renderInAdmin(
@@ -59,7 +68,8 @@ const page = (dp: ReturnType<typeof provider>, session = installerInCustomer(), 
         { session, dataProvider: dp as never, path },
     );
 
-const aggregateCalls = (dp: ReturnType<typeof provider>) => dp.call.mock.calls.filter(([p]) => p === '/events/aggregate').map(([, o]) => o.query);
+const aggregateCalls = (dp: ReturnType<typeof provider>) =>
+    dp.call.mock.calls.filter(([p]) => p === '/events/aggregate').map(([, o]) => o.query);
 
 beforeEach(stubObjectUrls);
 
@@ -68,7 +78,13 @@ describe('Statistics (SPEC 2.2 /statistics)', () => {
         const dp = provider();
         page(dp);
         expect(await screen.findByRole('region', { name: 'Events per day, by group' })).toBeInTheDocument();
-        await waitFor(() => expect(aggregateCalls(dp).map(q => q.group_by).sort()).toEqual(['day,type', 'device,group', 'hour']));
+        await waitFor(() =>
+            expect(
+                aggregateCalls(dp)
+                    .map(q => q.group_by)
+                    .sort(),
+            ).toEqual(['day,type', 'device,group', 'hour']),
+        );
         for (const query of aggregateCalls(dp)) {
             expect(query).toMatchObject({ from: rangeStart(30), timezone_offset: new Date().getTimezoneOffset() });
             expect(query.cross_account).toBeUndefined();
@@ -78,7 +94,13 @@ describe('Statistics (SPEC 2.2 /statistics)', () => {
 
     it('draws the five charts with their legends', async () => {
         page(provider());
-        for (const name of ['Events per day, by group', 'Authentications versus incidents', 'Events by type', 'Events per reader', 'Busiest hours']) {
+        for (const name of [
+            'Events per day, by group',
+            'Authentications versus incidents',
+            'Events by type',
+            'Events per reader',
+            'Busiest hours',
+        ]) {
             const panel = await screen.findByRole('region', { name });
             await waitFor(() => expect(panel.querySelector('svg')).not.toBeNull());
         }
@@ -109,7 +131,11 @@ describe('Statistics (SPEC 2.2 /statistics)', () => {
         const before = aggregateCalls(dp).length;
         fireEvent.click(below);
         await waitFor(() => expect(aggregateCalls(dp).length).toBeGreaterThan(before));
-        expect(aggregateCalls(dp).slice(before).every(q => q.cross_account === undefined)).toBe(true);
+        expect(
+            aggregateCalls(dp)
+                .slice(before)
+                .every(q => q.cross_account === undefined),
+        ).toBe(true);
         expect(below).not.toBeChecked();
     });
 
@@ -133,10 +159,15 @@ describe('Statistics (SPEC 2.2 /statistics)', () => {
         page(dp);
         fireEvent.click(await screen.findByRole('button', { name: 'Download CSV: Busiest hours' }));
         await waitFor(() => expect(click).toHaveBeenCalled());
-        expect(dp.download).toHaveBeenCalledWith('/events/aggregate/export', expect.objectContaining({ group_by: 'hour', from: rangeStart(30), timezone_offset: new Date().getTimezoneOffset() }));
+        expect(dp.download).toHaveBeenCalledWith(
+            '/events/aggregate/export',
+            expect.objectContaining({ group_by: 'hour', from: rangeStart(30), timezone_offset: new Date().getTimezoneOffset() }),
+        );
         expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toMatch(/^events-statistics-hour-\d{8}-\d{6}\.csv$/);
         fireEvent.click(screen.getByRole('button', { name: 'Download CSV: Events per reader' }));
-        await waitFor(() => expect(dp.download).toHaveBeenLastCalledWith('/events/aggregate/export', expect.objectContaining({ group_by: 'device,group' })));
+        await waitFor(() =>
+            expect(dp.download).toHaveBeenLastCalledWith('/events/aggregate/export', expect.objectContaining({ group_by: 'device,group' })),
+        );
         click.mockRestore();
     });
 
@@ -158,7 +189,14 @@ describe('Statistics (SPEC 2.2 /statistics)', () => {
         expect(IMPLEMENTED_SCREENS.has('statistics')).toBe(true);
         renderInAdmin(
             <Routes>
-                <Route path="/statistics" element={<RouteGuard routeKey="statistics"><p>charts</p></RouteGuard>} />
+                <Route
+                    path="/statistics"
+                    element={
+                        <RouteGuard routeKey="statistics">
+                            <p>charts</p>
+                        </RouteGuard>
+                    }
+                />
                 <Route path="/" element={<Location />} />
             </Routes>,
             { session: testSession('manager'), path: '/statistics' },
@@ -170,7 +208,10 @@ describe('Statistics (SPEC 2.2 /statistics)', () => {
 
 describe('the figures behind the charts', () => {
     it('counts authentications (authenticated group) against incidents (SPEC 2.7) per day', () => {
-        expect(authVsIncidents(DAY_TYPE, ['2026-03-01', '2026-03-02', '2026-03-03'])).toEqual({ authentications: [40, 10, 0], incidents: [2, 1, 0] });
+        expect(authVsIncidents(DAY_TYPE, ['2026-03-01', '2026-03-02', '2026-03-03'])).toEqual({
+            authentications: [40, 10, 0],
+            incidents: [2, 1, 0],
+        });
     });
 
     it('stacks the days by group and totals the types, largest first', () => {
@@ -181,7 +222,12 @@ describe('the figures behind the charts', () => {
             { group: 'device', data: [0, 3] },
         ]);
         expect(byType(DAY_TYPE).map(t => `${t.type}=${t.count}`)).toEqual([
-            '1FAFaceAuthenticated=40', '2FAAuthenticated=10', 'DeviceOffline=3', 'TailgatingByUnknownUser=2', 'TamperedReaderDetected=1', 'TamperedReaderRestored=1',
+            '1FAFaceAuthenticated=40',
+            '2FAAuthenticated=10',
+            'DeviceOffline=3',
+            'TailgatingByUnknownUser=2',
+            'TamperedReaderDetected=1',
+            'TamperedReaderRestored=1',
         ]);
     });
 
@@ -190,7 +236,11 @@ describe('the figures behind the charts', () => {
         expect(hours).toHaveLength(24);
         expect([hours[8], hours[9], hours[17], hours[0]]).toEqual([30, 25, 2, 0]);
         const readers = perReader(DEVICES);
-        expect(readers.readers.map(r => [r.label, r.total])).toEqual([['Lobby reader', 47], ['Garage reader', 5], [null, 3]]);
+        expect(readers.readers.map(r => [r.label, r.total])).toEqual([
+            ['Lobby reader', 47],
+            ['Garage reader', 5],
+            [null, 3],
+        ]);
         expect(readers.series).toEqual([
             { group: 'authenticated', data: [45, 5, 0] },
             { group: 'tailgating', data: [2, 0, 0] },

@@ -9,7 +9,14 @@ const create = (role: Parameters<typeof testSession>[0], createFn = vi.fn(async 
         <CreateBase resource="users" redirect={false}>
             <UserForm mode="create" />
         </CreateBase>,
-        { session: testSession(role), dataProvider: { create: createFn as never, getList: (async () => ({ data: [], total: 0 })) as never, getMany: (async () => ({ data: [] })) as never } },
+        {
+            session: testSession(role),
+            dataProvider: {
+                create: createFn as never,
+                getList: (async () => ({ data: [], total: 0 })) as never,
+                getMany: (async () => ({ data: [] })) as never,
+            },
+        },
     );
     return createFn;
 };
@@ -62,7 +69,18 @@ describe('the user form (SPEC 5, 6.1)', () => {
             </EditBase>,
             {
                 session,
-                dataProvider: { getOne: (async () => ({ data: { id: 1, name: 'Jane Doe', email: 'jane@example.com', role: 'manager', account: { id: 10, name: 'Contoso' }, external_user: false } })) as never },
+                dataProvider: {
+                    getOne: (async () => ({
+                        data: {
+                            id: 1,
+                            name: 'Jane Doe',
+                            email: 'jane@example.com',
+                            role: 'manager',
+                            account: { id: 10, name: 'Contoso' },
+                            external_user: false,
+                        },
+                    })) as never,
+                },
             },
         );
         expect(await screen.findByText('You cannot change your own role.')).toBeInTheDocument();

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-    customCardFormat, decodeCard, encodeCard, validateCustomFormat, WIEGAND_FORMATS, type PredefinedCardFormatKey, type WiegandFormat,
+    customCardFormat,
+    decodeCard,
+    encodeCard,
+    validateCustomFormat,
+    WIEGAND_FORMATS,
+    type PredefinedCardFormatKey,
+    type WiegandFormat,
 } from '../../contract/card-formats';
 
 const z = (n: number) => '0'.repeat(n);
@@ -48,14 +54,21 @@ describe('predefined card formats', () => {
     const limits = (key: PredefinedCardFormatKey) =>
         key === 'fascn-200'
             ? { fc: 99_999_999, cn: 999_999 }
-            : { fc: WIEGAND_FORMATS[key].facility ? 2 ** WIEGAND_FORMATS[key].facility.length - 1 : 0, cn: 2 ** WIEGAND_FORMATS[key].card.length - 1 };
+            : {
+                  fc: WIEGAND_FORMATS[key].facility ? 2 ** WIEGAND_FORMATS[key].facility.length - 1 : 0,
+                  cn: 2 ** WIEGAND_FORMATS[key].card.length - 1,
+              };
 
     it.each(keys)('%s: encode then decode gives the fields back', key => {
         const { fc: maxFc, cn: maxCn } = limits(key);
         fc.assert(
-            fc.property(fc.integer({ min: 0, max: maxFc }), fc.integer({ min: 0, max: Math.min(maxCn, Number.MAX_SAFE_INTEGER) }), (facilityCode, cardNumber) => {
-                expect(decodeCard(key, encodeCard(key, { facilityCode, cardNumber }))).toEqual({ ok: true, facilityCode, cardNumber });
-            }),
+            fc.property(
+                fc.integer({ min: 0, max: maxFc }),
+                fc.integer({ min: 0, max: Math.min(maxCn, Number.MAX_SAFE_INTEGER) }),
+                (facilityCode, cardNumber) => {
+                    expect(decodeCard(key, encodeCard(key, { facilityCode, cardNumber }))).toEqual({ ok: true, facilityCode, cardNumber });
+                },
+            ),
             { numRuns: 200 },
         );
     });
@@ -63,20 +76,28 @@ describe('predefined card formats', () => {
     it.each(keys)('%s: every single-bit error is caught by the parity', key => {
         const { fc: maxFc, cn: maxCn } = limits(key);
         fc.assert(
-            fc.property(fc.integer({ min: 0, max: maxFc }), fc.integer({ min: 0, max: Math.min(maxCn, Number.MAX_SAFE_INTEGER) }), (facilityCode, cardNumber) => {
-                const bits = encodeCard(key, { facilityCode, cardNumber });
-                for (let i = 0; i < bits.length; i++) {
-                    const flipped = bits.slice(0, i) + (bits[i] === '1' ? '0' : '1') + bits.slice(i + 1);
-                    expect(decodeCard(key, flipped)).toMatchObject({ ok: false, error: 'parity' });
-                }
-            }),
+            fc.property(
+                fc.integer({ min: 0, max: maxFc }),
+                fc.integer({ min: 0, max: Math.min(maxCn, Number.MAX_SAFE_INTEGER) }),
+                (facilityCode, cardNumber) => {
+                    const bits = encodeCard(key, { facilityCode, cardNumber });
+                    for (let i = 0; i < bits.length; i++) {
+                        const flipped = bits.slice(0, i) + (bits[i] === '1' ? '0' : '1') + bits.slice(i + 1);
+                        expect(decodeCard(key, flipped)).toMatchObject({ ok: false, error: 'parity' });
+                    }
+                },
+            ),
             { numRuns: 20 },
         );
     });
 
     it('refuses values that do not fit and strings of the wrong length', () => {
-        expect(() => encodeCard('h10301', { facilityCode: 256, cardNumber: 1 })).toThrow('Facility code must be a whole number from 0 to 255');
-        expect(() => encodeCard('h10301', { facilityCode: 1, cardNumber: 65536 })).toThrow('Card number must be a whole number from 0 to 65535');
+        expect(() => encodeCard('h10301', { facilityCode: 256, cardNumber: 1 })).toThrow(
+            'Facility code must be a whole number from 0 to 255',
+        );
+        expect(() => encodeCard('h10301', { facilityCode: 1, cardNumber: 65536 })).toThrow(
+            'Card number must be a whole number from 0 to 65535',
+        );
         expect(() => encodeCard('h10301', { facilityCode: -1, cardNumber: 1 })).toThrow();
         expect(() => encodeCard('h10301', { facilityCode: 1.5, cardNumber: 1 })).toThrow();
         expect(() => encodeCard('h10302', { facilityCode: 7, cardNumber: 1 })).toThrow('carries no facility code');
@@ -102,7 +123,11 @@ const custom = (over: Partial<WiegandFormat> = {}): WiegandFormat => ({
 describe('custom card formats', () => {
     it('round-trip through generated valid layouts', () => {
         const layout = fc
-            .record({ fcLen: fc.integer({ min: 0, max: 20 }), cnLen: fc.integer({ min: 1, max: 40 }), lead: fc.integer({ min: 0, max: 3 }) })
+            .record({
+                fcLen: fc.integer({ min: 0, max: 20 }),
+                cnLen: fc.integer({ min: 1, max: 40 }),
+                lead: fc.integer({ min: 0, max: 3 }),
+            })
             .map(({ fcLen, cnLen, lead }) => {
                 const dataStart = 2 + lead;
                 const bits = dataStart + fcLen + cnLen;
@@ -133,12 +158,24 @@ describe('custom card formats', () => {
         expect(validateCustomFormat(custom({ bits: 257 }))).toEqual(['Bit length must be a positive integer, at most 256']);
         expect(validateCustomFormat(custom({ card: { start: 14, length: 30 } }))).toContain('card number must lie within the 40 bits');
         // Found by tests/server/fuzz.test.ts: listing 2^53 positions ran the server out of memory.
-        expect(validateCustomFormat(custom({ card: { start: 1, length: 2 ** 53 - 1 } }))).toContain('card number must lie within the 40 bits');
-        expect(validateCustomFormat(custom({ facility: { start: 2, length: 14 } }))).toContain('card number overlaps the facility code at bit 14');
-        expect(validateCustomFormat(custom({ parity: [{ position: 5, kind: 'even', covers: [2] }] }))).toContain('parity bit 1 overlaps the facility code at bit 5');
-        expect(validateCustomFormat(custom({ parity: [{ position: 1, kind: 'even', covers: [1, 2] }] }))).toContain('Parity bit 1 cannot cover itself');
-        expect(validateCustomFormat(custom({ parity: [{ position: 1, kind: 'even', covers: [] }] }))).toContain('Parity bit 1 must cover at least one bit');
-        expect(validateCustomFormat(custom({ parity: [{ position: 1, kind: 'even', covers: [41] }] }))).toContain('Parity bit 1 covers bits outside the 40 bits');
+        expect(validateCustomFormat(custom({ card: { start: 1, length: 2 ** 53 - 1 } }))).toContain(
+            'card number must lie within the 40 bits',
+        );
+        expect(validateCustomFormat(custom({ facility: { start: 2, length: 14 } }))).toContain(
+            'card number overlaps the facility code at bit 14',
+        );
+        expect(validateCustomFormat(custom({ parity: [{ position: 5, kind: 'even', covers: [2] }] }))).toContain(
+            'parity bit 1 overlaps the facility code at bit 5',
+        );
+        expect(validateCustomFormat(custom({ parity: [{ position: 1, kind: 'even', covers: [1, 2] }] }))).toContain(
+            'Parity bit 1 cannot cover itself',
+        );
+        expect(validateCustomFormat(custom({ parity: [{ position: 1, kind: 'even', covers: [] }] }))).toContain(
+            'Parity bit 1 must cover at least one bit',
+        );
+        expect(validateCustomFormat(custom({ parity: [{ position: 1, kind: 'even', covers: [41] }] }))).toContain(
+            'Parity bit 1 covers bits outside the 40 bits',
+        );
     });
 
     it('the schema gives the SPEC 5 message for a bad bit length', () => {

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 /** Relative imports of every .ts/.tsx file under the folders, as a graph of repository paths. */
 const importGraph = (folders: string[]) => {
     const files = folders.flatMap(folder =>
-        (fs.readdirSync(folder, { recursive: true }) as string[]).filter(f => /\.tsx?$/.test(f) && !f.endsWith('.d.ts')).map(f => path.join(folder, f)),
+        (fs.readdirSync(folder, { recursive: true }) as string[])
+            .filter(f => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+            .map(f => path.join(folder, f)),
     );
     const known = new Set(files);
     const resolve = (from: string, spec: string) => {
@@ -17,7 +19,13 @@ const importGraph = (folders: string[]) => {
     for (const file of files) {
         const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
         // Type-only imports vanish at build time but still tie modules together for a reader: they count.
-        graph.set(file, importedFiles.filter(i => i.fileName.startsWith('.')).map(i => resolve(file, i.fileName)).filter((f): f is string => !!f));
+        graph.set(
+            file,
+            importedFiles
+                .filter(i => i.fileName.startsWith('.'))
+                .map(i => resolve(file, i.fileName))
+                .filter((f): f is string => !!f),
+        );
     }
     return graph;
 };

@@ -13,9 +13,27 @@ const but = (actions: Action[], ...removed: Action[]) => actions.filter(a => !re
  * list resource may read it too: docs/decisions.md).
  */
 const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
-    dashboard: { admin: ['read', 'write', 'delete'], dealer: ['read'], installer: ['read'], moderator: ['read'], manager: ['read'], user: ['read'] },
-    users: { admin: ['read', 'write', 'delete'], dealer: ['read', 'write', 'delete'], installer: ['read', 'write', 'delete'], moderator: ['read', 'write', 'delete'], manager: ['read', 'write', 'delete'] },
-    accounts: { admin: ['read', 'write', 'edit', 'delete'], dealer: ['read', 'write', 'edit', 'delete'], installer: ['read'], moderator: ['read'] },
+    dashboard: {
+        admin: ['read', 'write', 'delete'],
+        dealer: ['read'],
+        installer: ['read'],
+        moderator: ['read'],
+        manager: ['read'],
+        user: ['read'],
+    },
+    users: {
+        admin: ['read', 'write', 'delete'],
+        dealer: ['read', 'write', 'delete'],
+        installer: ['read', 'write', 'delete'],
+        moderator: ['read', 'write', 'delete'],
+        manager: ['read', 'write', 'delete'],
+    },
+    accounts: {
+        admin: ['read', 'write', 'edit', 'delete'],
+        dealer: ['read', 'write', 'edit', 'delete'],
+        installer: ['read'],
+        moderator: ['read'],
+    },
     devices: {
         admin: ALL_DEVICES,
         dealer: but(ALL_DEVICES, 'bulk_delete', 'bulk_reboot'),
@@ -50,9 +68,18 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
     migrations: { admin: ['read', 'write'], moderator: ['read', 'write'] },
     version: { admin: ['read'] },
     deviceLogs: { admin: ['read'] },
-    optOut: { ...Object.fromEntries(['admin', 'dealer', 'installer', 'moderator', 'manager'].map(r => [r, ['read', 'write']])), user: ['read'] },
-    adaptive: { ...Object.fromEntries(['admin', 'dealer', 'installer', 'moderator', 'manager'].map(r => [r, ['read', 'write']])), user: ['read'] },
-    visitors: { ...Object.fromEntries(['admin', 'dealer', 'installer', 'moderator', 'manager'].map(r => [r, ['read', 'write']])), user: ['read'] },
+    optOut: {
+        ...Object.fromEntries(['admin', 'dealer', 'installer', 'moderator', 'manager'].map(r => [r, ['read', 'write']])),
+        user: ['read'],
+    },
+    adaptive: {
+        ...Object.fromEntries(['admin', 'dealer', 'installer', 'moderator', 'manager'].map(r => [r, ['read', 'write']])),
+        user: ['read'],
+    },
+    visitors: {
+        ...Object.fromEntries(['admin', 'dealer', 'installer', 'moderator', 'manager'].map(r => [r, ['read', 'write']])),
+        user: ['read'],
+    },
     mainAccount: { admin: ['read', 'write'] },
 };
 
@@ -68,16 +95,28 @@ describe('SPEC 6.2 resource rights', () => {
 });
 
 const flags = (role: Role, over: Partial<SessionFlags> = {}): SessionFlags => ({
-    role, cloud: false, singleTenantInstallation: false, singleTenant: false, acsEnabled: true, agEnabled: true, enrollmentEnabled: true, accountENREnabled: true, tfaEnabled: false, ...over,
+    role,
+    cloud: false,
+    singleTenantInstallation: false,
+    singleTenant: false,
+    acsEnabled: true,
+    agEnabled: true,
+    enrollmentEnabled: true,
+    accountENREnabled: true,
+    tfaEnabled: false,
+    ...over,
 });
 const allowed = (key: RouteKey, over: Partial<SessionFlags> = {}) => ROLES.filter(r => canOpenRoute(key, flags(r, over)));
 
 describe('SPEC 6.3 route denial', () => {
-    it.each([['accounts'], ['auditLogs'], ['bulkDeviceEdit'], ['firmwareUpdates']] as [RouteKey][])('%s: denied to manager and user', key => {
-        expect(allowed(key)).not.toContain('manager');
-        expect(allowed(key)).not.toContain('user');
-        expect(allowed(key)).toContain('moderator');
-    });
+    it.each([['accounts'], ['auditLogs'], ['bulkDeviceEdit'], ['firmwareUpdates']] as [RouteKey][])(
+        '%s: denied to manager and user',
+        key => {
+            expect(allowed(key)).not.toContain('manager');
+            expect(allowed(key)).not.toContain('user');
+            expect(allowed(key)).toContain('moderator');
+        },
+    );
     it('/roles and /users: denied to user only', () => {
         expect(allowed('roles')).toEqual(ROLES.filter(r => r !== 'user'));
         expect(allowed('users')).toEqual(ROLES.filter(r => r !== 'user'));

@@ -34,7 +34,12 @@ describe('CSV exports', () => {
         const user = p.demo.customers[0].users.user;
         const self = await p.as(user.email);
         const current = (await self('GET', `/users/${user.id}`)).json();
-        const renamed = await self('PUT', `/users/${user.id}`, { name: FORMULA, email: current.email, role: current.role, account: current.account });
+        const renamed = await self('PUT', `/users/${user.id}`, {
+            name: FORMULA,
+            email: current.email,
+            role: current.role,
+            account: current.account,
+        });
         expect(renamed.statusCode, renamed.body).toBe(200);
         // Signed in again, the user is recorded under the new name.
         await p.as(user.email);

@@ -54,12 +54,43 @@ interface Operation {
     parameters?: Parameter[];
     requestBody?: { content: Record<string, { schema: Schema }> };
 }
-const document = (await p.app.inject({ method: 'GET', url: '/api/v2/swagger/json' })).json() as { paths: Record<string, Record<string, Operation>> };
-const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+const document = (await p.app.inject({ method: 'GET', url: '/api/v2/swagger/json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+};
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+);
 
 /** Values no schema asks for, and that have broken servers. */
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
-    fc.constantFrom(0, -1, 2 ** 31, 2 ** 32 + 1, 2 ** 53, 1e300, -1e300, 0.5, '', ' ', '\u0000', 'a\u0000b', '99999-01-01T00:00:00Z', '0000-00-00', 'NaN', '__proto__', 'constructor', '../../etc/passwd', '%00', "' OR 1=1 --", '=HYPERLINK("x")', true, false, null, {}, []),
+    fc.constantFrom(
+        0,
+        -1,
+        2 ** 31,
+        2 ** 32 + 1,
+        2 ** 53,
+        1e300,
+        -1e300,
+        0.5,
+        '',
+        ' ',
+        '\u0000',
+        'a\u0000b',
+        '99999-01-01T00:00:00Z',
+        '0000-00-00',
+        'NaN',
+        '__proto__',
+        'constructor',
+        '../../etc/passwd',
+        '%00',
+        "' OR 1=1 --",
+        '=HYPERLINK("x")',
+        true,
+        false,
+        null,
+        {},
+        [],
+    ),
     fc.string({ maxLength: 3000 }),
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.double(),
@@ -69,7 +100,9 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A value the schema describes; in a hostile request, sometimes another. */
 const valueOf = (schema: Schema, hostileRequest: boolean, depth = 0): fc.Arbitrary<unknown> =>
-    hostileRequest ? fc.oneof({ weight: 3, arbitrary: validOf(schema, hostileRequest, depth) }, { weight: 1, arbitrary: hostile }) : validOf(schema, hostileRequest, depth);
+    hostileRequest
+        ? fc.oneof({ weight: 3, arbitrary: validOf(schema, hostileRequest, depth) }, { weight: 1, arbitrary: hostile })
+        : validOf(schema, hostileRequest, depth);
 
 const validOf = (schema: Schema, hostileRequest: boolean, depth: number): fc.Arbitrary<unknown> => {
     if (schema.const !== undefined) return fc.constant(schema.const);
@@ -83,24 +116,45 @@ const validOf = (schema: Schema, hostileRequest: boolean, depth: number): fc.Arb
     const made = ((): fc.Arbitrary<unknown> => {
         switch (type) {
             case 'string':
-                if (schema.format === 'date-time') return fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }).map(d => d.toISOString());
-                if (schema.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }).map(d => d.toISOString().slice(0, 10));
+                if (schema.format === 'date-time')
+                    return fc
+                        .date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true })
+                        .map(d => d.toISOString());
+                if (schema.format === 'date')
+                    return fc
+                        .date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true })
+                        .map(d => d.toISOString().slice(0, 10));
                 if (schema.format === 'email') return fc.emailAddress();
-                return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, Math.max(schema.minLength ?? 0, 60)) });
+                return fc.string({
+                    minLength: schema.minLength ?? 0,
+                    maxLength: Math.min(schema.maxLength ?? 60, Math.max(schema.minLength ?? 0, 60)),
+                });
             case 'integer':
-                return fc.oneof(fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 31)), max: Math.min(schema.maximum ?? 1000, 2 ** 31 - 1) }), fc.integer({ min: 1, max: 40 }));
+                return fc.oneof(
+                    fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 31)), max: Math.min(schema.maximum ?? 1000, 2 ** 31 - 1) }),
+                    fc.integer({ min: 1, max: 40 }),
+                );
             case 'number':
                 return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
             case 'boolean':
                 return fc.boolean();
             case 'array':
-                return depth > 4 ? fc.constant([]) : fc.array(valueOf(schema.items ?? {}, hostileRequest, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 5, 5) });
+                return depth > 4
+                    ? fc.constant([])
+                    : fc.array(valueOf(schema.items ?? {}, hostileRequest, depth + 1), {
+                          minLength: schema.minItems ?? 0,
+                          maxLength: Math.min(schema.maxItems ?? 5, 5),
+                      });
             case 'object': {
                 if (depth > 4 || !schema.properties) return fc.constant({});
-                const fields = Object.fromEntries(Object.entries(schema.properties).map(([k, s]) => [k, valueOf(s, hostileRequest, depth + 1)]));
+                const fields = Object.fromEntries(
+                    Object.entries(schema.properties).map(([k, s]) => [k, valueOf(s, hostileRequest, depth + 1)]),
+                );
                 // Every required field; in a hostile request, sometimes some missing.
                 const whole = fc.record(fields, { requiredKeys: schema.required ?? [] });
-                return hostileRequest ? fc.oneof({ weight: 3, arbitrary: whole }, { weight: 1, arbitrary: fc.record(fields, { requiredKeys: [] }) }) : whole;
+                return hostileRequest
+                    ? fc.oneof({ weight: 3, arbitrary: whole }, { weight: 1, arbitrary: fc.record(fields, { requiredKeys: [] }) })
+                    : whole;
             }
             case 'null':
                 return fc.constant(null);
@@ -113,8 +167,10 @@ const validOf = (schema: Schema, hostileRequest: boolean, depth: number): fc.Arb
 
 /** A path parameter: an id that may exist, or in a hostile request anything at all. */
 const pathValue = (param: Parameter, hostileRequest: boolean): fc.Arbitrary<string> =>
-    (hostileRequest ? fc.oneof(fc.integer({ min: 1, max: 12 }), validOf(param.schema, true, 0), hostile) : fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: validOf(param.schema, false, 0) }))
-        .map(v => encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v)));
+    (hostileRequest
+        ? fc.oneof(fc.integer({ min: 1, max: 12 }), validOf(param.schema, true, 0), hostile)
+        : fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: validOf(param.schema, false, 0) })
+    ).map(v => encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v)));
 
 const queryString = (params: Parameter[], hostileRequest: boolean) =>
     fc.tuple(...params.map(param => fc.option(valueOf(param.schema, hostileRequest), { freq: 2 }))).map(values =>
@@ -127,11 +183,16 @@ const queryString = (params: Parameter[], hostileRequest: boolean) =>
 
 /** The JSON text of a body, sometimes with prototype keys that JSON.stringify of an object would never write. */
 const bodyText = (schema: Schema | undefined, hostileRequest: boolean) =>
-    fc.tuple(schema ? valueOf(schema, hostileRequest) : fc.constant(undefined), hostileRequest ? fc.constantFrom('', '"__proto__":{"role":"admin"},', '"constructor":{"prototype":{"x":1}},') : fc.constant('')).map(([value, extra]) => {
-        if (value === undefined) return undefined;
-        const text = JSON.stringify(value);
-        return extra && text.startsWith('{') && text.length > 2 ? `{${extra}${text.slice(1)}` : text;
-    });
+    fc
+        .tuple(
+            schema ? valueOf(schema, hostileRequest) : fc.constant(undefined),
+            hostileRequest ? fc.constantFrom('', '"__proto__":{"role":"admin"},', '"constructor":{"prototype":{"x":1}},') : fc.constant(''),
+        )
+        .map(([value, extra]) => {
+            if (value === undefined) return undefined;
+            const text = JSON.stringify(value);
+            return extra && text.startsWith('{') && text.length > 2 ? `{${extra}${text.slice(1)}` : text;
+        });
 
 type Caller = 'admin' | 'user' | 'reader' | 'nobody';
 
@@ -145,7 +206,17 @@ const fuzzUser = async () => {
     const existing = await p.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'fuzz-user@platform.test') });
     if (existing && !existing.disabled) return existing.id;
     if (existing) await p.ctx.db.delete(users).where(eq(users.id, existing.id));
-    const [made] = await p.ctx.db.insert(users).values({ account_id: p.mainAccountId, name: 'Fuzz User', email: 'fuzz-user@platform.test', role: 'user', password_changed: true, accepted_tos: true }).returning();
+    const [made] = await p.ctx.db
+        .insert(users)
+        .values({
+            account_id: p.mainAccountId,
+            name: 'Fuzz User',
+            email: 'fuzz-user@platform.test',
+            role: 'user',
+            password_changed: true,
+            accepted_tos: true,
+        })
+        .returning();
     return made!.id;
 };
 const signIn = async () => {
@@ -157,17 +228,41 @@ await signIn();
 let reader = '';
 let readers = 0;
 const enrolReader = async () => {
-    const code = (await p.app.inject({ method: 'GET', url: `/api/v2/devices/registration_code?account_id=${p.mainAccountId}`, headers: { authorization: `Bearer ${tokens.admin}` } })).json().code as string;
-    const identity = { hardware_id: `FUZZ-${process.pid}-${++readers}`, secret: randomBytes(24).toString('base64url'), pairing_code: '123456', board_type: 'rock-gen3', release: '4.1.0', registration_code: code };
+    const code = (
+        await p.app.inject({
+            method: 'GET',
+            url: `/api/v2/devices/registration_code?account_id=${p.mainAccountId}`,
+            headers: { authorization: `Bearer ${tokens.admin}` },
+        })
+    ).json().code as string;
+    const identity = {
+        hardware_id: `FUZZ-${process.pid}-${++readers}`,
+        secret: randomBytes(24).toString('base64url'),
+        pairing_code: '123456',
+        board_type: 'rock-gen3',
+        release: '4.1.0',
+        registration_code: code,
+    };
     const register = () => p.app.inject({ method: 'POST', url: '/api/v2/device/register', payload: identity });
     const id = (await register()).json().device_id as number;
-    await p.app.inject({ method: 'PUT', url: `/api/v2/devices/${id}/approve`, headers: { authorization: `Bearer ${tokens.admin}` }, payload: { account_id: p.mainAccountId } });
+    await p.app.inject({
+        method: 'PUT',
+        url: `/api/v2/devices/${id}/approve`,
+        headers: { authorization: `Bearer ${tokens.admin}` },
+        payload: { account_id: p.mainAccountId },
+    });
     reader = deviceAuthorization(id, (await register()).json().device_key as string);
 };
 await enrolReader();
 
 const headersOf = (caller: Caller): Record<string, string> =>
-    caller === 'admin' ? { authorization: `Bearer ${tokens.admin}` } : caller === 'user' ? { authorization: `Bearer ${tokens.user}` } : caller === 'reader' ? { authorization: reader } : {};
+    caller === 'admin'
+        ? { authorization: `Bearer ${tokens.admin}` }
+        : caller === 'user'
+          ? { authorization: `Bearer ${tokens.user}` }
+          : caller === 'reader'
+            ? { authorization: reader }
+            : {};
 
 let calls = 0;
 /** operation -> statuses seen, so the run shows it reached the handlers, not only the validation */
@@ -192,11 +287,18 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
         const json = op.requestBody?.content['application/json']?.schema;
         const requestOf = (hostileRequest: boolean) =>
             fc.record({
-                path: fc.tuple(...pathParams.map(param => pathValue(param, hostileRequest))).map(values => pathParams.reduce((url, param, i) => url.replace(`{${param.name}}`, values[i]!), path)),
-                query: queryString(params.filter(x => x.in === 'query'), hostileRequest),
+                path: fc
+                    .tuple(...pathParams.map(param => pathValue(param, hostileRequest)))
+                    .map(values => pathParams.reduce((url, param, i) => url.replace(`{${param.name}}`, values[i]!), path)),
+                query: queryString(
+                    params.filter(x => x.in === 'query'),
+                    hostileRequest,
+                ),
                 // Multipart bodies are left out (their tests send real files); a JSON body on such a route is odd input too.
                 body: op.requestBody ? bodyText(json ?? {}, hostileRequest) : fc.constant(undefined),
-                caller: path.startsWith('/api/v2/device/') ? fc.constantFrom<Caller>('reader', 'reader', 'reader', 'admin', 'nobody') : fc.constantFrom<Caller>('admin', 'admin', 'admin', 'admin', 'user', 'reader', 'nobody'),
+                caller: path.startsWith('/api/v2/device/')
+                    ? fc.constantFrom<Caller>('reader', 'reader', 'reader', 'admin', 'nobody')
+                    : fc.constantFrom<Caller>('admin', 'admin', 'admin', 'admin', 'user', 'reader', 'nobody'),
             });
         // A third of the requests carry hostile values; the rest keep to the schemas, so that they reach the handlers.
         const request = fc.oneof({ weight: 2, arbitrary: requestOf(false) }, { weight: 1, arbitrary: requestOf(true) });
@@ -208,7 +310,8 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
                 seen.set(`${method} ${path}`, (seen.get(`${method} ${path}`) ?? new Set()).add(res.statusCode));
                 const what = `${method} ${target} as ${caller}${body ? ` with ${body.slice(0, 300)}` : ''}: ${res.statusCode} ${res.body.slice(0, 300)}`;
                 expect(res.statusCode, what).toBeLessThan(500);
-                if (res.statusCode >= 400) expect(res.json(), what).toMatchObject({ error: expect.any(String), request_id: expect.any(String) });
+                if (res.statusCode >= 400)
+                    expect(res.json(), what).toMatchObject({ error: expect.any(String), request_id: expect.any(String) });
                 // A call that ended a session (sign-out, a password or role change) must not end the fuzzing.
                 if (res.statusCode === 401 && (caller === 'admin' || caller === 'user')) await signIn();
                 if (res.statusCode === 401 && caller === 'reader') await enrolReader();
@@ -222,11 +325,16 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
         expect(calls).toBeGreaterThan(3000);
         // Many operations were carried out at least once, not only refused (about half with the default seed).
         const carriedOut = [...seen].filter(([, statuses]) => [...statuses].some(s => s < 300)).map(([name]) => name);
-        expect(carriedOut.length, JSON.stringify(Object.fromEntries([...seen].map(([k, v]) => [k, [...v]])))).toBeGreaterThan(operations.length * 0.4);
+        expect(carriedOut.length, JSON.stringify(Object.fromEntries([...seen].map(([k, v]) => [k, [...v]])))).toBeGreaterThan(
+            operations.length * 0.4,
+        );
         expect((await p.app.inject({ method: 'GET', url: '/api/v2/login_provider' })).statusCode).toBe(200);
         // The sign-in rate limit is spent by now, and the fuzz may have deleted any other user: the admin's session, made directly.
         const { token } = await startSession(p.ctx, p.adminId);
         const me = await p.app.inject({ method: 'GET', url: '/api/v2/me', headers: { authorization: `Bearer ${token}` } });
-        expect(me.statusCode, `${me.body} ${JSON.stringify(await p.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, p.adminId) }))}`).toBe(200);
+        expect(
+            me.statusCode,
+            `${me.body} ${JSON.stringify(await p.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, p.adminId) }))}`,
+        ).toBe(200);
     });
 });

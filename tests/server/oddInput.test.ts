@@ -35,10 +35,20 @@ const expectClientError = (res: Awaited<ReturnType<typeof call>>) => {
 
 describe('odd input', () => {
     it('ids and account_id of 2^31 and above, on id routes and before device authentication', async () => {
-        for (const path of ['/users/2147483648', '/devices/99999999999', '/accounts/2147483648', '/access_groups/4294967296', `/users?account_id=2147483648`, '/devices?id=9007199254740993'])
+        for (const path of [
+            '/users/2147483648',
+            '/devices/99999999999',
+            '/accounts/2147483648',
+            '/access_groups/4294967296',
+            `/users?account_id=2147483648`,
+            '/devices?id=9007199254740993',
+        ])
             expectClientError(await call('GET', path));
         expectClientError(await call('GET', '/devices/bulk/config/export?device_ids=9007199254740992'));
-        const device = await call('POST', '/device/heartbeat', { body: {}, headers: { authorization: deviceAuthorization(99_999_999_999, 'k'.repeat(32)) } });
+        const device = await call('POST', '/device/heartbeat', {
+            body: {},
+            headers: { authorization: deviceAuthorization(99_999_999_999, 'k'.repeat(32)) },
+        });
         expect(device.status).toBe(401);
     });
 
@@ -51,7 +61,15 @@ describe('odd input', () => {
 
     it('a card format with a field 2^53 bits long (it ran the server out of memory)', async () => {
         const res = await call('POST', '/card_formats', {
-            body: { name: 'Huge', type: 'custom', bits: 26, facility: null, card: { start: 1, length: 2 ** 53 - 1 }, parity: [], account_id: p.mainAccountId },
+            body: {
+                name: 'Huge',
+                type: 'custom',
+                bits: 26,
+                facility: null,
+                card: { start: 1, length: 2 ** 53 - 1 },
+                parity: [],
+                account_id: p.mainAccountId,
+            },
         });
         expectClientError(res);
         expect(res.body.fields.parity).toBe('card number must lie within the 26 bits');
@@ -66,7 +84,10 @@ describe('odd input', () => {
         const res = await fetch(`${base}/api/v2/users/7`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
         expect(res.status).toBe(405);
         expect(res.headers.get('allow')).toBe('DELETE, GET, HEAD, PUT');
-        expect(await res.json()).toEqual({ error: 'Method POST is not allowed on /api/v2/users/7', request_id: res.headers.get('x-request-id') });
+        expect(await res.json()).toEqual({
+            error: 'Method POST is not allowed on /api/v2/users/7',
+            request_id: res.headers.get('x-request-id'),
+        });
         expect((await call('PATCH', '/login')).status).toBe(405);
         const unknown = await call('GET', '/no-such-thing');
         expect(unknown.status).toBe(404);
@@ -91,7 +112,13 @@ describe('odd input', () => {
             const fine = await call('GET', `${list}?per_page=200`);
             expect(fine.status, `${list} ${JSON.stringify(fine.body)}`).toBe(200);
         }
-        for (const list of ['/accounts?cross_account=true', '/devices?cross_account=true', '/access_groups', '/card_formats', '/artifacts']) {
+        for (const list of [
+            '/accounts?cross_account=true',
+            '/devices?cross_account=true',
+            '/access_groups',
+            '/card_formats',
+            '/artifacts',
+        ]) {
             expect((await call('GET', `${list}${list.includes('?') ? '&' : '?'}per_page=999999`)).status, list).toBe(200);
         }
     });

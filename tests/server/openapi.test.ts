@@ -20,7 +20,9 @@ describe('the OpenAPI document and the rights table', () => {
         const res = await p.app.inject({ method: 'GET', url: '/api/v2/swagger/json' });
         expect(res.statusCode).toBe(200);
         document = res.json();
-        expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v2/login', '/api/v2/users', '/api/v2/accounts/{id}', '/api/v2/audit_logs']));
+        expect(Object.keys(document.paths)).toEqual(
+            expect.arrayContaining(['/api/v2/login', '/api/v2/users', '/api/v2/accounts/{id}', '/api/v2/audit_logs']),
+        );
         const docs = await p.app.inject({ method: 'GET', url: '/api/v2/swagger/index.html' });
         expect(docs.statusCode).toBe(302);
     });
@@ -41,7 +43,10 @@ describe('the OpenAPI document and the rights table', () => {
                 const [resource, action] = op.access;
                 expect(isResource(resource) && isAction(action), `${op.method} ${op.url}`).toBe(true);
                 // Some role holds that right: no route is guarded by a right nobody has.
-                expect(Object.values(RIGHTS[resource as keyof typeof RIGHTS]).some(actions => actions?.includes(action)), `${op.method} ${op.url}`).toBe(true);
+                expect(
+                    Object.values(RIGHTS[resource as keyof typeof RIGHTS]).some(actions => actions?.includes(action)),
+                    `${op.method} ${op.url}`,
+                ).toBe(true);
             } else {
                 expect(['public', 'signedIn', 'tfaStep', 'anySignIn', 'device']).toContain(op.access);
             }

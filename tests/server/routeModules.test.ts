@@ -12,7 +12,9 @@ const routeModules = (folder: string) =>
         .filter(file => /export const \w+Routes\b/.test(fs.readFileSync(file, 'utf8')));
 
 const exportedRoutes = async (file: string) =>
-    Object.entries((await import(path.resolve(file))) as Record<string, unknown>).filter(([name, value]) => /Routes$/.test(name) && typeof value === 'function');
+    Object.entries((await import(path.resolve(file))) as Record<string, unknown>).filter(
+        ([name, value]) => /Routes$/.test(name) && typeof value === 'function',
+    );
 
 describe('route modules', () => {
     it('every route plugin under server/resources is registered as a feature', async () => {

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+    bigint,
+    bigserial,
+    boolean,
+    index,
+    integer,
+    jsonb,
+    pgTable,
+    primaryKey,
+    serial,
+    text,
+    timestamp,
+    uniqueIndex,
+    varchar,
+} from 'drizzle-orm/pg-core';
 import type { CommunicationSettings } from '../../../contract/devices';
 import { COMMUNICATION_OPTIONS, DEVICE_ROLES, DEVICE_STATUSES, LED_OPTIONS, SECURITY_LEVELS } from '../../../contract/devices';
 import { DEVICE_COMMAND_STATUSES, DEVICE_COMMAND_TYPES, LOG_LEVELS } from '../../../contract/device-api';
@@ -84,7 +98,9 @@ export const devices = pgTable(
         index('devices_account_idx').on(t.account_id, t.id),
         index('devices_account_status_idx').on(t.account_id, t.status),
         // The offline job's scan: online readers by last heartbeat.
-        index('devices_online_seen_idx').on(t.last_seen_at).where(sql`${t.status} = 'online'`),
+        index('devices_online_seen_idx')
+            .on(t.last_seen_at)
+            .where(sql`${t.status} = 'online'`),
     ],
 );
 
@@ -100,7 +116,12 @@ export const readers = pgTable(
         hardware_id: varchar('hardware_id', { length: 64 }),
         ...timestamps,
     },
-    t => [index('readers_account_idx').on(t.account_id, t.id), uniqueIndex('readers_account_hardware_idx').on(t.account_id, t.hardware_id).where(sql`${t.hardware_id} is not null`)],
+    t => [
+        index('readers_account_idx').on(t.account_id, t.id),
+        uniqueIndex('readers_account_hardware_idx')
+            .on(t.account_id, t.hardware_id)
+            .where(sql`${t.hardware_id} is not null`),
+    ],
 );
 
 /** Access groups (SPEC 3): exactly one default group per account (SPEC 4.8). */
@@ -117,7 +138,9 @@ export const accessGroups = pgTable(
     },
     t => [
         index('access_groups_account_idx').on(t.account_id, t.description),
-        uniqueIndex('access_groups_one_default_idx').on(t.account_id).where(sql`${t.default_group}`),
+        uniqueIndex('access_groups_one_default_idx')
+            .on(t.account_id)
+            .where(sql`${t.default_group}`),
         uniqueIndex('access_groups_account_description_idx').on(t.account_id, sql`lower(${t.description})`),
     ],
 );

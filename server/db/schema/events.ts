@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+    bigint,
+    bigserial,
+    boolean,
+    index,
+    integer,
+    jsonb,
+    pgTable,
+    primaryKey,
+    text,
+    timestamp,
+    uniqueIndex,
+    varchar,
+} from 'drizzle-orm/pg-core';
 import { EVENT_GROUP_TYPES, IMAGE_REASONS, type EventGroup, type Roi } from '../../../contract/events';
 import { accounts } from './platform';
 
@@ -53,8 +66,14 @@ export const events = pgTable(
         tailgated: boolean('tailgated').notNull().default(false),
         profiles: jsonb('profiles').$type<EventProfile[]>().notNull().default([]),
         /** the linked profiles' ids and the badges shown, for the profile and badge filters */
-        profile_ids: integer('profile_ids').array().notNull().default(sql`'{}'::integer[]`),
-        badge_numbers: bigint('badge_numbers', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+        profile_ids: integer('profile_ids')
+            .array()
+            .notNull()
+            .default(sql`'{}'::integer[]`),
+        badge_numbers: bigint('badge_numbers', { mode: 'number' })
+            .array()
+            .notNull()
+            .default(sql`'{}'::bigint[]`),
         identity: jsonb('identity').$type<Record<string, unknown> | null>(),
         sip_remote_station: varchar('sip_remote_station', { length: 255 }),
         /** storage key of the image; null when the event has none or it was removed */
@@ -77,8 +96,12 @@ export const events = pgTable(
         index('events_badge_numbers_idx').using('gin', t.badge_numbers),
         uniqueIndex('events_device_event_idx').on(t.device_id, t.device_event_id, t.timestamp),
         // The image retention job finds the images still kept without walking the pruned rows.
-        index('events_image_time_idx').on(t.account_id, t.timestamp).where(sql`${t.image_key} is not null`),
+        index('events_image_time_idx')
+            .on(t.account_id, t.timestamp)
+            .where(sql`${t.image_key} is not null`),
         // The storage sweep asks which of the image files it found a row still names (server/storage/sweep.ts).
-        index('events_image_key_idx').on(t.image_key).where(sql`${t.image_key} is not null`),
+        index('events_image_key_idx')
+            .on(t.image_key)
+            .where(sql`${t.image_key} is not null`),
     ],
 );

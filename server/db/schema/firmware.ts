@@ -1,6 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { DEPLOYMENT_LOG_LEVELS, DEPLOYMENT_STATUSES, DEVICE_DEPLOYMENT_STATUSES, KEY_ALGORITHMS, type DeploymentDeviceFilter } from '../../../contract/firmware';
+import {
+    bigint,
+    bigserial,
+    index,
+    integer,
+    jsonb,
+    pgTable,
+    primaryKey,
+    serial,
+    text,
+    timestamp,
+    uniqueIndex,
+    varchar,
+} from 'drizzle-orm/pg-core';
+import {
+    DEPLOYMENT_LOG_LEVELS,
+    DEPLOYMENT_STATUSES,
+    DEVICE_DEPLOYMENT_STATUSES,
+    KEY_ALGORITHMS,
+    type DeploymentDeviceFilter,
+} from '../../../contract/firmware';
 import { devices } from './devices';
 import { accounts } from './platform';
 
@@ -60,7 +79,10 @@ export const firmwareArtifacts = pgTable(
         created_at: tz('created_at').notNull().defaultNow(),
         updated_at: tz('updated_at').notNull().defaultNow(),
     },
-    t => [index('firmware_artifacts_account_name_idx').on(t.account_id, t.name), index('firmware_artifacts_account_updated_idx').on(t.account_id, t.updated_at.desc(), t.id.desc())],
+    t => [
+        index('firmware_artifacts_account_name_idx').on(t.account_id, t.name),
+        index('firmware_artifacts_account_updated_idx').on(t.account_id, t.updated_at.desc(), t.id.desc()),
+    ],
 );
 
 /**
@@ -91,7 +113,9 @@ export const deployments = pgTable(
     t => [
         index('deployments_account_created_idx').on(t.account_id, t.created_at.desc(), t.id.desc()),
         // The phase job's scan: deployments that have not finished.
-        index('deployments_open_idx').on(t.status).where(sql`${t.status} in ('pending', 'scheduled', 'in_progress')`),
+        index('deployments_open_idx')
+            .on(t.status)
+            .where(sql`${t.status} in ('pending', 'scheduled', 'in_progress')`),
     ],
 );
 
@@ -133,7 +157,9 @@ export const deploymentDevices = pgTable(
         uniqueIndex('deployment_devices_deployment_device_idx').on(t.deployment_id, t.device_id),
         index('deployment_devices_list_idx').on(t.deployment_id, t.phase, t.id),
         // A reader's poll: its deployments still under way.
-        index('deployment_devices_open_idx').on(t.device_id).where(sql`${t.status} in ('pending', 'downloading', 'installing', 'rebooting')`),
+        index('deployment_devices_open_idx')
+            .on(t.device_id)
+            .where(sql`${t.status} in ('pending', 'downloading', 'installing', 'rebooting')`),
     ],
 );
 

@@ -52,7 +52,9 @@ export const accounts = pgTable(
         index('accounts_path_idx').on(t.path),
         uniqueIndex('accounts_device_code_idx').on(t.device_registration_code),
         index('accounts_parent_idx').on(t.parent_id),
-        uniqueIndex('accounts_one_main_idx').on(t.main).where(sql`${t.main}`),
+        uniqueIndex('accounts_one_main_idx')
+            .on(t.main)
+            .where(sql`${t.main}`),
     ],
 );
 

@@ -69,7 +69,10 @@ const STATIONS = ['Front desk 201', 'Security office 100', 'Reception 2F', 'Guar
  * enrollment mode, tamper alarms and SIP calls. Events a reader could not
  * send are kept and sent again; the platform stores them once.
  */
-export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOptions): FleetPlugin & { stats: EventsPluginStats; waiting(): number } => {
+export const eventsPlugin = ({
+    ratePerSecond,
+    everyMs = 1000,
+}: EventsPluginOptions): FleetPlugin & { stats: EventsPluginStats; waiting(): number } => {
     const frames = new FramePool();
     const backlog = new Map<string, Pending[]>();
     /** after a failed post a reader waits before sending again, twice as long each time (with jitter, at most a minute) */
@@ -79,7 +82,12 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
     let carry = 0;
     let sequence = 0;
 
-    const withFace = (reader: SimulatedReader, event: EventType, people: (AccessListEntry | null)[], extra: Partial<DeviceEventInput> = {}): Pending => {
+    const withFace = (
+        reader: SimulatedReader,
+        event: EventType,
+        people: (AccessListEntry | null)[],
+        extra: Partial<DeviceEventInput> = {},
+    ): Pending => {
         const frame: Frame = frames.get(people.length);
         return {
             event: {
@@ -89,7 +97,9 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
                 image: `frame${sequence}`,
                 profiles: people.map((person, i) => ({
                     profile_id: person?.profile_id ?? null,
-                    ...(person?.badges[0] ? { badge_number: person.badges[0].badge_number, facility_code: person.badges[0].facility_code ?? undefined } : {}),
+                    ...(person?.badges[0]
+                        ? { badge_number: person.badges[0].badge_number, facility_code: person.badges[0].facility_code ?? undefined }
+                        : {}),
                     roi: frame.rois[i],
                 })),
                 ...extra,
@@ -98,7 +108,12 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
         };
     };
     const plain = (reader: SimulatedReader, event: EventType, extra: Partial<DeviceEventInput> = {}): Pending => ({
-        event: { device_event_id: `${reader.identity.hardwareId}-${Date.now().toString(36)}-${++sequence}`, event, timestamp: new Date().toISOString(), ...extra },
+        event: {
+            device_event_id: `${reader.identity.hardwareId}-${Date.now().toString(36)}-${++sequence}`,
+            event,
+            timestamp: new Date().toISOString(),
+            ...extra,
+        },
     });
 
     /** What happens at a reader now: its mode and its access list decide. */
@@ -106,24 +121,66 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
         const people = reader.config?.access_list ?? [];
         const someone = () => (people.length ? pick(people) : null);
         if (reader.deviceMode === 'enrollment') {
-            const kind = weighted({ '1FAProfileCreate': 40, '1FAProfileComplete': 25, '1FAProfileUpdate': 15, FullEnrollment: 10, EnrollmentFailure: 10 });
+            const kind = weighted({
+                '1FAProfileCreate': 40,
+                '1FAProfileComplete': 25,
+                '1FAProfileUpdate': 15,
+                FullEnrollment: 10,
+                EnrollmentFailure: 10,
+            });
             return [withFace(reader, kind, [kind === 'EnrollmentFailure' ? null : someone()])];
         }
-        const kind = weighted({ authentication: 70, mismatch: reader.deviceMode === 'two-fa' ? 3 : 0, incident: 9, spoofing: 1, tamper: 3, sip: 8, profile: 3, unsupported: 1 });
+        const kind = weighted({
+            authentication: 70,
+            mismatch: reader.deviceMode === 'two-fa' ? 3 : 0,
+            incident: 9,
+            spoofing: 1,
+            tamper: 3,
+            sip: 8,
+            profile: 3,
+            unsupported: 1,
+        });
         switch (kind) {
             case 'authentication': {
                 const person = someone();
                 if (!person) return [withFace(reader, 'UnauthorizedEntryByUnknownUser', [null])];
-                const type = weighted((AUTHENTICATIONS_BY_ROLE[reader.deviceMode ?? ''] ?? AUTHENTICATIONS_BY_ROLE.default!) as Record<EventType, number>);
-                return [type === '1FABadgeAuthenticated' ? plain(reader, type, { profiles: [{ profile_id: person.profile_id, ...(person.badges[0] ? { badge_number: person.badges[0].badge_number } : {}) }] }) : withFace(reader, type, [person])];
+                const type = weighted(
+                    (AUTHENTICATIONS_BY_ROLE[reader.deviceMode ?? ''] ?? AUTHENTICATIONS_BY_ROLE.default!) as Record<EventType, number>,
+                );
+                return [
+                    type === '1FABadgeAuthenticated'
+                        ? plain(reader, type, {
+                              profiles: [
+                                  {
+                                      profile_id: person.profile_id,
+                                      ...(person.badges[0] ? { badge_number: person.badges[0].badge_number } : {}),
+                                  },
+                              ],
+                          })
+                        : withFace(reader, type, [person]),
+                ];
             }
             case 'mismatch':
                 return [withFace(reader, '2FAMismatch', [someone()])];
             case 'incident': {
-                const type = weighted({ TailgatingByKnownUser: 3, TailgatingByUnknownUser: 2, CrossingByKnownUser: 2, CrossingByUnknownUser: 2, UnauthorizedEntryByKnownUser: 1, UnauthorizedEntryByUnknownUser: 2 });
+                const type = weighted({
+                    TailgatingByKnownUser: 3,
+                    TailgatingByUnknownUser: 2,
+                    CrossingByKnownUser: 2,
+                    CrossingByUnknownUser: 2,
+                    UnauthorizedEntryByKnownUser: 1,
+                    UnauthorizedEntryByUnknownUser: 2,
+                });
                 const known = type.endsWith('KnownUser') ? someone() : null;
                 // Tailgating: the one who badged and the one who followed.
-                return [withFace(reader, type, type.startsWith('Tailgating') ? [known, null] : [known], type.startsWith('Tailgating') ? { tailgated: true } : {})];
+                return [
+                    withFace(
+                        reader,
+                        type,
+                        type.startsWith('Tailgating') ? [known, null] : [known],
+                        type.startsWith('Tailgating') ? { tailgated: true } : {},
+                    ),
+                ];
             }
             case 'spoofing':
                 return [withFace(reader, pick(['SpoofingWithAccess', 'SpoofingWithoutAccess'] as const), [someone()])];
@@ -156,10 +213,17 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
     const send = async (fleet: Fleet, reader: SimulatedReader, batch: Pending[]) => {
         const form = new FormData();
         form.append('events', JSON.stringify(batch.map(p => p.event)));
-        for (const p of batch) if (p.image && p.event.image) form.append(p.event.image, new Blob([new Uint8Array(p.image)], { type: 'image/jpeg' }), `${p.event.image}.jpg`);
+        for (const p of batch)
+            if (p.image && p.event.image)
+                form.append(p.event.image, new Blob([new Uint8Array(p.image)], { type: 'image/jpeg' }), `${p.event.image}.jpg`);
         stats.sent += batch.length;
         try {
-            const res = await fetch(`${fleet.options.url}${API_BASE}/device/events`, { method: 'POST', headers: { authorization: reader.auth! }, body: form, signal: AbortSignal.timeout(30_000) });
+            const res = await fetch(`${fleet.options.url}${API_BASE}/device/events`, {
+                method: 'POST',
+                headers: { authorization: reader.auth! },
+                body: form,
+                signal: AbortSignal.timeout(30_000),
+            });
             if (res.status !== 200) throw new Error(`events ${reader.identity.hardwareId}: ${res.status} ${await res.text()}`);
             const reply = (await res.json()) as DeviceEventsReply;
             stats.accepted += reply.accepted.length;
@@ -172,7 +236,10 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
             stats.failedRequests++;
             keep(reader, batch);
             const failures = (backoff.get(reader.identity.hardwareId)?.failures ?? 0) + 1;
-            backoff.set(reader.identity.hardwareId, { failures, until: Date.now() + Math.min(60_000, 1000 * 2 ** (failures - 1)) * (0.75 + Math.random() * 0.5) });
+            backoff.set(reader.identity.hardwareId, {
+                failures,
+                until: Date.now() + Math.min(60_000, 1000 * 2 ** (failures - 1)) * (0.75 + Math.random() * 0.5),
+            });
             throw error;
         }
     };
@@ -209,7 +276,9 @@ export const eventsPlugin = ({ ratePerSecond, everyMs = 1000 }: EventsPluginOpti
             }
             const results = await Promise.allSettled(
                 [...batches].flatMap(([reader, pending]) =>
-                    Array.from({ length: Math.ceil(pending.length / MAX_EVENTS_PER_BATCH) }, (_, k) => send(fleet, reader, pending.slice(k * MAX_EVENTS_PER_BATCH, (k + 1) * MAX_EVENTS_PER_BATCH))),
+                    Array.from({ length: Math.ceil(pending.length / MAX_EVENTS_PER_BATCH) }, (_, k) =>
+                        send(fleet, reader, pending.slice(k * MAX_EVENTS_PER_BATCH, (k + 1) * MAX_EVENTS_PER_BATCH)),
+                    ),
                 ),
             );
             const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

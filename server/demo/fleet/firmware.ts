@@ -39,7 +39,11 @@ interface ReaderUpdate {
 
 const REPORTS_KEPT = 10_000;
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
-const line = (level: DeploymentLogLine['level'], message: string): DeploymentLogLine => ({ timestamp: new Date().toISOString(), level, message });
+const line = (level: DeploymentLogLine['level'], message: string): DeploymentLogLine => ({
+    timestamp: new Date().toISOString(),
+    level,
+    message,
+});
 
 /**
  * Firmware updates on simulated readers, as the Mender client on a physical
@@ -61,7 +65,13 @@ export const firmwarePlugin = (options: FirmwarePluginOptions = {}): FirmwarePlu
     };
 
     /** Sends one report; false when the platform says the deployment is over for this reader. */
-    const report = async (reader: SimulatedReader, deploymentId: number, attempt: number, status: ReportedStatus, log: DeploymentLogLine[]) => {
+    const report = async (
+        reader: SimulatedReader,
+        deploymentId: number,
+        attempt: number,
+        status: ReportedStatus,
+        log: DeploymentLogLine[],
+    ) => {
         const res = await reader.call('PUT', `/deployments/${deploymentId}/status`, { status, log });
         reports.push({ hardwareId: reader.identity.hardwareId, deploymentId, status, attempt, at: Date.now(), reply: res.status });
         if (reports.length > REPORTS_KEPT) reports.splice(0, reports.length - REPORTS_KEPT);
@@ -71,7 +81,12 @@ export const firmwarePlugin = (options: FirmwarePluginOptions = {}): FirmwarePlu
 
     const install = async (reader: SimulatedReader, next: DeploymentInstructions) => {
         const { id, artifact, attempt } = next;
-        if (!(await report(reader, id, attempt, 'downloading', [line('info', `Downloading ${artifact.name} (${artifact.size} bytes), attempt ${attempt}.`)]))) return;
+        if (
+            !(await report(reader, id, attempt, 'downloading', [
+                line('info', `Downloading ${artifact.name} (${artifact.size} bytes), attempt ${attempt}.`),
+            ]))
+        )
+            return;
         const hash = createHash('sha256');
         let size = 0;
         try {
@@ -87,14 +102,27 @@ export const firmwarePlugin = (options: FirmwarePluginOptions = {}): FirmwarePlu
         }
         const checksum = hash.digest('hex');
         if (size !== artifact.size || checksum !== artifact.checksum) {
-            await report(reader, id, attempt, 'failure', [line('error', `Downloaded ${size} bytes with SHA-256 ${checksum}; expected ${artifact.size} bytes with ${artifact.checksum}.`)]);
+            await report(reader, id, attempt, 'failure', [
+                line(
+                    'error',
+                    `Downloaded ${size} bytes with SHA-256 ${checksum}; expected ${artifact.size} bytes with ${artifact.checksum}.`,
+                ),
+            ]);
             return;
         }
-        if (!(await report(reader, id, attempt, 'installing', [line('info', `Checksum verified (${checksum.slice(0, 16)}…). Writing ${artifact.name} to the inactive partition.`)]))) return;
+        if (
+            !(await report(reader, id, attempt, 'installing', [
+                line('info', `Checksum verified (${checksum.slice(0, 16)}…). Writing ${artifact.name} to the inactive partition.`),
+            ]))
+        )
+            return;
         await sleep(options.installMs ?? 1000);
         const failed = options.fails ? options.fails(reader, attempt, id) : Math.random() < (options.failureRate ?? 0);
         if (failed) {
-            await report(reader, id, attempt, 'failure', [line('error', 'Writing the inactive partition failed: I/O error at block 81920.'), line('info', `Still running ${reader.release}.`)]);
+            await report(reader, id, attempt, 'failure', [
+                line('error', 'Writing the inactive partition failed: I/O error at block 81920.'),
+                line('info', `Still running ${reader.release}.`),
+            ]);
             return;
         }
         if (!(await report(reader, id, attempt, 'rebooting', [line('info', `Installed. Rebooting into ${artifact.name}.`)]))) return;
@@ -129,7 +157,9 @@ export const firmwarePlugin = (options: FirmwarePluginOptions = {}): FirmwarePlu
                 // Booted into the new firmware: it is committed and reported.
                 state.rebootedInto = undefined;
                 start(reader, async () => {
-                    await report(reader, back.deploymentId, back.attempt, 'success', [line('info', `Booted ${back.name}. Update committed.`)]);
+                    await report(reader, back.deploymentId, back.attempt, 'success', [
+                        line('info', `Booted ${back.name}. Update committed.`),
+                    ]);
                 });
                 return;
             }

@@ -91,7 +91,9 @@ export class Fleet {
 
     private schedule(reader: SimulatedReader, delayMs: number) {
         this.later(delayMs, () => {
-            void this.track(this.runStep(reader)).finally(() => this.schedule(reader, reader.heartbeatSeconds * 1000 * (0.9 + Math.random() * 0.2)));
+            void this.track(this.runStep(reader)).finally(() =>
+                this.schedule(reader, reader.heartbeatSeconds * 1000 * (0.9 + Math.random() * 0.2)),
+            );
         });
     }
 

@@ -11,7 +11,6 @@ export interface Frame {
 export const FRAME_WIDTH = 320;
 export const FRAME_HEIGHT = 240;
 
-
 const SKIN = [
     [241, 194, 167],
     [224, 172, 105],
@@ -52,9 +51,16 @@ export const drawFrame = (faces: number, seed: number, quality = 90): Frame => {
             const floor = y > h * 0.72;
             const light = floor ? 90 + (y - h * 0.72) * 0.6 : 200 - y * 0.35 - Math.abs(x - w / 2) * 0.15;
             const noise = (rnd() - 0.5) * 26;
-            const door = (x > w * 0.2 && x < w * 0.23) || (x > w * 0.77 && x < w * 0.8) || (y > h * 0.08 && y < h * 0.11 && x > w * 0.2 && x < w * 0.8);
+            const door =
+                (x > w * 0.2 && x < w * 0.23) ||
+                (x > w * 0.77 && x < w * 0.8) ||
+                (y > h * 0.08 && y < h * 0.11 && x > w * 0.2 && x < w * 0.8);
             const base = door ? [110, 80, 55] : floor ? [light * 0.7, light * 0.65, light * 0.6] : [light, light * 0.97, light * 0.9];
-            set(x, y, base.map((v, k) => Math.max(0, Math.min(255, v + noise + tint[k]!))));
+            set(
+                x,
+                y,
+                base.map((v, k) => Math.max(0, Math.min(255, v + noise + tint[k]!))),
+            );
         }
     }
     const rois: Roi[] = [];
@@ -68,7 +74,14 @@ export const drawFrame = (faces: number, seed: number, quality = 90): Frame => {
         const hair = HAIR[Math.floor(rnd() * HAIR.length)]!;
         const shirt = [rnd() * 200, rnd() * 200, rnd() * 200];
         // Shoulders first, the head over them.
-        for (let y = cy + ry * 0.9; y < h; y++) for (let x = cx - rx * 2.4; x < cx + rx * 2.4; x++) if (Math.abs(x - cx) < rx * (1.2 + (y - cy - ry) / (ry * 1.5))) set(x, y, shirt.map(v => v + (rnd() - 0.5) * 12));
+        for (let y = cy + ry * 0.9; y < h; y++)
+            for (let x = cx - rx * 2.4; x < cx + rx * 2.4; x++)
+                if (Math.abs(x - cx) < rx * (1.2 + (y - cy - ry) / (ry * 1.5)))
+                    set(
+                        x,
+                        y,
+                        shirt.map(v => v + (rnd() - 0.5) * 12),
+                    );
         for (let y = cy - ry; y <= cy + ry; y++) {
             for (let x = cx - rx; x <= cx + rx; x++) {
                 const d = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2;
@@ -78,7 +91,8 @@ export const drawFrame = (faces: number, seed: number, quality = 90): Frame => {
             }
         }
         const dot = (ex: number, ey: number, r: number, c: number[]) => {
-            for (let y = ey - r; y <= ey + r; y++) for (let x = ex - r; x <= ex + r; x++) if ((x - ex) ** 2 + (y - ey) ** 2 <= r * r) set(x, y, c);
+            for (let y = ey - r; y <= ey + r; y++)
+                for (let x = ex - r; x <= ex + r; x++) if ((x - ex) ** 2 + (y - ey) ** 2 <= r * r) set(x, y, c);
         };
         dot(cx - rx * 0.38, cy - ry * 0.12, 3 * scale, [30, 30, 40]);
         dot(cx + rx * 0.38, cy - ry * 0.12, 3 * scale, [30, 30, 40]);

@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { API_BASE } from '../../../contract/constants';
 import {
-    deviceAuthorization, type DeviceCommand, type DeviceConfig, type DeviceLogsInput, type HeartbeatReply, type RegisterInput, type RegisterReply,
+    deviceAuthorization,
+    type DeviceCommand,
+    type DeviceConfig,
+    type DeviceLogsInput,
+    type HeartbeatReply,
+    type RegisterInput,
+    type RegisterReply,
 } from '../../../contract/device-api';
 
 /** What a physical reader knows about itself. */
@@ -17,7 +23,11 @@ export interface ReaderIdentity {
 }
 
 export const BOARD_TYPES = ['rock-gen2', 'rock-gen3', 'rock-mini'] as const;
-export const INITIAL_RELEASES: Record<(typeof BOARD_TYPES)[number], string> = { 'rock-gen2': '3.4.1', 'rock-gen3': '4.1.0', 'rock-mini': '4.0.2' };
+export const INITIAL_RELEASES: Record<(typeof BOARD_TYPES)[number], string> = {
+    'rock-gen2': '3.4.1',
+    'rock-gen3': '4.1.0',
+    'rock-mini': '4.0.2',
+};
 
 const hmac = (seed: string, text: string) => createHmac('sha256', seed).update(text).digest();
 
@@ -37,7 +47,7 @@ export const readerIdentity = (seed: string, index: number, registrationCode?: s
         boardType,
         release: INITIAL_RELEASES[boardType],
         mac: `02:${[...digest.subarray(4, 9)].map(b => b.toString(16).padStart(2, '0')).join(':')}`,
-        ip: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${(index & 255) || 1}`,
+        ip: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255 || 1}`,
         registrationCode,
     };
 };
@@ -49,7 +59,12 @@ export interface ApiReply<T = unknown> {
 }
 
 /** The reader's side of an HTTP call to the platform. */
-export const deviceCall = async <T>(baseUrl: string, method: string, path: string, options: { body?: unknown; auth?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ApiReply<T>> => {
+export const deviceCall = async <T>(
+    baseUrl: string,
+    method: string,
+    path: string,
+    options: { body?: unknown; auth?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<ApiReply<T>> => {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.auth) headers.authorization = options.auth;
     let payload: string | undefined;
@@ -57,7 +72,12 @@ export const deviceCall = async <T>(baseUrl: string, method: string, path: strin
         headers['content-type'] = 'application/json';
         payload = JSON.stringify(options.body);
     }
-    const res = await fetch(`${baseUrl}${API_BASE}/device${path}`, { method, headers, body: payload, signal: options.signal ?? AbortSignal.timeout(30_000) });
+    const res = await fetch(`${baseUrl}${API_BASE}/device${path}`, {
+        method,
+        headers,
+        body: payload,
+        signal: options.signal ?? AbortSignal.timeout(30_000),
+    });
     const text = await res.text();
     let body: unknown = text;
     try {
@@ -155,7 +175,8 @@ export class SimulatedReader {
         };
         const res = await deviceCall<RegisterReply>(this.options.baseUrl, 'POST', '/register', { body });
         if (res.status === 401) return (this.state = 'rejected');
-        if (res.status !== 200 && res.status !== 202) throw new Error(`register ${id.hardwareId}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 200 && res.status !== 202)
+            throw new Error(`register ${id.hardwareId}: ${res.status} ${JSON.stringify(res.body)}`);
         this.id = res.body.device_id;
         this.heartbeatSeconds = res.body.heartbeat_interval_seconds;
         if (res.body.status === 'approved' && res.body.device_key) {
@@ -199,7 +220,10 @@ export class SimulatedReader {
         this.etag = config.etag;
         this.deviceMode = config.temp_enrollment.on ? 'enrollment' : config.role;
         this.applied.push({ etag: config.etag, at: Date.now() });
-        this.log('info', `applied configuration ${config.etag}: role ${config.role}, security ${config.security_level}, ${config.access_list.length} profiles`);
+        this.log(
+            'info',
+            `applied configuration ${config.etag}: role ${config.role}, security ${config.security_level}, ${config.access_list.length} profiles`,
+        );
     }
 
     async runCommands() {
@@ -220,8 +244,10 @@ export class SimulatedReader {
                 continue;
             }
             let handled = false;
-            for (const plugin of this.options.plugins ?? []) if (!handled && plugin.onCommand) handled = await plugin.onCommand(this, command);
-            if (!handled) await this.call('PUT', `/commands/${command.id}/ack`, { status: 'failed', message: `unknown command ${command.type}` });
+            for (const plugin of this.options.plugins ?? [])
+                if (!handled && plugin.onCommand) handled = await plugin.onCommand(this, command);
+            if (!handled)
+                await this.call('PUT', `/commands/${command.id}/ack`, { status: 'failed', message: `unknown command ${command.type}` });
         }
     }
 

@@ -16,7 +16,13 @@ export interface AccessGroupListRow extends AccessGroupRow {
 
 /** The account's default access group (SPEC 4.8: exactly one per account), if it has any group. */
 export const defaultAccessGroupId = async (db: Db, accountId: number) =>
-    (await db.select({ id: accessGroups.id }).from(accessGroups).where(and(eq(accessGroups.account_id, accountId), eq(accessGroups.default_group, true))).limit(1))[0]?.id;
+    (
+        await db
+            .select({ id: accessGroups.id })
+            .from(accessGroups)
+            .where(and(eq(accessGroups.account_id, accountId), eq(accessGroups.default_group, true)))
+            .limit(1)
+    )[0]?.id;
 
 const devicesCount = sql<number>`(select count(*)::int from ${deviceAccessGroups} where ${deviceAccessGroups.access_group_id} = ${outer(accessGroups.id)})`;
 const profilesCount = sql<number>`(select count(*)::int from ${profileAccessGroups} where ${profileAccessGroups.access_group_id} = ${outer(accessGroups.id)})`;
@@ -28,7 +34,12 @@ const selectGroups = (db: Db) =>
         .innerJoin(accounts, eq(accounts.id, accessGroups.account_id));
 
 type Joined = { group: AccessGroupRow; account_name: string; devices_count: number; profiles_count: number };
-const flatten = (r: Joined): AccessGroupListRow => ({ ...r.group, account_name: r.account_name, devices_count: Number(r.devices_count), profiles_count: Number(r.profiles_count) });
+const flatten = (r: Joined): AccessGroupListRow => ({
+    ...r.group,
+    account_name: r.account_name,
+    devices_count: Number(r.devices_count),
+    profiles_count: Number(r.profiles_count),
+});
 
 export const toAccessGroup = (row: AccessGroupListRow): AccessGroupRecord => ({
     id: row.id,
@@ -81,8 +92,14 @@ const groupWhere = (f: AccessGroupFilters) =>
 
 export const listAccessGroups = async (db: Db, f: AccessGroupFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = groupWhere(f);
-    const query = selectGroups(db).where(where).orderBy(...groupOrder(params.sort));
-    const counted = db.select({ n: countAll }).from(accessGroups).innerJoin(accounts, eq(accounts.id, accessGroups.account_id)).where(where);
+    const query = selectGroups(db)
+        .where(where)
+        .orderBy(...groupOrder(params.sort));
+    const counted = db
+        .select({ n: countAll })
+        .from(accessGroups)
+        .innerJoin(accounts, eq(accounts.id, accessGroups.account_id))
+        .where(where);
     const { result, count } = await page<Joined>(query.$dynamic() as never, counted, params);
     return { result: result.map(flatten), count };
 };
@@ -94,16 +111,31 @@ export const findAccessGroup = async (db: Db, id: number): Promise<AccessGroupLi
 
 /** The ids among these that are access groups of the account; used to refuse another tenant's groups. */
 export const groupsOfAccount = async (db: Db | Tx, accountId: number, ids: number[]) =>
-    ids.length ? (await db.select({ id: accessGroups.id }).from(accessGroups).where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))).map(r => r.id) : [];
+    ids.length
+        ? (
+              await db
+                  .select({ id: accessGroups.id })
+                  .from(accessGroups)
+                  .where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))
+          ).map(r => r.id)
+        : [];
 
 export const descriptionTaken = async (db: Db, accountId: number, description: string, exceptId?: number) =>
-    (await db.select({ id: accessGroups.id }).from(accessGroups).where(and(eq(accessGroups.account_id, accountId), sql`lower(${accessGroups.description}) = lower(${description})`))).some(r => r.id !== exceptId);
+    (
+        await db
+            .select({ id: accessGroups.id })
+            .from(accessGroups)
+            .where(and(eq(accessGroups.account_id, accountId), sql`lower(${accessGroups.description}) = lower(${description})`))
+    ).some(r => r.id !== exceptId);
 
 /** Default changes of one account happen one at a time: the account row is the lock. */
 const lockAccount = (tx: Tx, accountId: number) => tx.execute(sql`select id from accounts where id = ${accountId} for update`);
 
 const unsetDefault = (tx: Tx, accountId: number) =>
-    tx.update(accessGroups).set({ default_group: false, updated_at: sql`now()` }).where(and(eq(accessGroups.account_id, accountId), eq(accessGroups.default_group, true)));
+    tx
+        .update(accessGroups)
+        .set({ default_group: false, updated_at: sql`now()` })
+        .where(and(eq(accessGroups.account_id, accountId), eq(accessGroups.default_group, true)));
 
 /**
  * A new group; the account's first becomes its default, and one made
@@ -112,10 +144,16 @@ const unsetDefault = (tx: Tx, accountId: number) =>
 export const createAccessGroup = (db: Db, accountId: number, description: string, makeDefault: boolean) =>
     db.transaction(async tx => {
         await lockAccount(tx, accountId);
-        const [current] = await tx.select({ id: accessGroups.id }).from(accessGroups).where(and(eq(accessGroups.account_id, accountId), eq(accessGroups.default_group, true)));
+        const [current] = await tx
+            .select({ id: accessGroups.id })
+            .from(accessGroups)
+            .where(and(eq(accessGroups.account_id, accountId), eq(accessGroups.default_group, true)));
         const isDefault = makeDefault || !current;
         if (isDefault && current) await unsetDefault(tx, accountId);
-        const [row] = await tx.insert(accessGroups).values({ account_id: accountId, description: description.trim(), default_group: isDefault }).returning({ id: accessGroups.id });
+        const [row] = await tx
+            .insert(accessGroups)
+            .values({ account_id: accountId, description: description.trim(), default_group: isDefault })
+            .returning({ id: accessGroups.id });
         await bumpAccessVersion(tx, accountId);
         return row!.id;
     });
@@ -132,17 +170,24 @@ export const updateAccessGroup = (db: Db, group: AccessGroupRow, values: { descr
         await bumpAccessVersion(tx, group.account_id);
     });
 
-export type DeleteOutcome = { deleted: true } | { deleted: false; isDefault: true } | { deleted: false; isDefault: false; devices: number; profiles: number };
+export type DeleteOutcome =
+    { deleted: true } | { deleted: false; isDefault: true } | { deleted: false; isDefault: false; devices: number; profiles: number };
 
 /** Deletes a group that is neither the default nor used, deciding under the account's lock. */
 export const deleteAccessGroup = (db: Db, group: AccessGroupRow): Promise<DeleteOutcome> =>
     db.transaction(async tx => {
         await lockAccount(tx, group.account_id);
-        const [now] = await tx.select({ default_group: accessGroups.default_group }).from(accessGroups).where(eq(accessGroups.id, group.id));
+        const [now] = await tx
+            .select({ default_group: accessGroups.default_group })
+            .from(accessGroups)
+            .where(eq(accessGroups.id, group.id));
         if (!now) return { deleted: true };
         if (now.default_group) return { deleted: false, isDefault: true };
         const [usage] = await tx
-            .select({ devices: sql<number>`(select count(*)::int from ${deviceAccessGroups} where ${deviceAccessGroups.access_group_id} = ${group.id})`, profiles: sql<number>`(select count(*)::int from ${profileAccessGroups} where ${profileAccessGroups.access_group_id} = ${group.id})` })
+            .select({
+                devices: sql<number>`(select count(*)::int from ${deviceAccessGroups} where ${deviceAccessGroups.access_group_id} = ${group.id})`,
+                profiles: sql<number>`(select count(*)::int from ${profileAccessGroups} where ${profileAccessGroups.access_group_id} = ${group.id})`,
+            })
             .from(accessGroups)
             .where(eq(accessGroups.id, group.id));
         const devicesUsing = Number(usage?.devices ?? 0);
@@ -165,7 +210,14 @@ export const groupDevices = (db: Db, groupId: number): Promise<GroupDevice[]> =>
 
 /** The ids among these that are devices of the account. */
 export const devicesOfAccount = async (db: Db, accountId: number, ids: number[]) =>
-    ids.length ? (await db.select({ id: devices.id }).from(devices).where(and(eq(devices.account_id, accountId), inArray(devices.id, ids)))).map(r => r.id) : [];
+    ids.length
+        ? (
+              await db
+                  .select({ id: devices.id })
+                  .from(devices)
+                  .where(and(eq(devices.account_id, accountId), inArray(devices.id, ids)))
+          ).map(r => r.id)
+        : [];
 
 /**
  * A device's groups changed: like a change made on its parameters page, its
@@ -173,7 +225,11 @@ export const devicesOfAccount = async (db: Db, accountId: number, ids: number[])
  * the account's access version too, so the reader pulls its new access list.
  */
 const devicesChanged = async (tx: Tx, accountId: number, deviceIds: number[]) => {
-    if (deviceIds.length) await tx.update(devices).set({ config_version: sql`${devices.config_version} + 1`, updated_at: sql`now()` }).where(inArray(devices.id, deviceIds));
+    if (deviceIds.length)
+        await tx
+            .update(devices)
+            .set({ config_version: sql`${devices.config_version} + 1`, updated_at: sql`now()` })
+            .where(inArray(devices.id, deviceIds));
     await bumpAccessVersion(tx, accountId);
 };
 
@@ -184,7 +240,11 @@ export const addGroupDevices = (db: Db, group: AccessGroupRow, deviceIds: number
             .values(deviceIds.map(device_id => ({ device_id, access_group_id: group.id })))
             .onConflictDoNothing()
             .returning({ id: deviceAccessGroups.device_id });
-        await devicesChanged(tx, group.account_id, added.map(a => a.id));
+        await devicesChanged(
+            tx,
+            group.account_id,
+            added.map(a => a.id),
+        );
         return added.length;
     });
 
@@ -194,6 +254,10 @@ export const removeGroupDevice = (db: Db, group: AccessGroupRow, deviceId: numbe
             .delete(deviceAccessGroups)
             .where(and(eq(deviceAccessGroups.access_group_id, group.id), eq(deviceAccessGroups.device_id, deviceId)))
             .returning({ id: deviceAccessGroups.device_id });
-        await devicesChanged(tx, group.account_id, removed.map(r => r.id));
+        await devicesChanged(
+            tx,
+            group.account_id,
+            removed.map(r => r.id),
+        );
         return removed.length > 0;
     });

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accessGroupEmbedded, accessGroupInput, accessGroupRecord, groupDevicesInput, groupProfilesInput } from '../../../contract/access-groups';
+import {
+    accessGroupEmbedded,
+    accessGroupInput,
+    accessGroupRecord,
+    groupDevicesInput,
+    groupProfilesInput,
+} from '../../../contract/access-groups';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { LIST_MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { AppContext } from '../../context';
@@ -14,8 +20,19 @@ import { findAccount } from '../accounts/queries';
 import { auditTrail } from '../audit-logs/record';
 import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles/queries';
 import {
-    addGroupDevices, createAccessGroup, deleteAccessGroup, descriptionTaken, devicesOfAccount, findAccessGroup, groupDevices, listAccessGroups, removeGroupDevice, toAccessGroup,
-    updateAccessGroup, type AccessGroupFilters, type AccessGroupListRow,
+    addGroupDevices,
+    createAccessGroup,
+    deleteAccessGroup,
+    descriptionTaken,
+    devicesOfAccount,
+    findAccessGroup,
+    groupDevices,
+    listAccessGroups,
+    removeGroupDevice,
+    toAccessGroup,
+    updateAccessGroup,
+    type AccessGroupFilters,
+    type AccessGroupListRow,
 } from './queries';
 
 const tags = ['access groups'];
@@ -33,7 +50,8 @@ export const ACCESS_GROUP_CONFLICTS = {
     inUseNow: 'The access group is still used by devices or profiles. Remove them from the group first.',
 };
 
-const memberParams = (key: 'deviceId' | 'profileId') => z.object({ id: z.coerce.number().int().positive(), [key]: z.coerce.number().int().positive() });
+const memberParams = (key: 'deviceId' | 'profileId') =>
+    z.object({ id: z.coerce.number().int().positive(), [key]: z.coerce.number().int().positive() });
 
 /**
  * Access groups (SPEC 3, 4.8, 7.2). SPEC 6.2 has no row for them: every role
@@ -55,139 +73,248 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);
     const audit = auditTrail(ctx.db, 'accessGroups', 'Access group');
 
-    app.get('/access_groups', {
-        config: { access: ['profiles', 'read'] },
-        schema: {
-            tags,
-            summary: 'Access groups of the current account (cross_account=true: of every account in scope), the default first unless sorted otherwise',
-            querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), default_group: z.enum(['true', 'false']).optional() }),
-            response: { 200: listReply(accessGroupRecord), ...errors },
+    app.get(
+        '/access_groups',
+        {
+            config: { access: ['profiles', 'read'] },
+            schema: {
+                tags,
+                summary:
+                    'Access groups of the current account (cross_account=true: of every account in scope), the default first unless sorted otherwise',
+                querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), default_group: z.enum(['true', 'false']).optional() }),
+                response: { 200: listReply(accessGroupRecord), ...errors },
+            },
         },
-    }, async request => {
-        const auth = requireAuth(request);
-        const q = request.query;
-        const scope: AccessGroupFilters = isCrossAccount(request)
-            ? reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id }
-            : { accountId: (await requestAccount(ctx.db, request)).id };
-        const { result, count } = await listAccessGroups(ctx.db, { ...scope, q: q.q, ids: idList(q.id), default_group: q.default_group === undefined ? undefined : q.default_group === 'true' }, q);
-        return { result: result.map(toAccessGroup), count };
-    });
-
-    app.get('/access_groups/:id', {
-        config: { access: ['profiles', 'read'] },
-        schema: { tags, summary: 'One access group with how many devices serve it and how many profiles it holds', params: idParam, response: { 200: accessGroupRecord, ...errors } },
-    }, async request => toAccessGroup(await visible(request, request.params.id)));
-
-    app.get('/access_groups/:id/embedded', {
-        config: { access: ['profiles', 'read'] },
-        schema: {
-            tags,
-            summary: 'The group with its devices and a page of its members (profiles with their badges); q searches the members\' ACS IDs',
-            params: idParam,
-            querystring: z.object({
-                page: z.coerce.number().int().min(1).default(1),
-                per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(20),
-                q: z.string().max(200).optional(),
-                account_id: z.coerce.number().int().min(0).optional(),
-            }),
-            response: { 200: accessGroupEmbedded, ...errors },
+        async request => {
+            const auth = requireAuth(request);
+            const q = request.query;
+            const scope: AccessGroupFilters = isCrossAccount(request)
+                ? reachesDescendants(auth)
+                    ? { pathPrefix: scopePath(auth) }
+                    : { accountId: auth.account.id }
+                : { accountId: (await requestAccount(ctx.db, request)).id };
+            const { result, count } = await listAccessGroups(
+                ctx.db,
+                {
+                    ...scope,
+                    q: q.q,
+                    ids: idList(q.id),
+                    default_group: q.default_group === undefined ? undefined : q.default_group === 'true',
+                },
+                q,
+            );
+            return { result: result.map(toAccessGroup), count };
         },
-    }, async request => {
-        const group = await visible(request, request.params.id);
-        const [devices, members] = await Promise.all([groupDevices(ctx.db, group.id), groupMembers(ctx.db, group.id, request.query)]);
-        return { ...toAccessGroup(group), profiles_count: members.count, devices, profiles: members.result };
-    });
+    );
 
-    app.post('/access_groups', {
-        config: { access: ['deviceConfig', 'write'] },
-        schema: { tags, summary: 'Create an access group; the account\'s first one, or one made default, is its default', body: accessGroupInput, response: { 201: accessGroupRecord, ...errors } },
-    }, async (request, reply) => {
-        const account = await requestAccount(ctx.db, request);
-        const { description, default_group } = request.body;
-        if (await descriptionTaken(ctx.db, account.id, description.trim())) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
-        const id = await saving(() => createAccessGroup(ctx.db, account.id, description, default_group === true));
-        const created = await reload(id);
-        await audit(request, 'create', created, undefined, created);
-        return reply.status(201).send(created);
-    });
+    app.get(
+        '/access_groups/:id',
+        {
+            config: { access: ['profiles', 'read'] },
+            schema: {
+                tags,
+                summary: 'One access group with how many devices serve it and how many profiles it holds',
+                params: idParam,
+                response: { 200: accessGroupRecord, ...errors },
+            },
+        },
+        async request => toAccessGroup(await visible(request, request.params.id)),
+    );
 
-    app.put('/access_groups/:id', {
-        config: { access: ['deviceConfig', 'write'] },
-        schema: { tags, summary: 'Rename an access group or make it the default (the previous default stops being one)', params: idParam, body: accessGroupInput, response: { 200: accessGroupRecord, ...errors } },
-    }, async request => {
-        const before = await visible(request, request.params.id);
-        const { description, default_group } = request.body;
-        if (before.default_group && default_group === false) throw conflict(ACCESS_GROUP_CONFLICTS.keepDefault);
-        if (await descriptionTaken(ctx.db, before.account_id, description.trim(), before.id)) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
-        await saving(() => updateAccessGroup(ctx.db, before, { description, makeDefault: default_group === true }));
-        const after = await reload(before.id);
-        await audit(request, before.default_group !== after.default_group ? 'make_default' : 'update', before, toAccessGroup(before), after);
-        return after;
-    });
+    app.get(
+        '/access_groups/:id/embedded',
+        {
+            config: { access: ['profiles', 'read'] },
+            schema: {
+                tags,
+                summary:
+                    "The group with its devices and a page of its members (profiles with their badges); q searches the members' ACS IDs",
+                params: idParam,
+                querystring: z.object({
+                    page: z.coerce.number().int().min(1).default(1),
+                    per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(20),
+                    q: z.string().max(200).optional(),
+                    account_id: z.coerce.number().int().min(0).optional(),
+                }),
+                response: { 200: accessGroupEmbedded, ...errors },
+            },
+        },
+        async request => {
+            const group = await visible(request, request.params.id);
+            const [devices, members] = await Promise.all([groupDevices(ctx.db, group.id), groupMembers(ctx.db, group.id, request.query)]);
+            return { ...toAccessGroup(group), profiles_count: members.count, devices, profiles: members.result };
+        },
+    );
 
-    app.delete('/access_groups/:id', {
-        config: { access: ['deviceConfig', 'write'] },
-        schema: { tags, summary: 'Delete an access group that is not the default and that no device or profile uses (SPEC 4.8)', params: idParam, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const group = await visible(request, request.params.id);
-        let outcome;
-        try {
-            outcome = await deleteAccessGroup(ctx.db, group);
-        } catch (e) {
-            // A member added while the group was being deleted: the foreign key keeps the group.
-            if (foreignKeyViolation(e)) throw conflict(ACCESS_GROUP_CONFLICTS.inUseNow);
-            throw e;
-        }
-        if (!outcome.deleted) throw conflict(outcome.isDefault ? ACCESS_GROUP_CONFLICTS.isDefault : ACCESS_GROUP_CONFLICTS.inUse(outcome.devices, outcome.profiles));
-        await audit(request, 'delete', group, toAccessGroup(group));
-        return reply.status(204).send(null);
-    });
+    app.post(
+        '/access_groups',
+        {
+            config: { access: ['deviceConfig', 'write'] },
+            schema: {
+                tags,
+                summary: "Create an access group; the account's first one, or one made default, is its default",
+                body: accessGroupInput,
+                response: { 201: accessGroupRecord, ...errors },
+            },
+        },
+        async (request, reply) => {
+            const account = await requestAccount(ctx.db, request);
+            const { description, default_group } = request.body;
+            if (await descriptionTaken(ctx.db, account.id, description.trim())) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+            const id = await saving(() => createAccessGroup(ctx.db, account.id, description, default_group === true));
+            const created = await reload(id);
+            await audit(request, 'create', created, undefined, created);
+            return reply.status(201).send(created);
+        },
+    );
 
-    app.post('/access_groups/:id/devices', {
-        config: { access: ['deviceConfig', 'write'] },
-        schema: { tags, summary: 'Devices of the group\'s account start serving the group; they pull it at their next heartbeat', params: idParam, body: groupDevicesInput, response: { 200: accessGroupRecord, ...errors } },
-    }, async request => {
-        const group = await visible(request, request.params.id);
-        const ids = [...new Set(request.body.device_ids)];
-        if ((await devicesOfAccount(ctx.db, group.account_id, ids)).length !== ids.length) throw validationError({ device_ids: 'Choose devices of the access group\'s account' });
-        await addGroupDevices(ctx.db, group, ids);
-        const after = await reload(group.id);
-        await audit(request, 'add_devices', group, undefined, { device_ids: ids });
-        return after;
-    });
+    app.put(
+        '/access_groups/:id',
+        {
+            config: { access: ['deviceConfig', 'write'] },
+            schema: {
+                tags,
+                summary: 'Rename an access group or make it the default (the previous default stops being one)',
+                params: idParam,
+                body: accessGroupInput,
+                response: { 200: accessGroupRecord, ...errors },
+            },
+        },
+        async request => {
+            const before = await visible(request, request.params.id);
+            const { description, default_group } = request.body;
+            if (before.default_group && default_group === false) throw conflict(ACCESS_GROUP_CONFLICTS.keepDefault);
+            if (await descriptionTaken(ctx.db, before.account_id, description.trim(), before.id))
+                throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+            await saving(() => updateAccessGroup(ctx.db, before, { description, makeDefault: default_group === true }));
+            const after = await reload(before.id);
+            await audit(
+                request,
+                before.default_group !== after.default_group ? 'make_default' : 'update',
+                before,
+                toAccessGroup(before),
+                after,
+            );
+            return after;
+        },
+    );
 
-    app.delete('/access_groups/:id/devices/:deviceId', {
-        config: { access: ['deviceConfig', 'write'] },
-        schema: { tags, summary: 'The device stops serving the group', params: memberParams('deviceId'), response: { 200: accessGroupRecord, ...errors } },
-    }, async request => {
-        const group = await visible(request, request.params.id);
-        const deviceId = (request.params as { deviceId: number }).deviceId;
-        if (!(await removeGroupDevice(ctx.db, group, deviceId))) throw notFound('device of the access group');
-        await audit(request, 'remove_device', group, { device_id: deviceId });
-        return reload(group.id);
-    });
+    app.delete(
+        '/access_groups/:id',
+        {
+            config: { access: ['deviceConfig', 'write'] },
+            schema: {
+                tags,
+                summary: 'Delete an access group that is not the default and that no device or profile uses (SPEC 4.8)',
+                params: idParam,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const group = await visible(request, request.params.id);
+            let outcome;
+            try {
+                outcome = await deleteAccessGroup(ctx.db, group);
+            } catch (e) {
+                // A member added while the group was being deleted: the foreign key keeps the group.
+                if (foreignKeyViolation(e)) throw conflict(ACCESS_GROUP_CONFLICTS.inUseNow);
+                throw e;
+            }
+            if (!outcome.deleted)
+                throw conflict(
+                    outcome.isDefault ? ACCESS_GROUP_CONFLICTS.isDefault : ACCESS_GROUP_CONFLICTS.inUse(outcome.devices, outcome.profiles),
+                );
+            await audit(request, 'delete', group, toAccessGroup(group));
+            return reply.status(204).send(null);
+        },
+    );
 
-    app.post('/access_groups/:id/profiles', {
-        config: { access: ['profiles', 'write'] },
-        schema: { tags, summary: 'Profiles of the group\'s account become members; readers serving the group let them through', params: idParam, body: groupProfilesInput, response: { 200: accessGroupRecord, ...errors } },
-    }, async request => {
-        const group = await visible(request, request.params.id);
-        const ids = [...new Set(request.body.profile_ids)];
-        if ((await profilesOfAccount(ctx.db, group.account_id, ids)).length !== ids.length) throw validationError({ profile_ids: 'Choose profiles of the access group\'s account' });
-        await addProfilesToGroup(ctx.db, group.account_id, group.id, ids);
-        const after = await reload(group.id);
-        await audit(request, 'add_profiles', group, undefined, { profile_ids: ids });
-        return after;
-    });
+    app.post(
+        '/access_groups/:id/devices',
+        {
+            config: { access: ['deviceConfig', 'write'] },
+            schema: {
+                tags,
+                summary: "Devices of the group's account start serving the group; they pull it at their next heartbeat",
+                params: idParam,
+                body: groupDevicesInput,
+                response: { 200: accessGroupRecord, ...errors },
+            },
+        },
+        async request => {
+            const group = await visible(request, request.params.id);
+            const ids = [...new Set(request.body.device_ids)];
+            if ((await devicesOfAccount(ctx.db, group.account_id, ids)).length !== ids.length)
+                throw validationError({ device_ids: "Choose devices of the access group's account" });
+            await addGroupDevices(ctx.db, group, ids);
+            const after = await reload(group.id);
+            await audit(request, 'add_devices', group, undefined, { device_ids: ids });
+            return after;
+        },
+    );
 
-    app.delete('/access_groups/:id/profiles/:profileId', {
-        config: { access: ['profiles', 'write'] },
-        schema: { tags, summary: 'The profile leaves the group', params: memberParams('profileId'), response: { 200: accessGroupRecord, ...errors } },
-    }, async request => {
-        const group = await visible(request, request.params.id);
-        const profileId = (request.params as { profileId: number }).profileId;
-        if (!(await removeProfileFromGroup(ctx.db, group.account_id, group.id, profileId))) throw notFound('member of the access group');
-        await audit(request, 'remove_profile', group, { profile_id: profileId });
-        return reload(group.id);
-    });
+    app.delete(
+        '/access_groups/:id/devices/:deviceId',
+        {
+            config: { access: ['deviceConfig', 'write'] },
+            schema: {
+                tags,
+                summary: 'The device stops serving the group',
+                params: memberParams('deviceId'),
+                response: { 200: accessGroupRecord, ...errors },
+            },
+        },
+        async request => {
+            const group = await visible(request, request.params.id);
+            const deviceId = (request.params as { deviceId: number }).deviceId;
+            if (!(await removeGroupDevice(ctx.db, group, deviceId))) throw notFound('device of the access group');
+            await audit(request, 'remove_device', group, { device_id: deviceId });
+            return reload(group.id);
+        },
+    );
+
+    app.post(
+        '/access_groups/:id/profiles',
+        {
+            config: { access: ['profiles', 'write'] },
+            schema: {
+                tags,
+                summary: "Profiles of the group's account become members; readers serving the group let them through",
+                params: idParam,
+                body: groupProfilesInput,
+                response: { 200: accessGroupRecord, ...errors },
+            },
+        },
+        async request => {
+            const group = await visible(request, request.params.id);
+            const ids = [...new Set(request.body.profile_ids)];
+            if ((await profilesOfAccount(ctx.db, group.account_id, ids)).length !== ids.length)
+                throw validationError({ profile_ids: "Choose profiles of the access group's account" });
+            await addProfilesToGroup(ctx.db, group.account_id, group.id, ids);
+            const after = await reload(group.id);
+            await audit(request, 'add_profiles', group, undefined, { profile_ids: ids });
+            return after;
+        },
+    );
+
+    app.delete(
+        '/access_groups/:id/profiles/:profileId',
+        {
+            config: { access: ['profiles', 'write'] },
+            schema: {
+                tags,
+                summary: 'The profile leaves the group',
+                params: memberParams('profileId'),
+                response: { 200: accessGroupRecord, ...errors },
+            },
+        },
+        async request => {
+            const group = await visible(request, request.params.id);
+            const profileId = (request.params as { profileId: number }).profileId;
+            if (!(await removeProfileFromGroup(ctx.db, group.account_id, group.id, profileId)))
+                throw notFound('member of the access group');
+            await audit(request, 'remove_profile', group, { profile_id: profileId });
+            return reload(group.id);
+        },
+    );
 };

@@ -38,7 +38,14 @@ export const toAccount = (row: AccountRow, viewer: Role) => ({
     updated_at: row.updated_at.toISOString(),
 });
 
-const SORTABLE = { name: accounts.name, ref_number: accounts.ref_number, type: accounts.type, created_at: accounts.created_at, id: accounts.id, city: accounts.city };
+const SORTABLE = {
+    name: accounts.name,
+    ref_number: accounts.ref_number,
+    type: accounts.type,
+    created_at: accounts.created_at,
+    id: accounts.id,
+    city: accounts.city,
+};
 
 export interface AccountFilters {
     /** every account under this path prefix */
@@ -55,12 +62,22 @@ export const listAccounts = (db: Db, filters: AccountFilters, params: { page: nu
     const where = allOf([
         like(accounts.path, `${filters.pathPrefix}%`),
         filters.excludeId === undefined ? undefined : ne(accounts.id, filters.excludeId),
-        filters.q ? or(ilike(accounts.name, likeText(filters.q)), ilike(accounts.ref_number, likeText(filters.q)), ilike(accounts.email, likeText(filters.q))) : undefined,
+        filters.q
+            ? or(
+                  ilike(accounts.name, likeText(filters.q)),
+                  ilike(accounts.ref_number, likeText(filters.q)),
+                  ilike(accounts.email, likeText(filters.q)),
+              )
+            : undefined,
         filters.type ? eq(accounts.type, filters.type) : undefined,
         filters.parent_id ? eq(accounts.parent_id, filters.parent_id) : undefined,
         filters.ids ? inArray(accounts.id, filters.ids) : undefined,
     ]);
-    const query = db.select().from(accounts).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'name', order: 'ASC' }, accounts.id));
+    const query = db
+        .select()
+        .from(accounts)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'name', order: 'ASC' }, accounts.id));
     return page<AccountRow>(query.$dynamic() as never, db.select({ n: countAll }).from(accounts).where(where), params);
 };
 
@@ -81,9 +98,18 @@ export const insertAccount = (db: Db, parent: AccountRow, input: AccountInput) =
     db.transaction(async tx => {
         const [row] = await tx
             .insert(accounts)
-            .values({ ...columns(input), parent_id: parent.id, type: parent.type === 'platform' ? 'dealer' : 'customer', options: input.options ?? [] })
+            .values({
+                ...columns(input),
+                parent_id: parent.id,
+                type: parent.type === 'platform' ? 'dealer' : 'customer',
+                options: input.options ?? [],
+            })
             .returning();
-        const [withPath] = await tx.update(accounts).set({ path: `${parent.path}${row!.id}/` }).where(eq(accounts.id, row!.id)).returning();
+        const [withPath] = await tx
+            .update(accounts)
+            .set({ path: `${parent.path}${row!.id}/` })
+            .where(eq(accounts.id, row!.id))
+            .returning();
         return withPath!;
     });
 
@@ -97,7 +123,13 @@ export const updateAccount = async (db: Db, id: number, input: AccountInput) =>
     )[0]!;
 
 export const updateOptions = async (db: Db, id: number, options: AccountOption[]) =>
-    (await db.update(accounts).set({ options, updated_at: sql`now()` }).where(eq(accounts.id, id)).returning())[0]!;
+    (
+        await db
+            .update(accounts)
+            .set({ options, updated_at: sql`now()` })
+            .where(eq(accounts.id, id))
+            .returning()
+    )[0]!;
 
 export const childCount = async (db: Db, id: number) =>
     (await db.select({ n: count() }).from(accounts).where(eq(accounts.parent_id, id)))[0]?.n ?? 0;
@@ -120,6 +152,15 @@ export const mainAccount = async (db: Db) => (await db.select().from(accounts).w
 /** Moves the main flag; the partial unique index allows one main account. */
 export const setMainAccount = (db: Db, id: number) =>
     db.transaction(async tx => {
-        await tx.update(accounts).set({ main: false }).where(and(eq(accounts.main, true), ne(accounts.id, id)));
-        return (await tx.update(accounts).set({ main: true, updated_at: sql`now()` }).where(eq(accounts.id, id)).returning())[0]!;
+        await tx
+            .update(accounts)
+            .set({ main: false })
+            .where(and(eq(accounts.main, true), ne(accounts.id, id)));
+        return (
+            await tx
+                .update(accounts)
+                .set({ main: true, updated_at: sql`now()` })
+                .where(eq(accounts.id, id))
+                .returning()
+        )[0]!;
     });

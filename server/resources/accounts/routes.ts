@@ -10,7 +10,17 @@ import { idList, listParams } from '../../http/lists';
 import { accountInScope, isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import {
-    accountOptions, childCount, deleteAccount, findAccount, insertAccount, listAccounts, mainAccount, setMainAccount, toAccount, updateAccount, updateOptions,
+    accountOptions,
+    childCount,
+    deleteAccount,
+    findAccount,
+    insertAccount,
+    listAccounts,
+    mainAccount,
+    setMainAccount,
+    toAccount,
+    updateAccount,
+    updateOptions,
 } from './queries';
 
 const tags = ['accounts'];
@@ -24,105 +34,205 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         return (await findAccount(ctx.db, id))!;
     };
 
-    app.get('/accounts', {
-        config: { access: ['accounts', 'read'] },
-        schema: {
-            tags,
-            summary: 'Accounts below the current account; with cross_account=true every account the caller may act in',
-            querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), type: z.enum(ACCOUNT_TYPES).optional(), parent_id: z.coerce.number().int().positive().optional() }),
-            response: { 200: listReply(account), ...errors },
+    app.get(
+        '/accounts',
+        {
+            config: { access: ['accounts', 'read'] },
+            schema: {
+                tags,
+                summary: 'Accounts below the current account; with cross_account=true every account the caller may act in',
+                querystring: z.object({
+                    ...listParams(PICKER_PAGE_SIZE),
+                    type: z.enum(ACCOUNT_TYPES).optional(),
+                    parent_id: z.coerce.number().int().positive().optional(),
+                }),
+                response: { 200: listReply(account), ...errors },
+            },
         },
-    }, async request => {
-        const auth = requireAuth(request);
-        const q = request.query;
-        const filters = isCrossAccount(request)
-            ? { pathPrefix: scopePath(auth) }
-            : await requestAccount(ctx.db, request).then(current => ({ pathPrefix: current.path, excludeId: current.id }));
-        // Roles that act in their own account only see that account, whatever lies below it.
-        const wanted = idList(q.id);
-        const ids = reachesDescendants(auth) ? wanted : (wanted ?? [auth.account.id]).filter(id => id === auth.account.id);
-        const { result, count } = await listAccounts(ctx.db, { ...filters, q: q.q, type: q.type, parent_id: q.parent_id, ids }, q);
-        return { result: result.map(r => toAccount(r, auth.user.role)), count };
-    });
+        async request => {
+            const auth = requireAuth(request);
+            const q = request.query;
+            const filters = isCrossAccount(request)
+                ? { pathPrefix: scopePath(auth) }
+                : await requestAccount(ctx.db, request).then(current => ({ pathPrefix: current.path, excludeId: current.id }));
+            // Roles that act in their own account only see that account, whatever lies below it.
+            const wanted = idList(q.id);
+            const ids = reachesDescendants(auth) ? wanted : (wanted ?? [auth.account.id]).filter(id => id === auth.account.id);
+            const { result, count } = await listAccounts(ctx.db, { ...filters, q: q.q, type: q.type, parent_id: q.parent_id, ids }, q);
+            return { result: result.map(r => toAccount(r, auth.user.role)), count };
+        },
+    );
 
-    app.get('/accounts/main', {
-        config: { access: ['mainAccount', 'read'] },
-        schema: { tags, summary: 'The platform main account', response: { 200: account, ...errors } },
-    }, async request => {
-        const main = await mainAccount(ctx.db);
-        if (!main) throw notFound('account');
-        return toAccount(main, requireAuth(request).user.role);
-    });
+    app.get(
+        '/accounts/main',
+        {
+            config: { access: ['mainAccount', 'read'] },
+            schema: { tags, summary: 'The platform main account', response: { 200: account, ...errors } },
+        },
+        async request => {
+            const main = await mainAccount(ctx.db);
+            if (!main) throw notFound('account');
+            return toAccount(main, requireAuth(request).user.role);
+        },
+    );
 
-    app.put('/accounts/main', {
-        config: { access: ['mainAccount', 'write'] },
-        schema: { tags, summary: 'Make another account the platform main account (only the main account can use SSO login)', body: z.object({ id: z.number().int().positive() }), response: { 200: account, ...errors } },
-    }, async request => {
-        const before = await mainAccount(ctx.db);
-        const target = await scoped(request, request.body.id);
-        const after = await setMainAccount(ctx.db, target.id);
-        await recordAudit(ctx.db, request, { action: 'update', resource: 'accounts', entity: 'Main account', entity_id: after.id, account_id: after.id, before: { main_account_id: before?.id ?? null }, after: { main_account_id: after.id } });
-        return toAccount(after, requireAuth(request).user.role);
-    });
+    app.put(
+        '/accounts/main',
+        {
+            config: { access: ['mainAccount', 'write'] },
+            schema: {
+                tags,
+                summary: 'Make another account the platform main account (only the main account can use SSO login)',
+                body: z.object({ id: z.number().int().positive() }),
+                response: { 200: account, ...errors },
+            },
+        },
+        async request => {
+            const before = await mainAccount(ctx.db);
+            const target = await scoped(request, request.body.id);
+            const after = await setMainAccount(ctx.db, target.id);
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'accounts',
+                entity: 'Main account',
+                entity_id: after.id,
+                account_id: after.id,
+                before: { main_account_id: before?.id ?? null },
+                after: { main_account_id: after.id },
+            });
+            return toAccount(after, requireAuth(request).user.role);
+        },
+    );
 
-    app.get('/accounts/:id', {
-        config: { access: ['accounts', 'read'] },
-        schema: { tags, summary: 'One account', params: idParam, response: { 200: account, ...errors } },
-    }, async request => toAccount(await scoped(request, request.params.id), requireAuth(request).user.role));
+    app.get(
+        '/accounts/:id',
+        {
+            config: { access: ['accounts', 'read'] },
+            schema: { tags, summary: 'One account', params: idParam, response: { 200: account, ...errors } },
+        },
+        async request => toAccount(await scoped(request, request.params.id), requireAuth(request).user.role),
+    );
 
-    app.post('/accounts', {
-        config: { access: ['accounts', 'write'] },
-        schema: { tags, summary: 'Create an account below parent_id (or the current account)', body: accountInput, response: { 201: account, ...errors } },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        const parentId = request.body.parent_id ?? (await requestAccount(ctx.db, request)).id;
-        const parent = await scoped(request, parentId);
-        if (parent.type === 'customer') throw badRequest('A customer account cannot hold other accounts.');
-        const row = await insertAccount(ctx.db, parent, request.body);
-        await recordAudit(ctx.db, request, { action: 'create', resource: 'accounts', entity: 'Account', entity_id: row.id, account_id: row.id, after: toAccount(row, 'admin') });
-        return reply.status(201).send(toAccount(row, auth.user.role));
-    });
+    app.post(
+        '/accounts',
+        {
+            config: { access: ['accounts', 'write'] },
+            schema: {
+                tags,
+                summary: 'Create an account below parent_id (or the current account)',
+                body: accountInput,
+                response: { 201: account, ...errors },
+            },
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            const parentId = request.body.parent_id ?? (await requestAccount(ctx.db, request)).id;
+            const parent = await scoped(request, parentId);
+            if (parent.type === 'customer') throw badRequest('A customer account cannot hold other accounts.');
+            const row = await insertAccount(ctx.db, parent, request.body);
+            await recordAudit(ctx.db, request, {
+                action: 'create',
+                resource: 'accounts',
+                entity: 'Account',
+                entity_id: row.id,
+                account_id: row.id,
+                after: toAccount(row, 'admin'),
+            });
+            return reply.status(201).send(toAccount(row, auth.user.role));
+        },
+    );
 
-    app.put('/accounts/:id', {
-        config: { access: ['accounts', 'edit'] },
-        schema: { tags, summary: 'Update an account', params: idParam, body: accountInput, response: { 200: account, ...errors } },
-    }, async request => {
-        const before = await scoped(request, request.params.id);
-        const after = await updateAccount(ctx.db, before.id, request.body);
-        await recordAudit(ctx.db, request, { action: 'update', resource: 'accounts', entity: 'Account', entity_id: after.id, account_id: after.id, before: toAccount(before, 'admin'), after: toAccount(after, 'admin') });
-        return toAccount(after, requireAuth(request).user.role);
-    });
+    app.put(
+        '/accounts/:id',
+        {
+            config: { access: ['accounts', 'edit'] },
+            schema: { tags, summary: 'Update an account', params: idParam, body: accountInput, response: { 200: account, ...errors } },
+        },
+        async request => {
+            const before = await scoped(request, request.params.id);
+            const after = await updateAccount(ctx.db, before.id, request.body);
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'accounts',
+                entity: 'Account',
+                entity_id: after.id,
+                account_id: after.id,
+                before: toAccount(before, 'admin'),
+                after: toAccount(after, 'admin'),
+            });
+            return toAccount(after, requireAuth(request).user.role);
+        },
+    );
 
-    app.delete('/accounts/:id', {
-        config: { access: ['accounts', 'delete'] },
-        schema: { tags, summary: 'Delete an account with its users; refused while it holds accounts', params: idParam, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        const target = await scoped(request, request.params.id);
-        if (target.main) throw conflict('The platform main account cannot be deleted.');
-        if (target.id === auth.account.id) throw conflict('You cannot delete your own account.');
-        if ((await childCount(ctx.db, target.id)) > 0) throw conflict('This account still holds other accounts. Delete or move them first.');
-        await deleteAccount(ctx.db, target.id);
-        await recordAudit(ctx.db, request, { action: 'delete', resource: 'accounts', entity: 'Account', entity_id: target.id, account_id: target.parent_id, before: toAccount(target, 'admin') });
-        return reply.status(204).send(null);
-    });
+    app.delete(
+        '/accounts/:id',
+        {
+            config: { access: ['accounts', 'delete'] },
+            schema: {
+                tags,
+                summary: 'Delete an account with its users; refused while it holds accounts',
+                params: idParam,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            const target = await scoped(request, request.params.id);
+            if (target.main) throw conflict('The platform main account cannot be deleted.');
+            if (target.id === auth.account.id) throw conflict('You cannot delete your own account.');
+            if ((await childCount(ctx.db, target.id)) > 0)
+                throw conflict('This account still holds other accounts. Delete or move them first.');
+            await deleteAccount(ctx.db, target.id);
+            await recordAudit(ctx.db, request, {
+                action: 'delete',
+                resource: 'accounts',
+                entity: 'Account',
+                entity_id: target.id,
+                account_id: target.parent_id,
+                before: toAccount(target, 'admin'),
+            });
+            return reply.status(204).send(null);
+        },
+    );
 
     // Every signed-in user needs its current account's options: they decide the feature flags (SPEC 4.1).
-    app.get('/accounts/:id/options', {
-        config: { access: 'signedIn', beforePasswordSetup: true },
-        schema: { tags, summary: "An account's options", params: idParam, response: { 200: optionsReply, ...errors } },
-    }, async request => {
-        const target = await accountInScope(ctx.db, requireAuth(request), request.params.id);
-        return { options: await accountOptions(ctx.db, target.id) };
-    });
+    app.get(
+        '/accounts/:id/options',
+        {
+            config: { access: 'signedIn', beforePasswordSetup: true },
+            schema: { tags, summary: "An account's options", params: idParam, response: { 200: optionsReply, ...errors } },
+        },
+        async request => {
+            const target = await accountInScope(ctx.db, requireAuth(request), request.params.id);
+            return { options: await accountOptions(ctx.db, target.id) };
+        },
+    );
 
-    app.put('/accounts/:id/options', {
-        config: { access: ['accounts', 'edit'] },
-        schema: { tags, summary: "Replace an account's options", params: idParam, body: accountOptionsInput, response: { 200: optionsReply, ...errors } },
-    }, async request => {
-        const before = await scoped(request, request.params.id);
-        const after = await updateOptions(ctx.db, before.id, request.body.options);
-        await recordAudit(ctx.db, request, { action: 'update', resource: 'accounts', entity: 'Account options', entity_id: after.id, account_id: after.id, before: { options: before.options }, after: { options: after.options } });
-        return { options: after.options };
-    });
+    app.put(
+        '/accounts/:id/options',
+        {
+            config: { access: ['accounts', 'edit'] },
+            schema: {
+                tags,
+                summary: "Replace an account's options",
+                params: idParam,
+                body: accountOptionsInput,
+                response: { 200: optionsReply, ...errors },
+            },
+        },
+        async request => {
+            const before = await scoped(request, request.params.id);
+            const after = await updateOptions(ctx.db, before.id, request.body.options);
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'accounts',
+                entity: 'Account options',
+                entity_id: after.id,
+                account_id: after.id,
+                before: { options: before.options },
+                after: { options: after.options },
+            });
+            return { options: after.options };
+        },
+    );
 };

@@ -16,7 +16,10 @@ export interface ArtifactListRow extends ArtifactRow {
 }
 
 const selectArtifacts = (db: Db) =>
-    db.select({ artifact: firmwareArtifacts, account_name: accounts.name }).from(firmwareArtifacts).innerJoin(accounts, eq(accounts.id, firmwareArtifacts.account_id));
+    db
+        .select({ artifact: firmwareArtifacts, account_name: accounts.name })
+        .from(firmwareArtifacts)
+        .innerJoin(accounts, eq(accounts.id, firmwareArtifacts.account_id));
 
 type Joined = { artifact: ArtifactRow; account_name: string };
 const flatten = (r: Joined): ArtifactListRow => ({ ...r.artifact, account_name: r.account_name });
@@ -53,7 +56,13 @@ export interface ArtifactFilters {
     ids?: number[];
 }
 
-const SORTABLE = { name: firmwareArtifacts.name, size: firmwareArtifacts.size, updated_at: firmwareArtifacts.updated_at, created_at: firmwareArtifacts.created_at, id: firmwareArtifacts.id };
+const SORTABLE = {
+    name: firmwareArtifacts.name,
+    size: firmwareArtifacts.size,
+    updated_at: firmwareArtifacts.updated_at,
+    created_at: firmwareArtifacts.created_at,
+    id: firmwareArtifacts.id,
+};
 
 const artifactWhere = (f: ArtifactFilters) =>
     allOf([
@@ -65,8 +74,14 @@ const artifactWhere = (f: ArtifactFilters) =>
 
 export const listArtifacts = async (db: Db, f: ArtifactFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = artifactWhere(f);
-    const query = selectArtifacts(db).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'updated_at', order: 'DESC' }, firmwareArtifacts.id));
-    const { result, count } = await page<Joined>(query.$dynamic() as never, db.select({ n: countAll }).from(firmwareArtifacts).where(where), params);
+    const query = selectArtifacts(db)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'updated_at', order: 'DESC' }, firmwareArtifacts.id));
+    const { result, count } = await page<Joined>(
+        query.$dynamic() as never,
+        db.select({ n: countAll }).from(firmwareArtifacts).where(where),
+        params,
+    );
     return { result: result.map(flatten), count };
 };
 
@@ -86,7 +101,16 @@ export const duplicateArtifact = async (db: Db, accountIds: number[], name: stri
         await db
             .select({ id: firmwareArtifacts.id })
             .from(firmwareArtifacts)
-            .where(and(inArray(firmwareArtifacts.account_id, accountIds), eq(firmwareArtifacts.name, name), sql`${firmwareArtifacts.device_types} && array[${sql.join(deviceTypes.map(t => sql`${t}`), sql`, `)}]::text[]`))
+            .where(
+                and(
+                    inArray(firmwareArtifacts.account_id, accountIds),
+                    eq(firmwareArtifacts.name, name),
+                    sql`${firmwareArtifacts.device_types} && array[${sql.join(
+                        deviceTypes.map(t => sql`${t}`),
+                        sql`, `,
+                    )}]::text[]`,
+                ),
+            )
             .limit(1)
     )[0];
 
@@ -149,7 +173,10 @@ const VERIFIED_CACHE_MAX = 20_000;
  * keys": null when no key applies, verified when one of them verifies the
  * signature, unverified otherwise (unsigned included).
  */
-export const verificationOf = (row: Pick<ArtifactRow, 'id' | 'manifest' | 'signature'>, keys: FirmwareKeyRow[]): { verification: Verification | null; key?: FirmwareKeyRow } => {
+export const verificationOf = (
+    row: Pick<ArtifactRow, 'id' | 'manifest' | 'signature'>,
+    keys: FirmwareKeyRow[],
+): { verification: Verification | null; key?: FirmwareKeyRow } => {
     if (!keys.length) return { verification: null };
     const key = row.signature
         ? keys.find(k => {
@@ -168,4 +195,13 @@ export const verificationOf = (row: Pick<ArtifactRow, 'id' | 'manifest' | 'signa
 
 /** Which of these storage keys an artifact still names as its file (the storage sweep). */
 export const referencedArtifactKeys = async (db: Db, keys: string[]): Promise<Set<string>> =>
-    new Set(keys.length ? (await db.select({ key: firmwareArtifacts.storage_key }).from(firmwareArtifacts).where(inArray(firmwareArtifacts.storage_key, keys))).map(r => r.key) : []);
+    new Set(
+        keys.length
+            ? (
+                  await db
+                      .select({ key: firmwareArtifacts.storage_key })
+                      .from(firmwareArtifacts)
+                      .where(inArray(firmwareArtifacts.storage_key, keys))
+              ).map(r => r.key)
+            : [],
+    );

@@ -15,7 +15,16 @@ import { ArtifactError } from '../../firmware/errors';
 import { receiveArtifact } from '../../firmware/upload';
 import { recordAudit } from '../audit-logs/record';
 import { openDeploymentUsing } from '../deployments/queries';
-import { applicableKeys, deleteArtifact, duplicateArtifact, findArtifact, insertArtifact, listArtifacts, pathIds, toArtifact } from './queries';
+import {
+    applicableKeys,
+    deleteArtifact,
+    duplicateArtifact,
+    findArtifact,
+    insertArtifact,
+    listArtifacts,
+    pathIds,
+    toArtifact,
+} from './queries';
 
 const tags = ['firmware'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
@@ -33,7 +42,9 @@ const readAccountId = (value: unknown) => {
  */
 export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     // Multipart only for this feature's upload; the file streams, it is never held in memory.
-    await app.register(multipart, { limits: { fileSize: ctx.config.firmwareMaxBytes + 1, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
+    await app.register(multipart, {
+        limits: { fileSize: ctx.config.firmwareMaxBytes + 1, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+    });
 
     /** An artifact the caller sees: of an account it may act in, or of an account above its own. */
     const visible = async (request: FastifyRequest, id: number) => {
@@ -45,130 +56,190 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         return row;
     };
 
-    app.get('/artifacts', {
-        config: { access: ['artifacts', 'read'] },
-        schema: {
-            tags,
-            summary: 'Firmware usable in the current account: uploaded there or in an account above it',
-            querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), device_type: z.string().max(64).optional() }),
-            response: { 200: listReply(artifactRecord), ...errors },
+    app.get(
+        '/artifacts',
+        {
+            config: { access: ['artifacts', 'read'] },
+            schema: {
+                tags,
+                summary: 'Firmware usable in the current account: uploaded there or in an account above it',
+                querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), device_type: z.string().max(64).optional() }),
+                response: { 200: listReply(artifactRecord), ...errors },
+            },
         },
-    }, async request => {
-        const account = await requestAccount(ctx.db, request);
-        const [{ result, count }, keys] = await Promise.all([
-            listArtifacts(ctx.db, { accountIds: pathIds(account.path), q: request.query.q, device_type: request.query.device_type, ids: idList(request.query.id) }, request.query),
-            applicableKeys(ctx.db, account.path),
-        ]);
-        return { result: result.map(row => toArtifact(row, keys)), count };
-    });
-
-    app.get('/artifacts/:id', {
-        config: { access: ['artifacts', 'read'] },
-        schema: { tags, summary: 'One firmware artifact, verified with the keys of the current account', params: idParam, querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }), response: { 200: artifactRecord, ...errors } },
-    }, async request => {
-        const row = await visible(request, request.params.id);
-        const account = await requestAccount(ctx.db, request);
-        // Seen from an account that does not see it (a dealer looking at a customer's), the artifact's own account's keys apply.
-        const where = pathIds(account.path).includes(row.account_id) ? account.path : row.account_path;
-        return toArtifact(row, await applicableKeys(ctx.db, where));
-    });
-
-    app.post('/artifacts', {
-        config: { access: ['artifacts', 'write'] },
-        schema: {
-            tags,
-            summary: 'Upload a Mender artifact (version 3): multipart/form-data with account_id and description fields first, then the file in the field "artifact"',
-            consumes: ['multipart/form-data'],
-            querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
-            response: { 201: artifactRecord, ...errors },
-        },
-    }, async (request, reply) => {
-        if (!request.isMultipart()) throw new HttpError(400, FIRMWARE_MESSAGES.fileRequired, { [ARTIFACT_FIELD]: FIRMWARE_MESSAGES.fileRequired });
-        const auth = requireAuth(request);
-        const fields: Record<string, string> = {};
-        let created: { id: number; key: string; accountId: number } | undefined;
-        try {
-            for await (const part of request.parts()) {
-                if (part.type === 'field') {
-                    fields[part.fieldname] = String(part.value);
-                    continue;
-                }
-                if (part.fieldname !== ARTIFACT_FIELD || created) {
-                    part.file.resume();
-                    throw new HttpError(400, `Send one file, in the field "${ARTIFACT_FIELD}".`);
-                }
-                const problem = artifactFileProblem(part.filename ?? '');
-                if (problem) {
-                    part.file.resume();
-                    throw new HttpError(400, problem, { [ARTIFACT_FIELD]: problem });
-                }
-                const account = await accountInScope(ctx.db, auth, readAccountId(fields.account_id ?? request.query.account_id));
-                const accountIds = pathIds(account.path);
-                const received = await receiveArtifact(part.file, ctx.storage, {
-                    key: `artifacts/${account.id}/${randomUUID()}.mender`,
-                    maxBytes: ctx.config.firmwareMaxBytes,
-                    maxUnpackedBytes: ctx.config.firmwareMaxUnpackedBytes,
-                    maxUnpackRatio: ctx.config.firmwareMaxUnpackRatio,
-                    onHeader: async header => {
-                        if (await duplicateArtifact(ctx.db, accountIds, header.name, header.deviceTypes)) throw new ArtifactError(FIRMWARE_MESSAGES.duplicate, 409);
+        async request => {
+            const account = await requestAccount(ctx.db, request);
+            const [{ result, count }, keys] = await Promise.all([
+                listArtifacts(
+                    ctx.db,
+                    {
+                        accountIds: pathIds(account.path),
+                        q: request.query.q,
+                        device_type: request.query.device_type,
+                        ids: idList(request.query.id),
                     },
-                });
-                const { parsed } = received;
-                const id = await insertArtifact(ctx.db, accountIds, {
-                    account_id: account.id,
-                    name: parsed.name,
-                    device_types: parsed.deviceTypes,
-                    size: received.size,
-                    checksum: received.checksum,
-                    storage_key: received.key,
-                    file_name: part.filename.slice(0, 255),
-                    description: (fields.description ?? '').trim().slice(0, 255),
-                    payload_type: parsed.payloadType,
-                    provides: parsed.provides,
-                    depends: parsed.depends,
-                    manifest: parsed.manifest,
-                    signature: parsed.signature,
-                    uploaded_by: auth.user.id,
-                });
-                if (id === undefined) {
-                    await ctx.storage.delete(received.key);
-                    throw conflict(FIRMWARE_MESSAGES.duplicate);
+                    request.query,
+                ),
+                applicableKeys(ctx.db, account.path),
+            ]);
+            return { result: result.map(row => toArtifact(row, keys)), count };
+        },
+    );
+
+    app.get(
+        '/artifacts/:id',
+        {
+            config: { access: ['artifacts', 'read'] },
+            schema: {
+                tags,
+                summary: 'One firmware artifact, verified with the keys of the current account',
+                params: idParam,
+                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
+                response: { 200: artifactRecord, ...errors },
+            },
+        },
+        async request => {
+            const row = await visible(request, request.params.id);
+            const account = await requestAccount(ctx.db, request);
+            // Seen from an account that does not see it (a dealer looking at a customer's), the artifact's own account's keys apply.
+            const where = pathIds(account.path).includes(row.account_id) ? account.path : row.account_path;
+            return toArtifact(row, await applicableKeys(ctx.db, where));
+        },
+    );
+
+    app.post(
+        '/artifacts',
+        {
+            config: { access: ['artifacts', 'write'] },
+            schema: {
+                tags,
+                summary:
+                    'Upload a Mender artifact (version 3): multipart/form-data with account_id and description fields first, then the file in the field "artifact"',
+                consumes: ['multipart/form-data'],
+                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
+                response: { 201: artifactRecord, ...errors },
+            },
+        },
+        async (request, reply) => {
+            if (!request.isMultipart())
+                throw new HttpError(400, FIRMWARE_MESSAGES.fileRequired, { [ARTIFACT_FIELD]: FIRMWARE_MESSAGES.fileRequired });
+            const auth = requireAuth(request);
+            const fields: Record<string, string> = {};
+            let created: { id: number; key: string; accountId: number } | undefined;
+            try {
+                for await (const part of request.parts()) {
+                    if (part.type === 'field') {
+                        fields[part.fieldname] = String(part.value);
+                        continue;
+                    }
+                    if (part.fieldname !== ARTIFACT_FIELD || created) {
+                        part.file.resume();
+                        throw new HttpError(400, `Send one file, in the field "${ARTIFACT_FIELD}".`);
+                    }
+                    const problem = artifactFileProblem(part.filename ?? '');
+                    if (problem) {
+                        part.file.resume();
+                        throw new HttpError(400, problem, { [ARTIFACT_FIELD]: problem });
+                    }
+                    const account = await accountInScope(ctx.db, auth, readAccountId(fields.account_id ?? request.query.account_id));
+                    const accountIds = pathIds(account.path);
+                    const received = await receiveArtifact(part.file, ctx.storage, {
+                        key: `artifacts/${account.id}/${randomUUID()}.mender`,
+                        maxBytes: ctx.config.firmwareMaxBytes,
+                        maxUnpackedBytes: ctx.config.firmwareMaxUnpackedBytes,
+                        maxUnpackRatio: ctx.config.firmwareMaxUnpackRatio,
+                        onHeader: async header => {
+                            if (await duplicateArtifact(ctx.db, accountIds, header.name, header.deviceTypes))
+                                throw new ArtifactError(FIRMWARE_MESSAGES.duplicate, 409);
+                        },
+                    });
+                    const { parsed } = received;
+                    const id = await insertArtifact(ctx.db, accountIds, {
+                        account_id: account.id,
+                        name: parsed.name,
+                        device_types: parsed.deviceTypes,
+                        size: received.size,
+                        checksum: received.checksum,
+                        storage_key: received.key,
+                        file_name: part.filename.slice(0, 255),
+                        description: (fields.description ?? '').trim().slice(0, 255),
+                        payload_type: parsed.payloadType,
+                        provides: parsed.provides,
+                        depends: parsed.depends,
+                        manifest: parsed.manifest,
+                        signature: parsed.signature,
+                        uploaded_by: auth.user.id,
+                    });
+                    if (id === undefined) {
+                        await ctx.storage.delete(received.key);
+                        throw conflict(FIRMWARE_MESSAGES.duplicate);
+                    }
+                    created = { id, key: received.key, accountId: account.id };
                 }
-                created = { id, key: received.key, accountId: account.id };
+            } catch (error) {
+                if (created) {
+                    await deleteArtifact(ctx.db, created.id);
+                    await ctx.storage.delete(created.key);
+                }
+                if (error instanceof ArtifactError)
+                    throw new HttpError(error.statusCode, error.message, { [ARTIFACT_FIELD]: error.message });
+                if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+                    throw new HttpError(413, FIRMWARE_MESSAGES.tooLarge(ctx.config.firmwareMaxBytes));
+                throw error;
             }
-        } catch (error) {
-            if (created) {
+            if (!created) throw new HttpError(400, FIRMWARE_MESSAGES.fileRequired, { [ARTIFACT_FIELD]: FIRMWARE_MESSAGES.fileRequired });
+            // An account_id sent after the file cannot move it: the file went where the first one said.
+            if (
+                fields.account_id !== undefined &&
+                readAccountId(fields.account_id) !== 0 &&
+                readAccountId(fields.account_id) !== created.accountId
+            ) {
                 await deleteArtifact(ctx.db, created.id);
                 await ctx.storage.delete(created.key);
+                throw new HttpError(400, 'Send account_id before the file.');
             }
-            if (error instanceof ArtifactError) throw new HttpError(error.statusCode, error.message, { [ARTIFACT_FIELD]: error.message });
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, FIRMWARE_MESSAGES.tooLarge(ctx.config.firmwareMaxBytes));
-            throw error;
-        }
-        if (!created) throw new HttpError(400, FIRMWARE_MESSAGES.fileRequired, { [ARTIFACT_FIELD]: FIRMWARE_MESSAGES.fileRequired });
-        // An account_id sent after the file cannot move it: the file went where the first one said.
-        if (fields.account_id !== undefined && readAccountId(fields.account_id) !== 0 && readAccountId(fields.account_id) !== created.accountId) {
-            await deleteArtifact(ctx.db, created.id);
-            await ctx.storage.delete(created.key);
-            throw new HttpError(400, 'Send account_id before the file.');
-        }
-        const row = (await findArtifact(ctx.db, created.id))!;
-        const after = toArtifact(row, await applicableKeys(ctx.db, row.account_path));
-        await recordAudit(ctx.db, request, { action: 'create', resource: 'artifacts', entity: 'Firmware', entity_id: row.id, account_id: row.account_id, after });
-        return reply.status(201).send(after);
-    });
+            const row = (await findArtifact(ctx.db, created.id))!;
+            const after = toArtifact(row, await applicableKeys(ctx.db, row.account_path));
+            await recordAudit(ctx.db, request, {
+                action: 'create',
+                resource: 'artifacts',
+                entity: 'Firmware',
+                entity_id: row.id,
+                account_id: row.account_id,
+                after,
+            });
+            return reply.status(201).send(after);
+        },
+    );
 
     // SPEC 6.2 gives artifacts a write right only: deleting is writing.
-    app.delete('/artifacts/:id', {
-        config: { access: ['artifacts', 'write'] },
-        schema: { tags, summary: 'Delete a firmware artifact and its file (not while a deployment that has not finished uses it)', params: idParam, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const row = await visible(request, request.params.id);
-        if (!mayActIn(requireAuth(request), { id: row.account_id, path: row.account_path })) throw forbidden(`This firmware belongs to ${row.account_name}; it can only be deleted there.`);
-        if (await openDeploymentUsing(ctx.db, row.id)) throw conflict(FIRMWARE_MESSAGES.inUse);
-        await deleteArtifact(ctx.db, row.id);
-        await ctx.storage.delete(row.storage_key);
-        await recordAudit(ctx.db, request, { action: 'delete', resource: 'artifacts', entity: 'Firmware', entity_id: row.id, account_id: row.account_id, before: toArtifact(row, []) });
-        return reply.status(204).send(null);
-    });
+    app.delete(
+        '/artifacts/:id',
+        {
+            config: { access: ['artifacts', 'write'] },
+            schema: {
+                tags,
+                summary: 'Delete a firmware artifact and its file (not while a deployment that has not finished uses it)',
+                params: idParam,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const row = await visible(request, request.params.id);
+            if (!mayActIn(requireAuth(request), { id: row.account_id, path: row.account_path }))
+                throw forbidden(`This firmware belongs to ${row.account_name}; it can only be deleted there.`);
+            if (await openDeploymentUsing(ctx.db, row.id)) throw conflict(FIRMWARE_MESSAGES.inUse);
+            await deleteArtifact(ctx.db, row.id);
+            await ctx.storage.delete(row.storage_key);
+            await recordAudit(ctx.db, request, {
+                action: 'delete',
+                resource: 'artifacts',
+                entity: 'Firmware',
+                entity_id: row.id,
+                account_id: row.account_id,
+                before: toArtifact(row, []),
+            });
+            return reply.status(204).send(null);
+        },
+    );
 };

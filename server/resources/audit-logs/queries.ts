@@ -25,10 +25,23 @@ const where = (f: AuditFilters) =>
         f.user_id ? eq(auditLogs.user_id, f.user_id) : undefined,
         f.date_from ? gte(auditLogs.timestamp, f.date_from) : undefined,
         f.date_to ? lte(auditLogs.timestamp, f.date_to) : undefined,
-        f.q ? or(ilike(auditLogs.user_name, likeText(f.q)), ilike(auditLogs.entity, likeText(f.q)), ilike(auditLogs.entity_id, likeText(f.q))) : undefined,
+        f.q
+            ? or(
+                  ilike(auditLogs.user_name, likeText(f.q)),
+                  ilike(auditLogs.entity, likeText(f.q)),
+                  ilike(auditLogs.entity_id, likeText(f.q)),
+              )
+            : undefined,
     ]);
 
-const SORTABLE = { timestamp: auditLogs.timestamp, user_name: auditLogs.user_name, action: auditLogs.action, resource: auditLogs.resource, entity: auditLogs.entity, id: auditLogs.id };
+const SORTABLE = {
+    timestamp: auditLogs.timestamp,
+    user_name: auditLogs.user_name,
+    action: auditLogs.action,
+    resource: auditLogs.resource,
+    entity: auditLogs.entity,
+    id: auditLogs.id,
+};
 
 const select = (db: Db) =>
     db.select({ log: auditLogs, account_name: accounts.name }).from(auditLogs).leftJoin(accounts, eq(accounts.id, auditLogs.account_id));
@@ -54,7 +67,9 @@ export const toAuditLog = ({ log, account_name }: Row) => ({
 
 export const listAuditLogs = (db: Db, filters: AuditFilters, params: { page: number; per_page: number; sort?: string }) => {
     const w = where(filters);
-    const query = select(db).where(w).orderBy(...orderBy(params.sort, SORTABLE, { field: 'timestamp', order: 'DESC' }, auditLogs.id));
+    const query = select(db)
+        .where(w)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'timestamp', order: 'DESC' }, auditLogs.id));
     const count = db.select({ n: countAll }).from(auditLogs).leftJoin(accounts, eq(accounts.id, auditLogs.account_id)).where(w);
     return page<Row>(query.$dynamic() as never, count, params);
 };

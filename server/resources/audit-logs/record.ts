@@ -10,7 +10,11 @@ const redact = (value: unknown): unknown => {
     if (value === null || value === undefined || typeof value !== 'object') return value ?? null;
     if (value instanceof Date) return value.toISOString();
     if (Array.isArray(value)) return value.map(redact);
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEYS.has(k)).map(([k, v]) => [k, redact(v)]));
+    return Object.fromEntries(
+        Object.entries(value)
+            .filter(([k]) => !SECRET_KEYS.has(k))
+            .map(([k, v]) => [k, redact(v)]),
+    );
 };
 
 export interface AuditEntry {
@@ -46,5 +50,12 @@ export const recordAudit = async (db: Db, request: FastifyRequest | null, entry:
 /** The audit of one resource's routes: `audit(request, 'update', row, before, after)` for a row of an account. */
 export const auditTrail =
     (db: Db, resource: AuditResource, entity: string) =>
-    (request: FastifyRequest, action: AuditAction, row: { id: number; account_id: number }, before?: unknown, after?: unknown, entityName = entity) =>
+    (
+        request: FastifyRequest,
+        action: AuditAction,
+        row: { id: number; account_id: number },
+        before?: unknown,
+        after?: unknown,
+        entityName = entity,
+    ) =>
         recordAudit(db, request, { action, resource, entity: entityName, entity_id: row.id, account_id: row.account_id, before, after });

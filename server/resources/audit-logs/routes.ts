@@ -34,7 +34,14 @@ const withoutRefNumber = (value: unknown) => {
 /** SPEC 5: an account's ref_number is shown to dealer level and higher only, in what the audit log recorded too. */
 const shownTo = (request: FastifyRequest) => {
     const role = requireAuth(request).user.role;
-    return (entry: Entry): Entry => (isAtLeast(role, 'dealer') ? entry : { ...entry, before: withoutRefNumber(entry.before) as Entry['before'], after: withoutRefNumber(entry.after) as Entry['after'] });
+    return (entry: Entry): Entry =>
+        isAtLeast(role, 'dealer')
+            ? entry
+            : {
+                  ...entry,
+                  before: withoutRefNumber(entry.before) as Entry['before'],
+                  after: withoutRefNumber(entry.after) as Entry['after'],
+              };
 };
 
 export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -45,38 +52,67 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         return { accountId: (await requestAccount(ctx.db, request)).id };
     };
 
-    app.get('/audit_logs', {
-        config: { access: ['auditLogs', 'read'] },
-        schema: {
-            tags,
-            summary: 'Who changed what, newest first',
-            querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), ...filterQuery }),
-            response: { 200: listReply(auditLog), ...errors },
+    app.get(
+        '/audit_logs',
+        {
+            config: { access: ['auditLogs', 'read'] },
+            schema: {
+                tags,
+                summary: 'Who changed what, newest first',
+                querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), ...filterQuery }),
+                response: { 200: listReply(auditLog), ...errors },
+            },
         },
-    }, async request => {
-        const { page, per_page, sort, q, resource, entity, action, user_id, date_from, date_to } = request.query;
-        const { result, count } = await listAuditLogs(ctx.db, { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to }, { page, per_page, sort });
-        return { result: result.map(toAuditLog).map(shownTo(request)), count };
-    });
+        async request => {
+            const { page, per_page, sort, q, resource, entity, action, user_id, date_from, date_to } = request.query;
+            const { result, count } = await listAuditLogs(
+                ctx.db,
+                { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to },
+                { page, per_page, sort },
+            );
+            return { result: result.map(toAuditLog).map(shownTo(request)), count };
+        },
+    );
 
-    app.get('/audit_logs/export', {
-        config: { access: ['auditLogs', 'read'] },
-        schema: {
-            tags,
-            summary: 'The audit log as CSV, with the list filters',
-            querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), ...filterQuery }),
-            produces: ['text/csv'],
+    app.get(
+        '/audit_logs/export',
+        {
+            config: { access: ['auditLogs', 'read'] },
+            schema: {
+                tags,
+                summary: 'The audit log as CSV, with the list filters',
+                querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), ...filterQuery }),
+                produces: ['text/csv'],
+            },
         },
-    }, async (request, reply) => {
-        const { q, resource, entity, action, user_id, date_from, date_to } = request.query;
-        const rows = auditLogRows(ctx.db, { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to });
-        const csv = csvStream({ columns: ['timestamp', 'account_name', 'user_name', 'action', 'resource', 'entity', 'entity_id', 'ip', 'request_id', 'before', 'after'] });
-        const shown = shownTo(request);
-        Readable.from(
-            (async function* () {
-                for await (const row of rows) yield shown(row);
-            })(),
-        ).pipe(csv);
-        return reply.type('text/csv; charset=utf-8').header('Content-Disposition', attachment(stampedFileName('audit-logs', 'csv', ctx.now()))).send(csv);
-    });
+        async (request, reply) => {
+            const { q, resource, entity, action, user_id, date_from, date_to } = request.query;
+            const rows = auditLogRows(ctx.db, { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to });
+            const csv = csvStream({
+                columns: [
+                    'timestamp',
+                    'account_name',
+                    'user_name',
+                    'action',
+                    'resource',
+                    'entity',
+                    'entity_id',
+                    'ip',
+                    'request_id',
+                    'before',
+                    'after',
+                ],
+            });
+            const shown = shownTo(request);
+            Readable.from(
+                (async function* () {
+                    for await (const row of rows) yield shown(row);
+                })(),
+            ).pipe(csv);
+            return reply
+                .type('text/csv; charset=utf-8')
+                .header('Content-Disposition', attachment(stampedFileName('audit-logs', 'csv', ctx.now())))
+                .send(csv);
+        },
+    );
 };

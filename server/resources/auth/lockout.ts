@@ -20,7 +20,12 @@ export interface Attempt {
 export const claimAttempt = async (ctx: AppContext, email: string, ip: string): Promise<Attempt> => {
     const since = new Date(ctx.now().getTime() - ctx.config.lockoutSeconds * 1000);
     const [emailKey, ipKey] = keys(email, ip);
-    const ids = (await ctx.db.insert(loginFailures).values([emailKey!, ipKey!].map(key => ({ key, at: ctx.now() }))).returning({ id: loginFailures.id })).map(r => r.id);
+    const ids = (
+        await ctx.db
+            .insert(loginFailures)
+            .values([emailKey!, ipKey!].map(key => ({ key, at: ctx.now() })))
+            .returning({ id: loginFailures.id })
+    ).map(r => r.id);
     // Every attempt's row is committed before its count, so the n-th count to run sees at least n attempts.
     const [counted] = await ctx.db
         .select({

@@ -35,70 +35,144 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                 subject: 'Reset your Access Console password',
                 text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Access Console account. To choose a new password, open this link within ${minutes} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this message: your password stays as it is.\n`,
             });
-            await recordAudit(ctx.db, request, { action: 'reset_password_requested', resource: 'users', entity: 'User', entity_id: user.id, account_id: user.account_id, actor: { id: user.id, name: user.name } });
+            await recordAudit(ctx.db, request, {
+                action: 'reset_password_requested',
+                resource: 'users',
+                entity: 'User',
+                entity_id: user.id,
+                account_id: user.account_id,
+                actor: { id: user.id, name: user.name },
+            });
         }
     };
 
-    app.post('/reset_password', {
-        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Send a password-reset link by e-mail (always 204: it never tells whether the address exists)', body: resetPasswordRequest, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        // Everything happens after the reply, whose timing then says nothing of whether the address exists.
-        app.afterReply(request, () => sendResetLink(request, request.body.email.trim().toLowerCase()));
-        return reply.status(204).send(null);
-    });
+    app.post(
+        '/reset_password',
+        {
+            config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+            schema: {
+                tags,
+                summary: 'Send a password-reset link by e-mail (always 204: it never tells whether the address exists)',
+                body: resetPasswordRequest,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            // Everything happens after the reply, whose timing then says nothing of whether the address exists.
+            app.afterReply(request, () => sendResetLink(request, request.body.email.trim().toLowerCase()));
+            return reply.status(204).send(null);
+        },
+    );
 
     const statusOf = async (token: string) => {
-        const [row] = await ctx.db.select().from(passwordResets).where(eq(passwordResets.token_hash, sha256(token))).limit(1);
+        const [row] = await ctx.db
+            .select()
+            .from(passwordResets)
+            .where(eq(passwordResets.token_hash, sha256(token)))
+            .limit(1);
         if (!row) return 'invalid' as const;
         if (row.used_at) return 'used' as const;
         if (row.expires_at <= ctx.now()) return 'expired' as const;
         return 'valid' as const;
     };
 
-    app.get('/reset_password/:token/status', {
-        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Whether a reset link can still be used', params: tokenParam, response: { 200: resetPasswordStatus, ...errors } },
-    }, async request => ({ status: await statusOf(request.params.token) }));
+    app.get(
+        '/reset_password/:token/status',
+        {
+            config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+            schema: {
+                tags,
+                summary: 'Whether a reset link can still be used',
+                params: tokenParam,
+                response: { 200: resetPasswordStatus, ...errors },
+            },
+        },
+        async request => ({ status: await statusOf(request.params.token) }),
+    );
 
-    app.put('/reset_password/:token', {
-        config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Set a new password with a reset link (once)', params: tokenParam, body: newPassword, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        // Used in the same statement that checks it: a link cannot be redeemed twice.
-        const [redeemed] = await ctx.db
-            .update(passwordResets)
-            .set({ used_at: ctx.now() })
-            .where(and(eq(passwordResets.token_hash, sha256(request.params.token)), isNull(passwordResets.used_at), gt(passwordResets.expires_at, ctx.now())))
-            .returning({ user_id: passwordResets.user_id });
-        if (!redeemed) {
-            const status = await statusOf(request.params.token);
-            throw new HttpError(410, status === 'expired' ? 'This reset link has expired. Ask for a new one.' : 'This reset link is not valid any more. Ask for a new one.');
-        }
-        const [user] = await ctx.db
-            .update(users)
-            .set({ password_hash: await hashPassword(request.body.password), password_changed: true, updated_at: sql`now()` })
-            .where(eq(users.id, redeemed.user_id))
-            .returning();
-        await revokeUserSessions(ctx, redeemed.user_id, 'password reset');
-        await ctx.db.delete(loginFailures).where(eq(loginFailures.key, `email:${user!.email}`));
-        await recordAudit(ctx.db, request, { action: 'reset_password', resource: 'users', entity: 'User', entity_id: user!.id, account_id: user!.account_id, actor: { id: user!.id, name: user!.name } });
-        return reply.status(204).send(null);
-    });
+    app.put(
+        '/reset_password/:token',
+        {
+            config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+            schema: {
+                tags,
+                summary: 'Set a new password with a reset link (once)',
+                params: tokenParam,
+                body: newPassword,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            // Used in the same statement that checks it: a link cannot be redeemed twice.
+            const [redeemed] = await ctx.db
+                .update(passwordResets)
+                .set({ used_at: ctx.now() })
+                .where(
+                    and(
+                        eq(passwordResets.token_hash, sha256(request.params.token)),
+                        isNull(passwordResets.used_at),
+                        gt(passwordResets.expires_at, ctx.now()),
+                    ),
+                )
+                .returning({ user_id: passwordResets.user_id });
+            if (!redeemed) {
+                const status = await statusOf(request.params.token);
+                throw new HttpError(
+                    410,
+                    status === 'expired'
+                        ? 'This reset link has expired. Ask for a new one.'
+                        : 'This reset link is not valid any more. Ask for a new one.',
+                );
+            }
+            const [user] = await ctx.db
+                .update(users)
+                .set({ password_hash: await hashPassword(request.body.password), password_changed: true, updated_at: sql`now()` })
+                .where(eq(users.id, redeemed.user_id))
+                .returning();
+            await revokeUserSessions(ctx, redeemed.user_id, 'password reset');
+            await ctx.db.delete(loginFailures).where(eq(loginFailures.key, `email:${user!.email}`));
+            await recordAudit(ctx.db, request, {
+                action: 'reset_password',
+                resource: 'users',
+                entity: 'User',
+                entity_id: user!.id,
+                account_id: user!.account_id,
+                actor: { id: user!.id, name: user!.name },
+            });
+            return reply.status(204).send(null);
+        },
+    );
 
-    app.put('/users/:id/password_setup', {
-        config: { access: 'signedIn', beforePasswordSetup: true },
-        schema: { tags, summary: 'Set your first password (while a change is required)', params: z.object({ id: z.coerce.number().int().positive() }), body: newPassword, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        if (request.params.id !== auth.user.id) throw forbidden('You can only set your own password.');
-        const [updated] = await ctx.db
-            .update(users)
-            .set({ password_hash: await hashPassword(request.body.password), password_changed: true, updated_at: sql`now()` })
-            .where(and(eq(users.id, auth.user.id), eq(users.password_changed, false)))
-            .returning({ id: users.id });
-        if (!updated) throw conflict('Password already set');
-        await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'Password', entity_id: auth.user.id, account_id: auth.user.account_id, after: { password_changed: true } });
-        return reply.status(204).send(null);
-    });
+    app.put(
+        '/users/:id/password_setup',
+        {
+            config: { access: 'signedIn', beforePasswordSetup: true },
+            schema: {
+                tags,
+                summary: 'Set your first password (while a change is required)',
+                params: z.object({ id: z.coerce.number().int().positive() }),
+                body: newPassword,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            if (request.params.id !== auth.user.id) throw forbidden('You can only set your own password.');
+            const [updated] = await ctx.db
+                .update(users)
+                .set({ password_hash: await hashPassword(request.body.password), password_changed: true, updated_at: sql`now()` })
+                .where(and(eq(users.id, auth.user.id), eq(users.password_changed, false)))
+                .returning({ id: users.id });
+            if (!updated) throw conflict('Password already set');
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'users',
+                entity: 'Password',
+                entity_id: auth.user.id,
+                account_id: auth.user.account_id,
+                after: { password_changed: true },
+            });
+            return reply.status(204).send(null);
+        },
+    );
 };

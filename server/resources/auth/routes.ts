@@ -22,93 +22,159 @@ const tags = ['session'];
 const errors = { 401: errorReply, 403: errorReply, 422: errorReply, 429: errorReply };
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    app.post('/login', {
-        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' }, whenDiskLow: 'serve' },
-        schema: { tags, summary: 'Sign in with e-mail (or username) and password', body: loginInput, response: { 200: loginReply, ...errors } },
-    }, async request => {
-        const email = request.body.username.trim().toLowerCase();
-        const attempt = await claimAttempt(ctx, email, request.ip);
-        const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-        // One password check on every path (unknown, disabled, external, wrong), so timing does not tell them apart.
-        const hash = user && !user.disabled ? user.password_hash : null;
-        const ok = hash ? await verifyPassword(hash, request.body.password) : await burnPasswordCheck(request.body.password);
-        if (!user || !ok) throw unprocessable('Incorrect authentication credentials');
-        await attempt.succeeded();
-        if (user.tfa_enabled || (await tfaRequiredByAccount(ctx, user.account_id))) {
-            return { tfa_required: true as const, tfa_setup_required: !user.tfa_enabled, token: await startSecondFactor(ctx, user.id) };
-        }
-        await recordAudit(ctx.db, request, { action: 'login', resource: 'users', entity: 'User', entity_id: user.id, account_id: user.account_id, actor: { id: user.id, name: user.name } });
-        return startSession(ctx, user.id);
-    });
+    app.post(
+        '/login',
+        {
+            config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' }, whenDiskLow: 'serve' },
+            schema: {
+                tags,
+                summary: 'Sign in with e-mail (or username) and password',
+                body: loginInput,
+                response: { 200: loginReply, ...errors },
+            },
+        },
+        async request => {
+            const email = request.body.username.trim().toLowerCase();
+            const attempt = await claimAttempt(ctx, email, request.ip);
+            const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+            // One password check on every path (unknown, disabled, external, wrong), so timing does not tell them apart.
+            const hash = user && !user.disabled ? user.password_hash : null;
+            const ok = hash ? await verifyPassword(hash, request.body.password) : await burnPasswordCheck(request.body.password);
+            if (!user || !ok) throw unprocessable('Incorrect authentication credentials');
+            await attempt.succeeded();
+            if (user.tfa_enabled || (await tfaRequiredByAccount(ctx, user.account_id))) {
+                return { tfa_required: true as const, tfa_setup_required: !user.tfa_enabled, token: await startSecondFactor(ctx, user.id) };
+            }
+            await recordAudit(ctx.db, request, {
+                action: 'login',
+                resource: 'users',
+                entity: 'User',
+                entity_id: user.id,
+                account_id: user.account_id,
+                actor: { id: user.id, name: user.name },
+            });
+            return startSession(ctx, user.id);
+        },
+    );
 
-    app.post('/token/refresh', {
-        config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' }, whenDiskLow: 'serve' },
-        schema: { tags, summary: 'Rotate a refresh token; a token used twice ends its session', body: refreshInput, response: { 200: tokenPair, ...errors } },
-    }, async request => {
-        const pair = await rotateRefresh(ctx, request.body.refresh_token);
-        if (!pair) throw unauthorized('Invalid refresh token');
-        return pair;
-    });
+    app.post(
+        '/token/refresh',
+        {
+            config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' }, whenDiskLow: 'serve' },
+            schema: {
+                tags,
+                summary: 'Rotate a refresh token; a token used twice ends its session',
+                body: refreshInput,
+                response: { 200: tokenPair, ...errors },
+            },
+        },
+        async request => {
+            const pair = await rotateRefresh(ctx, request.body.refresh_token);
+            if (!pair) throw unauthorized('Invalid refresh token');
+            return pair;
+        },
+    );
 
-    app.post('/logout', {
-        config: { access: 'signedIn', beforePasswordSetup: true, whenDiskLow: 'serve' },
-        schema: { tags, summary: 'End the current session', response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        await revokeSession(ctx, auth.sessionId, 'logout');
-        return reply.status(204).send(null);
-    });
+    app.post(
+        '/logout',
+        {
+            config: { access: 'signedIn', beforePasswordSetup: true, whenDiskLow: 'serve' },
+            schema: { tags, summary: 'End the current session', response: { 204: z.null(), ...errors } },
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            await revokeSession(ctx, auth.sessionId, 'logout');
+            return reply.status(204).send(null);
+        },
+    );
 
-    app.get('/me', {
-        config: { access: 'signedIn', beforePasswordSetup: true },
-        schema: { tags, summary: 'The signed-in user, its account and menu', querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }), response: { 200: me, ...errors } },
-    }, async request => {
-        const auth = requireAuth(request);
-        const current = await requestAccount(ctx.db, request);
-        const flags = sessionFlags(ctx.config, auth, await accountOptions(ctx.db, current.id));
-        return {
-            id: auth.user.id,
-            name: auth.user.name,
-            email: auth.user.email,
-            role: auth.user.role,
-            account: { id: auth.account.id, name: auth.account.name, main: auth.account.main },
-            accepted_tos: auth.user.accepted_tos,
-            password_changed: auth.user.password_changed,
-            tfa_enabled: auth.user.tfa_enabled,
-            external_user: auth.user.external_user,
-            menu: menuItems(flags),
-        };
-    });
+    app.get(
+        '/me',
+        {
+            config: { access: 'signedIn', beforePasswordSetup: true },
+            schema: {
+                tags,
+                summary: 'The signed-in user, its account and menu',
+                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
+                response: { 200: me, ...errors },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            const current = await requestAccount(ctx.db, request);
+            const flags = sessionFlags(ctx.config, auth, await accountOptions(ctx.db, current.id));
+            return {
+                id: auth.user.id,
+                name: auth.user.name,
+                email: auth.user.email,
+                role: auth.user.role,
+                account: { id: auth.account.id, name: auth.account.name, main: auth.account.main },
+                accepted_tos: auth.user.accepted_tos,
+                password_changed: auth.user.password_changed,
+                tfa_enabled: auth.user.tfa_enabled,
+                external_user: auth.user.external_user,
+                menu: menuItems(flags),
+            };
+        },
+    );
 
-    app.put('/tos', {
-        config: { access: 'signedIn', beforePasswordSetup: true },
-        schema: { tags, summary: 'Accept the terms of service', response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        await ctx.db.update(users).set({ accepted_tos: true, updated_at: sql`now()` }).where(eq(users.id, auth.user.id));
-        await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'Terms of service', entity_id: auth.user.id, account_id: auth.user.account_id, after: { accepted_tos: true } });
-        return reply.status(204).send(null);
-    });
+    app.put(
+        '/tos',
+        {
+            config: { access: 'signedIn', beforePasswordSetup: true },
+            schema: { tags, summary: 'Accept the terms of service', response: { 204: z.null(), ...errors } },
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            await ctx.db
+                .update(users)
+                .set({ accepted_tos: true, updated_at: sql`now()` })
+                .where(eq(users.id, auth.user.id));
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'users',
+                entity: 'Terms of service',
+                entity_id: auth.user.id,
+                account_id: auth.user.account_id,
+                after: { accepted_tos: true },
+            });
+            return reply.status(204).send(null);
+        },
+    );
 
-    app.get('/login_provider', {
-        config: { access: 'public' },
-        schema: { tags, summary: 'How this platform signs users in', response: { 200: loginProvider } },
-    }, async () => ({
-        provider: 'local',
-        platformInstallation: ctx.config.platformInstallation,
-        singleTenant: ctx.config.singleTenant,
-        acsServiceRunning: true,
-        enrollmentEnabled: ctx.config.enrollmentEnabled,
-        alternateLogin: false,
-    }));
+    app.get(
+        '/login_provider',
+        {
+            config: { access: 'public' },
+            schema: { tags, summary: 'How this platform signs users in', response: { 200: loginProvider } },
+        },
+        async () => ({
+            provider: 'local',
+            platformInstallation: ctx.config.platformInstallation,
+            singleTenant: ctx.config.singleTenant,
+            acsServiceRunning: true,
+            enrollmentEnabled: ctx.config.enrollmentEnabled,
+            alternateLogin: false,
+        }),
+    );
 
-    app.get('/version', {
-        config: { access: 'signedIn', beforePasswordSetup: true },
-        schema: { tags, summary: 'Platform version; the operating system for those with the version right', response: { 200: versionReply, ...errors } },
-    }, async request => {
-        const auth = requireAuth(request);
-        return can(auth.user.role, 'version', 'read') ? { platform_version: platformVersion(), platform_os: platformOs() } : { platform_version: platformVersion() };
-    });
+    app.get(
+        '/version',
+        {
+            config: { access: 'signedIn', beforePasswordSetup: true },
+            schema: {
+                tags,
+                summary: 'Platform version; the operating system for those with the version right',
+                response: { 200: versionReply, ...errors },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            return can(auth.user.role, 'version', 'read')
+                ? { platform_version: platformVersion(), platform_os: platformOs() }
+                : { platform_version: platformVersion() };
+        },
+    );
 };
 
 const tfaRequiredByAccount = async (ctx: AppContext, accountId: number) =>

@@ -12,7 +12,10 @@ export interface TokenPair {
 /** A refresh token lives refreshTokenTtlSeconds, and never past its session's absolute end (sessionMaxSeconds after sign-in). */
 const issueRefresh = async (ctx: AppContext, sessionId: string, startedAt: Date = ctx.now()) => {
     const refresh = opaqueToken();
-    const end = Math.min(ctx.now().getTime() + ctx.config.refreshTokenTtlSeconds * 1000, startedAt.getTime() + ctx.config.sessionMaxSeconds * 1000);
+    const end = Math.min(
+        ctx.now().getTime() + ctx.config.refreshTokenTtlSeconds * 1000,
+        startedAt.getTime() + ctx.config.sessionMaxSeconds * 1000,
+    );
     await ctx.db.insert(refreshTokens).values({ token_hash: sha256(refresh), session_id: sessionId, expires_at: new Date(end) });
     return refresh;
 };
@@ -41,7 +44,10 @@ export const accessTokenFor = async (ctx: AppContext, userId: number, sessionId:
 });
 
 export const revokeSession = (ctx: AppContext, sessionId: string, reason: string) =>
-    ctx.db.update(sessions).set({ revoked_at: ctx.now(), revoked_reason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+    ctx.db
+        .update(sessions)
+        .set({ revoked_at: ctx.now(), revoked_reason: reason })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 
 /** Ends every session of a user but one (the one that changed the password goes on). */
 export const revokeOtherSessions = (ctx: AppContext, userId: number, keep: string, reason: string) =>
@@ -51,7 +57,10 @@ export const revokeOtherSessions = (ctx: AppContext, userId: number, keep: strin
         .where(and(eq(sessions.user_id, userId), ne(sessions.id, keep), isNull(sessions.revoked_at)));
 
 export const revokeUserSessions = (ctx: AppContext, userId: number, reason: string) =>
-    ctx.db.update(sessions).set({ revoked_at: ctx.now(), revoked_reason: reason }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    ctx.db
+        .update(sessions)
+        .set({ revoked_at: ctx.now(), revoked_reason: reason })
+        .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
 
 /**
  * Rotates a refresh token: the presented token is marked used in the same
@@ -67,7 +76,10 @@ export const rotateRefresh = async (ctx: AppContext, presented: string): Promise
         .where(and(eq(refreshTokens.token_hash, tokenHash), isNull(refreshTokens.used_at)))
         .returning({ session_id: refreshTokens.session_id, expires_at: refreshTokens.expires_at });
     if (!redeemed) {
-        const [reused] = await ctx.db.select({ session_id: refreshTokens.session_id }).from(refreshTokens).where(eq(refreshTokens.token_hash, tokenHash));
+        const [reused] = await ctx.db
+            .select({ session_id: refreshTokens.session_id })
+            .from(refreshTokens)
+            .where(eq(refreshTokens.token_hash, tokenHash));
         if (reused) await revokeSession(ctx, reused.session_id, 'refresh token reused');
         return undefined;
     }

@@ -9,7 +9,8 @@ export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 export const totpFor = (secretBase32: string, label = '', digits = 6) =>
     new TOTP({ issuer: ISSUER_LABEL, label, algorithm: 'SHA1', digits, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
 
-export const totpCode = (secretBase32: string, at: Date, digits = 6) => totpFor(secretBase32, '', digits).generate({ timestamp: at.getTime() });
+export const totpCode = (secretBase32: string, at: Date, digits = 6) =>
+    totpFor(secretBase32, '', digits).generate({ timestamp: at.getTime() });
 
 /**
  * The time step a code belongs to (±1 step of drift), or undefined. The caller

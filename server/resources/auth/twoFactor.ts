@@ -21,7 +21,10 @@ import { matchingStep, newTotpSecret, totpFor } from './totp';
 const tags = ['session'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 422: errorReply, 429: errorReply };
 const RECOVERY_CODES = 10;
-const newRecoveryCode = () => randomBytes(5).toString('hex').replace(/(.{5})/, '$1-');
+const newRecoveryCode = () =>
+    randomBytes(5)
+        .toString('hex')
+        .replace(/(.{5})/, '$1-');
 
 const userRow = async (ctx: AppContext, id: number) => (await ctx.db.select().from(users).where(eq(users.id, id)).limit(1))[0]!;
 
@@ -49,7 +52,8 @@ const acceptCode = async (ctx: AppContext, request: FastifyRequest, auth: AuthCo
  * already set up it would let a password alone replace it. Replacing it takes a full session.
  */
 const refuseStepTokenOnceSetUp = (auth: AuthContext, tfaEnabled: boolean) => {
-    if (auth.kind === 'tfa' && tfaEnabled) throw forbidden('Two-factor login is already set up: sign in with a code from your authenticator app.');
+    if (auth.kind === 'tfa' && tfaEnabled)
+        throw forbidden('Two-factor login is already set up: sign in with a code from your authenticator app.');
 };
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -59,115 +63,189 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     // account), and to a signed-in user turning it on or replacing it (with a code of the current one).
     {
         const url = '/2fa-setup';
-        app.get(url, {
-            config: { access: 'anySignIn', beforePasswordSetup: true },
-            schema: { tags, summary: 'Start two-factor setup: a new secret and its QR code', response: { 200: twoFactorSetupReply, ...errors } },
-        }, async request => {
-            const auth = requireAuth(request);
-            refuseStepTokenOnceSetUp(auth, (await userRow(ctx, auth.user.id)).tfa_enabled);
-            const secret = newTotpSecret();
-            await ctx.db.update(users).set({ tfa_pending_secret: secret }).where(eq(users.id, auth.user.id));
-            const otpauth_url = totpFor(secret, auth.user.email).toString();
-            return { secret, otpauth_url, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
-        });
-
-        app.post(url, {
-            config: { access: 'anySignIn', beforePasswordSetup: true, rateLimit },
-            schema: {
-                tags,
-                summary:
-                    'Confirm two-factor setup with a code; returns the recovery codes once (and the session tokens at sign-in). ' +
-                    'Replacing a second factor already set up needs a full session and current_otp, a code of the current one.',
-                body: twoFactorConfirmInput,
-                response: { 200: z.object({ recovery_codes: z.array(z.string()), token: z.string().optional(), refresh_token: z.string().optional() }), ...errors },
+        app.get(
+            url,
+            {
+                config: { access: 'anySignIn', beforePasswordSetup: true },
+                schema: {
+                    tags,
+                    summary: 'Start two-factor setup: a new secret and its QR code',
+                    response: { 200: twoFactorSetupReply, ...errors },
+                },
             },
-        }, async request => {
-            const auth = requireAuth(request);
-            const user = await userRow(ctx, auth.user.id);
-            refuseStepTokenOnceSetUp(auth, user.tfa_enabled);
-            if (!user.tfa_pending_secret) throw badRequest('Start the two-factor setup first.');
-            let newStep: number | undefined;
-            if (user.tfa_enabled) {
-                if (!request.body.current_otp || !user.tfa_secret) throw forbidden('Enter a code from your current authenticator to replace it.');
-                await acceptCode(ctx, request, auth, user.tfa_secret, request.body.current_otp);
-                // The new secret's code may share the current one's time step: it is checked on its own.
-                const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
-                newStep = matchingStep(user.tfa_pending_secret, request.body.otp, ctx.now());
-                if (newStep === undefined) throw unprocessable('Invalid one-time code');
-                await attempt.succeeded();
-            } else {
-                await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
-            }
-            const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-            await ctx.db.transaction(async tx => {
-                await tx
-                    .update(users)
-                    .set({ tfa_secret: user.tfa_pending_secret, tfa_pending_secret: null, tfa_enabled: true, ...(newStep === undefined ? {} : { tfa_last_step: newStep }), updated_at: sql`now()` })
-                    .where(eq(users.id, user.id));
-                await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
-                await tx.insert(recoveryCodes).values(codes.map(code => ({ user_id: user.id, code_hash: sha256(code) })));
-            });
-            await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'Two-factor login', entity_id: user.id, account_id: user.account_id, after: { tfa_enabled: true } });
-            const pair = auth.kind === 'tfa' ? await accessTokenFor(ctx, user.id, auth.sessionId) : {};
-            return { recovery_codes: codes, ...pair };
-        });
+            async request => {
+                const auth = requireAuth(request);
+                refuseStepTokenOnceSetUp(auth, (await userRow(ctx, auth.user.id)).tfa_enabled);
+                const secret = newTotpSecret();
+                await ctx.db.update(users).set({ tfa_pending_secret: secret }).where(eq(users.id, auth.user.id));
+                const otpauth_url = totpFor(secret, auth.user.email).toString();
+                return { secret, otpauth_url, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
+            },
+        );
+
+        app.post(
+            url,
+            {
+                config: { access: 'anySignIn', beforePasswordSetup: true, rateLimit },
+                schema: {
+                    tags,
+                    summary:
+                        'Confirm two-factor setup with a code; returns the recovery codes once (and the session tokens at sign-in). ' +
+                        'Replacing a second factor already set up needs a full session and current_otp, a code of the current one.',
+                    body: twoFactorConfirmInput,
+                    response: {
+                        200: z.object({
+                            recovery_codes: z.array(z.string()),
+                            token: z.string().optional(),
+                            refresh_token: z.string().optional(),
+                        }),
+                        ...errors,
+                    },
+                },
+            },
+            async request => {
+                const auth = requireAuth(request);
+                const user = await userRow(ctx, auth.user.id);
+                refuseStepTokenOnceSetUp(auth, user.tfa_enabled);
+                if (!user.tfa_pending_secret) throw badRequest('Start the two-factor setup first.');
+                let newStep: number | undefined;
+                if (user.tfa_enabled) {
+                    if (!request.body.current_otp || !user.tfa_secret)
+                        throw forbidden('Enter a code from your current authenticator to replace it.');
+                    await acceptCode(ctx, request, auth, user.tfa_secret, request.body.current_otp);
+                    // The new secret's code may share the current one's time step: it is checked on its own.
+                    const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
+                    newStep = matchingStep(user.tfa_pending_secret, request.body.otp, ctx.now());
+                    if (newStep === undefined) throw unprocessable('Invalid one-time code');
+                    await attempt.succeeded();
+                } else {
+                    await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
+                }
+                const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+                await ctx.db.transaction(async tx => {
+                    await tx
+                        .update(users)
+                        .set({
+                            tfa_secret: user.tfa_pending_secret,
+                            tfa_pending_secret: null,
+                            tfa_enabled: true,
+                            ...(newStep === undefined ? {} : { tfa_last_step: newStep }),
+                            updated_at: sql`now()`,
+                        })
+                        .where(eq(users.id, user.id));
+                    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
+                    await tx.insert(recoveryCodes).values(codes.map(code => ({ user_id: user.id, code_hash: sha256(code) })));
+                });
+                await recordAudit(ctx.db, request, {
+                    action: 'update',
+                    resource: 'users',
+                    entity: 'Two-factor login',
+                    entity_id: user.id,
+                    account_id: user.account_id,
+                    after: { tfa_enabled: true },
+                });
+                const pair = auth.kind === 'tfa' ? await accessTokenFor(ctx, user.id, auth.sessionId) : {};
+                return { recovery_codes: codes, ...pair };
+            },
+        );
     }
 
-    app.post('/login-2fa', {
-        config: { access: 'tfaStep', rateLimit, whenDiskLow: 'serve' },
-        schema: { tags, summary: 'Second sign-in step: the one-time code', body: otpInput, response: { 200: z.object({ token: z.string(), refresh_token: z.string() }), ...errors } },
-    }, async request => {
-        const auth = requireAuth(request);
-        const user = await userRow(ctx, auth.user.id);
-        if (!user.tfa_enabled || !user.tfa_secret) throw badRequest('Two-factor login is not set up for this user.');
-        await acceptCode(ctx, request, auth, user.tfa_secret, request.body.otp);
-        await recordAudit(ctx.db, request, { action: 'login', resource: 'users', entity: 'User', entity_id: user.id, account_id: user.account_id });
-        return accessTokenFor(ctx, user.id, auth.sessionId);
-    });
+    app.post(
+        '/login-2fa',
+        {
+            config: { access: 'tfaStep', rateLimit, whenDiskLow: 'serve' },
+            schema: {
+                tags,
+                summary: 'Second sign-in step: the one-time code',
+                body: otpInput,
+                response: { 200: z.object({ token: z.string(), refresh_token: z.string() }), ...errors },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            const user = await userRow(ctx, auth.user.id);
+            if (!user.tfa_enabled || !user.tfa_secret) throw badRequest('Two-factor login is not set up for this user.');
+            await acceptCode(ctx, request, auth, user.tfa_secret, request.body.otp);
+            await recordAudit(ctx.db, request, {
+                action: 'login',
+                resource: 'users',
+                entity: 'User',
+                entity_id: user.id,
+                account_id: user.account_id,
+            });
+            return accessTokenFor(ctx, user.id, auth.sessionId);
+        },
+    );
 
     /** Clears a user's two-factor login so it is set up again at the next sign-in. */
     const resetTwoFactor = async (request: FastifyRequest, userId: number, accountId: number, how: string) => {
         await ctx.db.transaction(async tx => {
-            await tx.update(users).set({ tfa_enabled: false, tfa_secret: null, tfa_pending_secret: null, tfa_last_step: null, updated_at: sql`now()` }).where(eq(users.id, userId));
+            await tx
+                .update(users)
+                .set({ tfa_enabled: false, tfa_secret: null, tfa_pending_secret: null, tfa_last_step: null, updated_at: sql`now()` })
+                .where(eq(users.id, userId));
             await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
         });
-        await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'Two-factor login', entity_id: userId, account_id: accountId, after: { tfa_enabled: false, reset: how } });
+        await recordAudit(ctx.db, request, {
+            action: 'update',
+            resource: 'users',
+            entity: 'Two-factor login',
+            entity_id: userId,
+            account_id: accountId,
+            after: { tfa_enabled: false, reset: how },
+        });
     };
 
-    app.delete('/2fa-setup', {
-        config: { access: 'anySignIn', rateLimit },
-        schema: {
-            tags,
-            summary: "Reset two-factor login: your own with a recovery code, or another user's by user_id (admin, or a moderator of the user's account)",
-            querystring: z.union([z.object({ recovery_code: z.string().min(1).max(40) }), z.object({ user_id: z.coerce.number().int().positive() })]),
-            response: { 204: z.null(), ...errors },
+    app.delete(
+        '/2fa-setup',
+        {
+            config: { access: 'anySignIn', rateLimit },
+            schema: {
+                tags,
+                summary:
+                    "Reset two-factor login: your own with a recovery code, or another user's by user_id (admin, or a moderator of the user's account)",
+                querystring: z.union([
+                    z.object({ recovery_code: z.string().min(1).max(40) }),
+                    z.object({ user_id: z.coerce.number().int().positive() }),
+                ]),
+                response: { 204: z.null(), ...errors },
+            },
         },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        const query = request.query;
-        if ('recovery_code' in query) {
-            const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
-            const [used] = await ctx.db
-                .update(recoveryCodes)
-                .set({ used_at: ctx.now() })
-                .where(and(eq(recoveryCodes.user_id, auth.user.id), eq(recoveryCodes.code_hash, sha256(query.recovery_code.trim().toLowerCase())), isNull(recoveryCodes.used_at)))
-                .returning({ id: recoveryCodes.id });
-            if (!used) throw unprocessable('Invalid recovery code');
-            await attempt.succeeded();
-            await resetTwoFactor(request, auth.user.id, auth.user.account_id, 'recovery code');
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            const query = request.query;
+            if ('recovery_code' in query) {
+                const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
+                const [used] = await ctx.db
+                    .update(recoveryCodes)
+                    .set({ used_at: ctx.now() })
+                    .where(
+                        and(
+                            eq(recoveryCodes.user_id, auth.user.id),
+                            eq(recoveryCodes.code_hash, sha256(query.recovery_code.trim().toLowerCase())),
+                            isNull(recoveryCodes.used_at),
+                        ),
+                    )
+                    .returning({ id: recoveryCodes.id });
+                if (!used) throw unprocessable('Invalid recovery code');
+                await attempt.succeeded();
+                await resetTwoFactor(request, auth.user.id, auth.user.account_id, 'recovery code');
+                return reply.status(204).send(null);
+            }
+            if (auth.kind !== 'access') throw forbidden();
+            const target = (await ctx.db.select().from(users).where(eq(users.id, query.user_id)).limit(1))[0];
+            if (!target) throw notFound('user');
+            await accountInScope(ctx.db, auth, target.account_id).catch(() => {
+                throw notFound('user');
+            });
+            // SPEC 6.3: offered to admin (cloud) and moderator; a moderator resets users of their own account below their role.
+            const allowed =
+                auth.user.role === 'admin' ||
+                (auth.user.role === 'moderator' && target.account_id === auth.account.id && !isAtLeast(target.role, 'moderator'));
+            if (!allowed) throw forbidden('Only an administrator or the account administrator can reset two-factor login.');
+            await resetTwoFactor(request, target.id, target.account_id, `by user ${auth.user.id}`);
+            await revokeUserSessions(ctx, target.id, 'two-factor reset');
             return reply.status(204).send(null);
-        }
-        if (auth.kind !== 'access') throw forbidden();
-        const target = (await ctx.db.select().from(users).where(eq(users.id, query.user_id)).limit(1))[0];
-        if (!target) throw notFound('user');
-        await accountInScope(ctx.db, auth, target.account_id).catch(() => {
-            throw notFound('user');
-        });
-        // SPEC 6.3: offered to admin (cloud) and moderator; a moderator resets users of their own account below their role.
-        const allowed = auth.user.role === 'admin' || (auth.user.role === 'moderator' && target.account_id === auth.account.id && !isAtLeast(target.role, 'moderator'));
-        if (!allowed) throw forbidden('Only an administrator or the account administrator can reset two-factor login.');
-        await resetTwoFactor(request, target.id, target.account_id, `by user ${auth.user.id}`);
-        await revokeUserSessions(ctx, target.id, 'two-factor reset');
-        return reply.status(204).send(null);
-    });
+        },
+    );
 };

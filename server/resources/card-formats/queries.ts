@@ -18,7 +18,10 @@ export const seedPredefinedCardFormats = async (db: Db) => {
             bits: wiegand?.bits ?? 200,
             layout: wiegand ? { facility: wiegand.facility, card: wiegand.card, parity: wiegand.parity } : null,
         };
-        await db.insert(cardFormats).values(values).onConflictDoUpdate({ target: cardFormats.key, set: { name: values.name, bits: values.bits, layout: values.layout } });
+        await db
+            .insert(cardFormats)
+            .values(values)
+            .onConflictDoUpdate({ target: cardFormats.key, set: { name: values.name, bits: values.bits, layout: values.layout } });
     }
 };
 
@@ -41,14 +44,22 @@ export const toCardFormat = (row: CardFormatRow) => {
 const SORTABLE = { name: cardFormats.name, bits: cardFormats.bits, type: cardFormats.type, id: cardFormats.id };
 
 /** The predefined formats and the custom ones of the given accounts. */
-export const listCardFormats = (db: Db, f: { accountIds: number[]; q?: string; type?: 'predefined' | 'custom'; ids?: number[] }, params: { page: number; per_page: number; sort?: string }) => {
+export const listCardFormats = (
+    db: Db,
+    f: { accountIds: number[]; q?: string; type?: 'predefined' | 'custom'; ids?: number[] },
+    params: { page: number; per_page: number; sort?: string },
+) => {
     const where = allOf([
         or(isNull(cardFormats.account_id), inArray(cardFormats.account_id, f.accountIds)),
         f.q ? ilike(cardFormats.name, likeText(f.q)) : undefined,
         f.type ? eq(cardFormats.type, f.type) : undefined,
         f.ids ? inArray(cardFormats.id, f.ids) : undefined,
     ]);
-    const query = db.select().from(cardFormats).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'name', order: 'ASC' }, cardFormats.id));
+    const query = db
+        .select()
+        .from(cardFormats)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'name', order: 'ASC' }, cardFormats.id));
     return page<CardFormatRow>(query.$dynamic() as never, db.select({ n: countAll }).from(cardFormats).where(where), params);
 };
 
@@ -59,14 +70,26 @@ export const nameTaken = async (db: Db, accountId: number, name: string, exceptI
         await db
             .select({ id: cardFormats.id })
             .from(cardFormats)
-            .where(and(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, accountId)), sql`lower(${cardFormats.name}) = lower(${name})`))
+            .where(
+                and(
+                    or(isNull(cardFormats.account_id), eq(cardFormats.account_id, accountId)),
+                    sql`lower(${cardFormats.name}) = lower(${name})`,
+                ),
+            )
     ).some(r => r.id !== exceptId);
 
 export const insertCardFormat = async (db: Db, accountId: number, format: WiegandFormat) =>
     (
         await db
             .insert(cardFormats)
-            .values({ account_id: accountId, name: format.name.trim(), type: 'custom', bits: format.bits, layout: { facility: format.facility, card: format.card, parity: format.parity }, facility_code: format.facilityCode ?? null })
+            .values({
+                account_id: accountId,
+                name: format.name.trim(),
+                type: 'custom',
+                bits: format.bits,
+                layout: { facility: format.facility, card: format.card, parity: format.parity },
+                facility_code: format.facilityCode ?? null,
+            })
             .returning()
     )[0]!;
 
@@ -74,7 +97,13 @@ export const updateCardFormat = async (db: Db, id: number, format: WiegandFormat
     (
         await db
             .update(cardFormats)
-            .set({ name: format.name.trim(), bits: format.bits, layout: { facility: format.facility, card: format.card, parity: format.parity }, facility_code: format.facilityCode ?? null, updated_at: sql`now()` })
+            .set({
+                name: format.name.trim(),
+                bits: format.bits,
+                layout: { facility: format.facility, card: format.card, parity: format.parity },
+                facility_code: format.facilityCode ?? null,
+                updated_at: sql`now()`,
+            })
             .where(eq(cardFormats.id, id))
             .returning()
     )[0]!;

@@ -14,7 +14,16 @@ import { recordAudit } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
 import { bumpAccessVersion } from '../profiles/access';
 import { badgesUsingFormat } from '../profiles/queries';
-import { deleteCardFormat, findCardFormat, insertCardFormat, listCardFormats, nameTaken, toCardFormat, updateCardFormat, type CardFormatRow } from './queries';
+import {
+    deleteCardFormat,
+    findCardFormat,
+    insertCardFormat,
+    listCardFormats,
+    nameTaken,
+    toCardFormat,
+    updateCardFormat,
+    type CardFormatRow,
+} from './queries';
 
 const tags = ['card formats'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
@@ -38,69 +47,145 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         return row;
     };
 
-    app.get('/card_formats', {
-        config: { access: ['cardFormats', 'read'] },
-        schema: { tags, summary: 'The predefined card formats and the custom ones of the current account', querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), type: z.enum(['predefined', 'custom']).optional() }), response: { 200: listReply(cardFormatRecord), ...errors } },
-    }, async request => {
-        const account = await requestAccount(ctx.db, request);
-        const { result, count } = await listCardFormats(ctx.db, { accountIds: [account.id], q: request.query.q, type: request.query.type, ids: idList(request.query.id) }, request.query);
-        return { result: result.map(toCardFormat), count };
-    });
+    app.get(
+        '/card_formats',
+        {
+            config: { access: ['cardFormats', 'read'] },
+            schema: {
+                tags,
+                summary: 'The predefined card formats and the custom ones of the current account',
+                querystring: z.object({ ...listParams(PICKER_PAGE_SIZE), type: z.enum(['predefined', 'custom']).optional() }),
+                response: { 200: listReply(cardFormatRecord), ...errors },
+            },
+        },
+        async request => {
+            const account = await requestAccount(ctx.db, request);
+            const { result, count } = await listCardFormats(
+                ctx.db,
+                { accountIds: [account.id], q: request.query.q, type: request.query.type, ids: idList(request.query.id) },
+                request.query,
+            );
+            return { result: result.map(toCardFormat), count };
+        },
+    );
 
-    app.get('/card_formats/public', {
-        config: { access: 'public' },
-        schema: { tags, summary: 'The predefined card formats (no sign-in: enrollment pages use them)', response: { 200: listReply(cardFormatRecord) } },
-    }, async () => {
-        const { result, count } = await listCardFormats(ctx.db, { accountIds: [], type: 'predefined' }, { page: 1, per_page: 100 });
-        return { result: result.map(toCardFormat), count };
-    });
+    app.get(
+        '/card_formats/public',
+        {
+            config: { access: 'public' },
+            schema: {
+                tags,
+                summary: 'The predefined card formats (no sign-in: enrollment pages use them)',
+                response: { 200: listReply(cardFormatRecord) },
+            },
+        },
+        async () => {
+            const { result, count } = await listCardFormats(ctx.db, { accountIds: [], type: 'predefined' }, { page: 1, per_page: 100 });
+            return { result: result.map(toCardFormat), count };
+        },
+    );
 
-    app.get('/card_formats/:id', {
-        config: { access: ['cardFormats', 'read'] },
-        schema: { tags, summary: 'One card format', params: idParam, response: { 200: cardFormatRecord, ...errors } },
-    }, async request => toCardFormat(await visible(request, request.params.id)));
+    app.get(
+        '/card_formats/:id',
+        {
+            config: { access: ['cardFormats', 'read'] },
+            schema: { tags, summary: 'One card format', params: idParam, response: { 200: cardFormatRecord, ...errors } },
+        },
+        async request => toCardFormat(await visible(request, request.params.id)),
+    );
 
-    app.post('/card_formats', {
-        config: { access: ['cardFormats', 'write'] },
-        schema: { tags, summary: 'Create a custom card format in the current account', body: cardFormatInput, response: { 201: cardFormatRecord, ...errors } },
-    }, async (request, reply) => {
-        const account = await requestAccount(ctx.db, request);
-        if (await nameTaken(ctx.db, account.id, request.body.name)) throw conflict('A card format with this name already exists.');
-        const row = await insertCardFormat(ctx.db, account.id, request.body as WiegandFormat);
-        await recordAudit(ctx.db, request, { action: 'create', resource: 'cardFormats', entity: 'Card format', entity_id: row.id, account_id: account.id, after: toCardFormat(row) });
-        return reply.status(201).send(toCardFormat(row));
-    });
+    app.post(
+        '/card_formats',
+        {
+            config: { access: ['cardFormats', 'write'] },
+            schema: {
+                tags,
+                summary: 'Create a custom card format in the current account',
+                body: cardFormatInput,
+                response: { 201: cardFormatRecord, ...errors },
+            },
+        },
+        async (request, reply) => {
+            const account = await requestAccount(ctx.db, request);
+            if (await nameTaken(ctx.db, account.id, request.body.name)) throw conflict('A card format with this name already exists.');
+            const row = await insertCardFormat(ctx.db, account.id, request.body as WiegandFormat);
+            await recordAudit(ctx.db, request, {
+                action: 'create',
+                resource: 'cardFormats',
+                entity: 'Card format',
+                entity_id: row.id,
+                account_id: account.id,
+                after: toCardFormat(row),
+            });
+            return reply.status(201).send(toCardFormat(row));
+        },
+    );
 
-    app.put('/card_formats/:id', {
-        config: { access: ['cardFormats', 'write'] },
-        schema: { tags, summary: 'Change a custom card format', params: idParam, body: cardFormatInput, response: { 200: cardFormatRecord, ...errors } },
-    }, async request => {
-        const before = await custom(request, request.params.id);
-        if (await nameTaken(ctx.db, before.account_id!, request.body.name, before.id)) throw conflict('A card format with this name already exists.');
-        const after = await updateCardFormat(ctx.db, before.id, request.body as WiegandFormat);
-        // The account's readers hold the bits of its cards in this format: they pull them again.
-        await bumpAccessVersion(ctx.db, after.account_id);
-        await recordAudit(ctx.db, request, { action: 'update', resource: 'cardFormats', entity: 'Card format', entity_id: after.id, account_id: after.account_id, before: toCardFormat(before), after: toCardFormat(after) });
-        return toCardFormat(after);
-    });
+    app.put(
+        '/card_formats/:id',
+        {
+            config: { access: ['cardFormats', 'write'] },
+            schema: {
+                tags,
+                summary: 'Change a custom card format',
+                params: idParam,
+                body: cardFormatInput,
+                response: { 200: cardFormatRecord, ...errors },
+            },
+        },
+        async request => {
+            const before = await custom(request, request.params.id);
+            if (await nameTaken(ctx.db, before.account_id!, request.body.name, before.id))
+                throw conflict('A card format with this name already exists.');
+            const after = await updateCardFormat(ctx.db, before.id, request.body as WiegandFormat);
+            // The account's readers hold the bits of its cards in this format: they pull them again.
+            await bumpAccessVersion(ctx.db, after.account_id);
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'cardFormats',
+                entity: 'Card format',
+                entity_id: after.id,
+                account_id: after.account_id,
+                before: toCardFormat(before),
+                after: toCardFormat(after),
+            });
+            return toCardFormat(after);
+        },
+    );
 
     // SPEC 6.2 gives card formats a write right only: deleting is writing.
-    app.delete('/card_formats/:id', {
-        config: { access: ['cardFormats', 'write'] },
-        schema: { tags, summary: 'Delete a custom card format (its cards must be removed first, SPEC 4.8)', params: idParam, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const row = await custom(request, request.params.id);
-        if ((await badgesUsingFormat(ctx.db, row.id)) > 0) throw conflict(FORMAT_IN_USE);
-        try {
-            await deleteCardFormat(ctx.db, row.id);
-        } catch (e) {
-            // A card added meanwhile: the badges' foreign key keeps the format.
-            if (foreignKeyViolation(e)) throw conflict(FORMAT_IN_USE);
-            throw e;
-        }
-        // A reader's Wiegand output may have used it.
-        await bumpAccessVersion(ctx.db, row.account_id);
-        await recordAudit(ctx.db, request, { action: 'delete', resource: 'cardFormats', entity: 'Card format', entity_id: row.id, account_id: row.account_id, before: toCardFormat(row) });
-        return reply.status(204).send(null);
-    });
+    app.delete(
+        '/card_formats/:id',
+        {
+            config: { access: ['cardFormats', 'write'] },
+            schema: {
+                tags,
+                summary: 'Delete a custom card format (its cards must be removed first, SPEC 4.8)',
+                params: idParam,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const row = await custom(request, request.params.id);
+            if ((await badgesUsingFormat(ctx.db, row.id)) > 0) throw conflict(FORMAT_IN_USE);
+            try {
+                await deleteCardFormat(ctx.db, row.id);
+            } catch (e) {
+                // A card added meanwhile: the badges' foreign key keeps the format.
+                if (foreignKeyViolation(e)) throw conflict(FORMAT_IN_USE);
+                throw e;
+            }
+            // A reader's Wiegand output may have used it.
+            await bumpAccessVersion(ctx.db, row.account_id);
+            await recordAudit(ctx.db, request, {
+                action: 'delete',
+                resource: 'cardFormats',
+                entity: 'Card format',
+                entity_id: row.id,
+                account_id: row.account_id,
+                before: toCardFormat(row),
+            });
+            return reply.status(204).send(null);
+        },
+    );
 };

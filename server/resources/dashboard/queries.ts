@@ -12,12 +12,17 @@ import { toEventRecord } from '../events/records';
 export type DashboardScope = { accountId: number } | { pathPrefix: string };
 
 const accountCondition = (scope: DashboardScope, column: typeof devices.account_id | typeof profiles.account_id): SQL =>
-    'accountId' in scope ? eq(column, scope.accountId) : sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
+    'accountId' in scope
+        ? eq(column, scope.accountId)
+        : sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
 
 /** Devices by state, and the offline readers that went silent most recently. */
 export const deviceTiles = async (db: Db, scope: DashboardScope) => {
     const counts = await devicesByState(db, scope);
-    const by_state = Object.fromEntries(DEVICE_STATUSES.map(s => [s, counts.find(c => c.status === s)?.count ?? 0])) as Record<DeviceStatus, number>;
+    const by_state = Object.fromEntries(DEVICE_STATUSES.map(s => [s, counts.find(c => c.status === s)?.count ?? 0])) as Record<
+        DeviceStatus,
+        number
+    >;
     const offline = await db
         .select({ id: devices.id, description: devices.description, account_name: accounts.name, last_seen_at: devices.last_seen_at })
         .from(devices)
@@ -30,7 +35,11 @@ export const deviceTiles = async (db: Db, scope: DashboardScope) => {
 
 export const profileTiles = async (db: Db, scope: DashboardScope) => {
     const found = await db
-        .select({ status: profiles.status, n: count(), with_badges: sql<number>`count(*) filter (where exists (select 1 from badges b where b.profile_id = ${profiles.id}))::int` })
+        .select({
+            status: profiles.status,
+            n: count(),
+            with_badges: sql<number>`count(*) filter (where exists (select 1 from badges b where b.profile_id = ${profiles.id}))::int`,
+        })
         .from(profiles)
         .where(accountCondition(scope, profiles.account_id))
         .groupBy(profiles.status);
@@ -45,7 +54,15 @@ export const profileTiles = async (db: Db, scope: DashboardScope) => {
 const GROUPS = EVENT_GROUPS.filter((g): g is Exclude<EventGroup, 'all'> => g !== 'all');
 
 /** Events by group over the last 24 hours and per UTC day over the last 30, and the newest incidents. */
-export const eventTiles = async (db: Db, scope: DashboardScope, now: Date): Promise<{ last_24h: { group: EventGroup; count: number }[]; per_day: { day: string; group: EventGroup; count: number }[]; latest_incidents: EventRecord[] }> => {
+export const eventTiles = async (
+    db: Db,
+    scope: DashboardScope,
+    now: Date,
+): Promise<{
+    last_24h: { group: EventGroup; count: number }[];
+    per_day: { day: string; group: EventGroup; count: number }[];
+    latest_incidents: EventRecord[];
+}> => {
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
     const [recent, daily, incidents] = await Promise.all([
         aggregateEvents(db, scope, { from: new Date(now.getTime() - 24 * 3600_000) }, ['group'], 0),

@@ -1,7 +1,16 @@
 import { and, asc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import {
-    emptyCounts, isFinalDeviceStatus, phaseSizes, type DeploymentDeviceFilter, type DeploymentGroup, type DeploymentLogLine, type DeploymentRecord,
-    type DeploymentStatus, type DeviceDeploymentStatus, type ReportedStatus, type StatusCounts,
+    emptyCounts,
+    isFinalDeviceStatus,
+    phaseSizes,
+    type DeploymentDeviceFilter,
+    type DeploymentGroup,
+    type DeploymentLogLine,
+    type DeploymentRecord,
+    type DeploymentStatus,
+    type DeviceDeploymentStatus,
+    type ReportedStatus,
+    type StatusCounts,
 } from '../../../contract/firmware';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
@@ -13,7 +22,11 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const OPEN_DEVICE = ['pending', 'downloading', 'installing', 'rebooting'] as const;
 const OPEN_DEPLOYMENT = ['pending', 'scheduled', 'in_progress'] as const;
-const sqlList = (values: readonly string[]) => sql.join(values.map(v => sql`${v}`), sql`, `);
+const sqlList = (values: readonly string[]) =>
+    sql.join(
+        values.map(v => sql`${v}`),
+        sql`, `,
+    );
 
 /** pending and scheduled are one stored state: which one shows depends on whether the first phase has started. */
 export const effectiveStatus = (row: Pick<DeploymentRow, 'status' | 'start_at'>, now: Date): DeploymentStatus =>
@@ -38,7 +51,10 @@ export interface NewDeployment {
 /** Writes the deployment, its phases and its devices (the first share of them to phase 0, and so on; the last phase takes the rest). */
 export const insertDeployment = (db: Db, d: NewDeployment, now: Date) =>
     db.transaction(async tx => {
-        const sizes = phaseSizes(d.devices.length, d.phases.map(p => p.share));
+        const sizes = phaseSizes(
+            d.devices.length,
+            d.phases.map(p => p.share),
+        );
         const start = d.phases[0]!.start_at;
         const [row] = await tx
             .insert(deployments)
@@ -57,9 +73,26 @@ export const insertDeployment = (db: Db, d: NewDeployment, now: Date) =>
             })
             .returning({ id: deployments.id });
         const id = row!.id;
-        await tx.insert(deploymentPhases).values(d.phases.map((p, number) => ({ deployment_id: id, number, share: number === d.phases.length - 1 ? null : p.share, start_at: p.start_at, device_count: sizes[number]! })));
+        await tx.insert(deploymentPhases).values(
+            d.phases.map((p, number) => ({
+                deployment_id: id,
+                number,
+                share: number === d.phases.length - 1 ? null : p.share,
+                start_at: p.start_at,
+                device_count: sizes[number]!,
+            })),
+        );
         let next = 0;
-        const members = sizes.flatMap((size, phase) => d.devices.slice(next, (next += size)).map(device => ({ deployment_id: id, device_id: device.id, hardware_id: device.hardware_id, description: device.description, board_type: device.board_type, phase })));
+        const members = sizes.flatMap((size, phase) =>
+            d.devices.slice(next, (next += size)).map(device => ({
+                deployment_id: id,
+                device_id: device.id,
+                hardware_id: device.hardware_id,
+                description: device.description,
+                board_type: device.board_type,
+                phase,
+            })),
+        );
         for (let i = 0; i < members.length; i += 1000) await tx.insert(deploymentDevices).values(members.slice(i, i + 1000));
         return id;
     });
@@ -77,20 +110,41 @@ export interface DeploymentFilters {
 const groupWhere = (group: DeploymentGroup | undefined, now: Date): SQL | undefined => {
     if (group === 'finished') return inArray(deployments.status, ['finished', 'aborted']);
     if (group === 'scheduled') return and(inArray(deployments.status, ['pending', 'scheduled']), sql`${deployments.start_at} > ${now}`);
-    if (group === 'active') return or(eq(deployments.status, 'in_progress'), and(inArray(deployments.status, ['pending', 'scheduled']), sql`${deployments.start_at} <= ${now}`));
+    if (group === 'active')
+        return or(
+            eq(deployments.status, 'in_progress'),
+            and(inArray(deployments.status, ['pending', 'scheduled']), sql`${deployments.start_at} <= ${now}`),
+        );
     return undefined;
 };
 
-const SORTABLE = { name: deployments.name, created_at: deployments.created_at, start_at: deployments.start_at, finished_at: deployments.finished_at, artifact_name: deployments.artifact_name, device_count: deployments.device_count, id: deployments.id };
+const SORTABLE = {
+    name: deployments.name,
+    created_at: deployments.created_at,
+    start_at: deployments.start_at,
+    finished_at: deployments.finished_at,
+    artifact_name: deployments.artifact_name,
+    device_count: deployments.device_count,
+    id: deployments.id,
+};
 
 export interface DeploymentListRow extends DeploymentRow {
     account_name: string;
 }
 
-const selectDeployments = (db: Db) => db.select({ deployment: deployments, account_name: accounts.name }).from(deployments).innerJoin(accounts, eq(accounts.id, deployments.account_id));
+const selectDeployments = (db: Db) =>
+    db
+        .select({ deployment: deployments, account_name: accounts.name })
+        .from(deployments)
+        .innerJoin(accounts, eq(accounts.id, deployments.account_id));
 type Joined = { deployment: DeploymentRow; account_name: string };
 
-export const listDeployments = async (db: Db, f: DeploymentFilters, params: { page: number; per_page: number; sort?: string }, now: Date) => {
+export const listDeployments = async (
+    db: Db,
+    f: DeploymentFilters,
+    params: { page: number; per_page: number; sort?: string },
+    now: Date,
+) => {
     const where = allOf([
         f.accountId !== undefined ? eq(deployments.account_id, f.accountId) : undefined,
         f.pathPrefix !== undefined ? like(accounts.path, `${f.pathPrefix}%`) : undefined,
@@ -98,7 +152,9 @@ export const listDeployments = async (db: Db, f: DeploymentFilters, params: { pa
         f.q ? or(ilike(deployments.name, likeText(f.q)), ilike(deployments.artifact_name, likeText(f.q))) : undefined,
         f.ids ? inArray(deployments.id, f.ids) : undefined,
     ]);
-    const query = selectDeployments(db).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'created_at', order: 'DESC' }, deployments.id));
+    const query = selectDeployments(db)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'created_at', order: 'DESC' }, deployments.id));
     const counted = db.select({ n: countAll }).from(deployments).innerJoin(accounts, eq(accounts.id, deployments.account_id)).where(where);
     const { result, count } = await page<Joined>(query.$dynamic() as never, counted, params);
     return { result: result.map(r => ({ ...r.deployment, account_name: r.account_name })), count };
@@ -119,9 +175,18 @@ export const toDeployments = async (db: Db, list: DeploymentListRow[], now: Date
     if (!list.length) return [];
     const ids = list.map(d => d.id);
     const [phases, counts] = await Promise.all([
-        db.select().from(deploymentPhases).where(inArray(deploymentPhases.deployment_id, ids)).orderBy(asc(deploymentPhases.deployment_id), asc(deploymentPhases.number)),
         db
-            .select({ deployment_id: deploymentDevices.deployment_id, phase: deploymentDevices.phase, status: deploymentDevices.status, n: countAll })
+            .select()
+            .from(deploymentPhases)
+            .where(inArray(deploymentPhases.deployment_id, ids))
+            .orderBy(asc(deploymentPhases.deployment_id), asc(deploymentPhases.number)),
+        db
+            .select({
+                deployment_id: deploymentDevices.deployment_id,
+                phase: deploymentDevices.phase,
+                status: deploymentDevices.status,
+                n: countAll,
+            })
             .from(deploymentDevices)
             .where(inArray(deploymentDevices.deployment_id, ids))
             .groupBy(deploymentDevices.deployment_id, deploymentDevices.phase, deploymentDevices.status),
@@ -147,7 +212,14 @@ export const toDeployments = async (db: Db, list: DeploymentListRow[], now: Date
                 .map(p => {
                     const phaseStats: StatusCounts = emptyCounts();
                     for (const c of mine.filter(c => c.phase === p.number)) phaseStats[c.status] += c.n;
-                    return { number: p.number, share: p.share, start_at: p.start_at.toISOString(), started: p.start_at <= now, device_count: p.device_count, stats: phaseStats };
+                    return {
+                        number: p.number,
+                        share: p.share,
+                        start_at: p.start_at.toISOString(),
+                        started: p.start_at <= now,
+                        device_count: p.device_count,
+                        stats: phaseStats,
+                    };
                 }),
             created_by: d.created_by_name,
             created_at: d.created_at.toISOString(),
@@ -157,7 +229,14 @@ export const toDeployments = async (db: Db, list: DeploymentListRow[], now: Date
     });
 };
 
-const DEVICE_SORTABLE = { phase: deploymentDevices.phase, status: deploymentDevices.status, description: deploymentDevices.description, hardware_id: deploymentDevices.hardware_id, updated_at: deploymentDevices.updated_at, id: deploymentDevices.id };
+const DEVICE_SORTABLE = {
+    phase: deploymentDevices.phase,
+    status: deploymentDevices.status,
+    description: deploymentDevices.description,
+    hardware_id: deploymentDevices.hardware_id,
+    updated_at: deploymentDevices.updated_at,
+    id: deploymentDevices.id,
+};
 
 export const listDeploymentDevices = (
     db: Db,
@@ -171,25 +250,56 @@ export const listDeploymentDevices = (
         f.phase !== undefined ? eq(deploymentDevices.phase, f.phase) : undefined,
         f.q ? or(ilike(deploymentDevices.description, likeText(f.q)), ilike(deploymentDevices.hardware_id, likeText(f.q))) : undefined,
     ]);
-    const query = db.select().from(deploymentDevices).where(where).orderBy(...orderBy(params.sort, DEVICE_SORTABLE, { field: 'phase', order: 'ASC' }, deploymentDevices.id));
-    return page<typeof deploymentDevices.$inferSelect>(query.$dynamic() as never, db.select({ n: countAll }).from(deploymentDevices).where(where), params);
+    const query = db
+        .select()
+        .from(deploymentDevices)
+        .where(where)
+        .orderBy(...orderBy(params.sort, DEVICE_SORTABLE, { field: 'phase', order: 'ASC' }, deploymentDevices.id));
+    return page<typeof deploymentDevices.$inferSelect>(
+        query.$dynamic() as never,
+        db.select({ n: countAll }).from(deploymentDevices).where(where),
+        params,
+    );
 };
 
 /** The log of one reader's entry in a deployment, oldest line first; undefined when the entry is not the deployment's. */
 export const deploymentDeviceLog = async (db: Db, deploymentId: number, entryId: number, limit = 2000) => {
-    const [entry] = await db.select({ id: deploymentDevices.id }).from(deploymentDevices).where(and(eq(deploymentDevices.id, entryId), eq(deploymentDevices.deployment_id, deploymentId))).limit(1);
+    const [entry] = await db
+        .select({ id: deploymentDevices.id })
+        .from(deploymentDevices)
+        .where(and(eq(deploymentDevices.id, entryId), eq(deploymentDevices.deployment_id, deploymentId)))
+        .limit(1);
     if (!entry) return undefined;
-    return db.select().from(deploymentLogs).where(eq(deploymentLogs.deployment_device_id, entry.id)).orderBy(asc(deploymentLogs.id)).limit(limit);
+    return db
+        .select()
+        .from(deploymentLogs)
+        .where(eq(deploymentLogs.deployment_device_id, entry.id))
+        .orderBy(asc(deploymentLogs.id))
+        .limit(limit);
 };
 
 /** A deployment that has not finished and uses this artifact. */
 export const openDeploymentUsing = async (db: Db, artifactId: number) =>
-    (await db.select({ id: deployments.id }).from(deployments).where(and(eq(deployments.artifact_id, artifactId), inArray(deployments.status, [...OPEN_DEPLOYMENT]))).limit(1))[0];
+    (
+        await db
+            .select({ id: deployments.id })
+            .from(deployments)
+            .where(and(eq(deployments.artifact_id, artifactId), inArray(deployments.status, [...OPEN_DEPLOYMENT])))
+            .limit(1)
+    )[0];
 
 // ---- changes ----
 
 const appendLog = async (tx: Tx, deploymentDeviceId: number, lines: DeploymentLogLine[]) => {
-    if (lines.length) await tx.insert(deploymentLogs).values(lines.map(l => ({ deployment_device_id: deploymentDeviceId, timestamp: new Date(l.timestamp), level: l.level, message: l.message })));
+    if (lines.length)
+        await tx.insert(deploymentLogs).values(
+            lines.map(l => ({
+                deployment_device_id: deploymentDeviceId,
+                timestamp: new Date(l.timestamp),
+                level: l.level,
+                message: l.message,
+            })),
+        );
 };
 
 /** After a reader's change: the deployment is under way, or finished when no reader is left to go. */
@@ -201,7 +311,8 @@ const settleDeployment = async (tx: Tx, deploymentId: number, now: Date) => {
         where id = ${deploymentId} and status in ('pending', 'scheduled', 'in_progress')`);
 };
 
-export type ReportOutcome = { ok: true; status: DeviceDeploymentStatus; failures: number } | { ok: false; reason: 'not-found' | 'closed' | 'not-started' };
+export type ReportOutcome =
+    { ok: true; status: DeviceDeploymentStatus; failures: number } | { ok: false; reason: 'not-found' | 'closed' | 'not-started' };
 
 /**
  * A reader's report on one deployment, in one transaction under the
@@ -209,17 +320,31 @@ export type ReportOutcome = { ok: true; status: DeviceDeploymentStatus; failures
  * finishes it, whichever server instance takes it. A failure is retried
  * (the reader gets the deployment again) until it has failed retries + 1 times.
  */
-export const recordDeviceStatus = (db: Db, deploymentId: number, deviceId: number, reported: ReportedStatus | 'noartifact', log: DeploymentLogLine[], now: Date): Promise<ReportOutcome> =>
+export const recordDeviceStatus = (
+    db: Db,
+    deploymentId: number,
+    deviceId: number,
+    reported: ReportedStatus | 'noartifact',
+    log: DeploymentLogLine[],
+    now: Date,
+): Promise<ReportOutcome> =>
     db.transaction(async tx => {
-        const [deployment] = await rows<{ status: DeploymentStatus; retries: number }>(tx as unknown as Db, sql`select status, retries from deployments where id = ${deploymentId} for update`);
+        const [deployment] = await rows<{ status: DeploymentStatus; retries: number }>(
+            tx as unknown as Db,
+            sql`select status, retries from deployments where id = ${deploymentId} for update`,
+        );
         if (!deployment) return { ok: false, reason: 'not-found' } as const;
         const [member] = await rows<{ id: number; status: DeviceDeploymentStatus; failures: number; phase: number }>(
             tx as unknown as Db,
             sql`select id, status, failures, phase from deployment_devices where deployment_id = ${deploymentId} and device_id = ${deviceId} for update`,
         );
         if (!member) return { ok: false, reason: 'not-found' } as const;
-        if (deployment.status === 'aborted' || deployment.status === 'finished' || isFinalDeviceStatus(member.status)) return { ok: false, reason: 'closed' } as const;
-        const [phase] = await rows<{ start_at: Date | string }>(tx as unknown as Db, sql`select start_at from deployment_phases where deployment_id = ${deploymentId} and number = ${member.phase}`);
+        if (deployment.status === 'aborted' || deployment.status === 'finished' || isFinalDeviceStatus(member.status))
+            return { ok: false, reason: 'closed' } as const;
+        const [phase] = await rows<{ start_at: Date | string }>(
+            tx as unknown as Db,
+            sql`select start_at from deployment_phases where deployment_id = ${deploymentId} and number = ${member.phase}`,
+        );
         if (!phase || new Date(phase.start_at) > now) return { ok: false, reason: 'not-started' } as const;
 
         let status: DeviceDeploymentStatus = reported;
@@ -229,15 +354,29 @@ export const recordDeviceStatus = (db: Db, deploymentId: number, deviceId: numbe
             failures++;
             if (failures <= deployment.retries) {
                 status = 'pending';
-                lines.push({ timestamp: now.toISOString(), level: 'warning', message: `Attempt ${failures} failed; the reader will try again (${deployment.retries - failures + 1} ${deployment.retries - failures + 1 === 1 ? 'retry' : 'retries'} left).` });
+                lines.push({
+                    timestamp: now.toISOString(),
+                    level: 'warning',
+                    message: `Attempt ${failures} failed; the reader will try again (${deployment.retries - failures + 1} ${deployment.retries - failures + 1 === 1 ? 'retry' : 'retries'} left).`,
+                });
             } else {
-                lines.push({ timestamp: now.toISOString(), level: 'error', message: failures > 1 ? `Failed ${failures} times; no retry left.` : 'Failed.' });
+                lines.push({
+                    timestamp: now.toISOString(),
+                    level: 'error',
+                    message: failures > 1 ? `Failed ${failures} times; no retry left.` : 'Failed.',
+                });
             }
         }
         const final = isFinalDeviceStatus(status);
         await tx
             .update(deploymentDevices)
-            .set({ status, failures, updated_at: now, started_at: sql`coalesce(${deploymentDevices.started_at}, ${now})`, finished_at: final ? now : null })
+            .set({
+                status,
+                failures,
+                updated_at: now,
+                started_at: sql`coalesce(${deploymentDevices.started_at}, ${now})`,
+                finished_at: final ? now : null,
+            })
             .where(eq(deploymentDevices.id, member.id));
         await appendLog(tx, member.id, lines);
         await settleDeployment(tx, deploymentId, now);
@@ -247,7 +386,10 @@ export const recordDeviceStatus = (db: Db, deploymentId: number, deviceId: numbe
 /** Stops a deployment: readers that have not finished are marked aborted. False when it had already ended. */
 export const abortDeployment = (db: Db, id: number, now: Date) =>
     db.transaction(async tx => {
-        const [deployment] = await rows<{ status: DeploymentStatus }>(tx as unknown as Db, sql`select status from deployments where id = ${id} for update`);
+        const [deployment] = await rows<{ status: DeploymentStatus }>(
+            tx as unknown as Db,
+            sql`select status from deployments where id = ${id} for update`,
+        );
         if (!deployment || deployment.status === 'finished' || deployment.status === 'aborted') return false;
         await tx
             .update(deploymentDevices)
@@ -286,7 +428,13 @@ export const openDeploymentsOf = async (db: Db, deviceId: number, now: Date): Pr
             })
             .from(deploymentDevices)
             .innerJoin(deployments, eq(deployments.id, deploymentDevices.deployment_id))
-            .innerJoin(deploymentPhases, and(eq(deploymentPhases.deployment_id, deploymentDevices.deployment_id), eq(deploymentPhases.number, deploymentDevices.phase)))
+            .innerJoin(
+                deploymentPhases,
+                and(
+                    eq(deploymentPhases.deployment_id, deploymentDevices.deployment_id),
+                    eq(deploymentPhases.number, deploymentDevices.phase),
+                ),
+            )
             .leftJoin(firmwareArtifacts, eq(firmwareArtifacts.id, deployments.artifact_id))
             .where(
                 and(
@@ -304,10 +452,21 @@ export const openDeploymentsOf = async (db: Db, deviceId: number, now: Date): Pr
 export const artifactForReader = async (db: Db, deviceId: number, artifactId: number, now: Date) =>
     (
         await db
-            .select({ storage_key: firmwareArtifacts.storage_key, size: firmwareArtifacts.size, name: firmwareArtifacts.name, file_name: firmwareArtifacts.file_name })
+            .select({
+                storage_key: firmwareArtifacts.storage_key,
+                size: firmwareArtifacts.size,
+                name: firmwareArtifacts.name,
+                file_name: firmwareArtifacts.file_name,
+            })
             .from(deploymentDevices)
             .innerJoin(deployments, eq(deployments.id, deploymentDevices.deployment_id))
-            .innerJoin(deploymentPhases, and(eq(deploymentPhases.deployment_id, deploymentDevices.deployment_id), eq(deploymentPhases.number, deploymentDevices.phase)))
+            .innerJoin(
+                deploymentPhases,
+                and(
+                    eq(deploymentPhases.deployment_id, deploymentDevices.deployment_id),
+                    eq(deploymentPhases.number, deploymentDevices.phase),
+                ),
+            )
             .innerJoin(firmwareArtifacts, eq(firmwareArtifacts.id, deployments.artifact_id))
             .where(
                 and(
@@ -331,7 +490,9 @@ export const artifactForReader = async (db: Db, deviceId: number, artifactId: nu
 export const advanceDeployments = async (db: Db, now: Date) => {
     await db.execute(sql`update deployments set status = 'pending' where status = 'scheduled' and start_at <= ${now}`);
     // A reader deleted while its deployment ran will not report again.
-    await db.execute(sql`update deployment_devices set status = 'aborted', finished_at = ${now}::timestamptz, updated_at = ${now}::timestamptz where device_id is null and status in (${sqlList(OPEN_DEVICE)})`);
+    await db.execute(
+        sql`update deployment_devices set status = 'aborted', finished_at = ${now}::timestamptz, updated_at = ${now}::timestamptz where device_id is null and status in (${sqlList(OPEN_DEVICE)})`,
+    );
     await db.execute(sql`
         update deployments d set status = 'finished', finished_at = ${now}
         where d.status in (${sqlList(OPEN_DEPLOYMENT)})

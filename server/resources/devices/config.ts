@@ -11,7 +11,12 @@ import { configEtag, deviceCredentials, findDevice, sipFieldsOf, tempEnrollmentO
  * temporary enrollment, its access groups with their profiles and badges,
  * and the card formats those badges and its Wiegand output use.
  */
-export const buildDeviceConfig = async (db: Db, deviceId: number, heartbeatSeconds: number, now: Date): Promise<DeviceConfig | undefined> => {
+export const buildDeviceConfig = async (
+    db: Db,
+    deviceId: number,
+    heartbeatSeconds: number,
+    now: Date,
+): Promise<DeviceConfig | undefined> => {
     // Versions first: the body may be newer than its ETag, never older.
     const versions = await deviceCredentials(db, deviceId);
     const device = await findDevice(db, deviceId);
@@ -24,7 +29,10 @@ export const buildDeviceConfig = async (db: Db, deviceId: number, heartbeatSecon
         .orderBy(accessGroups.id);
     const { entries, formats } = await accessList(db, deviceId, device.account_id);
     const outputFormatId = device.communication === 'wiegand' ? device.communication_settings.wiegand_card_format_id : undefined;
-    const extra = outputFormatId && !formats.some(f => f.id === outputFormatId) ? await db.select().from(cardFormats).where(eq(cardFormats.id, outputFormatId)) : [];
+    const extra =
+        outputFormatId && !formats.some(f => f.id === outputFormatId)
+            ? await db.select().from(cardFormats).where(eq(cardFormats.id, outputFormatId))
+            : [];
     const usedFormats = [...formats, ...extra].filter((f, i, all) => all.findIndex(g => g.id === f.id) === i).sort((a, b) => a.id - b.id);
     const { onvif, sip } = device;
     return {
@@ -37,13 +45,20 @@ export const buildDeviceConfig = async (db: Db, deviceId: number, heartbeatSecon
         led_option: device.led_option,
         communication: device.communication,
         communication_settings: device.communication_settings,
-        onvif: { managed_by: onvif.managed_by, username: onvif.username ?? null, password: onvif.password ?? null, user_level: onvif.user_level ?? null },
+        onvif: {
+            managed_by: onvif.managed_by,
+            username: onvif.username ?? null,
+            password: onvif.password ?? null,
+            user_level: onvif.user_level ?? null,
+        },
         sip: { ...sipFieldsOf(sip), password: sip.password ?? null },
-        temp_enrollment: { on: tempEnrollmentOn(device, now), until: tempEnrollmentOn(device, now) ? device.temp_enrollment_until!.toISOString() : null },
+        temp_enrollment: {
+            on: tempEnrollmentOn(device, now),
+            until: tempEnrollmentOn(device, now) ? device.temp_enrollment_until!.toISOString() : null,
+        },
         heartbeat_interval_seconds: heartbeatSeconds,
         card_formats: usedFormats.map(f => ({ id: f.id, key: f.key, name: f.name, bits: f.bits })),
         access_groups: groups,
         access_list: entries,
     };
 };
-

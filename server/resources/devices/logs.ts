@@ -5,7 +5,9 @@ import { deviceLogs } from '../../db/schema';
 import { allOf, countAll, page } from '../../http/lists';
 
 export const insertDeviceLogs = (db: Db, deviceId: number, entries: DeviceLogsInput['entries']) =>
-    db.insert(deviceLogs).values(entries.map(e => ({ device_id: deviceId, timestamp: new Date(e.timestamp), level: e.level, message: e.message })));
+    db
+        .insert(deviceLogs)
+        .values(entries.map(e => ({ device_id: deviceId, timestamp: new Date(e.timestamp), level: e.level, message: e.message })));
 
 export interface LogFilters {
     level?: string;
@@ -35,5 +37,5 @@ export const exportDeviceLogs = (db: Db, deviceId: number, f: LogFilters, limit 
     db.select().from(deviceLogs).where(where(deviceId, f)).orderBy(deviceLogs.timestamp, deviceLogs.id).limit(limit);
 
 /** Keeps a reader's logs for `days`; the retention job calls it. */
-export const pruneDeviceLogs = (db: Db, days: number) => db.delete(deviceLogs).where(lte(deviceLogs.received_at, sql`now() - make_interval(days => ${days})`));
-
+export const pruneDeviceLogs = (db: Db, days: number) =>
+    db.delete(deviceLogs).where(lte(deviceLogs.received_at, sql`now() - make_interval(days => ${days})`));

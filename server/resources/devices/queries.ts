@@ -2,7 +2,18 @@ import { and, asc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } fro
 import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
-import { accessGroups, accounts, auditLogs, deviceAccessGroups, deviceCommands, devices, events, readers, type StoredOnvif, type StoredSip } from '../../db/schema';
+import {
+    accessGroups,
+    accounts,
+    auditLogs,
+    deviceAccessGroups,
+    deviceCommands,
+    devices,
+    events,
+    readers,
+    type StoredOnvif,
+    type StoredSip,
+} from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -20,7 +31,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The configuration's ETag: the console's parameter version and the account's access version (profiles, badges, groups). */
 export const configEtag = (configVersion: number, accessVersion: number) => `"c${configVersion}-a${accessVersion}"`;
 
-export const tempEnrollmentOn = (row: Pick<DeviceRow, 'temp_enrollment_until'>, now: Date) => !!row.temp_enrollment_until && row.temp_enrollment_until > now;
+export const tempEnrollmentOn = (row: Pick<DeviceRow, 'temp_enrollment_until'>, now: Date) =>
+    !!row.temp_enrollment_until && row.temp_enrollment_until > now;
 
 /** The stored SIP line's fields, null when unset, without its password. */
 export const sipFieldsOf = (sip: StoredSip): SipFields => ({
@@ -61,7 +73,12 @@ export const toDevice = (row: DeviceListRow, now: Date): DeviceRecord => {
         led_option: row.led_option,
         communication: row.communication,
         communication_settings: row.communication_settings,
-        onvif: { managed_by: onvif.managed_by, username: onvif.username ?? null, user_level: onvif.user_level ?? null, password_set: !!onvif.password },
+        onvif: {
+            managed_by: onvif.managed_by,
+            username: onvif.username ?? null,
+            user_level: onvif.user_level ?? null,
+            password_set: !!onvif.password,
+        },
         sip: { ...sipFieldsOf(sip), password_set: !!sip.password },
         access_group_ids: (row.access_group_ids ?? []).slice().sort((a, b) => a - b),
         temp_enrollment: { on: tempEnrollmentOn(row, now), until: tempEnrollmentOn(row, now) ? iso(row.temp_enrollment_until) : null },
@@ -74,7 +91,9 @@ export const toDevice = (row: DeviceListRow, now: Date): DeviceRecord => {
     };
 };
 
-const groupIds = sql<number[] | null>`(select array_agg(${deviceAccessGroups.access_group_id}) from ${deviceAccessGroups} where ${deviceAccessGroups.device_id} = ${outer(devices.id)})`;
+const groupIds = sql<
+    number[] | null
+>`(select array_agg(${deviceAccessGroups.access_group_id}) from ${deviceAccessGroups} where ${deviceAccessGroups.device_id} = ${outer(devices.id)})`;
 
 /** devices with their account name, linked reader (same hardware_id in the same account) and access groups */
 const selectDevices = (db: Db) =>
@@ -90,8 +109,20 @@ const selectDevices = (db: Db) =>
         .innerJoin(accounts, eq(accounts.id, devices.account_id))
         .leftJoin(readers, and(eq(readers.account_id, devices.account_id), eq(readers.hardware_id, devices.hardware_id)));
 
-type Joined = { device: DeviceRow; account_name: string; reader_id: number | null; reader_description: string | null; access_group_ids: number[] | null };
-const flatten = (r: Joined): DeviceListRow => ({ ...r.device, account_name: r.account_name, reader_id: r.reader_id, reader_description: r.reader_description, access_group_ids: r.access_group_ids });
+type Joined = {
+    device: DeviceRow;
+    account_name: string;
+    reader_id: number | null;
+    reader_description: string | null;
+    access_group_ids: number[] | null;
+};
+const flatten = (r: Joined): DeviceListRow => ({
+    ...r.device,
+    account_name: r.account_name,
+    reader_id: r.reader_id,
+    reader_description: r.reader_description,
+    access_group_ids: r.access_group_ids,
+});
 
 export const findDevice = async (db: Db, id: number): Promise<DeviceListRow | undefined> => {
     const [row] = await selectDevices(db).where(eq(devices.id, id)).limit(1);
@@ -138,7 +169,13 @@ const deviceWhere = (f: DeviceFilters): SQL | undefined =>
     allOf([
         f.accountId !== undefined ? eq(devices.account_id, f.accountId) : undefined,
         f.pathPrefix !== undefined ? like(accounts.path, `${f.pathPrefix}%`) : undefined,
-        f.q ? or(ilike(devices.description, likeText(f.q)), ilike(devices.hardware_id, likeText(f.q)), ilike(devices.ip_address, likeText(f.q))) : undefined,
+        f.q
+            ? or(
+                  ilike(devices.description, likeText(f.q)),
+                  ilike(devices.hardware_id, likeText(f.q)),
+                  ilike(devices.ip_address, likeText(f.q)),
+              )
+            : undefined,
         f.status ? eq(devices.status, f.status) : undefined,
         f.device_mode ? eq(devices.device_mode, f.device_mode) : undefined,
         f.role ? eq(devices.role, f.role as DeviceRow['role']) : undefined,
@@ -153,7 +190,9 @@ const deviceWhere = (f: DeviceFilters): SQL | undefined =>
 
 export const listDevices = async (db: Db, f: DeviceFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = deviceWhere(f);
-    const query = selectDevices(db).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'description', order: 'ASC' }, devices.id));
+    const query = selectDevices(db)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'description', order: 'ASC' }, devices.id));
     const counted = db.select({ n: countAll }).from(devices).innerJoin(accounts, eq(accounts.id, devices.account_id)).where(where);
     const { result, count } = await page<Joined>(query.$dynamic() as never, counted, params);
     return { result: result.map(flatten), count };
@@ -197,27 +236,65 @@ export const distinctValues = async (db: Db, column: 'board_type' | 'release' | 
 
 export const insertPendingDevice = async (
     db: Db,
-    values: { account_id: number; hardware_id: string; secret_hash: string; board_type: string; release: string; ip_address?: string; mac_address?: string },
-) => (await db.insert(devices).values({ ...values, status: 'pending', description: values.hardware_id }).onConflictDoNothing().returning())[0];
+    values: {
+        account_id: number;
+        hardware_id: string;
+        secret_hash: string;
+        board_type: string;
+        release: string;
+        ip_address?: string;
+        mac_address?: string;
+    },
+) =>
+    (
+        await db
+            .insert(devices)
+            .values({ ...values, status: 'pending', description: values.hardware_id })
+            .onConflictDoNothing()
+            .returning()
+    )[0];
 
 /** Readers of an account that wait for approval. */
 export const pendingDeviceCount = async (db: Db, accountId: number) =>
-    Number((await db.select({ n: sql<number>`count(*)::int` }).from(devices).where(and(eq(devices.account_id, accountId), eq(devices.status, 'pending'))))[0]?.n ?? 0);
+    Number(
+        (
+            await db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(devices)
+                .where(and(eq(devices.account_id, accountId), eq(devices.status, 'pending')))
+        )[0]?.n ?? 0,
+    );
 
 /** New readers registered from one address since a time (their audit entries hold the address; read by the time index). */
 export const registrationsFrom = async (db: Db, ip: string, since: Date) =>
     Number(
-        (await db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(and(gt(auditLogs.timestamp, since), eq(auditLogs.action, 'register'), eq(auditLogs.ip, ip))))[0]?.n ?? 0,
+        (
+            await db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(auditLogs)
+                .where(and(gt(auditLogs.timestamp, since), eq(auditLogs.action, 'register'), eq(auditLogs.ip, ip)))
+        )[0]?.n ?? 0,
     );
 
-export const updateRegistrationInfo = (db: Db, id: number, info: { board_type: string; release: string; ip_address?: string; mac_address?: string }) =>
+export const updateRegistrationInfo = (
+    db: Db,
+    id: number,
+    info: { board_type: string; release: string; ip_address?: string; mac_address?: string },
+) =>
     db
         .update(devices)
-        .set({ board_type: info.board_type, release: info.release, ip_address: info.ip_address ?? null, mac_address: info.mac_address ?? null, updated_at: sql`now()` })
+        .set({
+            board_type: info.board_type,
+            release: info.release,
+            ip_address: info.ip_address ?? null,
+            mac_address: info.mac_address ?? null,
+            updated_at: sql`now()`,
+        })
         .where(eq(devices.id, id));
 
 /** Stores a new key for an approved device (the previous one stops working). */
-export const setDeviceKey = (db: Db, id: number, keyHash: string) => db.update(devices).set({ key_hash: keyHash }).where(eq(devices.id, id));
+export const setDeviceKey = (db: Db, id: number, keyHash: string) =>
+    db.update(devices).set({ key_hash: keyHash }).where(eq(devices.id, id));
 
 /**
  * A known reader came back with another secret (factory reset, new board):
@@ -226,14 +303,23 @@ export const setDeviceKey = (db: Db, id: number, keyHash: string) => db.update(d
  * someone who only knows a hardware_id cannot knock a reader offline.
  */
 export const holdForAuthentication = (db: Db, id: number, pendingSecretHash: string, pairingCodeHash: string) =>
-    db.update(devices).set({ pending_secret_hash: pendingSecretHash, pairing_code_hash: pairingCodeHash, auth_required: true, updated_at: sql`now()` }).where(eq(devices.id, id));
+    db
+        .update(devices)
+        .set({ pending_secret_hash: pendingSecretHash, pairing_code_hash: pairingCodeHash, auth_required: true, updated_at: sql`now()` })
+        .where(eq(devices.id, id));
 
 /** The pairing code matched: the reader's new secret replaces the old one. */
 export const completeAuthentication = async (db: Db, id: number) =>
     (
         await db
             .update(devices)
-            .set({ secret_hash: sql`${devices.pending_secret_hash}`, pending_secret_hash: null, pairing_code_hash: null, auth_required: false, updated_at: sql`now()` })
+            .set({
+                secret_hash: sql`${devices.pending_secret_hash}`,
+                pending_secret_hash: null,
+                pairing_code_hash: null,
+                auth_required: false,
+                updated_at: sql`now()`,
+            })
             .where(and(eq(devices.id, id), eq(devices.auth_required, true)))
             .returning({ id: devices.id })
     ).length === 1;
@@ -267,7 +353,16 @@ export const rejectDevice = async (db: Db, id: number) =>
 /** What the device-auth hook loads for each call of a reader: one indexed read. */
 export const deviceCredentials = async (db: Db, id: number) =>
     (
-        await rows<{ id: number; account_id: number; hardware_id: string; description: string; status: DeviceStatus; key_hash: string | null; config_version: number; access_version: number }>(
+        await rows<{
+            id: number;
+            account_id: number;
+            hardware_id: string;
+            description: string;
+            status: DeviceStatus;
+            key_hash: string | null;
+            config_version: number;
+            access_version: number;
+        }>(
             db,
             sql`select d.id, d.account_id, d.hardware_id, d.description, d.status, d.key_hash, d.config_version, coalesce(av.version, 1)::int as access_version
                 from devices d left join access_versions av on av.account_id = d.account_id where d.id = ${id}`,
@@ -316,8 +411,19 @@ export const recordHeartbeat = async (
     )[0];
 
 /** The DeviceOnline / DeviceOffline security events of a state change. */
-export const recordDeviceStateEvent = (db: Db, event: 'DeviceOnline' | 'DeviceOffline', device: { id: number; account_id: number; description: string; device_mode: string | null }) =>
-    db.insert(events).values({ event, account_id: device.account_id, device_id: device.id, device_description: device.description, device_mode: device.device_mode, timestamp: sql`now()` });
+export const recordDeviceStateEvent = (
+    db: Db,
+    event: 'DeviceOnline' | 'DeviceOffline',
+    device: { id: number; account_id: number; description: string; device_mode: string | null },
+) =>
+    db.insert(events).values({
+        event,
+        account_id: device.account_id,
+        device_id: device.id,
+        device_description: device.description,
+        device_mode: device.device_mode,
+        timestamp: sql`now()`,
+    });
 
 /**
  * Marks readers silent for longer than `silentSeconds` offline and records
@@ -346,13 +452,28 @@ export const markSilentDevicesOffline = async (db: Db, silentSeconds: number, li
 export const storedOnvif = (input: DeviceUpdateInput['onvif'], previous: StoredOnvif): StoredOnvif =>
     input.managed_by === 'protocol'
         ? { managed_by: 'protocol' }
-        : { managed_by: 'platform', username: input.username, user_level: input.user_level, password: input.password || previous.password || null };
+        : {
+              managed_by: 'platform',
+              username: input.username,
+              user_level: input.user_level,
+              password: input.password || previous.password || null,
+          };
 
 export const storedSip = (input: DeviceUpdateInput['sip'], previous: StoredSip): StoredSip =>
     input.enabled ? { ...input, password: input.password || previous.password || null } : { enabled: false };
 
 /** New parameters and access groups; the version goes up so the reader pulls them. */
-export const updateDeviceParameters = (db: Db, id: number, values: Partial<Pick<DeviceRow, 'description' | 'role' | 'security_level' | 'led_option' | 'communication' | 'communication_settings' | 'onvif' | 'sip'>>, accessGroupIds?: number[]) =>
+export const updateDeviceParameters = (
+    db: Db,
+    id: number,
+    values: Partial<
+        Pick<
+            DeviceRow,
+            'description' | 'role' | 'security_level' | 'led_option' | 'communication' | 'communication_settings' | 'onvif' | 'sip'
+        >
+    >,
+    accessGroupIds?: number[],
+) =>
     db.transaction(async tx => {
         await tx
             .update(devices)
@@ -360,7 +481,8 @@ export const updateDeviceParameters = (db: Db, id: number, values: Partial<Pick<
             .where(eq(devices.id, id));
         if (accessGroupIds) {
             await tx.delete(deviceAccessGroups).where(eq(deviceAccessGroups.device_id, id));
-            if (accessGroupIds.length) await tx.insert(deviceAccessGroups).values(accessGroupIds.map(g => ({ device_id: id, access_group_id: g })));
+            if (accessGroupIds.length)
+                await tx.insert(deviceAccessGroups).values(accessGroupIds.map(g => ({ device_id: id, access_group_id: g })));
         }
     });
 
@@ -374,12 +496,30 @@ export const deleteDevices = (db: Db, ids: number[]) => db.delete(devices).where
 
 /** Access groups of these ids that belong to the account; used to refuse foreign ids. */
 export const accountAccessGroupIds = async (db: Db, accountId: number, ids: number[]) =>
-    ids.length ? (await db.select({ id: accessGroups.id }).from(accessGroups).where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))).map(r => r.id) : [];
+    ids.length
+        ? (
+              await db
+                  .select({ id: accessGroups.id })
+                  .from(accessGroups)
+                  .where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))
+          ).map(r => r.id)
+        : [];
 
 // ---- commands ----
 
-export const queueCommand = async (db: Db, deviceIds: number[], type: 'reboot' | 'upload_logs', by: number, payload: Record<string, unknown> = {}) =>
-    deviceIds.length ? db.insert(deviceCommands).values(deviceIds.map(device_id => ({ device_id, type, payload, created_by: by }))).returning() : [];
+export const queueCommand = async (
+    db: Db,
+    deviceIds: number[],
+    type: 'reboot' | 'upload_logs',
+    by: number,
+    payload: Record<string, unknown> = {},
+) =>
+    deviceIds.length
+        ? db
+              .insert(deviceCommands)
+              .values(deviceIds.map(device_id => ({ device_id, type, payload, created_by: by })))
+              .returning()
+        : [];
 
 /** The reader's queued commands, marked sent as they are handed over. */
 export const takeCommands = (db: Db, deviceId: number) =>
@@ -394,19 +534,31 @@ export const ackCommand = async (db: Db, deviceId: number, commandId: number, st
         await db
             .update(deviceCommands)
             .set({ status, completed_at: sql`now()`, result: message ?? null })
-            .where(and(eq(deviceCommands.id, commandId), eq(deviceCommands.device_id, deviceId), inArray(deviceCommands.status, ['queued', 'sent'])))
+            .where(
+                and(
+                    eq(deviceCommands.id, commandId),
+                    eq(deviceCommands.device_id, deviceId),
+                    inArray(deviceCommands.status, ['queued', 'sent']),
+                ),
+            )
             .returning()
     )[0];
 
 export const listCommands = (db: Db, deviceId: number, limit = 50) =>
-    db.select().from(deviceCommands).where(eq(deviceCommands.device_id, deviceId)).orderBy(sql`${deviceCommands.id} desc`).limit(limit);
+    db
+        .select()
+        .from(deviceCommands)
+        .where(eq(deviceCommands.device_id, deviceId))
+        .orderBy(sql`${deviceCommands.id} desc`)
+        .limit(limit);
 
 // ---- registration codes ----
 
 export const accountByRegistrationCode = async (db: Db, code: string) =>
     (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.device_registration_code, code.toUpperCase())).limit(1))[0];
 
-export const mainAccountId = async (db: Db) => (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.main, true)).limit(1))[0]?.id;
+export const mainAccountId = async (db: Db) =>
+    (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.main, true)).limit(1))[0]?.id;
 
 /** The account's registration code, made on first use. */
 export const registrationCode = async (db: Db, accountId: number, make: () => string) => {
@@ -417,8 +569,17 @@ export const registrationCode = async (db: Db, accountId: number, make: () => st
         .set({ device_registration_code: make() })
         .where(and(eq(accounts.id, accountId), isNull(accounts.device_registration_code)))
         .returning({ code: accounts.device_registration_code });
-    return set?.code ?? (await db.select({ code: accounts.device_registration_code }).from(accounts).where(eq(accounts.id, accountId)))[0]!.code!;
+    return (
+        set?.code ??
+        (await db.select({ code: accounts.device_registration_code }).from(accounts).where(eq(accounts.id, accountId)))[0]!.code!
+    );
 };
 
 export const resetRegistrationCode = async (db: Db, accountId: number, code: string) =>
-    (await db.update(accounts).set({ device_registration_code: code }).where(eq(accounts.id, accountId)).returning({ code: accounts.device_registration_code }))[0]!.code!;
+    (
+        await db
+            .update(accounts)
+            .set({ device_registration_code: code })
+            .where(eq(accounts.id, accountId))
+            .returning({ code: accounts.device_registration_code })
+    )[0]!.code!;

@@ -9,8 +9,17 @@ export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
 
 /** group_by=type,day → ['type', 'day']; undefined when a name is not a dimension. */
 export const parseDimensions = (groupBy: string): AggregateDimension[] | undefined => {
-    const names = [...new Set(groupBy.split(',').map(s => s.trim()).filter(Boolean))];
-    return names.length && names.every(n => (AGGREGATE_DIMENSIONS as readonly string[]).includes(n)) ? (names as AggregateDimension[]) : undefined;
+    const names = [
+        ...new Set(
+            groupBy
+                .split(',')
+                .map(s => s.trim())
+                .filter(Boolean),
+        ),
+    ];
+    return names.length && names.every(n => (AGGREGATE_DIMENSIONS as readonly string[]).includes(n))
+        ? (names as AggregateDimension[])
+        : undefined;
 };
 
 /**
@@ -18,7 +27,13 @@ export const parseDimensions = (groupBy: string): AggregateDimension[] | undefin
  * those of the caller's clock: timezone_offset is minutes west of UTC, as the
  * browser's getTimezoneOffset gives (UTC+2 is -120).
  */
-export const aggregateEvents = async (db: Db, scope: EventScope, query: EventQuery, dimensions: AggregateDimension[], timezoneOffset: number): Promise<EventAggregateReply['result']> => {
+export const aggregateEvents = async (
+    db: Db,
+    scope: EventScope,
+    query: EventQuery,
+    dimensions: AggregateDimension[],
+    timezoneOffset: number,
+): Promise<EventAggregateReply['result']> => {
     // Written as a literal (a checked integer): as a parameter, the select and the group by would be different expressions to PostgreSQL.
     const local = sql`((${events.timestamp} at time zone 'UTC') - make_interval(mins => ${sql.raw(String(Math.trunc(timezoneOffset)))}))`;
     // Grouped by date, written as text once per group rather than per row.
@@ -29,15 +44,31 @@ export const aggregateEvents = async (db: Db, scope: EventScope, query: EventQue
         group: { select: sql`${events.event_group} as "group"`, group: sql`${events.event_group}` },
         day: { select: sql`${day}::text as day`, group: day },
         hour: { select: sql`${hour} as hour`, group: hour },
-        device: { select: sql`${events.device_id} as device_id, max(${events.device_description}) as device_description`, group: sql`${events.device_id}` },
+        device: {
+            select: sql`${events.device_id} as device_id, max(${events.device_description}) as device_description`,
+            group: sql`${events.device_id}`,
+        },
     };
     const select = dimensions.map(d => parts[d].select);
     const group = dimensions.map(d => parts[d].group);
     const where = eventsWhere(scope, query) ?? sql`true`;
-    const found = await rows<{ type?: string; group?: EventGroup; day?: string; hour?: number; device_id?: number | null; device_description?: string | null; count: number }>(
+    const found = await rows<{
+        type?: string;
+        group?: EventGroup;
+        day?: string;
+        hour?: number;
+        device_id?: number | null;
+        device_description?: string | null;
+        count: number;
+    }>(
         db,
         sql`select ${sql.join(select, sql`, `)}, count(*)::int as count from ${events} where ${where}
             group by ${sql.join(group, sql`, `)} order by ${sql.join(group, sql`, `)}`,
     );
-    return found.map(r => ({ ...r, count: Number(r.count), ...(r.hour !== undefined ? { hour: Number(r.hour) } : {}), ...(r.device_id !== undefined && r.device_id !== null ? { device_id: Number(r.device_id) } : {}) }));
+    return found.map(r => ({
+        ...r,
+        count: Number(r.count),
+        ...(r.hour !== undefined ? { hour: Number(r.hour) } : {}),
+        ...(r.device_id !== undefined && r.device_id !== null ? { device_id: Number(r.device_id) } : {}),
+    }));
 };

@@ -16,8 +16,8 @@ const archiver = createRequire(import.meta.url)('archiver') as (format: 'zip', o
 export const EVENTS_EXPORT_MAX = 50_000;
 
 /** SPEC 9 date format in the caller's time zone (minutes west of UTC, as getTimezoneOffset gives). */
-export const localTime = (date: Date, offsetMinutes: number) => new Date(date.getTime() - offsetMinutes * 60_000).toISOString().replace('T', ' ').slice(0, 19);
-
+export const localTime = (date: Date, offsetMinutes: number) =>
+    new Date(date.getTime() - offsetMinutes * 60_000).toISOString().replace('T', ' ').slice(0, 19);
 
 export const EXPORT_COLUMNS = [
     'id',
@@ -45,7 +45,13 @@ export const EXPORT_COLUMNS = [
  * pages and images added one at a time, so memory stays flat whatever the
  * size; `aborted()` stops the work when the client goes away.
  */
-export const eventsZip = (ctx: AppContext, scope: EventScope, query: EventQuery, timezoneOffset: number, aborted: () => boolean): Readable => {
+export const eventsZip = (
+    ctx: AppContext,
+    scope: EventScope,
+    query: EventQuery,
+    timezoneOffset: number,
+    aborted: () => boolean,
+): Readable => {
     const archive = archiver('zip', { zlib: { level: 6 } });
     const csv = csvStream({ columns: [...EXPORT_COLUMNS] });
     archive.append(csv, { name: 'events.csv' });
@@ -71,11 +77,23 @@ export const eventsZip = (ctx: AppContext, scope: EventScope, query: EventQuery,
                     device_mode: record.device_mode ?? '',
                     device_deleted: record.device_deleted,
                     tailgated: record.tailgated,
-                    profiles: record.profiles.map(p => (p.profile_id === null ? (p.profile_deleted ? 'deleted' : 'unknown') : `${p.profile_id}${p.profile_deleted ? ' (deleted)' : ''}`)).join(' '),
-                    badge_numbers: record.profiles.map(p => p.badge_number).filter(b => b !== null).join(' '),
+                    profiles: record.profiles
+                        .map(p =>
+                            p.profile_id === null
+                                ? p.profile_deleted
+                                    ? 'deleted'
+                                    : 'unknown'
+                                : `${p.profile_id}${p.profile_deleted ? ' (deleted)' : ''}`,
+                        )
+                        .join(' '),
+                    badge_numbers: record.profiles
+                        .map(p => p.badge_number)
+                        .filter(b => b !== null)
+                        .join(' '),
                     identity: record.identity ?? '',
                     sip_remote_station: record.sip_call?.remote_station ?? '',
-                    image: imagePath ?? (record.image_reason === 'retention' ? EVENT_IMAGE_MESSAGES.retention : record.image_reason ?? ''),
+                    image:
+                        imagePath ?? (record.image_reason === 'retention' ? EVENT_IMAGE_MESSAGES.retention : (record.image_reason ?? '')),
                 };
                 if (!csv.write(line)) await once(csv, 'drain');
             }

@@ -40,7 +40,14 @@ export const eventsWhere = (scope: EventScope, f: EventQuery): SQL | undefined =
         scopeCondition(scope),
         f.group && f.group !== 'all' ? sql`${events.event_group} = ${f.group}` : undefined,
         f.event ? sql`${events.event} = ${f.event}` : undefined,
-        f.types ? (f.types.length ? sql`${events.event} in (${sql.join(f.types.map(t => sql`${t}`), sql`, `)})` : sql`false`) : undefined,
+        f.types
+            ? f.types.length
+                ? sql`${events.event} in (${sql.join(
+                      f.types.map(t => sql`${t}`),
+                      sql`, `,
+                  )})`
+                : sql`false`
+            : undefined,
         f.device_id ? sql`${events.device_id} = ${f.device_id}` : undefined,
         f.profile_id ? sql`${events.profile_ids} @> array[${f.profile_id}]::integer[]` : undefined,
         f.badge_number !== undefined ? sql`${events.badge_numbers} @> array[${f.badge_number}]::bigint[]` : undefined,

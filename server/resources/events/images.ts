@@ -33,13 +33,17 @@ export type StoredImage = { key: string } | { reason: 'full disk' } | { problem:
 export const IMAGE_TOO_LARGE = `Image is larger than ${MAX_EVENT_IMAGE_BYTES / (1024 * 1024)} MB`;
 export const IMAGE_NOT_JPEG_OR_PNG = 'Image is not a JPEG or PNG';
 
-
 /**
  * Stores one image part: refused when it is not a JPEG or PNG, skipped with
  * 'full disk' when space is short, otherwise written and synced before this
  * resolves (FileStorage.put), so a reply that follows only names durable files.
  */
-export const storeImage = async (storage: FileStorage, data: Buffer, key: (kind: ImageKind) => string, diskFull: boolean): Promise<StoredImage> => {
+export const storeImage = async (
+    storage: FileStorage,
+    data: Buffer,
+    key: (kind: ImageKind) => string,
+    diskFull: boolean,
+): Promise<StoredImage> => {
     const kind = imageKind(data);
     if (!kind) return { problem: IMAGE_NOT_JPEG_OR_PNG };
     if (diskFull) return { reason: 'full disk' };
@@ -82,7 +86,10 @@ const bytesOf = async (stream: Readable) => {
  * library cannot read (a reader's damaged JPEG) is given as it is, for the
  * browser to try; undefined when the image file is gone.
  */
-export const eventThumbnail = async (storage: FileStorage, imageKey: string): Promise<{ data: Readable | Buffer; type: string } | undefined> => {
+export const eventThumbnail = async (
+    storage: FileStorage,
+    imageKey: string,
+): Promise<{ data: Readable | Buffer; type: string } | undefined> => {
     const kept = await storage.get(thumbnailKey(imageKey));
     if (kept) return { data: kept, type: 'image/jpeg' };
     const original = await storage.get(imageKey);

@@ -22,7 +22,8 @@ const deviceEventIdOf = (item: unknown) => {
 const describe = (item: unknown, error: z.ZodError) => {
     const issue = error.issues[0]!;
     const field = issue.path.join('.');
-    if (field === 'event' && issue.code === 'invalid_value') return `Unknown event type "${String((item as Record<string, unknown>).event)}"`;
+    if (field === 'event' && issue.code === 'invalid_value')
+        return `Unknown event type "${String((item as Record<string, unknown>).event)}"`;
     return `${field || 'event'}: ${issue.message}`;
 };
 
@@ -34,7 +35,12 @@ const describe = (item: unknown, error: z.ZodError) => {
  * the reply leaves. An event is known by its reader, device_event_id and
  * timestamp: sent again, it is acknowledged with its first id.
  */
-export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unknown[], images: Map<string, StoredImage>): Promise<DeviceEventsReply> => {
+export const ingestEvents = async (
+    ctx: AppContext,
+    deviceId: number,
+    items: unknown[],
+    images: Map<string, StoredImage>,
+): Promise<DeviceEventsReply> => {
     const rejected: DeviceEventsReply['rejected'] = [];
     const valid: { index: number; input: DeviceEventInput; image: StoredImage | undefined }[] = [];
     const latest = ctx.now().getTime() + MAX_CLOCK_AHEAD_MS;
@@ -45,12 +51,14 @@ export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unk
         const parsed = deviceEventInput.safeParse(item);
         if (!parsed.success) return refuse(describe(item, parsed.error));
         const input = parsed.data;
-        if (Date.parse(input.timestamp) > latest) return refuse('timestamp: is in the future; check the reader\'s clock');
-        if (input.identity && Buffer.byteLength(JSON.stringify(input.identity)) > MAX_IDENTITY_BYTES) return refuse(`identity: larger than ${MAX_IDENTITY_BYTES} bytes`);
+        if (Date.parse(input.timestamp) > latest) return refuse("timestamp: is in the future; check the reader's clock");
+        if (input.identity && Buffer.byteLength(JSON.stringify(input.identity)) > MAX_IDENTITY_BYTES)
+            return refuse(`identity: larger than ${MAX_IDENTITY_BYTES} bytes`);
         const image = input.image === undefined ? undefined : images.get(input.image);
         if (input.image !== undefined && !image) return refuse(`image: no image part named "${input.image}"`);
         if (image && 'problem' in image) return refuse(`image: ${image.problem}`);
-        if (input.image !== undefined && claimed.has(input.image)) return refuse(`image: the part "${input.image}" is already another event's image`);
+        if (input.image !== undefined && claimed.has(input.image))
+            return refuse(`image: the part "${input.image}" is already another event's image`);
         if (input.image !== undefined) claimed.add(input.image);
         valid.push({ index, input, image });
     });
@@ -61,18 +69,27 @@ export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unk
     for (const v of valid) {
         const first = firstOf.get(v.input.device_event_id);
         if (!first) firstOf.set(v.input.device_event_id, v);
-        else if (Date.parse(first.input.timestamp) !== Date.parse(v.input.timestamp)) refused.set(v.index, 'device_event_id: used twice in this batch with different timestamps');
+        else if (Date.parse(first.input.timestamp) !== Date.parse(v.input.timestamp))
+            refused.set(v.index, 'device_event_id: used twice in this batch with different timestamps');
     }
     const unique = [...firstOf.values()];
     if (!unique.length) {
-        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        await removeImages(
+            ctx.storage,
+            [...images.values()].map(i => ('key' in i ? i.key : null)),
+        );
         return { accepted: [], rejected };
     }
 
-    const named = [...new Set(unique.flatMap(v => (v.input.profiles ?? []).map(p => p.profile_id)).filter((id): id is number => id !== null))];
+    const named = [
+        ...new Set(unique.flatMap(v => (v.input.profiles ?? []).map(p => p.profile_id)).filter((id): id is number => id !== null)),
+    ];
     const found = await ingestionContext(ctx.db, deviceId, named);
     if (!found) {
-        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        await removeImages(
+            ctx.storage,
+            [...images.values()].map(i => ('key' in i ? i.key : null)),
+        );
         throw badRequest('Unknown reader');
     }
     const { reader, profiles: own } = found;
@@ -115,7 +132,10 @@ export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unk
         inserted = await storeEvents(ctx.db, rows);
     } catch (error) {
         // Nothing was acknowledged: the images stored for this batch go.
-        await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i ? i.key : null)));
+        await removeImages(
+            ctx.storage,
+            [...images.values()].map(i => ('key' in i ? i.key : null)),
+        );
         throw error;
     }
     const newIds = new Map(inserted.map(r => [r.device_event_id!, r.id]));
@@ -128,7 +148,10 @@ export const ingestEvents = async (ctx: AppContext, deviceId: number, items: unk
     );
     // Images are kept only by the events stored with them: not by refused or resent ones, nor parts no event names.
     const used = new Set(rows.filter(r => newIds.has(r.device_event_id!)).map(r => r.image_key));
-    await removeImages(ctx.storage, [...images.values()].map(i => ('key' in i && !used.has(i.key) ? i.key : null)));
+    await removeImages(
+        ctx.storage,
+        [...images.values()].map(i => ('key' in i && !used.has(i.key) ? i.key : null)),
+    );
 
     const accepted: DeviceEventsReply['accepted'] = [];
     for (const v of valid) {

@@ -37,7 +37,8 @@ interface Entry {
     held: EventRecord[] | undefined;
 }
 
-export const sseMessage = (event: string, data: unknown, id?: number) => `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+export const sseMessage = (event: string, data: unknown, id?: number) =>
+    `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 type LiveRow = EventRow & Omit<LiveCandidate, 'group'>;
 const candidate = (row: LiveRow): LiveCandidate => ({ ...row, group: row.event_group ?? 'all' });
@@ -80,7 +81,14 @@ export class LiveFeed {
 
     /** Adds a console; with afterId it first receives what it missed since (at most LIVE_CATCH_UP_MAX). Returns its removal. */
     add(subscriber: LiveSubscriber, afterId?: number): () => void {
-        const entry: Entry = { subscriber, sent: new Set(), order: [], lastId: afterId ?? 0, floor: afterId ?? 0, held: afterId !== undefined ? [] : undefined };
+        const entry: Entry = {
+            subscriber,
+            sent: new Set(),
+            order: [],
+            lastId: afterId ?? 0,
+            floor: afterId ?? 0,
+            held: afterId !== undefined ? [] : undefined,
+        };
         this.entries.add(entry);
         if (afterId !== undefined) void this.catchUp(entry);
         return () => this.entries.delete(entry);
@@ -92,7 +100,9 @@ export class LiveFeed {
         for (const id of list.split(',')) if (id) this.pending.add(Number(id));
         this.timer ??= setTimeout(() => {
             this.timer = undefined;
-            this.flushing = this.flushing.then(() => this.flush()).catch(error => this.log.error({ err: error }, 'live events: could not load new events'));
+            this.flushing = this.flushing
+                .then(() => this.flush())
+                .catch(error => this.log.error({ err: error }, 'live events: could not load new events'));
         }, GATHER_MS);
     }
 
@@ -110,7 +120,8 @@ export class LiveFeed {
         const existing = await existingLinks(this.ctx.db, found);
         for (const row of found) {
             const record = toEventRecord(row, existing);
-            for (const entry of this.entries) if (matchesEvent(entry.subscriber.scope, entry.subscriber.query, candidate(row))) this.deliver(entry, record);
+            for (const entry of this.entries)
+                if (matchesEvent(entry.subscriber.scope, entry.subscriber.query, candidate(row))) this.deliver(entry, record);
         }
     }
 
@@ -134,9 +145,17 @@ export class LiveFeed {
     private async catchUp(entry: Entry) {
         entry.held ??= [];
         try {
-            const missed = await eventsAfter(this.ctx.db, entry.subscriber.scope, entry.subscriber.query, entry.lastId, LIVE_CATCH_UP_MAX + 1);
+            const missed = await eventsAfter(
+                this.ctx.db,
+                entry.subscriber.scope,
+                entry.subscriber.query,
+                entry.lastId,
+                LIVE_CATCH_UP_MAX + 1,
+            );
             if (missed.length > LIVE_CATCH_UP_MAX) {
-                entry.subscriber.write(sseMessage('reload', { reason: 'More events arrived than the live view can catch up with: reload the list.' }));
+                entry.subscriber.write(
+                    sseMessage('reload', { reason: 'More events arrived than the live view can catch up with: reload the list.' }),
+                );
             } else {
                 const existing = await existingLinks(this.ctx.db, missed);
                 const held = entry.held;

@@ -31,72 +31,84 @@ export const liveRoute: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     liveFeedOf.set(ctx, feed);
     app.addHook('preClose', async () => feed.stop());
 
-    app.get('/events/live', {
-        config: { access: ['events', 'read'] },
-        schema: {
-            tags: ['events'],
-            summary: `New events as they arrive (server-sent events), for the current account or cross_account, with the list filters; after_id first replays what was missed (at most ${LIVE_CATCH_UP_MAX})`,
-            querystring: z.object({ account_id: z.coerce.number().int().min(0).optional(), cross_account: z.enum(['true', 'false']).optional(), ...eventFilters.shape }),
-            produces: ['text/event-stream'],
-            response: { 400: errorReply, 401: errorReply, 403: errorReply },
-        },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        const scope: EventScope = isCrossAccount(request)
-            ? reachesDescendants(auth)
-                ? { pathPrefix: scopePath(auth) }
-                : { accountId: auth.account.id }
-            : { accountId: (await requestAccount(ctx.db, request)).id };
-        const { after_id, ...filters } = toEventQuery(request.query);
-        const lastEventId = Number(request.headers['last-event-id']);
-        const afterId = after_id ?? (Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : undefined);
-        // The stream ends when the token would: the console reconnects with a fresh one.
-        const token = request.headers.authorization!.split(' ')[1]!;
-        const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
-
-        reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-            ...(reply.getHeaders() as Record<string, string>),
-            'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-cache, no-transform',
-            connection: 'keep-alive',
-            'x-accel-buffering': 'no',
-        });
-        raw.write(`retry: 3000\n${sseMessage('ready', { heartbeat_seconds: LIVE_HEARTBEAT_MS / 1000 })}`);
-
-        let ended = false;
-        const end = (reason: string) => {
-            if (ended) return;
-            ended = true;
-            remove();
-            clearInterval(heartbeat);
-            clearTimeout(expiry);
-            if (!raw.writableEnded && !raw.destroyed) raw.end(sseMessage('end', { reason }));
-        };
-        const remove = feed.add(
-            {
-                scope,
-                query: filters,
-                write: chunk => {
-                    if (ended || raw.destroyed) return true;
-                    raw.write(chunk);
-                    return raw.writableLength <= LIVE_MAX_BUFFERED_BYTES;
-                },
-                end,
+    app.get(
+        '/events/live',
+        {
+            config: { access: ['events', 'read'] },
+            schema: {
+                tags: ['events'],
+                summary: `New events as they arrive (server-sent events), for the current account or cross_account, with the list filters; after_id first replays what was missed (at most ${LIVE_CATCH_UP_MAX})`,
+                querystring: z.object({
+                    account_id: z.coerce.number().int().min(0).optional(),
+                    cross_account: z.enum(['true', 'false']).optional(),
+                    ...eventFilters.shape,
+                }),
+                produces: ['text/event-stream'],
+                response: { 400: errorReply, 401: errorReply, 403: errorReply },
             },
-            afterId,
-        );
-        const heartbeat = setInterval(() => {
-            // A user moved to another account or given another role sees that account's events no more:
-            // the stream ends, and the console reconnects with its new scope.
-            void loadAuth(ctx.db, auth.user.id, auth.sessionId, 'access')
-                .then(still =>
-                    !still ? end('session ended') : still.user.role !== auth.user.role || still.account.id !== auth.account.id ? end('access changed') : raw.write(': heartbeat\n\n'),
-                )
-                .catch(() => raw.write(': heartbeat\n\n'));
-        }, LIVE_HEARTBEAT_MS);
-        const expiry = setTimeout(() => end('token expired'), Math.max(0, expiresAt - Date.now()));
-        raw.on('close', () => end('client gone'));
-    });
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            const scope: EventScope = isCrossAccount(request)
+                ? reachesDescendants(auth)
+                    ? { pathPrefix: scopePath(auth) }
+                    : { accountId: auth.account.id }
+                : { accountId: (await requestAccount(ctx.db, request)).id };
+            const { after_id, ...filters } = toEventQuery(request.query);
+            const lastEventId = Number(request.headers['last-event-id']);
+            const afterId = after_id ?? (Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : undefined);
+            // The stream ends when the token would: the console reconnects with a fresh one.
+            const token = request.headers.authorization!.split(' ')[1]!;
+            const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+
+            reply.hijack();
+            const raw = reply.raw;
+            raw.writeHead(200, {
+                ...(reply.getHeaders() as Record<string, string>),
+                'content-type': 'text/event-stream; charset=utf-8',
+                'cache-control': 'no-cache, no-transform',
+                connection: 'keep-alive',
+                'x-accel-buffering': 'no',
+            });
+            raw.write(`retry: 3000\n${sseMessage('ready', { heartbeat_seconds: LIVE_HEARTBEAT_MS / 1000 })}`);
+
+            let ended = false;
+            const end = (reason: string) => {
+                if (ended) return;
+                ended = true;
+                remove();
+                clearInterval(heartbeat);
+                clearTimeout(expiry);
+                if (!raw.writableEnded && !raw.destroyed) raw.end(sseMessage('end', { reason }));
+            };
+            const remove = feed.add(
+                {
+                    scope,
+                    query: filters,
+                    write: chunk => {
+                        if (ended || raw.destroyed) return true;
+                        raw.write(chunk);
+                        return raw.writableLength <= LIVE_MAX_BUFFERED_BYTES;
+                    },
+                    end,
+                },
+                afterId,
+            );
+            const heartbeat = setInterval(() => {
+                // A user moved to another account or given another role sees that account's events no more:
+                // the stream ends, and the console reconnects with its new scope.
+                void loadAuth(ctx.db, auth.user.id, auth.sessionId, 'access')
+                    .then(still =>
+                        !still
+                            ? end('session ended')
+                            : still.user.role !== auth.user.role || still.account.id !== auth.account.id
+                              ? end('access changed')
+                              : raw.write(': heartbeat\n\n'),
+                    )
+                    .catch(() => raw.write(': heartbeat\n\n'));
+            }, LIVE_HEARTBEAT_MS);
+            const expiry = setTimeout(() => end('token expired'), Math.max(0, expiresAt - Date.now()));
+            raw.on('close', () => end('client gone'));
+        },
+    );
 };

@@ -49,14 +49,18 @@ export interface EventRow {
 /** Newest first unless +timestamp; the id breaks ties so pages never overlap. Other sorts would not be served by an index at scale. */
 const ordering = (sort: string | undefined): SQL[] => {
     const wanted = parseSort(sort) ?? { field: 'timestamp', order: 'DESC' };
-    if (wanted.field !== 'timestamp' && wanted.field !== 'id') throw badRequest(`Cannot sort by "${wanted.field}": events sort by timestamp`);
+    if (wanted.field !== 'timestamp' && wanted.field !== 'id')
+        throw badRequest(`Cannot sort by "${wanted.field}": events sort by timestamp`);
     const direction = wanted.order === 'DESC' ? desc : asc;
     return wanted.field === 'id' ? [direction(events.id)] : [direction(events.timestamp), direction(events.id)];
 };
 
 /** The number of matching events, counting no further than `limit`. */
 export const countUpTo = async (db: Db, where: SQL | undefined, limit: number) => {
-    const [found] = await rows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${events} where ${where ?? sql`true`} limit ${limit}) bounded`);
+    const [found] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (select 1 from ${events} where ${where ?? sql`true`} limit ${limit}) bounded`,
+    );
     return Number(found?.n ?? 0);
 };
 
@@ -84,7 +88,12 @@ export const countEvents = async (db: Db, where: SQL | undefined): Promise<{ cou
     return { count: Math.max(estimate, EVENTS_EXACT_COUNT_LIMIT + 1), count_is_estimate: true };
 };
 
-export const listEvents = async (db: Db, scope: EventScope, query: EventQuery, params: { page: number; per_page: number; sort?: string }) => {
+export const listEvents = async (
+    db: Db,
+    scope: EventScope,
+    query: EventQuery,
+    params: { page: number; per_page: number; sort?: string },
+) => {
     const where = eventsWhere(scope, query);
     const page = db
         .select(columns)
@@ -107,14 +116,21 @@ export const latestEvents = async (db: Db, scope: EventScope, query: EventQuery,
         .limit(limit)) as EventRow[];
 
 export const findEvent = async (db: Db, id: number): Promise<(EventRow & { account_path: string }) | undefined> =>
-    (await db.select({ ...columns, account_path: accounts.path }).from(events).innerJoin(accounts, eq(accounts.id, events.account_id)).where(eq(events.id, id)).limit(1))[0] as
-        | (EventRow & { account_path: string })
-        | undefined;
+    (
+        await db
+            .select({ ...columns, account_path: accounts.path })
+            .from(events)
+            .innerJoin(accounts, eq(accounts.id, events.account_id))
+            .where(eq(events.id, id))
+            .limit(1)
+    )[0] as (EventRow & { account_path: string }) | undefined;
 
 /** Which of the devices and profiles these events link to still exist ('Device deleted' / 'Profile deleted' otherwise). */
 export const existingLinks = async (db: Db, found: Pick<EventRow, 'device_id' | 'profiles'>[]) => {
     const deviceIds = [...new Set(found.map(e => e.device_id).filter((d): d is number => d !== null))];
-    const profileIds = [...new Set(found.flatMap(e => e.profiles.map(p => p.profile_id)).filter((p): p is number => typeof p === 'number'))];
+    const profileIds = [
+        ...new Set(found.flatMap(e => e.profiles.map(p => p.profile_id)).filter((p): p is number => typeof p === 'number')),
+    ];
     const existing = { devices: new Set<number>(), profiles: new Set<number>() };
     if (!deviceIds.length && !profileIds.length) return existing;
     // One round trip for both.
@@ -135,7 +151,13 @@ export const existingLinks = async (db: Db, found: Pick<EventRow, 'device_id' | 
  * profiles are its account's, with what an event copies of them.
  */
 export const ingestionContext = async (db: Db, deviceId: number, profileIds: number[]) => {
-    const [found] = await rows<{ id: number; account_id: number; description: string; device_mode: string | null; profiles: { id: number; status: string; enabled: boolean }[] | string }>(
+    const [found] = await rows<{
+        id: number;
+        account_id: number;
+        description: string;
+        device_mode: string | null;
+        profiles: { id: number; status: string; enabled: boolean }[] | string;
+    }>(
         db,
         sql`select d.id, d.account_id, d.description, d.device_mode,
                 coalesce((select json_agg(json_build_object('id', p.id, 'status', p.status, 'enabled', p.enabled)) from ${profiles} p
@@ -143,9 +165,18 @@ export const ingestionContext = async (db: Db, deviceId: number, profileIds: num
             from ${devices} d where d.id = ${deviceId}`,
     );
     if (!found) return undefined;
-    const own = (typeof found.profiles === 'string' ? JSON.parse(found.profiles) : found.profiles) as { id: number; status: string; enabled: boolean }[];
+    const own = (typeof found.profiles === 'string' ? JSON.parse(found.profiles) : found.profiles) as {
+        id: number;
+        status: string;
+        enabled: boolean;
+    }[];
     return {
-        reader: { id: Number(found.id), account_id: Number(found.account_id), description: found.description, device_mode: found.device_mode },
+        reader: {
+            id: Number(found.id),
+            account_id: Number(found.account_id),
+            description: found.description,
+            device_mode: found.device_mode,
+        },
         profiles: new Map(own.map(p => [p.id, { status: p.status, enabled: p.enabled }])),
     };
 };
@@ -186,7 +217,10 @@ export const storeEvents = async (db: Db, values: EventInsert[]): Promise<{ id: 
     // Two batches touching the same profiles at once may deadlock on them; PostgreSQL rolls one back whole, and it is run again.
     for (let attempt = 1; ; attempt++) {
         try {
-            return (await rows<{ id: string; device_event_id: string | null }>(db, statement)).map(r => ({ id: Number(r.id), device_event_id: r.device_event_id }));
+            return (await rows<{ id: string; device_event_id: string | null }>(db, statement)).map(r => ({
+                id: Number(r.id),
+                device_event_id: r.device_event_id,
+            }));
         } catch (error) {
             if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
         }
@@ -199,7 +233,15 @@ export const storedDeviceEvents = async (db: Db, deviceId: number, sent: { devic
         ? db
               .select({ id: events.id, device_event_id: events.device_event_id, timestamp: events.timestamp })
               .from(events)
-              .where(and(eq(events.device_id, deviceId), inArray(events.device_event_id, sent.map(s => s.device_event_id))))
+              .where(
+                  and(
+                      eq(events.device_id, deviceId),
+                      inArray(
+                          events.device_event_id,
+                          sent.map(s => s.device_event_id),
+                      ),
+                  ),
+              )
         : [];
 
 // ---- live feed ----
@@ -241,7 +283,9 @@ export async function* exportEvents(db: Db, scope: EventScope, query: EventQuery
             .where(
                 and(
                     eventsWhere(scope, query),
-                    after ? sql`(${events.timestamp}, ${events.id}) < (${after.timestamp.toISOString()}::timestamptz, ${after.id})` : undefined,
+                    after
+                        ? sql`(${events.timestamp}, ${events.id}) < (${after.timestamp.toISOString()}::timestamptz, ${after.id})`
+                        : undefined,
                 ),
             )
             .orderBy(desc(events.timestamp), desc(events.id))
@@ -266,4 +310,8 @@ export const deleteEvents = async (db: Db, scope: EventScope, ids: number[]) =>
 
 /** Which of these storage keys an event still names as its image (the storage sweep). */
 export const referencedImageKeys = async (db: Db, keys: string[]): Promise<Set<string>> =>
-    new Set(keys.length ? (await db.select({ key: events.image_key }).from(events).where(inArray(events.image_key, keys))).map(r => r.key!) : []);
+    new Set(
+        keys.length
+            ? (await db.select({ key: events.image_key }).from(events).where(inArray(events.image_key, keys))).map(r => r.key!)
+            : [],
+    );

@@ -45,8 +45,19 @@ const bitsOf = (format: FormatRow | undefined, facilityCode: number | null, badg
  * (disabled ones too, flagged, so the reader can say 'Inactive badge ID')
  * and each badge's bits as the reader's card input sees them.
  */
-export const accessList = async (db: Db, deviceId: number, accountId: number): Promise<{ entries: AccessListEntry[]; formats: FormatRow[] }> => {
-    const people = await rows<{ id: number; acs_id: string | null; status: string; enabled: boolean; expires_at: Date | string | null; groups: number[] }>(
+export const accessList = async (
+    db: Db,
+    deviceId: number,
+    accountId: number,
+): Promise<{ entries: AccessListEntry[]; formats: FormatRow[] }> => {
+    const people = await rows<{
+        id: number;
+        acs_id: string | null;
+        status: string;
+        enabled: boolean;
+        expires_at: Date | string | null;
+        groups: number[];
+    }>(
         db,
         sql`select p.id, p.acs_id, p.status, p.enabled, p.expires_at, array_agg(pag.access_group_id order by pag.access_group_id) as groups
             from profiles p
@@ -57,7 +68,11 @@ export const accessList = async (db: Db, deviceId: number, accountId: number): P
     );
     if (!people.length) return { entries: [], formats: [] };
     const ids = people.map(p => p.id);
-    const cards = await db.select().from(badges).where(and(eq(badges.account_id, accountId), inArray(badges.profile_id, ids))).orderBy(badges.id);
+    const cards = await db
+        .select()
+        .from(badges)
+        .where(and(eq(badges.account_id, accountId), inArray(badges.profile_id, ids)))
+        .orderBy(badges.id);
     const formatIds = [...new Set(cards.map(c => c.card_format_id))];
     const formats = formatIds.length ? await db.select().from(cardFormats).where(inArray(cardFormats.id, formatIds)) : [];
     const formatById = new Map(formats.map(f => [f.id, f]));

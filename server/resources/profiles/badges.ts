@@ -8,7 +8,8 @@ import type { CheckedBadge } from './queries';
 
 /** Whether a stored format has a facility code field (FASC-N's is its agency and system codes). */
 const hasFacility = (format: CardFormatRow) => {
-    if (format.type === 'predefined') return format.key === 'fascn-200' || !!WIEGAND_FORMATS[format.key as Exclude<PredefinedCardFormatKey, 'fascn-200'>]?.facility;
+    if (format.type === 'predefined')
+        return format.key === 'fascn-200' || !!WIEGAND_FORMATS[format.key as Exclude<PredefinedCardFormatKey, 'fascn-200'>]?.facility;
     return !!(format.layout as { facility: unknown } | null)?.facility;
 };
 
@@ -22,15 +23,25 @@ const hasFacility = (format: CardFormatRow) => {
 export const checkBadge = async (db: Db, accountId: number, input: BadgeInput, prefix = ''): Promise<CheckedBadge> => {
     const field = (name: string) => `${prefix}${name}`;
     const format = await findCardFormat(db, input.card_format_id);
-    if (!format || (format.account_id !== null && format.account_id !== accountId)) throw validationError({ [field('card_format_id')]: 'Choose a card format of the account' });
+    if (!format || (format.account_id !== null && format.account_id !== accountId))
+        throw validationError({ [field('card_format_id')]: 'Choose a card format of the account' });
     const facility = input.facility_code ?? null;
-    if (hasFacility(format) && facility === null) throw validationError({ [field('facility_code')]: PROFILE_MESSAGES.facilityCodeRequired });
+    if (hasFacility(format) && facility === null)
+        throw validationError({ [field('facility_code')]: PROFILE_MESSAGES.facilityCodeRequired });
     if (!hasFacility(format) && facility) throw validationError({ [field('facility_code')]: `${format.name} carries no facility code` });
     try {
         encodeCard(codecFormat(format), { facilityCode: facility ?? 0, cardNumber: input.badge_number });
     } catch (e) {
         const message = (e as Error).message;
-        throw validationError({ [field(message.startsWith('Facility') ? 'facility_code' : 'badge_number')]: `${message.replace(/^Card number/, 'Badge number')} in ${format.name}` });
+        throw validationError({
+            [field(message.startsWith('Facility') ? 'facility_code' : 'badge_number')]:
+                `${message.replace(/^Card number/, 'Badge number')} in ${format.name}`,
+        });
     }
-    return { card_format_id: format.id, badge_number: input.badge_number, facility_code: hasFacility(format) ? facility : null, card_length: format.bits };
+    return {
+        card_format_id: format.id,
+        badge_number: input.badge_number,
+        facility_code: hasFacility(format) ? facility : null,
+        card_length: format.bits,
+    };
 };

@@ -72,7 +72,10 @@ export const insertBadges = async (db: Db | Tx, profile: { id: number; account_i
 
 export const deleteBadge = async (db: Db, profile: { id: number; account_id: number }, badgeId: number) =>
     db.transaction(async tx => {
-        const gone = await tx.delete(badges).where(and(eq(badges.id, badgeId), eq(badges.profile_id, profile.id))).returning({ id: badges.id });
+        const gone = await tx
+            .delete(badges)
+            .where(and(eq(badges.id, badgeId), eq(badges.profile_id, profile.id)))
+            .returning({ id: badges.id });
         if (gone.length) await bumpAccessVersion(tx, profile.account_id);
         return gone.length > 0;
     });
@@ -89,7 +92,12 @@ export const groupsOfProfiles = async (db: Db | Tx, profileIds: number[]): Promi
     const byProfile = new Map<number, GroupRef[]>();
     if (!profileIds.length) return byProfile;
     const found = await db
-        .select({ profile_id: profileAccessGroups.profile_id, id: accessGroups.id, description: accessGroups.description, default_group: accessGroups.default_group })
+        .select({
+            profile_id: profileAccessGroups.profile_id,
+            id: accessGroups.id,
+            description: accessGroups.description,
+            default_group: accessGroups.default_group,
+        })
         .from(profileAccessGroups)
         .innerJoin(accessGroups, eq(accessGroups.id, profileAccessGroups.access_group_id))
         .where(inArray(profileAccessGroups.profile_id, profileIds))
@@ -122,20 +130,41 @@ export const removeProfileFromGroup = (db: Db, accountId: number, groupId: numbe
 
 /** The ids among these that are profiles of the account. */
 export const profilesOfAccount = async (db: Db, accountId: number, ids: number[]) =>
-    ids.length ? (await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.account_id, accountId), inArray(profiles.id, ids)))).map(r => r.id) : [];
+    ids.length
+        ? (
+              await db
+                  .select({ id: profiles.id })
+                  .from(profiles)
+                  .where(and(eq(profiles.account_id, accountId), inArray(profiles.id, ids)))
+          ).map(r => r.id)
+        : [];
 
 /** A page of a group's members with their badges, by ACS ID. */
-export const groupMembers = async (db: Db, groupId: number, params: { page: number; per_page: number; q?: string }): Promise<{ result: MemberProfile[]; count: number }> => {
-    const where = allOf([eq(profileAccessGroups.access_group_id, groupId), params.q ? ilike(profiles.acs_id, likeText(params.q)) : undefined]);
+export const groupMembers = async (
+    db: Db,
+    groupId: number,
+    params: { page: number; per_page: number; q?: string },
+): Promise<{ result: MemberProfile[]; count: number }> => {
+    const where = allOf([
+        eq(profileAccessGroups.access_group_id, groupId),
+        params.q ? ilike(profiles.acs_id, likeText(params.q)) : undefined,
+    ]);
     const query = db
         .select({ profile: profiles })
         .from(profileAccessGroups)
         .innerJoin(profiles, eq(profiles.id, profileAccessGroups.profile_id))
         .where(where)
         .orderBy(sql`${profiles.acs_id} asc nulls last`, asc(profiles.id));
-    const counted = db.select({ n: countAll }).from(profileAccessGroups).innerJoin(profiles, eq(profiles.id, profileAccessGroups.profile_id)).where(where);
+    const counted = db
+        .select({ n: countAll })
+        .from(profileAccessGroups)
+        .innerJoin(profiles, eq(profiles.id, profileAccessGroups.profile_id))
+        .where(where);
     const { result, count } = await page<{ profile: ProfileRow }>(query.$dynamic() as never, counted, params);
-    const cards = await badgesOf(db, result.map(r => r.profile.id));
+    const cards = await badgesOf(
+        db,
+        result.map(r => r.profile.id),
+    );
     return { result: result.map(({ profile: p }) => toMember(p, cards.get(p.id) ?? [])), count };
 };
 
@@ -165,7 +194,10 @@ export const toProfiles = async (db: Db, list: ProfileRow[]): Promise<ProfileRec
             created_at: p.created_at.toISOString(),
             updated_at: p.updated_at.toISOString(),
             last_activity_at: iso(p.last_activity_at),
-            last_event: p.last_event_id === null ? null : { id: p.last_event_id, event: last?.event ?? null, timestamp: iso(last?.timestamp ?? null) },
+            last_event:
+                p.last_event_id === null
+                    ? null
+                    : { id: p.last_event_id, event: last?.event ?? null, timestamp: iso(last?.timestamp ?? null) },
             last_device: p.last_device_id === null ? null : { id: p.last_device_id, description: last?.device_description ?? null },
         };
     });
@@ -182,7 +214,10 @@ const lastSeen = async (db: Db, list: ProfileRow[]) => {
             from profiles p
             left join events e on e.id = p.last_event_id
             left join devices d on d.id = p.last_device_id
-            where p.id in (${sql.join(wanted.map(p => sql`${p.id}`), sql`, `)})`,
+            where p.id in (${sql.join(
+                wanted.map(p => sql`${p.id}`),
+                sql`, `,
+            )})`,
     );
     for (const r of found) seen.set(Number(r.id), r);
     return seen;
@@ -227,11 +262,16 @@ const profileWhere = (f: ProfileFilters): SQL | undefined =>
 
 export const listProfiles = (db: Db, f: ProfileFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = profileWhere(f);
-    const query = db.select().from(profiles).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'acs_id', order: 'ASC' }, profiles.id));
+    const query = db
+        .select()
+        .from(profiles)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'acs_id', order: 'ASC' }, profiles.id));
     return page<ProfileRow>(query.$dynamic() as never, db.select({ n: countAll }).from(profiles).where(where), params);
 };
 
-export const findProfile = async (db: Db, id: number): Promise<ProfileRow | undefined> => (await db.select().from(profiles).where(eq(profiles.id, id)).limit(1))[0];
+export const findProfile = async (db: Db, id: number): Promise<ProfileRow | undefined> =>
+    (await db.select().from(profiles).where(eq(profiles.id, id)).limit(1))[0];
 
 export interface ProfileValues {
     acs_id?: string | null;
@@ -242,8 +282,14 @@ export interface ProfileValues {
 
 export const insertProfile = (db: Db, accountId: number, values: ProfileValues, groupIds: number[], cards: CheckedBadge[]) =>
     db.transaction(async tx => {
-        const [row] = await tx.insert(profiles).values({ account_id: accountId, ...values }).returning();
-        await tx.insert(profileAccessGroups).values(groupIds.map(access_group_id => ({ profile_id: row!.id, access_group_id }))).onConflictDoNothing();
+        const [row] = await tx
+            .insert(profiles)
+            .values({ account_id: accountId, ...values })
+            .returning();
+        await tx
+            .insert(profileAccessGroups)
+            .values(groupIds.map(access_group_id => ({ profile_id: row!.id, access_group_id })))
+            .onConflictDoNothing();
         await insertBadges(tx, row!, cards);
         await bumpAccessVersion(tx, accountId);
         return row!;
@@ -251,10 +297,16 @@ export const insertProfile = (db: Db, accountId: number, values: ProfileValues, 
 
 export const updateProfile = (db: Db, profile: ProfileRow, values: ProfileValues, groupIds?: number[]) =>
     db.transaction(async tx => {
-        await tx.update(profiles).set({ ...values, updated_at: sql`now()` }).where(eq(profiles.id, profile.id));
+        await tx
+            .update(profiles)
+            .set({ ...values, updated_at: sql`now()` })
+            .where(eq(profiles.id, profile.id));
         if (groupIds) {
             await tx.delete(profileAccessGroups).where(eq(profileAccessGroups.profile_id, profile.id));
-            await tx.insert(profileAccessGroups).values(groupIds.map(access_group_id => ({ profile_id: profile.id, access_group_id }))).onConflictDoNothing();
+            await tx
+                .insert(profileAccessGroups)
+                .values(groupIds.map(access_group_id => ({ profile_id: profile.id, access_group_id })))
+                .onConflictDoNothing();
         }
         await bumpAccessVersion(tx, profile.account_id);
     });
@@ -264,7 +316,10 @@ export const grantAccess = (db: Db, profile: ProfileRow, groupId: number, card?:
     db.transaction(async tx => {
         await tx.insert(profileAccessGroups).values({ profile_id: profile.id, access_group_id: groupId }).onConflictDoNothing();
         if (card) await insertBadges(tx, profile, [card]);
-        await tx.update(profiles).set({ updated_at: sql`now()` }).where(eq(profiles.id, profile.id));
+        await tx
+            .update(profiles)
+            .set({ updated_at: sql`now()` })
+            .where(eq(profiles.id, profile.id));
         await bumpAccessVersion(tx, profile.account_id);
     });
 

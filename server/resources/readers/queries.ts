@@ -14,14 +14,34 @@ export interface ReaderListRow extends ReaderRow {
 
 const selectReaders = (db: Db) =>
     db
-        .select({ reader: readers, device_id: devices.id, device_description: devices.description, device_hardware_id: devices.hardware_id, device_status: devices.status })
+        .select({
+            reader: readers,
+            device_id: devices.id,
+            device_description: devices.description,
+            device_hardware_id: devices.hardware_id,
+            device_status: devices.status,
+        })
         .from(readers)
         .leftJoin(devices, and(eq(devices.account_id, readers.account_id), eq(devices.hardware_id, readers.hardware_id)));
 
-type Joined = { reader: ReaderRow; device_id: number | null; device_description: string | null; device_hardware_id: string | null; device_status: DeviceStatus | null };
+type Joined = {
+    reader: ReaderRow;
+    device_id: number | null;
+    device_description: string | null;
+    device_hardware_id: string | null;
+    device_status: DeviceStatus | null;
+};
 const flatten = (r: Joined): ReaderListRow => ({
     ...r.reader,
-    device: r.device_id === null ? null : { id: r.device_id, description: r.device_description ?? '', hardware_id: r.device_hardware_id ?? '', status: r.device_status! },
+    device:
+        r.device_id === null
+            ? null
+            : {
+                  id: r.device_id,
+                  description: r.device_description ?? '',
+                  hardware_id: r.device_hardware_id ?? '',
+                  status: r.device_status!,
+              },
 });
 
 export const toReader = (row: ReaderListRow): ReaderRecord => ({
@@ -42,19 +62,34 @@ export interface ReaderFilters {
     ids?: number[];
 }
 
-const SORTABLE = { description: readers.description, hardware_id: readers.hardware_id, id: readers.id, created_at: readers.created_at, updated_at: readers.updated_at, device: devices.description };
+const SORTABLE = {
+    description: readers.description,
+    hardware_id: readers.hardware_id,
+    id: readers.id,
+    created_at: readers.created_at,
+    updated_at: readers.updated_at,
+    device: devices.description,
+};
 
 const readerWhere = (f: ReaderFilters): SQL | undefined =>
     allOf([
         eq(readers.account_id, f.accountId),
-        f.q ? or(ilike(readers.description, likeText(f.q)), ilike(readers.hardware_id, likeText(f.q)), ilike(devices.description, likeText(f.q))) : undefined,
+        f.q
+            ? or(
+                  ilike(readers.description, likeText(f.q)),
+                  ilike(readers.hardware_id, likeText(f.q)),
+                  ilike(devices.description, likeText(f.q)),
+              )
+            : undefined,
         f.linked === undefined ? undefined : f.linked ? isNotNull(devices.id) : isNull(devices.id),
         f.ids ? inArray(readers.id, f.ids) : undefined,
     ]);
 
 export const listReaders = async (db: Db, f: ReaderFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = readerWhere(f);
-    const query = selectReaders(db).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'description', order: 'ASC' }, readers.id));
+    const query = selectReaders(db)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'description', order: 'ASC' }, readers.id));
     const counted = db
         .select({ n: countAll })
         .from(readers)
@@ -71,12 +106,25 @@ export const findReader = async (db: Db, id: number): Promise<ReaderListRow | un
 
 /** Another reader of the account already linked to this hardware_id (one reader per device). */
 export const readerLinkedTo = async (db: Db, accountId: number, hardwareId: string, exceptId?: number) =>
-    (await db.select({ id: readers.id, description: readers.description }).from(readers).where(and(eq(readers.account_id, accountId), eq(readers.hardware_id, hardwareId)))).find(r => r.id !== exceptId);
+    (
+        await db
+            .select({ id: readers.id, description: readers.description })
+            .from(readers)
+            .where(and(eq(readers.account_id, accountId), eq(readers.hardware_id, hardwareId)))
+    ).find(r => r.id !== exceptId);
 
 export const insertReader = async (db: Db, accountId: number, values: { description: string; hardware_id: string | null }) =>
-    (await db.insert(readers).values({ account_id: accountId, ...values }).returning({ id: readers.id }))[0]!.id;
+    (
+        await db
+            .insert(readers)
+            .values({ account_id: accountId, ...values })
+            .returning({ id: readers.id })
+    )[0]!.id;
 
 export const updateReader = (db: Db, id: number, values: { description: string; hardware_id: string | null }) =>
-    db.update(readers).set({ ...values, updated_at: sql`now()` }).where(eq(readers.id, id));
+    db
+        .update(readers)
+        .set({ ...values, updated_at: sql`now()` })
+        .where(eq(readers.id, id));
 
 export const deleteReader = (db: Db, id: number) => db.delete(readers).where(eq(readers.id, id));

@@ -55,7 +55,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     const link = async (accountId: number, hardwareId: string | null | undefined, readerId?: number): Promise<string | null> => {
         if (!hardwareId) return null;
         const device = await findDeviceByHardwareId(ctx.db, hardwareId);
-        if (!device || device.account_id !== accountId) throw validationError({ hardware_id: 'Choose a device of the reader\'s account' });
+        if (!device || device.account_id !== accountId) throw validationError({ hardware_id: "Choose a device of the reader's account" });
         if (await readerLinkedTo(ctx.db, accountId, hardwareId, readerId)) throw conflict(READER_DENIALS.linkedElsewhere);
         return device.hardware_id;
     };
@@ -63,59 +63,102 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     const saving = conflictOnDuplicate(READER_DENIALS.linkedElsewhere);
     const audit = auditTrail(ctx.db, 'readers', 'Reader');
 
-    app.get('/readers', {
-        config: { access: ['devices', 'read'] },
-        schema: {
-            tags,
-            summary: 'Readers of the current account (SPEC 7.2), searched by description or hardware id; linked=true|false by whether a device serves them',
-            querystring: z.object({ ...listParams(), linked: z.enum(['true', 'false']).optional() }),
-            response: { 200: listReply(readerRecord), ...errors },
+    app.get(
+        '/readers',
+        {
+            config: { access: ['devices', 'read'] },
+            schema: {
+                tags,
+                summary:
+                    'Readers of the current account (SPEC 7.2), searched by description or hardware id; linked=true|false by whether a device serves them',
+                querystring: z.object({ ...listParams(), linked: z.enum(['true', 'false']).optional() }),
+                response: { 200: listReply(readerRecord), ...errors },
+            },
         },
-    }, async request => {
-        const account = await workingAccount(request);
-        const q = request.query;
-        const { result, count } = await listReaders(ctx.db, { accountId: account.id, q: q.q, linked: q.linked === undefined ? undefined : q.linked === 'true', ids: idList(q.id) }, q);
-        return { result: result.map(toReader), count };
-    });
+        async request => {
+            const account = await workingAccount(request);
+            const q = request.query;
+            const { result, count } = await listReaders(
+                ctx.db,
+                { accountId: account.id, q: q.q, linked: q.linked === undefined ? undefined : q.linked === 'true', ids: idList(q.id) },
+                q,
+            );
+            return { result: result.map(toReader), count };
+        },
+    );
 
-    app.get('/readers/:id', {
-        config: { access: ['devices', 'read'] },
-        schema: { tags, summary: 'One reader', params: idParam, response: { 200: readerRecord, ...errors } },
-    }, async request => toReader(await visible(request, request.params.id)));
+    app.get(
+        '/readers/:id',
+        {
+            config: { access: ['devices', 'read'] },
+            schema: { tags, summary: 'One reader', params: idParam, response: { 200: readerRecord, ...errors } },
+        },
+        async request => toReader(await visible(request, request.params.id)),
+    );
 
-    app.post('/readers', {
-        config: { access: ['devices', 'write'] },
-        schema: { tags, summary: 'Create a reader (SPEC 7.2 POST /readers {description}), optionally linked to a device of the account by hardware_id', body: readerInput, response: { 201: readerRecord, ...errors } },
-    }, async (request, reply) => {
-        const account = await workingAccount(request);
-        const body: ReaderInput = request.body;
-        const hardwareId = await link(account.id, body.hardware_id);
-        const id = await saving(() => insertReader(ctx.db, account.id, { description: body.description, hardware_id: hardwareId }));
-        const created = toReader((await findReader(ctx.db, id))!);
-        await audit(request, 'create', created, undefined, created);
-        return reply.status(201).send(created);
-    });
+    app.post(
+        '/readers',
+        {
+            config: { access: ['devices', 'write'] },
+            schema: {
+                tags,
+                summary:
+                    'Create a reader (SPEC 7.2 POST /readers {description}), optionally linked to a device of the account by hardware_id',
+                body: readerInput,
+                response: { 201: readerRecord, ...errors },
+            },
+        },
+        async (request, reply) => {
+            const account = await workingAccount(request);
+            const body: ReaderInput = request.body;
+            const hardwareId = await link(account.id, body.hardware_id);
+            const id = await saving(() => insertReader(ctx.db, account.id, { description: body.description, hardware_id: hardwareId }));
+            const created = toReader((await findReader(ctx.db, id))!);
+            await audit(request, 'create', created, undefined, created);
+            return reply.status(201).send(created);
+        },
+    );
 
-    app.put('/readers/:id', {
-        config: { access: ['devices', 'write'] },
-        schema: { tags, summary: 'Rename a reader, link it to a device of its account by hardware_id, or unlink it (hardware_id null)', params: idParam, body: readerInput, response: { 200: readerRecord, ...errors } },
-    }, async request => {
-        const before = await visible(request, request.params.id);
-        const body = request.body;
-        const hardwareId = body.hardware_id === undefined ? before.hardware_id : await link(before.account_id, body.hardware_id, before.id);
-        await saving(() => updateReader(ctx.db, before.id, { description: body.description, hardware_id: hardwareId }));
-        const after = toReader((await findReader(ctx.db, before.id))!);
-        await audit(request, 'update', before, toReader(before), after);
-        return after;
-    });
+    app.put(
+        '/readers/:id',
+        {
+            config: { access: ['devices', 'write'] },
+            schema: {
+                tags,
+                summary: 'Rename a reader, link it to a device of its account by hardware_id, or unlink it (hardware_id null)',
+                params: idParam,
+                body: readerInput,
+                response: { 200: readerRecord, ...errors },
+            },
+        },
+        async request => {
+            const before = await visible(request, request.params.id);
+            const body = request.body;
+            const hardwareId =
+                body.hardware_id === undefined ? before.hardware_id : await link(before.account_id, body.hardware_id, before.id);
+            await saving(() => updateReader(ctx.db, before.id, { description: body.description, hardware_id: hardwareId }));
+            const after = toReader((await findReader(ctx.db, before.id))!);
+            await audit(request, 'update', before, toReader(before), after);
+            return after;
+        },
+    );
 
-    app.delete('/readers/:id', {
-        config: { access: ['devices', 'write'] },
-        schema: { tags, summary: 'Delete a reader; the device it was linked to stays', params: idParam, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const reader = await visible(request, request.params.id);
-        await deleteReader(ctx.db, reader.id);
-        await audit(request, 'delete', reader, toReader(reader));
-        return reply.status(204).send(null);
-    });
+    app.delete(
+        '/readers/:id',
+        {
+            config: { access: ['devices', 'write'] },
+            schema: {
+                tags,
+                summary: 'Delete a reader; the device it was linked to stays',
+                params: idParam,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const reader = await visible(request, request.params.id);
+            await deleteReader(ctx.db, reader.id);
+            await audit(request, 'delete', reader, toReader(reader));
+            return reply.status(204).send(null);
+        },
+    );
 };

@@ -21,13 +21,25 @@ export const toUser = ({ user, account }: UserWithAccount) => ({
 });
 
 const withAccount = (db: Db) =>
-    db.select({ user: users, account: { id: accounts.id, name: accounts.name, path: accounts.path } }).from(users).innerJoin(accounts, eq(accounts.id, users.account_id));
+    db
+        .select({ user: users, account: { id: accounts.id, name: accounts.name, path: accounts.path } })
+        .from(users)
+        .innerJoin(accounts, eq(accounts.id, users.account_id));
 
-export const findUser = async (db: Db, id: number): Promise<UserWithAccount | undefined> => (await withAccount(db).where(eq(users.id, id)).limit(1))[0];
+export const findUser = async (db: Db, id: number): Promise<UserWithAccount | undefined> =>
+    (await withAccount(db).where(eq(users.id, id)).limit(1))[0];
 
-export const findUserByEmail = async (db: Db, email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
+export const findUserByEmail = async (db: Db, email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
 
-const SORTABLE = { name: users.name, email: users.email, role: users.role, created_at: users.created_at, id: users.id, account: accounts.name };
+const SORTABLE = {
+    name: users.name,
+    email: users.email,
+    role: users.role,
+    created_at: users.created_at,
+    id: users.id,
+    account: accounts.name,
+};
 
 export interface UserFilters {
     /** users of this account only */
@@ -47,15 +59,21 @@ export const listUsers = (db: Db, filters: UserFilters, params: { page: number; 
         filters.role ? eq(users.role, filters.role) : undefined,
         filters.ids ? inArray(users.id, filters.ids) : undefined,
     ]);
-    const query = withAccount(db).where(where).orderBy(...orderBy(params.sort, SORTABLE, { field: 'name', order: 'ASC' }, users.id));
+    const query = withAccount(db)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORTABLE, { field: 'name', order: 'ASC' }, users.id));
     const count = db.select({ n: countAll }).from(users).innerJoin(accounts, eq(accounts.id, users.account_id)).where(where);
     return page<UserWithAccount>(query.$dynamic() as never, count, params);
 };
 
-export const insertUser = async (db: Db, values: typeof users.$inferInsert) => (await db.insert(users).values(values).returning({ id: users.id }))[0]!.id;
+export const insertUser = async (db: Db, values: typeof users.$inferInsert) =>
+    (await db.insert(users).values(values).returning({ id: users.id }))[0]!.id;
 
 export const updateUser = (db: Db, id: number, values: Partial<typeof users.$inferInsert>) =>
-    db.update(users).set({ ...values, updated_at: sql`now()` }).where(eq(users.id, id));
+    db
+        .update(users)
+        .set({ ...values, updated_at: sql`now()` })
+        .where(eq(users.id, id));
 
 export const deleteUser = (db: Db, id: number) => db.delete(users).where(and(eq(users.id, id)));
 
@@ -65,5 +83,12 @@ export const emailTakenAnswers = async (db: Db, user: { id: number; account_id: 
         await db
             .select({ n: sql<number>`count(*)::int` })
             .from(auditLogs)
-            .where(and(eq(auditLogs.account_id, user.account_id), sql`${auditLogs.timestamp} > ${since}`, eq(auditLogs.user_id, user.id), eq(auditLogs.action, 'email_taken')))
+            .where(
+                and(
+                    eq(auditLogs.account_id, user.account_id),
+                    sql`${auditLogs.timestamp} > ${since}`,
+                    eq(auditLogs.user_id, user.id),
+                    eq(auditLogs.action, 'email_taken'),
+                ),
+            )
     )[0]!.n;

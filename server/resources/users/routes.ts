@@ -48,134 +48,223 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const holder = await findUser(ctx.db, taken.id);
         if (holder && holder.user.id !== auth.user.id && !mayActIn(auth, holder.account)) {
             const since = new Date(ctx.now().getTime() - 24 * 3600_000);
-            if ((await emailTakenAnswers(ctx.db, { id: auth.user.id, account_id: auth.user.account_id }, since)) >= EMAIL_TAKEN_ANSWERS_PER_DAY) {
+            if (
+                (await emailTakenAnswers(ctx.db, { id: auth.user.id, account_id: auth.user.account_id }, since)) >=
+                EMAIL_TAKEN_ANSWERS_PER_DAY
+            ) {
                 throw tooMany('Too many addresses already in use were tried today. Try again tomorrow, or ask your administrator.');
             }
             // Nothing of the address is kept: whoever reads this log must not learn it either.
-            await recordAudit(ctx.db, request, { action: 'email_taken', resource: 'users', entity: 'User', account_id: auth.user.account_id });
+            await recordAudit(ctx.db, request, {
+                action: 'email_taken',
+                resource: 'users',
+                entity: 'User',
+                account_id: auth.user.account_id,
+            });
         }
         throw conflict('A user with this email already exists');
     };
 
-    app.get('/users', {
-        config: { access: ['users', 'read'] },
-        schema: {
-            tags,
-            summary: 'Users of the current account; with cross_account=true of every account the caller may act in',
-            querystring: z.object({ ...listParams(), role: z.enum(ROLES).optional() }),
-            response: { 200: listReply(user), ...errors },
+    app.get(
+        '/users',
+        {
+            config: { access: ['users', 'read'] },
+            schema: {
+                tags,
+                summary: 'Users of the current account; with cross_account=true of every account the caller may act in',
+                querystring: z.object({ ...listParams(), role: z.enum(ROLES).optional() }),
+                response: { 200: listReply(user), ...errors },
+            },
         },
-    }, async request => {
-        const auth = requireAuth(request);
-        const q = request.query;
-        const where = isCrossAccount(request) ? { pathPrefix: reachesDescendants(auth) ? scopePath(auth) : undefined, accountId: reachesDescendants(auth) ? undefined : auth.account.id } : { accountId: (await requestAccount(ctx.db, request)).id };
-        const { result, count } = await listUsers(ctx.db, { ...where, q: q.q, role: q.role, ids: idList(q.id) }, q);
-        return { result: result.map(toUser), count };
-    });
+        async request => {
+            const auth = requireAuth(request);
+            const q = request.query;
+            const where = isCrossAccount(request)
+                ? {
+                      pathPrefix: reachesDescendants(auth) ? scopePath(auth) : undefined,
+                      accountId: reachesDescendants(auth) ? undefined : auth.account.id,
+                  }
+                : { accountId: (await requestAccount(ctx.db, request)).id };
+            const { result, count } = await listUsers(ctx.db, { ...where, q: q.q, role: q.role, ids: idList(q.id) }, q);
+            return { result: result.map(toUser), count };
+        },
+    );
 
-    app.get('/users/:id', {
-        config: { access: 'signedIn' },
-        schema: { tags, summary: 'One user (oneself, or within the users right)', params: idParam, response: { 200: user, ...errors } },
-    }, async request => {
-        const auth = requireAuth(request);
-        needRight(auth, request.params.id, 'read');
-        return toUser(await visibleUser(auth, request.params.id));
-    });
+    app.get(
+        '/users/:id',
+        {
+            config: { access: 'signedIn' },
+            schema: { tags, summary: 'One user (oneself, or within the users right)', params: idParam, response: { 200: user, ...errors } },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            needRight(auth, request.params.id, 'read');
+            return toUser(await visibleUser(auth, request.params.id));
+        },
+    );
 
-    app.post('/users', {
-        config: { access: ['users', 'write'] },
-        schema: { tags, summary: 'Create a user; they set their own password at first sign-in', body: userCreateInput, response: { 201: user, ...errors } },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        const body = request.body;
-        assertAssignable(auth, body.role);
-        const home = body.account.id === 0 ? await requestAccount(ctx.db, request) : await accountInScope(ctx.db, auth, body.account.id);
-        const email = body.email.trim().toLowerCase();
-        await assertEmailFree(request, auth, email);
-        const id = await insertUser(ctx.db, {
-            account_id: home.id,
-            name: body.name.trim(),
-            email,
-            role: body.role,
-            external_user: !!body.external_user,
-            password_hash: body.external_user ? null : await hashPassword(body.password!),
-            // Someone else chose this password: the user replaces it at first sign-in (SPEC 2.1).
-            password_changed: !!body.external_user,
-        });
-        const created = toUser((await findUser(ctx.db, id))!);
-        await recordAudit(ctx.db, request, { action: 'create', resource: 'users', entity: 'User', entity_id: id, account_id: home.id, after: created });
-        return reply.status(201).send(created);
-    });
+    app.post(
+        '/users',
+        {
+            config: { access: ['users', 'write'] },
+            schema: {
+                tags,
+                summary: 'Create a user; they set their own password at first sign-in',
+                body: userCreateInput,
+                response: { 201: user, ...errors },
+            },
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            const body = request.body;
+            assertAssignable(auth, body.role);
+            const home =
+                body.account.id === 0 ? await requestAccount(ctx.db, request) : await accountInScope(ctx.db, auth, body.account.id);
+            const email = body.email.trim().toLowerCase();
+            await assertEmailFree(request, auth, email);
+            const id = await insertUser(ctx.db, {
+                account_id: home.id,
+                name: body.name.trim(),
+                email,
+                role: body.role,
+                external_user: !!body.external_user,
+                password_hash: body.external_user ? null : await hashPassword(body.password!),
+                // Someone else chose this password: the user replaces it at first sign-in (SPEC 2.1).
+                password_changed: !!body.external_user,
+            });
+            const created = toUser((await findUser(ctx.db, id))!);
+            await recordAudit(ctx.db, request, {
+                action: 'create',
+                resource: 'users',
+                entity: 'User',
+                entity_id: id,
+                account_id: home.id,
+                after: created,
+            });
+            return reply.status(201).send(created);
+        },
+    );
 
-    app.put('/users/:id', {
-        config: { access: 'signedIn' },
-        schema: { tags, summary: 'Update a user (oneself, or a strictly lower role)', params: idParam, body: userUpdateInput, response: { 200: user, ...errors } },
-    }, async request => {
-        const auth = requireAuth(request);
-        const body = request.body;
-        needRight(auth, request.params.id, 'write');
-        const target = await visibleUser(auth, request.params.id);
-        const self = target.user.id === auth.user.id;
-        if (!canEditUser({ id: auth.user.id, role: auth.user.role }, target.user)) throw forbidden('You can only edit users of a lower role.');
-        if (self && body.role !== target.user.role) throw forbidden('You cannot change your own role.');
-        if (!self && body.role !== target.user.role) assertAssignable(auth, body.role);
-        const accountId = body.account.id === 0 || body.account.id === target.account.id ? target.account.id : (await accountInScope(ctx.db, auth, body.account.id)).id;
-        if (accountId !== target.account.id && self) throw forbidden('You cannot move your own user to another account.');
-        const email = body.email.trim().toLowerCase();
-        await assertEmailFree(request, auth, email, target.user.id);
+    app.put(
+        '/users/:id',
+        {
+            config: { access: 'signedIn' },
+            schema: {
+                tags,
+                summary: 'Update a user (oneself, or a strictly lower role)',
+                params: idParam,
+                body: userUpdateInput,
+                response: { 200: user, ...errors },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            const body = request.body;
+            needRight(auth, request.params.id, 'write');
+            const target = await visibleUser(auth, request.params.id);
+            const self = target.user.id === auth.user.id;
+            if (!canEditUser({ id: auth.user.id, role: auth.user.role }, target.user))
+                throw forbidden('You can only edit users of a lower role.');
+            if (self && body.role !== target.user.role) throw forbidden('You cannot change your own role.');
+            if (!self && body.role !== target.user.role) assertAssignable(auth, body.role);
+            const accountId =
+                body.account.id === 0 || body.account.id === target.account.id
+                    ? target.account.id
+                    : (await accountInScope(ctx.db, auth, body.account.id)).id;
+            if (accountId !== target.account.id && self) throw forbidden('You cannot move your own user to another account.');
+            const email = body.email.trim().toLowerCase();
+            await assertEmailFree(request, auth, email, target.user.id);
 
-        // Whether a user signs in through the directory is set by others, not by the user.
-        const external = self ? target.user.external_user : !!body.external_user;
-        const changes: Parameters<typeof updateUser>[2] = { name: body.name.trim(), email, role: body.role, account_id: accountId, external_user: external };
-        const newPassword = body.password && !external ? body.password : undefined;
-        // Changing one's own password or e-mail (where reset links go) proves the current password: a session
-        // left open on another screen must not be enough to take the account over.
-        if (self && !external && (newPassword || email !== target.user.email)) {
-            if (!body.current_password) throw validationError({ current_password: MESSAGES.currentPasswordRequired });
-            if (!(await verifyPassword(target.user.password_hash, body.current_password))) throw validationError({ current_password: 'Current password is incorrect' });
-        }
-        if (newPassword) {
-            changes.password_hash = await hashPassword(newPassword);
-            // A password set by someone else is replaced by its owner at next sign-in.
-            changes.password_changed = self;
-        }
-        await updateUser(ctx.db, target.user.id, changes);
-        if (newPassword && !self) await revokeUserSessions(ctx, target.user.id, 'password changed by another user');
-        // A changed password ends the user's other sessions (another browser, a stolen refresh token).
-        if (newPassword && self) await revokeOtherSessions(ctx, target.user.id, auth.sessionId, 'password changed');
-        const updated = toUser((await findUser(ctx.db, target.user.id))!);
-        await recordAudit(ctx.db, request, { action: 'update', resource: 'users', entity: 'User', entity_id: target.user.id, account_id: accountId, before: toUser(target), after: { ...updated, password_changed_by_edit: !!newPassword } });
-        return updated;
-    });
+            // Whether a user signs in through the directory is set by others, not by the user.
+            const external = self ? target.user.external_user : !!body.external_user;
+            const changes: Parameters<typeof updateUser>[2] = {
+                name: body.name.trim(),
+                email,
+                role: body.role,
+                account_id: accountId,
+                external_user: external,
+            };
+            const newPassword = body.password && !external ? body.password : undefined;
+            // Changing one's own password or e-mail (where reset links go) proves the current password: a session
+            // left open on another screen must not be enough to take the account over.
+            if (self && !external && (newPassword || email !== target.user.email)) {
+                if (!body.current_password) throw validationError({ current_password: MESSAGES.currentPasswordRequired });
+                if (!(await verifyPassword(target.user.password_hash, body.current_password)))
+                    throw validationError({ current_password: 'Current password is incorrect' });
+            }
+            if (newPassword) {
+                changes.password_hash = await hashPassword(newPassword);
+                // A password set by someone else is replaced by its owner at next sign-in.
+                changes.password_changed = self;
+            }
+            await updateUser(ctx.db, target.user.id, changes);
+            if (newPassword && !self) await revokeUserSessions(ctx, target.user.id, 'password changed by another user');
+            // A changed password ends the user's other sessions (another browser, a stolen refresh token).
+            if (newPassword && self) await revokeOtherSessions(ctx, target.user.id, auth.sessionId, 'password changed');
+            const updated = toUser((await findUser(ctx.db, target.user.id))!);
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'users',
+                entity: 'User',
+                entity_id: target.user.id,
+                account_id: accountId,
+                before: toUser(target),
+                after: { ...updated, password_changed_by_edit: !!newPassword },
+            });
+            return updated;
+        },
+    );
 
-    app.delete('/users/:id', {
-        config: { access: ['users', 'delete'] },
-        schema: { tags, summary: 'Delete a user of a lower role', params: idParam, response: { 204: z.null(), ...errors } },
-    }, async (request, reply) => {
-        const auth = requireAuth(request);
-        const target = await visibleUser(auth, request.params.id);
-        if (target.user.id === auth.user.id) throw conflict('You cannot delete your own user.');
-        if (!canEditUser({ id: auth.user.id, role: auth.user.role }, target.user)) throw forbidden('You can only delete users of a lower role.');
-        await deleteUser(ctx.db, target.user.id);
-        await recordAudit(ctx.db, request, { action: 'delete', resource: 'users', entity: 'User', entity_id: target.user.id, account_id: target.account.id, before: toUser(target) });
-        return reply.status(204).send(null);
-    });
+    app.delete(
+        '/users/:id',
+        {
+            config: { access: ['users', 'delete'] },
+            schema: { tags, summary: 'Delete a user of a lower role', params: idParam, response: { 204: z.null(), ...errors } },
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            const target = await visibleUser(auth, request.params.id);
+            if (target.user.id === auth.user.id) throw conflict('You cannot delete your own user.');
+            if (!canEditUser({ id: auth.user.id, role: auth.user.role }, target.user))
+                throw forbidden('You can only delete users of a lower role.');
+            await deleteUser(ctx.db, target.user.id);
+            await recordAudit(ctx.db, request, {
+                action: 'delete',
+                resource: 'users',
+                entity: 'User',
+                entity_id: target.user.id,
+                account_id: target.account.id,
+                before: toUser(target),
+            });
+            return reply.status(204).send(null);
+        },
+    );
 
-    app.get('/users/:id/accounts', {
-        config: { access: 'signedIn' },
-        schema: { tags, summary: 'Accounts a user may work in (the Switch Account list)', params: idParam, querystring: z.object(listParams(PICKER_PAGE_SIZE)), response: { 200: listReply(account), ...errors } },
-    }, async request => {
-        const auth = requireAuth(request);
-        needRight(auth, request.params.id, 'read');
-        const target = await visibleUser(auth, request.params.id);
-        const role = target.user.role;
-        // The user's own reach (admin: all, dealer/installer: their subtree, others: their account), within the caller's.
-        const prefix = role === 'admin' ? '/' : target.account.path;
-        const { result, count } = await listAccounts(
-            ctx.db,
-            { pathPrefix: prefix, ids: roleReachesBelow(role) ? idList(request.query.id) : [target.account.id], q: request.query.q },
-            request.query,
-        );
-        return { result: result.filter(r => mayActIn(auth, r)).map(r => toAccount(r, auth.user.role)), count };
-    });
+    app.get(
+        '/users/:id/accounts',
+        {
+            config: { access: 'signedIn' },
+            schema: {
+                tags,
+                summary: 'Accounts a user may work in (the Switch Account list)',
+                params: idParam,
+                querystring: z.object(listParams(PICKER_PAGE_SIZE)),
+                response: { 200: listReply(account), ...errors },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            needRight(auth, request.params.id, 'read');
+            const target = await visibleUser(auth, request.params.id);
+            const role = target.user.role;
+            // The user's own reach (admin: all, dealer/installer: their subtree, others: their account), within the caller's.
+            const prefix = role === 'admin' ? '/' : target.account.path;
+            const { result, count } = await listAccounts(
+                ctx.db,
+                { pathPrefix: prefix, ids: roleReachesBelow(role) ? idList(request.query.id) : [target.account.id], q: request.query.q },
+                request.query,
+            );
+            return { result: result.filter(r => mayActIn(auth, r)).map(r => toAccount(r, auth.user.role)), count };
+        },
+    );
 };

@@ -1,6 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, Create, CreateBase, EditBase, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import {
+    BooleanInput,
+    Create,
+    CreateBase,
+    EditBase,
+    SaveButton,
+    SimpleForm,
+    TextInput,
+    Toolbar,
+    useRecordContext,
+    useTranslate,
+    type Identifier,
+} from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { accessGroupInput, type AccessGroupRecord } from '../../../contract/access-groups';
 import { can } from '../../../contract/rights';
@@ -29,12 +41,19 @@ export const AccessGroupFields = ({ mode }: { mode: 'create' | 'edit' }) => {
             defaultValues={mode === 'create' ? { description: '', default_group: false } : undefined}
             toolbar={
                 <Toolbar>
-                    <SaveButton label={mode === 'create' ? translate('resources.access_groups.add') : 'ra.action.save'} alwaysEnable={mode === 'create'} />
+                    <SaveButton
+                        label={mode === 'create' ? translate('resources.access_groups.add') : 'ra.action.save'}
+                        alwaysEnable={mode === 'create'}
+                    />
                 </Toolbar>
             }
         >
             <TextInput source="description" autoComplete="off" fullWidth />
-            <BooleanInput source="default_group" disabled={locked} helperText={locked ? 'resources.access_groups.defaultLocked' : 'resources.access_groups.defaultHelp'} />
+            <BooleanInput
+                source="default_group"
+                disabled={locked}
+                helperText={locked ? 'resources.access_groups.defaultLocked' : 'resources.access_groups.defaultHelp'}
+            />
         </SimpleForm>
     );
 };
@@ -49,7 +68,14 @@ export const AccessGroupDrawerForm = ({ id, onDone }: { id?: Identifier; onDone:
                 resource="access_groups"
                 redirect={false}
                 transform={accessGroupBody}
-                mutationOptions={{ onSuccess: (data: { id: Identifier }) => { notices.created(data.id); refresh(); onDone(); }, onError: e => notices.createFailed('access_groups', e) }}
+                mutationOptions={{
+                    onSuccess: (data: { id: Identifier }) => {
+                        notices.created(data.id);
+                        refresh();
+                        onDone();
+                    },
+                    onError: e => notices.createFailed('access_groups', e),
+                }}
             >
                 <AccessGroupFields mode="create" />
             </CreateBase>
@@ -61,7 +87,14 @@ export const AccessGroupDrawerForm = ({ id, onDone }: { id?: Identifier; onDone:
             redirect={false}
             mutationMode="pessimistic"
             transform={accessGroupBody}
-            mutationOptions={{ onSuccess: () => { notices.modified('access_groups'); refresh(); onDone(); }, onError: e => notices.modifyFailed('access_groups', e) }}
+            mutationOptions={{
+                onSuccess: () => {
+                    notices.modified('access_groups');
+                    refresh();
+                    onDone();
+                },
+                onError: e => notices.modifyFailed('access_groups', e),
+            }}
         >
             <AccessGroupFields mode="edit" />
         </EditBase>
@@ -78,7 +111,17 @@ export const AccessGroupCreate = () => {
     if (!can(session.role, 'deviceConfig', 'write')) return <Navigate to="/access_groups" replace />;
     return (
         // Our onSuccess replaces react-admin's: it goes to the new group's page itself.
-        <Create transform={accessGroupBody} mutationOptions={{ onSuccess: (data: { id: Identifier }) => { notices.created(data.id); refresh(); navigate(`/access_groups/${data.id}`); }, onError: e => notices.createFailed('access_groups', e) }}>
+        <Create
+            transform={accessGroupBody}
+            mutationOptions={{
+                onSuccess: (data: { id: Identifier }) => {
+                    notices.created(data.id);
+                    refresh();
+                    navigate(`/access_groups/${data.id}`);
+                },
+                onError: e => notices.createFailed('access_groups', e),
+            }}
+        >
             <AccessGroupFields mode="create" />
         </Create>
     );

@@ -21,11 +21,26 @@ export const AccessGroupList = () => {
             sort={{ field: 'default_group', order: 'DESC' }}
             filters={[<SearchInput key="q" source="q" alwaysOn />]}
             title={translate('resources.access_groups.name', { smart_count: 2 })}
-            actions={<TopToolbar>{mayWrite && <QuickViewButton label={translate('resources.access_groups.add')} icon={<GroupAdd />} render={done => <AccessGroupDrawerForm onDone={done} />} />}</TopToolbar>}
+            actions={
+                <TopToolbar>
+                    {mayWrite && (
+                        <QuickViewButton
+                            label={translate('resources.access_groups.add')}
+                            icon={<GroupAdd />}
+                            render={done => <AccessGroupDrawerForm onDone={done} />}
+                        />
+                    )}
+                </TopToolbar>
+            }
         >
             <Datagrid bulkActionButtons={false} rowClick="edit">
                 <TextField source="description" />
-                <FunctionField source="default_group" render={(r: AccessGroupRecord) => (r.default_group ? <Chip size="small" color="primary" label={translate('resources.access_groups.default')} /> : null)} />
+                <FunctionField
+                    source="default_group"
+                    render={(r: AccessGroupRecord) =>
+                        r.default_group ? <Chip size="small" color="primary" label={translate('resources.access_groups.default')} /> : null
+                    }
+                />
                 <NumberField source="devices_count" />
                 <NumberField source="profiles_count" />
                 <FunctionField source="created_at" render={(r: AccessGroupRecord) => formatDate(r.created_at)} />

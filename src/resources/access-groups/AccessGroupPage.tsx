@@ -27,9 +27,17 @@ export const AccessGroupPage = () => {
     const queryClient = useQueryClient();
     const [members, setMembersState] = useState<MembersPage>({ page: 1, perPage: DEFAULT_PAGE_SIZE, q: '' });
     const setMembers = useCallback((next: MembersPage) => setMembersState(next), []);
-    const { data: group, error, refetch, isPending } = useQuery({
+    const {
+        data: group,
+        error,
+        refetch,
+        isPending,
+    } = useQuery({
         queryKey: ['access_groups', 'embedded', id, members],
-        queryFn: () => dataProvider.call<AccessGroupEmbedded>(`/access_groups/${id}/embedded`, { query: { page: members.page, per_page: members.perPage, q: members.q || undefined } }),
+        queryFn: () =>
+            dataProvider.call<AccessGroupEmbedded>(`/access_groups/${id}/embedded`, {
+                query: { page: members.page, per_page: members.perPage, q: members.q || undefined },
+            }),
         placeholderData: keepPreviousData,
     });
     // Counts in the list and this page change together.
@@ -61,7 +69,13 @@ export const AccessGroupPage = () => {
                 </Typography>
                 <Stack spacing={2}>
                     <GroupDevices group={group} mayChange={mayConfigure} onChanged={changed} />
-                    <GroupMembers group={group} members={members} setMembers={setMembers} mayChange={can(session.role, 'profiles', 'write')} onChanged={changed} />
+                    <GroupMembers
+                        group={group}
+                        members={members}
+                        setMembers={setMembers}
+                        mayChange={can(session.role, 'profiles', 'write')}
+                        onChanged={changed}
+                    />
                 </Stack>
             </Box>
         </RecordContextProvider>

@@ -27,9 +27,12 @@ export const BadgeLine = ({ badge }: { badge: BadgeRecord }) => {
             </Typography>
             <Typography variant="caption" color="text.secondary">
                 {badge.card_format_name}
-                {badge.facility_code !== null && ` · ${translate('resources.access_groups.members.facilityCode', { code: badge.facility_code })}`}
+                {badge.facility_code !== null &&
+                    ` · ${translate('resources.access_groups.members.facilityCode', { code: badge.facility_code })}`}
             </Typography>
-            {badge.status === 'enrollment' && <Chip size="small" color="info" label={translate('resources.access_groups.labels.badgeEnrollment')} />}
+            {badge.status === 'enrollment' && (
+                <Chip size="small" color="info" label={translate('resources.access_groups.labels.badgeEnrollment')} />
+            )}
             {!badge.enabled && <Chip size="small" color="warning" label={translate('resources.access_groups.labels.inactiveBadge')} />}
         </Box>
     );
@@ -37,7 +40,12 @@ export const BadgeLine = ({ badge }: { badge: BadgeRecord }) => {
 
 export const BadgeList = ({ badges }: { badges: BadgeRecord[] }) => {
     const translate = useTranslate();
-    if (!badges.length) return <Typography variant="body2" color="text.secondary">{translate('resources.access_groups.members.noBadge')}</Typography>;
+    if (!badges.length)
+        return (
+            <Typography variant="body2" color="text.secondary">
+                {translate('resources.access_groups.members.noBadge')}
+            </Typography>
+        );
     return (
         <Stack spacing={0.5}>
             {badges.map(b => (

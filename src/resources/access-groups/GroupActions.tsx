@@ -19,7 +19,14 @@ export const MakeDefaultButton = () => {
         update(
             'access_groups',
             { id: record.id, data: { description: record.description, default_group: true }, previousData: record },
-            { mutationMode: 'pessimistic', onSuccess: () => { notices.modified('access_groups'); refresh(); }, onError: e => notices.modifyFailed('access_groups', e) },
+            {
+                mutationMode: 'pessimistic',
+                onSuccess: () => {
+                    notices.modified('access_groups');
+                    refresh();
+                },
+                onError: e => notices.modifyFailed('access_groups', e),
+            },
         );
     return (
         <Button label="resources.access_groups.makeDefault" onClick={makeDefault} disabled={isPending}>

@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { Autocomplete, Box, Button, Card, CardContent, CardHeader, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+    Autocomplete,
+    Box,
+    Button,
+    Card,
+    CardContent,
+    CardHeader,
+    Chip,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    TextField,
+    Typography,
+} from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import LinkOff from '@mui/icons-material/LinkOff';
 import { useGetList, useTranslate } from 'react-admin';
@@ -11,14 +26,28 @@ import { useGroupLinks } from './useGroupLinks';
 const STATUS_COLOURS = { online: 'success', offline: 'default', pending: 'warning', rejected: 'error' } as const;
 
 /** The devices that serve the group; staff who configure devices add and remove them. */
-export const GroupDevices = ({ group, mayChange, onChanged }: { group: AccessGroupEmbedded; mayChange: boolean; onChanged: () => void }) => {
+export const GroupDevices = ({
+    group,
+    mayChange,
+    onChanged,
+}: {
+    group: AccessGroupEmbedded;
+    mayChange: boolean;
+    onChanged: () => void;
+}) => {
     const translate = useTranslate();
     const [chosen, setChosen] = useState<DeviceRecord | null>(null);
     const t = (key: string, options?: object) => translate(`resources.access_groups.devices.${key}`, options);
-    const links = useGroupLinks<GroupDevice>(group, 'devices', onChanged, <LinkOff />, d => t('confirmRemove', { device: d.description || d.hardware_id, group: group.description }));
+    const links = useGroupLinks<GroupDevice>(group, 'devices', onChanged, <LinkOff />, d =>
+        t('confirmRemove', { device: d.description || d.hardware_id, group: group.description }),
+    );
     const { data: devices = [] } = useGetList<DeviceRecord>(
         'devices',
-        { pagination: { page: 1, perPage: PICKER_PAGE_SIZE }, sort: { field: 'description', order: 'ASC' }, filter: { account_id: group.account_id } },
+        {
+            pagination: { page: 1, perPage: PICKER_PAGE_SIZE },
+            sort: { field: 'description', order: 'ASC' },
+            filter: { account_id: group.account_id },
+        },
         { enabled: mayChange },
     );
     const serving = new Set(group.devices.map(d => d.id));
@@ -70,9 +99,7 @@ export const GroupDevices = ({ group, mayChange, onChanged }: { group: AccessGro
                                         <Chip size="small" color={STATUS_COLOURS[d.status]} label={t(`statuses.${d.status}`)} />
                                     </TableCell>
                                     {mayChange && (
-                                        <TableCell align="right">
-                                            {links.removeButton(d, d.description || d.hardware_id)}
-                                        </TableCell>
+                                        <TableCell align="right">{links.removeButton(d, d.description || d.hardware_id)}</TableCell>
                                     )}
                                 </TableRow>
                             ))}

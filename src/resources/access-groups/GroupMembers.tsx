@@ -1,5 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Autocomplete, Box, Button, Card, CardContent, CardHeader, InputAdornment, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import {
+    Autocomplete,
+    Box,
+    Button,
+    Card,
+    CardContent,
+    CardHeader,
+    InputAdornment,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TablePagination,
+    TableRow,
+    TextField,
+    Typography,
+} from '@mui/material';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import Search from '@mui/icons-material/Search';
@@ -17,7 +33,8 @@ export interface MembersPage {
     q: string;
 }
 
-const nameOf = (translate: (key: string, options?: object) => string, p: { id: number; acs_id: string | null }) => p.acs_id ?? translate('resources.access_groups.members.noAcsId', { id: p.id });
+const nameOf = (translate: (key: string, options?: object) => string, p: { id: number; acs_id: string | null }) =>
+    p.acs_id ?? translate('resources.access_groups.members.noAcsId', { id: p.id });
 
 /** Profiles of the account to add, searched by ACS ID as the user types. */
 const MemberPicker = ({ accountId, onAdd }: { accountId: number; onAdd: (profile: ProfileRecord) => Promise<boolean> }) => {
@@ -25,7 +42,11 @@ const MemberPicker = ({ accountId, onAdd }: { accountId: number; onAdd: (profile
     const [typed, setTyped] = useState('');
     const [chosen, setChosen] = useState<ProfileRecord | null>(null);
     const q = useDebounced(typed);
-    const { data = [], isPending } = useGetList<ProfileRecord>('profiles', { pagination: { page: 1, perPage: 20 }, sort: { field: 'acs_id', order: 'ASC' }, filter: { q, account_id: accountId } });
+    const { data = [], isPending } = useGetList<ProfileRecord>('profiles', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: 'acs_id', order: 'ASC' },
+        filter: { q, account_id: accountId },
+    });
     return (
         <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>
             <Autocomplete
@@ -72,7 +93,9 @@ export const GroupMembers = ({
     const [search, setSearch] = useState(members.q);
     const settled = useDebounced(search);
     const t = (key: string, options?: object) => translate(`resources.access_groups.members.${key}`, options);
-    const links = useGroupLinks<MemberProfile>(group, 'members', onChanged, <PersonRemove />, p => t('confirmRemove', { profile: nameOf(translate, p), group: group.description }));
+    const links = useGroupLinks<MemberProfile>(group, 'members', onChanged, <PersonRemove />, p =>
+        t('confirmRemove', { profile: nameOf(translate, p), group: group.description }),
+    );
     useEffect(() => {
         if (settled !== members.q) setMembers({ ...members, q: settled, page: 1 });
     }, [settled, members, setMembers]);
@@ -89,11 +112,22 @@ export const GroupMembers = ({
                     value={search}
                     onChange={e => setSearch(e.target.value)}
                     placeholder={t('search')}
-                    slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': t('search') } }}
+                    slotProps={{
+                        input: {
+                            startAdornment: (
+                                <InputAdornment position="start">
+                                    <Search fontSize="small" />
+                                </InputAdornment>
+                            ),
+                        },
+                        htmlInput: { 'aria-label': t('search') },
+                    }}
                     sx={{ mb: 1 }}
                 />
                 {group.profiles.length === 0 ? (
-                    <Typography color="text.secondary" sx={{ py: 2 }}>{t('empty')}</Typography>
+                    <Typography color="text.secondary" sx={{ py: 2 }}>
+                        {t('empty')}
+                    </Typography>
                 ) : (
                     <Table size="small" aria-label={t('title')}>
                         <TableHead>
@@ -108,13 +142,13 @@ export const GroupMembers = ({
                             {group.profiles.map(p => (
                                 <TableRow key={p.id}>
                                     <TableCell>{nameOf(translate, p)}</TableCell>
-                                    <TableCell><ProfileState profile={p} /></TableCell>
-                                    <TableCell><BadgeList badges={p.badges} /></TableCell>
-                                    {mayChange && (
-                                        <TableCell align="right">
-                                            {links.removeButton(p, nameOf(translate, p))}
-                                        </TableCell>
-                                    )}
+                                    <TableCell>
+                                        <ProfileState profile={p} />
+                                    </TableCell>
+                                    <TableCell>
+                                        <BadgeList badges={p.badges} />
+                                    </TableCell>
+                                    {mayChange && <TableCell align="right">{links.removeButton(p, nameOf(translate, p))}</TableCell>}
                                 </TableRow>
                             ))}
                         </TableBody>
@@ -129,7 +163,9 @@ export const GroupMembers = ({
                     onPageChange={(_e, page) => setMembers({ ...members, page: page + 1 })}
                     onRowsPerPageChange={e => setMembers({ ...members, perPage: Number(e.target.value), page: 1 })}
                     labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-                    labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+                    labelDisplayedRows={({ from, to, count }) =>
+                        translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+                    }
                 />
             </CardContent>
             {links.dialog}

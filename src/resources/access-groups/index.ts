@@ -16,7 +16,16 @@ const AccessGroupCreate = onDemand(() => import('./AccessGroupForm').then(m => m
 export const accessGroupsPlugin: ConsolePlugin = {
     key: 'access-groups',
     resources: [
-        { name: 'access_groups', right: 'profiles', routeKey: 'accessGroups', list: AccessGroupList, edit: AccessGroupPage, create: AccessGroupCreate, icon: GroupWork, recordRepresentation: 'description' },
+        {
+            name: 'access_groups',
+            right: 'profiles',
+            routeKey: 'accessGroups',
+            list: AccessGroupList,
+            edit: AccessGroupPage,
+            create: AccessGroupCreate,
+            icon: GroupWork,
+            recordRepresentation: 'description',
+        },
     ],
     messages: accessGroupMessages,
 };

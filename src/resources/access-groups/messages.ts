@@ -42,7 +42,8 @@ export const accessGroupMessages: { en: Messages; fr: Messages } = {
                     search: 'Search by ACS ID',
                     remove: 'Remove from the group',
                     confirmRemove: 'Remove %{profile} from %{group}?',
-                    confirmRemoveContent: 'The devices serving the group no longer let this person through, unless another of their groups holds them.',
+                    confirmRemoveContent:
+                        'The devices serving the group no longer let this person through, unless another of their groups holds them.',
                     acs_id: 'ACS ID',
                     status: 'Status',
                     badges: 'Badge IDs',
@@ -103,7 +104,8 @@ export const accessGroupMessages: { en: Messages; fr: Messages } = {
                     choose: 'Appareil à ajouter',
                     remove: 'Ne plus desservir ce groupe',
                     confirmRemove: '%{device} doit-il cesser de desservir %{group} ?',
-                    confirmRemoveContent: 'Les membres du groupe ne passent plus à cet appareil, sauf si un autre groupe qu’il dessert les contient.',
+                    confirmRemoveContent:
+                        'Les membres du groupe ne passent plus à cet appareil, sauf si un autre groupe qu’il dessert les contient.',
                     description: 'Appareil',
                     hardware_id: 'Identifiant matériel',
                     status: 'État',
@@ -117,7 +119,8 @@ export const accessGroupMessages: { en: Messages; fr: Messages } = {
                     search: 'Rechercher par identifiant ACS',
                     remove: 'Retirer du groupe',
                     confirmRemove: 'Retirer %{profile} de %{group} ?',
-                    confirmRemoveContent: 'Les appareils qui desservent le groupe ne laissent plus passer cette personne, sauf si un autre de leurs groupes la contient.',
+                    confirmRemoveContent:
+                        'Les appareils qui desservent le groupe ne laissent plus passer cette personne, sauf si un autre de leurs groupes la contient.',
                     acs_id: 'Identifiant ACS',
                     status: 'État',
                     badges: 'Badges',

@@ -36,7 +36,8 @@ export const useGroupLinks = <T extends { id: number }>(
             return false;
         }
     };
-    const add = (ids: number[]) => change(dataProvider.call(path, { method: 'POST', body: kind === 'devices' ? { device_ids: ids } : { profile_ids: ids } }));
+    const add = (ids: number[]) =>
+        change(dataProvider.call(path, { method: 'POST', body: kind === 'devices' ? { device_ids: ids } : { profile_ids: ids } }));
     const remove = async (row: T) => {
         await change(dataProvider.call(`${path}/${row.id}`, { method: 'DELETE', body: {} }));
         setDoomed(undefined);

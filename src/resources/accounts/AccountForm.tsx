@@ -5,14 +5,33 @@ import { isAtLeast } from '../../../contract/roles';
 import { useSession } from '../../session/useSession';
 
 /** Only what the server takes. */
-export const accountBody = ({ name, ref_number, address, parent_id }: Record<string, unknown>) => ({ name, ref_number, address, ...(parent_id ? { parent_id } : {}) });
+export const accountBody = ({ name, ref_number, address, parent_id }: Record<string, unknown>) => ({
+    name,
+    ref_number,
+    address,
+    ...(parent_id ? { parent_id } : {}),
+});
 
 /** The Account form of SPEC 2.6 (details); ref_number only for dealer level or higher (SPEC 5). */
 export const AccountForm = ({ readOnly = false }: { readOnly?: boolean }) => {
     const session = useSession();
     if (!session) return null;
     return (
-        <SimpleForm disableInvalidFormNotification resolver={zodResolver(accountInput)} toolbar={readOnly ? false : <Toolbar><SaveButton /></Toolbar>} disabled={readOnly} sx={{ maxWidth: 600 }}>
+        <SimpleForm
+            disableInvalidFormNotification
+            resolver={zodResolver(accountInput)}
+            toolbar={
+                readOnly ? (
+                    false
+                ) : (
+                    <Toolbar>
+                        <SaveButton />
+                    </Toolbar>
+                )
+            }
+            disabled={readOnly}
+            sx={{ maxWidth: 600 }}
+        >
             <TextInput source="name" fullWidth />
             {isAtLeast(session.role, 'dealer') && <TextInput source="ref_number" fullWidth />}
             <TextInput source="address.email" type="email" fullWidth />

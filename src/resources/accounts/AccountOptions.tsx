@@ -7,7 +7,13 @@ import { resetSession } from '../../authProvider/sessionCache';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
 
-const SWITCHES = [ACCOUNT_OPTIONS.acsEnabled, ACCOUNT_OPTIONS.optOutEnabled, ACCOUNT_OPTIONS.agEnabled, ACCOUNT_OPTIONS.enrEnabled, ACCOUNT_OPTIONS.tfaEnabled];
+const SWITCHES = [
+    ACCOUNT_OPTIONS.acsEnabled,
+    ACCOUNT_OPTIONS.optOutEnabled,
+    ACCOUNT_OPTIONS.agEnabled,
+    ACCOUNT_OPTIONS.enrEnabled,
+    ACCOUNT_OPTIONS.tfaEnabled,
+];
 const TEXTS = [ACCOUNT_OPTIONS.acsProvider, ACCOUNT_OPTIONS.profileRetention];
 
 /** Sets one option in the list, keeping every other (unknown ones included). */
@@ -53,7 +59,13 @@ export const AccountOptions = ({ accountId, readOnly }: { accountId: number; rea
                 {SWITCHES.map(name => (
                     <FormControlLabel
                         key={name}
-                        control={<Switch checked={value(name) === 'true'} disabled={readOnly} onChange={e => setOptions(withOption(options, name, e.target.checked ? 'true' : 'false', 'bool'))} />}
+                        control={
+                            <Switch
+                                checked={value(name) === 'true'}
+                                disabled={readOnly}
+                                onChange={e => setOptions(withOption(options, name, e.target.checked ? 'true' : 'false', 'bool'))}
+                            />
+                        }
                         label={translate(`resources.accounts.options.${name}`)}
                     />
                 ))}

@@ -3,7 +3,18 @@ import { Box, Chip, Tab, Tabs } from '@mui/material';
 import AddBusiness from '@mui/icons-material/AddBusiness';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-    CreateBase, Datagrid, Edit, FilterButton, FunctionField, SearchInput, SelectInput, TextField, TopToolbar, useCanAccess, useRecordContext, useTranslate,
+    CreateBase,
+    Datagrid,
+    Edit,
+    FilterButton,
+    FunctionField,
+    SearchInput,
+    SelectInput,
+    TextField,
+    TopToolbar,
+    useCanAccess,
+    useRecordContext,
+    useTranslate,
     type Identifier,
 } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -36,7 +47,14 @@ const AccountCreateForm = ({ onDone }: { onDone: () => void }) => {
             resource="accounts"
             redirect={false}
             transform={accountBody}
-            mutationOptions={{ onSuccess: (data: { id: Identifier }) => { notices.created(data.id); void refresh(); onDone(); }, onError: e => notices.createFailed('accounts', e) }}
+            mutationOptions={{
+                onSuccess: (data: { id: Identifier }) => {
+                    notices.created(data.id);
+                    void refresh();
+                    onDone();
+                },
+                onError: e => notices.createFailed('accounts', e),
+            }}
         >
             <AccountForm />
         </CreateBase>
@@ -45,7 +63,13 @@ const AccountCreateForm = ({ onDone }: { onDone: () => void }) => {
 
 const CreateInDrawer = () => {
     const translate = useTranslate();
-    return <QuickViewButton label={translate('resources.accounts.create')} icon={<AddBusiness />} render={close => <AccountCreateForm onDone={close} />} />;
+    return (
+        <QuickViewButton
+            label={translate('resources.accounts.create')}
+            icon={<AddBusiness />}
+            render={close => <AccountCreateForm onDone={close} />}
+        />
+    );
 };
 
 /** /accounts: the account list, or the current account's page when SPEC 2.2 says so. */
@@ -55,18 +79,41 @@ export const AccountList = () => {
     const navigate = useNavigate();
     const { canAccess: canCreate } = useCanAccess({ resource: 'accounts', action: 'create' });
     if (!session) return null;
-    if (accountsRouteRedirects(session.flags, session.ownAccountId, session.currentAccountId)) return <Navigate to={`/accounts/${session.currentAccountId}`} replace />;
+    if (accountsRouteRedirects(session.flags, session.ownAccountId, session.currentAccountId))
+        return <Navigate to={`/accounts/${session.currentAccountId}`} replace />;
     return (
         <AppList
             sort={{ field: 'name', order: 'ASC' }}
             title={translate('resources.accounts.name', { smart_count: 2 })}
-            filters={[<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="type" source="type" choices={TYPES.map(t => ({ id: t, name: `layout.accountType.${t}` }))} />]}
-            actions={<TopToolbar><FilterButton />{canCreate && <CreateInDrawer />}</TopToolbar>}
+            filters={[
+                <SearchInput key="q" source="q" alwaysOn />,
+                <SelectInput key="type" source="type" choices={TYPES.map(t => ({ id: t, name: `layout.accountType.${t}` }))} />,
+            ]}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    {canCreate && <CreateInDrawer />}
+                </TopToolbar>
+            }
         >
-            <Datagrid bulkActionButtons={false} rowClick={id => { navigate(`/accounts/${id}`); return false; }}>
+            <Datagrid
+                bulkActionButtons={false}
+                rowClick={id => {
+                    navigate(`/accounts/${id}`);
+                    return false;
+                }}
+            >
                 <TextField source="name" />
                 {isAtLeast(session.role, 'dealer') && <TextField source="ref_number" />}
-                <FunctionField source="type" render={(r: { type: string; main: boolean }) => <>{translate(`layout.accountType.${r.type}`)}{r.main && <Chip size="small" sx={{ ml: 1 }} label={translate('resources.accounts.main')} />}</>} />
+                <FunctionField
+                    source="type"
+                    render={(r: { type: string; main: boolean }) => (
+                        <>
+                            {translate(`layout.accountType.${r.type}`)}
+                            {r.main && <Chip size="small" sx={{ ml: 1 }} label={translate('resources.accounts.main')} />}
+                        </>
+                    )}
+                />
                 <TextField source="address.city" sortBy="city" />
                 <TextField source="address.email" sortable={false} />
                 <FunctionField source="created_at" render={(r: { created_at: string }) => formatDate(r.created_at)} />
@@ -128,7 +175,13 @@ export const AccountEdit = () => {
             transform={accountBody}
             redirect={false}
             actions={<AccountActions />}
-            mutationOptions={{ onSuccess: () => { notices.modified('accounts'); void refresh(); }, onError: e => notices.modifyFailed('accounts', e) }}
+            mutationOptions={{
+                onSuccess: () => {
+                    notices.modified('accounts');
+                    void refresh();
+                },
+                onError: e => notices.modifyFailed('accounts', e),
+            }}
         >
             <AccountSections readOnly={!canEdit} />
         </Edit>

@@ -8,6 +8,16 @@ const AccountEdit = onDemand(() => import('./AccountViews').then(m => m.AccountE
 
 export const accountsPlugin: ConsolePlugin = {
     key: 'accounts',
-    resources: [{ name: 'accounts', right: 'accounts', routeKey: 'accounts', list: AccountList, edit: AccountEdit, icon: Business, recordRepresentation: 'name' }],
+    resources: [
+        {
+            name: 'accounts',
+            right: 'accounts',
+            routeKey: 'accounts',
+            list: AccountList,
+            edit: AccountEdit,
+            icon: Business,
+            recordRepresentation: 'name',
+        },
+    ],
     messages: accountMessages,
 };

@@ -1,6 +1,21 @@
 import { Box, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
-import { Button, Datagrid, FilterButton, FunctionField, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useDataProvider, useListContext, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import {
+    Button,
+    Datagrid,
+    FilterButton,
+    FunctionField,
+    SearchInput,
+    SelectInput,
+    TextField,
+    TextInput,
+    TopToolbar,
+    useDataProvider,
+    useListContext,
+    useNotify,
+    useTranslate,
+    type RaRecord,
+} from 'react-admin';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditLog } from '../../../contract/auditLogs';
 import { QUICK_DATE_RANGES } from '../../../contract/constants';
 import type { ConsoleDataProvider } from '../../dataProvider';
@@ -22,8 +37,16 @@ const rangeChoices = () => QUICK_DATE_RANGES.map(r => ({ id: rangeStart(r.days),
 const filters = () => [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="date_from" source="date_from" choices={rangeChoices()} alwaysOn />,
-    <SelectInput key="resource" source="resource" choices={AUDIT_RESOURCES.map(id => ({ id, name: `resources.audit_logs.resourceNames.${id}` }))} />,
-    <SelectInput key="action" source="action" choices={AUDIT_ACTIONS.map(id => ({ id, name: `resources.audit_logs.actionNames.${id}` }))} />,
+    <SelectInput
+        key="resource"
+        source="resource"
+        choices={AUDIT_RESOURCES.map(id => ({ id, name: `resources.audit_logs.resourceNames.${id}` }))}
+    />,
+    <SelectInput
+        key="action"
+        source="action"
+        choices={AUDIT_ACTIONS.map(id => ({ id, name: `resources.audit_logs.actionNames.${id}` }))}
+    />,
     <TextInput key="entity" source="entity" />,
 ];
 
@@ -60,7 +83,8 @@ const AuditDetails = ({ log }: { log: AuditLog }) => {
     return (
         <Box sx={{ p: 2 }}>
             <Typography variant="body2" sx={{ mb: 2 }}>
-                {formatDate(log.timestamp)} · {log.user_name ?? '-'} · {log.action} · {log.entity} {log.entity_id ? `#${log.entity_id}` : ''}
+                {formatDate(log.timestamp)} · {log.user_name ?? '-'} · {log.action} · {log.entity}{' '}
+                {log.entity_id ? `#${log.entity_id}` : ''}
                 <br />
                 {translate('resources.audit_logs.fields.request_id')}: {log.request_id ?? '-'} · IP {log.ip ?? '-'}
             </Typography>
@@ -80,13 +104,30 @@ export const AuditLogList = ({ defaultFilter }: { defaultFilter?: Record<string,
             title={translate('resources.audit_logs.name', { smart_count: 2 })}
             filters={filters()}
             filterDefaultValues={defaultFilter}
-            actions={<TopToolbar><FilterButton /><ExportCsv /></TopToolbar>}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    <ExportCsv />
+                </TopToolbar>
+            }
         >
-            <Datagrid bulkActionButtons={false} rowClick={(_id, _r, record: RaRecord) => { open(translate('resources.audit_logs.details'), <AuditDetails log={record as unknown as AuditLog} />); return false; }}>
+            <Datagrid
+                bulkActionButtons={false}
+                rowClick={(_id, _r, record: RaRecord) => {
+                    open(translate('resources.audit_logs.details'), <AuditDetails log={record as unknown as AuditLog} />);
+                    return false;
+                }}
+            >
                 <FunctionField source="timestamp" render={(r: AuditLog) => formatDate(r.timestamp)} />
                 <TextField source="user_name" emptyText="-" />
-                <FunctionField source="action" render={(r: AuditLog) => translate(`resources.audit_logs.actionNames.${r.action}`, { _: r.action })} />
-                <FunctionField source="resource" render={(r: AuditLog) => translate(`resources.audit_logs.resourceNames.${r.resource}`, { _: r.resource })} />
+                <FunctionField
+                    source="action"
+                    render={(r: AuditLog) => translate(`resources.audit_logs.actionNames.${r.action}`, { _: r.action })}
+                />
+                <FunctionField
+                    source="resource"
+                    render={(r: AuditLog) => translate(`resources.audit_logs.resourceNames.${r.resource}`, { _: r.resource })}
+                />
                 <TextField source="entity" />
                 <TextField source="entity_id" emptyText="-" sortable={false} />
                 <TextField source="account_name" emptyText="-" sortable={false} />

@@ -78,14 +78,18 @@ export const CardFormatForm = ({ accountId, onDone }: { accountId: number; onDon
     const { format, errors } = readDraft(draft);
     const shown = (key: string) => (tried && errors[key] ? translate(errors[key], { _: errors[key] }) : undefined);
     const set = (change: Partial<Draft>) => setDraft(d => ({ ...d, ...change }));
-    const setRow = (i: number, change: Partial<ParityRow>) => set({ parity: draft.parity.map((r, j) => (j === i ? { ...r, ...change } : r)) });
+    const setRow = (i: number, change: Partial<ParityRow>) =>
+        set({ parity: draft.parity.map((r, j) => (j === i ? { ...r, ...change } : r)) });
 
     const submit = async (e: FormEvent) => {
         e.preventDefault();
         setTried(true);
         if (!format) return;
         try {
-            const created = await dataProvider.call<{ id: number }>('/card_formats', { method: 'POST', body: { ...format, account_id: accountId } });
+            const created = await dataProvider.call<{ id: number }>('/card_formats', {
+                method: 'POST',
+                body: { ...format, account_id: accountId },
+            });
             notices.created(created.id);
             onDone();
         } catch (err) {
@@ -94,14 +98,32 @@ export const CardFormatForm = ({ accountId, onDone }: { accountId: number; onDon
     };
 
     const field = (key: keyof Draft, label: string, props: object = {}) => (
-        <TextField label={translate(label)} value={draft[key] as string} onChange={e => set({ [key]: e.target.value })} error={!!shown(key === 'facilityStart' || key === 'facilityLength' ? 'facility' : key === 'cardStart' || key === 'cardLength' ? 'card' : key)} size="small" {...props} />
+        <TextField
+            label={translate(label)}
+            value={draft[key] as string}
+            onChange={e => set({ [key]: e.target.value })}
+            error={
+                !!shown(
+                    key === 'facilityStart' || key === 'facilityLength'
+                        ? 'facility'
+                        : key === 'cardStart' || key === 'cardLength'
+                          ? 'card'
+                          : key,
+                )
+            }
+            size="small"
+            {...props}
+        />
     );
 
     return (
         <Box component="form" onSubmit={submit} sx={{ p: 2, display: 'grid', gap: 2 }} noValidate>
             {field('name', 'resources.card_formats.fields.name', { helperText: shown('name') ?? ' ' })}
             {field('bits', 'resources.card_formats.fields.bits', { type: 'number', helperText: shown('bits') ?? ' ' })}
-            <FormControlLabel control={<Checkbox checked={draft.withFacility} onChange={e => set({ withFacility: e.target.checked })} />} label={translate('resources.card_formats.withFacility')} />
+            <FormControlLabel
+                control={<Checkbox checked={draft.withFacility} onChange={e => set({ withFacility: e.target.checked })} />}
+                label={translate('resources.card_formats.withFacility')}
+            />
             {draft.withFacility && (
                 <Stack direction="row" spacing={2}>
                     {field('facilityStart', 'resources.card_formats.fields.facilityStart', { type: 'number' })}
@@ -115,8 +137,22 @@ export const CardFormatForm = ({ accountId, onDone }: { accountId: number; onDon
             <Typography variant="subtitle2">{translate('resources.card_formats.parity')}</Typography>
             {draft.parity.map((row, i) => (
                 <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                    <TextField label={translate('resources.card_formats.fields.position')} type="number" value={row.position} onChange={e => setRow(i, { position: e.target.value })} size="small" sx={{ width: 110 }} />
-                    <TextField select label={translate('resources.card_formats.fields.kind')} value={row.kind} onChange={e => setRow(i, { kind: e.target.value as 'even' | 'odd' })} size="small" sx={{ width: 110 }}>
+                    <TextField
+                        label={translate('resources.card_formats.fields.position')}
+                        type="number"
+                        value={row.position}
+                        onChange={e => setRow(i, { position: e.target.value })}
+                        size="small"
+                        sx={{ width: 110 }}
+                    />
+                    <TextField
+                        select
+                        label={translate('resources.card_formats.fields.kind')}
+                        value={row.kind}
+                        onChange={e => setRow(i, { kind: e.target.value as 'even' | 'odd' })}
+                        size="small"
+                        sx={{ width: 110 }}
+                    >
                         <MenuItem value="even">{translate('resources.card_formats.even')}</MenuItem>
                         <MenuItem value="odd">{translate('resources.card_formats.odd')}</MenuItem>
                     </TextField>
@@ -129,7 +165,10 @@ export const CardFormatForm = ({ accountId, onDone }: { accountId: number; onDon
                         size="small"
                         sx={{ flex: 1 }}
                     />
-                    <IconButton aria-label={translate('ra.action.remove')} onClick={() => set({ parity: draft.parity.filter((_, j) => j !== i) })}>
+                    <IconButton
+                        aria-label={translate('ra.action.remove')}
+                        onClick={() => set({ parity: draft.parity.filter((_, j) => j !== i) })}
+                    >
                         <Delete />
                     </IconButton>
                 </Stack>
@@ -139,10 +178,19 @@ export const CardFormatForm = ({ accountId, onDone }: { accountId: number; onDon
                     {translate('resources.card_formats.addParity')}
                 </Button>
             </Box>
-            {tried && (errors.layout || errors.facility || errors.card) && <Alert severity="error">{translate(errors.layout ?? errors.facility ?? errors.card ?? '', { _: errors.layout ?? errors.facility ?? errors.card })}</Alert>}
+            {tried && (errors.layout || errors.facility || errors.card) && (
+                <Alert severity="error">
+                    {translate(errors.layout ?? errors.facility ?? errors.card ?? '', {
+                        _: errors.layout ?? errors.facility ?? errors.card,
+                    })}
+                </Alert>
+            )}
             {format && (
                 <Typography variant="body2" color="text.secondary" data-testid="card-format-preview">
-                    {translate('resources.card_formats.preview')}: <Box component="span" sx={{ fontFamily: 'monospace' }}>{encodeCard(format, { facilityCode: format.facility ? 1 : 0, cardNumber: 1 })}</Box>
+                    {translate('resources.card_formats.preview')}:{' '}
+                    <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                        {encodeCard(format, { facilityCode: format.facility ? 1 : 0, cardNumber: 1 })}
+                    </Box>
                 </Typography>
             )}
             <Button type="submit" variant="contained">

@@ -28,16 +28,38 @@ export const CardFormatsSection = ({ accountId }: { accountId: number }) => {
     const { open, close } = useQuickView();
     const { data, error, refetch, isPending } = useQuery({
         queryKey: ['card_formats', accountId],
-        queryFn: () => dataProvider.call<ListReply<CardFormatRecord>>('/card_formats', { query: { account_id: accountId, per_page: 200, sort: '+name' } }),
+        queryFn: () =>
+            dataProvider.call<ListReply<CardFormatRecord>>('/card_formats', {
+                query: { account_id: accountId, per_page: 200, sort: '+name' },
+            }),
     });
-    const removal = useConfirmedDelete<CardFormatRecord>('card_formats', accountId, translate('resources.card_formats.deleteWarning'), () => void refetch());
+    const removal = useConfirmedDelete<CardFormatRecord>(
+        'card_formats',
+        accountId,
+        translate('resources.card_formats.deleteWarning'),
+        () => void refetch(),
+    );
     return (
         <Box sx={{ p: 2 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
                 <Typography color="text.secondary" sx={{ flex: 1 }}>
                     {translate('resources.card_formats.intro')}
                 </Typography>
-                <Button startIcon={<Add />} onClick={() => open(translate('resources.card_formats.create'), <CardFormatForm accountId={accountId} onDone={() => { close(); void refetch(); }} />)}>
+                <Button
+                    startIcon={<Add />}
+                    onClick={() =>
+                        open(
+                            translate('resources.card_formats.create'),
+                            <CardFormatForm
+                                accountId={accountId}
+                                onDone={() => {
+                                    close();
+                                    void refetch();
+                                }}
+                            />,
+                        )
+                    }
+                >
                     {translate('resources.card_formats.create')}
                 </Button>
             </Box>
@@ -58,13 +80,26 @@ export const CardFormatsSection = ({ accountId }: { accountId: number }) => {
                             <TableRow key={f.id} hover>
                                 <TableCell>{f.name}</TableCell>
                                 <TableCell>
-                                    <Chip size="small" variant={f.type === 'custom' ? 'filled' : 'outlined'} label={translate(`resources.card_formats.types.${f.type}`)} />
+                                    <Chip
+                                        size="small"
+                                        variant={f.type === 'custom' ? 'filled' : 'outlined'}
+                                        label={translate(`resources.card_formats.types.${f.type}`)}
+                                    />
                                 </TableCell>
                                 <TableCell>{f.bits}</TableCell>
                                 <TableCell>{span(f.facility)}</TableCell>
                                 <TableCell>{span(f.card)}</TableCell>
-                                <TableCell>{f.parity.map(p => `${p.position} ${translate(`resources.card_formats.${p.kind}`)} (${formatCovers(p.covers)})`).join('; ') || '—'}</TableCell>
-                                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', maxWidth: 260 }}>{sample(f)}</TableCell>
+                                <TableCell>
+                                    {f.parity
+                                        .map(
+                                            p =>
+                                                `${p.position} ${translate(`resources.card_formats.${p.kind}`)} (${formatCovers(p.covers)})`,
+                                        )
+                                        .join('; ') || '—'}
+                                </TableCell>
+                                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', maxWidth: 260 }}>
+                                    {sample(f)}
+                                </TableCell>
                                 <TableCell>{f.type === 'custom' && removal.button(f)}</TableCell>
                             </TableRow>
                         ))}

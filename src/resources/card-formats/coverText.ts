@@ -1,6 +1,9 @@
 /** "2-13, 15" -> [2, 3, …, 13, 15]; undefined when the text is not bit numbers and ranges. */
 export const parseCovers = (text: string): number[] | undefined => {
-    const parts = text.split(',').map(p => p.trim()).filter(Boolean);
+    const parts = text
+        .split(',')
+        .map(p => p.trim())
+        .filter(Boolean);
     if (!parts.length) return [];
     const bits: number[] = [];
     for (const part of parts) {
@@ -18,7 +21,7 @@ export const parseCovers = (text: string): number[] | undefined => {
 export const formatCovers = (bits: readonly number[]): string => {
     const sorted = [...new Set(bits)].sort((a, b) => a - b);
     const runs: string[] = [];
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
         let j = i;
         while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
         runs.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`);

@@ -7,6 +7,8 @@ const CardFormatsSection = onDemand(() => import('./CardFormatsSection').then(m 
 export const cardFormatsPlugin: ConsolePlugin = {
     key: 'card-formats',
     resources: [{ name: 'card_formats', right: 'cardFormats' }],
-    accountSections: [{ key: 'card-formats', label: 'resources.card_formats.section', right: ['cardFormats', 'read'], component: CardFormatsSection }],
+    accountSections: [
+        { key: 'card-formats', label: 'resources.card_formats.section', right: ['cardFormats', 'read'], component: CardFormatsSection },
+    ],
     messages: cardFormatMessages,
 };

@@ -2,78 +2,80 @@ import type { Messages } from '../../plugins/types';
 
 /** Texts of the card formats section; the validation texts of contract/card-formats.ts are keyed by their English text. */
 export const cardFormatMessages: { en: Messages; fr: Messages } = {
-    "en": {
-        "resources": {
-            "card_formats": {
-                "name": "Card format |||| Card formats",
-                "section": "Card formats",
-                "intro": "The predefined formats are available to every account; add the formats your site’s cards use.",
-                "create": "Create card format",
-                "withFacility": "The format carries a facility code",
-                "parity": "Parity bits",
-                "addParity": "Add a parity bit",
-                "preview": "Facility 1, card 1 gives",
-                "even": "even",
-                "odd": "odd",
-                "deleteWarning": "Deleting a card format permanently deletes its visitor badges, exclusion cards and security events. The cards that use it must be removed first.",
-                "types": {
-                    "predefined": "Predefined",
-                    "custom": "Custom"
+    en: {
+        resources: {
+            card_formats: {
+                name: 'Card format |||| Card formats',
+                section: 'Card formats',
+                intro: 'The predefined formats are available to every account; add the formats your site’s cards use.',
+                create: 'Create card format',
+                withFacility: 'The format carries a facility code',
+                parity: 'Parity bits',
+                addParity: 'Add a parity bit',
+                preview: 'Facility 1, card 1 gives',
+                even: 'even',
+                odd: 'odd',
+                deleteWarning:
+                    'Deleting a card format permanently deletes its visitor badges, exclusion cards and security events. The cards that use it must be removed first.',
+                types: {
+                    predefined: 'Predefined',
+                    custom: 'Custom',
                 },
-                "fields": {
-                    "name": "Name",
-                    "type": "Type",
-                    "bits": "Number of bits",
-                    "facility": "Facility code bits",
-                    "card": "Card number bits",
-                    "parity": "Parity",
-                    "sample": "Facility 1, card 1",
-                    "facilityStart": "Facility code from bit",
-                    "facilityLength": "Facility code bits",
-                    "cardStart": "Card number from bit",
-                    "cardLength": "Card number bits",
-                    "position": "Bit",
-                    "kind": "Parity",
-                    "covers": "Covers bits"
-                }
-            }
-        }
+                fields: {
+                    name: 'Name',
+                    type: 'Type',
+                    bits: 'Number of bits',
+                    facility: 'Facility code bits',
+                    card: 'Card number bits',
+                    parity: 'Parity',
+                    sample: 'Facility 1, card 1',
+                    facilityStart: 'Facility code from bit',
+                    facilityLength: 'Facility code bits',
+                    cardStart: 'Card number from bit',
+                    cardLength: 'Card number bits',
+                    position: 'Bit',
+                    kind: 'Parity',
+                    covers: 'Covers bits',
+                },
+            },
+        },
     },
-    "fr": {
-        "resources": {
-            "card_formats": {
-                "name": "Format de carte |||| Formats de carte",
-                "section": "Formats de carte",
-                "intro": "Les formats prédéfinis sont disponibles pour tous les comptes ; ajoutez ceux des cartes de votre site.",
-                "create": "Créer un format de carte",
-                "withFacility": "Le format contient un code site",
-                "parity": "Bits de parité",
-                "addParity": "Ajouter un bit de parité",
-                "preview": "Site 1, carte 1 donne",
-                "even": "paire",
-                "odd": "impaire",
-                "deleteWarning": "Supprimer un format de carte supprime définitivement ses badges visiteurs, cartes d’exclusion et événements de sécurité. Les cartes qui l’utilisent doivent d’abord être retirées.",
-                "types": {
-                    "predefined": "Prédéfini",
-                    "custom": "Personnalisé"
+    fr: {
+        resources: {
+            card_formats: {
+                name: 'Format de carte |||| Formats de carte',
+                section: 'Formats de carte',
+                intro: 'Les formats prédéfinis sont disponibles pour tous les comptes ; ajoutez ceux des cartes de votre site.',
+                create: 'Créer un format de carte',
+                withFacility: 'Le format contient un code site',
+                parity: 'Bits de parité',
+                addParity: 'Ajouter un bit de parité',
+                preview: 'Site 1, carte 1 donne',
+                even: 'paire',
+                odd: 'impaire',
+                deleteWarning:
+                    'Supprimer un format de carte supprime définitivement ses badges visiteurs, cartes d’exclusion et événements de sécurité. Les cartes qui l’utilisent doivent d’abord être retirées.',
+                types: {
+                    predefined: 'Prédéfini',
+                    custom: 'Personnalisé',
                 },
-                "fields": {
-                    "name": "Nom",
-                    "type": "Type",
-                    "bits": "Nombre de bits",
-                    "facility": "Bits du code site",
-                    "card": "Bits du numéro de carte",
-                    "parity": "Parité",
-                    "sample": "Site 1, carte 1",
-                    "facilityStart": "Code site à partir du bit",
-                    "facilityLength": "Bits du code site",
-                    "cardStart": "Numéro de carte à partir du bit",
-                    "cardLength": "Bits du numéro de carte",
-                    "position": "Bit",
-                    "kind": "Parité",
-                    "covers": "Bits couverts"
-                }
-            }
-        }
-    }
+                fields: {
+                    name: 'Nom',
+                    type: 'Type',
+                    bits: 'Nombre de bits',
+                    facility: 'Bits du code site',
+                    card: 'Bits du numéro de carte',
+                    parity: 'Parité',
+                    sample: 'Site 1, carte 1',
+                    facilityStart: 'Code site à partir du bit',
+                    facilityLength: 'Bits du code site',
+                    cardStart: 'Numéro de carte à partir du bit',
+                    cardLength: 'Bits du numéro de carte',
+                    position: 'Bit',
+                    kind: 'Parité',
+                    covers: 'Bits couverts',
+                },
+            },
+        },
+    },
 };

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Button as MuiButton,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    LinearProgress,
+    Typography,
+} from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, useDataProvider, useTranslate } from 'react-admin';
@@ -35,12 +45,18 @@ const AddReaderDialog = ({ onClose }: { onClose: () => void }) => {
     const queryClient = useQueryClient();
     const notices = useDeviceNotices();
     const key = ['devices', 'registration_code'];
-    const { data, error } = useQuery({ queryKey: key, queryFn: ({ signal }) => dataProvider.call<RegistrationCode>('/devices/registration_code', { signal }) });
+    const { data, error } = useQuery({
+        queryKey: key,
+        queryFn: ({ signal }) => dataProvider.call<RegistrationCode>('/devices/registration_code', { signal }),
+    });
     const [busy, setBusy] = useState(false);
     const renew = async () => {
         setBusy(true);
         try {
-            queryClient.setQueryData(key, await dataProvider.call<RegistrationCode>('/devices/registration_code', { method: 'PUT', body: {} }));
+            queryClient.setQueryData(
+                key,
+                await dataProvider.call<RegistrationCode>('/devices/registration_code', { method: 'PUT', body: {} }),
+            );
             notices.success(translate('resources.devices.addReader.renewed'));
         } catch (e) {
             notices.failed('resources.devices.errors.registrationCode', e);
@@ -56,7 +72,9 @@ const AddReaderDialog = ({ onClose }: { onClose: () => void }) => {
                 {!data && !error && <LinearProgress />}
                 {data && (
                     <>
-                        <Typography sx={{ mb: 2 }}>{translate('resources.devices.addReader.intro', { account: data.account_name })}</Typography>
+                        <Typography sx={{ mb: 2 }}>
+                            {translate('resources.devices.addReader.intro', { account: data.account_name })}
+                        </Typography>
                         <Value label={translate('resources.devices.addReader.address')} value={data.url} />
                         <Value label={translate('resources.devices.addReader.code')} value={data.code} />
                         <Box component="ol" sx={{ pl: 3, my: 0, '& li': { mb: 0.5 } }}>

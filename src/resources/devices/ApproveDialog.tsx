@@ -1,5 +1,15 @@
 import { useState, type MouseEvent } from 'react';
-import { Autocomplete, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+    Autocomplete,
+    Button as MuiButton,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogContentText,
+    DialogTitle,
+    Stack,
+    TextField,
+} from '@mui/material';
 import HowToReg from '@mui/icons-material/HowToReg';
 import { Button, useTranslate } from 'react-admin';
 import { approveInput } from '../../../contract/devices';
@@ -34,7 +44,10 @@ const ApproveDialog = ({ device, onClose }: { device: Device; onClose: () => voi
         setBusy(true);
         try {
             await act(device.id, 'approve', body);
-            notices.success(translate('resources.devices.approve.done'), translate('resources.devices.approve.doneText', { name: description.trim() || device.hardware_id }));
+            notices.success(
+                translate('resources.devices.approve.done'),
+                translate('resources.devices.approve.doneText', { name: description.trim() || device.hardware_id }),
+            );
             onClose();
         } catch (e) {
             notices.failed('resources.devices.errors.approve', e);
@@ -43,7 +56,9 @@ const ApproveDialog = ({ device, onClose }: { device: Device; onClose: () => voi
     };
     return (
         <Dialog open onClose={onClose} onClick={stop} fullWidth maxWidth="sm" aria-labelledby="approve-device-title">
-            <DialogTitle id="approve-device-title">{translate('resources.devices.approve.title', { hardware_id: device.hardware_id })}</DialogTitle>
+            <DialogTitle id="approve-device-title">
+                {translate('resources.devices.approve.title', { hardware_id: device.hardware_id })}
+            </DialogTitle>
             <DialogContent>
                 <DialogContentText sx={{ mb: 2 }}>{translate('resources.devices.approve.text')}</DialogContentText>
                 <Stack spacing={2}>
@@ -53,7 +68,11 @@ const ApproveDialog = ({ device, onClose }: { device: Device; onClose: () => voi
                         onChange={e => setDescription(e.target.value)}
                         placeholder={device.hardware_id}
                         error={!checked.success}
-                        helperText={checked.success ? translate('resources.devices.approve.descriptionHelp') : translate(checked.error.issues[0]!.message, { _: checked.error.issues[0]!.message })}
+                        helperText={
+                            checked.success
+                                ? translate('resources.devices.approve.descriptionHelp')
+                                : translate(checked.error.issues[0]!.message, { _: checked.error.issues[0]!.message })
+                        }
                         fullWidth
                         autoFocus
                     />
@@ -65,7 +84,13 @@ const ApproveDialog = ({ device, onClose }: { device: Device; onClose: () => voi
                             getOptionLabel={o => o.name}
                             isOptionEqualToValue={(a, b) => a.id === b.id}
                             disableClearable
-                            renderInput={params => <TextField {...params} label={translate('resources.devices.approve.account')} helperText={translate('resources.devices.approve.accountHelp')} />}
+                            renderInput={params => (
+                                <TextField
+                                    {...params}
+                                    label={translate('resources.devices.approve.account')}
+                                    helperText={translate('resources.devices.approve.accountHelp')}
+                                />
+                            )}
                         />
                     )}
                 </Stack>
@@ -80,7 +105,15 @@ const ApproveDialog = ({ device, onClose }: { device: Device; onClose: () => voi
     );
 };
 
-export const ApproveButton = ({ device, variant, size }: { device: Device; variant?: 'text' | 'contained' | 'outlined'; size?: 'small' | 'medium' }) => {
+export const ApproveButton = ({
+    device,
+    variant,
+    size,
+}: {
+    device: Device;
+    variant?: 'text' | 'contained' | 'outlined';
+    size?: 'small' | 'medium';
+}) => {
     const [open, setOpen] = useState(false);
     return (
         <>

@@ -29,7 +29,10 @@ export const AuthenticateDialog = ({ device, onClose }: { device: Device; onClos
         setBusy(true);
         try {
             await act(device.id, 'authenticate', { pairing_code: code });
-            notices.success(translate('resources.devices.authenticate.done'), translate('resources.devices.authenticate.doneText', { id: device.id }));
+            notices.success(
+                translate('resources.devices.authenticate.done'),
+                translate('resources.devices.authenticate.doneText', { id: device.id }),
+            );
             onClose();
         } catch (e) {
             // SPEC 8.2 notice; a wrong code (422) is also said under the field.
@@ -42,7 +45,9 @@ export const AuthenticateDialog = ({ device, onClose }: { device: Device; onClos
         <Dialog open onClose={onClose} onClick={stop} fullWidth maxWidth="xs" aria-labelledby="authenticate-device-title">
             <DialogTitle id="authenticate-device-title">{translate('resources.devices.authenticate.title')}</DialogTitle>
             <DialogContent>
-                <DialogContentText sx={{ mb: 2 }}>{translate('resources.devices.authenticate.text', { hardware_id: device.hardware_id })}</DialogContentText>
+                <DialogContentText sx={{ mb: 2 }}>
+                    {translate('resources.devices.authenticate.text', { hardware_id: device.hardware_id })}
+                </DialogContentText>
                 <TextField
                     label={translate('resources.devices.authenticate.code')}
                     value={code}

@@ -75,7 +75,11 @@ export const BulkDeviceEdit = () => {
                         {translate('resources.devices.bulk.chosenCount', { smart_count: ids.length })}
                     </Typography>
                     {isFetching && <LinearProgress />}
-                    {ids.length ? <ChosenDevicesTable devices={devices ?? []} onRemove={id => setIds(ids.filter(i => i !== id))} /> : <NothingChosen />}
+                    {ids.length ? (
+                        <ChosenDevicesTable devices={devices ?? []} onRemove={id => setIds(ids.filter(i => i !== id))} />
+                    ) : (
+                        <NothingChosen />
+                    )}
                     <AddDevicesByFilter onAdd={more => setIds([...new Set([...ids, ...more])])} />
                 </CardContent>
             </Card>
@@ -88,9 +92,21 @@ export const BulkDeviceEdit = () => {
                         </Typography>
                         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
                             <SelectInput source="role" choices={choices(DEVICE_ROLES, 'roles')} emptyText="resources.devices.bulk.keep" />
-                            <SelectInput source="security_level" choices={choices(SECURITY_LEVELS, 'securityLevels')} emptyText="resources.devices.bulk.keep" />
-                            <SelectInput source="led_option" choices={choices(LED_OPTIONS, 'ledOptions')} emptyText="resources.devices.bulk.keep" />
-                            <SelectInput source="communication" choices={choices(COMMUNICATION_OPTIONS, 'communications')} emptyText="resources.devices.bulk.keep" />
+                            <SelectInput
+                                source="security_level"
+                                choices={choices(SECURITY_LEVELS, 'securityLevels')}
+                                emptyText="resources.devices.bulk.keep"
+                            />
+                            <SelectInput
+                                source="led_option"
+                                choices={choices(LED_OPTIONS, 'ledOptions')}
+                                emptyText="resources.devices.bulk.keep"
+                            />
+                            <SelectInput
+                                source="communication"
+                                choices={choices(COMMUNICATION_OPTIONS, 'communications')}
+                                emptyText="resources.devices.bulk.keep"
+                            />
                         </Box>
                         <AccessGroupsChange accountId={accounts[0]} mixed={accounts.length > 1} />
                         {problem && (

@@ -24,7 +24,11 @@ const Outcome = ({ device, outcomes }: { device: Device; outcomes: ReturnType<ty
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <CommandStatus command={command} />
             {command.completed_at && <Typography variant="body2">{formatDate(command.completed_at)}</Typography>}
-            {command.result && <Typography variant="body2" color="text.secondary">{command.result}</Typography>}
+            {command.result && (
+                <Typography variant="body2" color="text.secondary">
+                    {command.result}
+                </Typography>
+            )}
         </Stack>
     );
 };
@@ -52,7 +56,12 @@ export const BulkDeviceReboot = () => {
     const reboot = async () => {
         setBusy(true);
         try {
-            setSent(await dataProvider.call<BulkRebootReply>('/devices/bulk/reboot', { method: 'PUT', body: { device_ids: rebootable.map(d => d.id) } }));
+            setSent(
+                await dataProvider.call<BulkRebootReply>('/devices/bulk/reboot', {
+                    method: 'PUT',
+                    body: { device_ids: rebootable.map(d => d.id) },
+                }),
+            );
             unselectAll();
             void refresh();
         } catch (e) {
@@ -62,39 +71,64 @@ export const BulkDeviceReboot = () => {
             setAsking(false);
         }
     };
-    const shown = sent ? rebootable.filter(d => sent.commands.some(c => c.device_id === d.id)) : devices ?? [];
+    const shown = sent ? rebootable.filter(d => sent.commands.some(c => c.device_id === d.id)) : (devices ?? []);
     return (
         <Box sx={{ maxWidth: 1100, pb: 3 }}>
             <Title title={translate('resources.devices.bulk.rebootTitle')} />
             <Card sx={{ mt: 2 }}>
                 <CardContent>
                     <Typography variant="h6" sx={{ mb: 1 }}>
-                        {sent ? translate('resources.devices.bulk.rebootSent', { smart_count: sent.queued }) : translate('resources.devices.bulk.chosenCount', { smart_count: ids.length })}
+                        {sent
+                            ? translate('resources.devices.bulk.rebootSent', { smart_count: sent.queued })
+                            : translate('resources.devices.bulk.chosenCount', { smart_count: ids.length })}
                     </Typography>
                     {sent && (
                         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }} role="status">
-                            <Chip color={done ? 'success' : 'default'} label={translate('resources.devices.bulk.acknowledged', { done: finished, total: sent.commands.length })} />
-                            {!done && <Typography variant="body2" color="text.secondary">{translate('resources.devices.bulk.rebootWait')}</Typography>}
+                            <Chip
+                                color={done ? 'success' : 'default'}
+                                label={translate('resources.devices.bulk.acknowledged', { done: finished, total: sent.commands.length })}
+                            />
+                            {!done && (
+                                <Typography variant="body2" color="text.secondary">
+                                    {translate('resources.devices.bulk.rebootWait')}
+                                </Typography>
+                            )}
                         </Stack>
                     )}
                     {isFetching && !sent && <LinearProgress />}
                     {!ids.length && <NothingChosen />}
-                    {left > 0 && !sent && <Alert severity="info" sx={{ mb: 1 }}>{translate('resources.devices.bulk.notApprovedLeftOut', { smart_count: left })}</Alert>}
+                    {left > 0 && !sent && (
+                        <Alert severity="info" sx={{ mb: 1 }}>
+                            {translate('resources.devices.bulk.notApprovedLeftOut', { smart_count: left })}
+                        </Alert>
+                    )}
                     {ids.length > 0 && (
                         <ChosenDevicesTable
                             devices={shown}
                             onRemove={sent ? undefined : id => setIds(ids.filter(i => i !== id))}
-                            extra={sent ? { title: 'resources.devices.bulk.outcome', render: d => <Outcome device={d} outcomes={outcomes} /> } : undefined}
+                            extra={
+                                sent
+                                    ? { title: 'resources.devices.bulk.outcome', render: d => <Outcome device={d} outcomes={outcomes} /> }
+                                    : undefined
+                            }
                         />
                     )}
                     {!sent && <AddDevicesByFilter statuses={APPROVED} onAdd={more => setIds([...new Set([...ids, ...more])])} />}
                     <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
                         {!sent && (
-                            <MuiButton variant="contained" color="warning" startIcon={<RestartAlt />} disabled={!rebootable.length || busy} onClick={() => setAsking(true)}>
+                            <MuiButton
+                                variant="contained"
+                                color="warning"
+                                startIcon={<RestartAlt />}
+                                disabled={!rebootable.length || busy}
+                                onClick={() => setAsking(true)}
+                            >
                                 {translate('resources.devices.bulk.rebootButton', { smart_count: rebootable.length })}
                             </MuiButton>
                         )}
-                        <MuiButton onClick={() => navigate('/devices', TOP)}>{translate(sent ? 'resources.devices.bulk.backToList' : 'ra.action.cancel')}</MuiButton>
+                        <MuiButton onClick={() => navigate('/devices', TOP)}>
+                            {translate(sent ? 'resources.devices.bulk.backToList' : 'ra.action.cancel')}
+                        </MuiButton>
                     </Stack>
                 </CardContent>
             </Card>

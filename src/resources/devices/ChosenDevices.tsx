@@ -1,5 +1,23 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button as MuiButton, FormControlLabel, IconButton, MenuItem, Stack, Switch, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Button as MuiButton,
+    FormControlLabel,
+    IconButton,
+    MenuItem,
+    Stack,
+    Switch,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TablePagination,
+    TableRow,
+    TextField,
+    Tooltip,
+    Typography,
+} from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -14,7 +32,15 @@ import type { Device } from './types';
 import { useDeviceRights } from './useDeviceRights';
 
 /** The chosen devices, a page at a time; each can be taken out until the operation is sent. */
-export const ChosenDevicesTable = ({ devices, onRemove, extra }: { devices: Device[]; onRemove?: (id: number) => void; extra?: { title: string; render: (device: Device) => ReactNode } }) => {
+export const ChosenDevicesTable = ({
+    devices,
+    onRemove,
+    extra,
+}: {
+    devices: Device[];
+    onRemove?: (id: number) => void;
+    extra?: { title: string; render: (device: Device) => ReactNode };
+}) => {
     const translate = useTranslate();
     const rights = useDeviceRights();
     const [page, setPage] = useState(0);
@@ -46,7 +72,11 @@ export const ChosenDevicesTable = ({ devices, onRemove, extra }: { devices: Devi
                             {onRemove && (
                                 <TableCell padding="checkbox">
                                     <Tooltip title={translate('resources.devices.bulk.remove')}>
-                                        <IconButton size="small" aria-label={translate('resources.devices.bulk.removeOne', { name: d.description })} onClick={() => onRemove(d.id)}>
+                                        <IconButton
+                                            size="small"
+                                            aria-label={translate('resources.devices.bulk.removeOne', { name: d.description })}
+                                            onClick={() => onRemove(d.id)}
+                                        >
                                             <Close fontSize="small" />
                                         </IconButton>
                                     </Tooltip>
@@ -80,7 +110,13 @@ export const ChosenDevicesTable = ({ devices, onRemove, extra }: { devices: Devi
  * search, state, board type and release is added (in the current account, or
  * every account in reach for roles that have the account filter).
  */
-export const AddDevicesByFilter = ({ onAdd, statuses = DEVICE_STATUSES }: { onAdd: (ids: number[]) => void; statuses?: readonly Device['status'][] }) => {
+export const AddDevicesByFilter = ({
+    onAdd,
+    statuses = DEVICE_STATUSES,
+}: {
+    onAdd: (ids: number[]) => void;
+    statuses?: readonly Device['status'][];
+}) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider();
     const notices = useDeviceNotices();
@@ -92,7 +128,15 @@ export const AddDevicesByFilter = ({ onAdd, statuses = DEVICE_STATUSES }: { onAd
     const { data: values } = useFilterValues(scope);
     const set = (key: string) => (e: { target: { value: string } }) => setFilter(f => ({ ...f, [key]: e.target.value }));
     const select = (key: string, options: { id: string; name: string }[]) => (
-        <TextField select size="small" fullWidth={false} label={translate(`resources.devices.fields.${key}`)} value={filter[key] ?? ''} onChange={set(key)} sx={{ minWidth: 150 }}>
+        <TextField
+            select
+            size="small"
+            fullWidth={false}
+            label={translate(`resources.devices.fields.${key}`)}
+            value={filter[key] ?? ''}
+            onChange={set(key)}
+            sx={{ minWidth: 150 }}
+        >
             <MenuItem value="">{translate('resources.devices.bulk.any')}</MenuItem>
             {options.map(o => (
                 <MenuItem key={o.id} value={o.id}>
@@ -126,11 +170,25 @@ export const AddDevicesByFilter = ({ onAdd, statuses = DEVICE_STATUSES }: { onAd
                 {translate('resources.devices.bulk.byFilter')}
             </Typography>
             <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5, alignItems: 'center' }}>
-                <TextField size="small" fullWidth={false} label={translate('ra.action.search')} value={filter.q ?? ''} onChange={set('q')} />
-                {select('status', statuses.map(s => ({ id: s, name: translate(`resources.devices.statuses.${s}`) })))}
+                <TextField
+                    size="small"
+                    fullWidth={false}
+                    label={translate('ra.action.search')}
+                    value={filter.q ?? ''}
+                    onChange={set('q')}
+                />
+                {select(
+                    'status',
+                    statuses.map(s => ({ id: s, name: translate(`resources.devices.statuses.${s}`) })),
+                )}
                 {select('board_type', words(values?.board_type))}
                 {select('release', words(values?.release))}
-                {rights.accounts && <FormControlLabel control={<Switch checked={allAccounts} onChange={e => setAllAccounts(e.target.checked)} />} label={translate('resources.devices.allAccounts')} />}
+                {rights.accounts && (
+                    <FormControlLabel
+                        control={<Switch checked={allAccounts} onChange={e => setAllAccounts(e.target.checked)} />}
+                        label={translate('resources.devices.allAccounts')}
+                    />
+                )}
                 <MuiButton variant="outlined" startIcon={<PlaylistAdd />} disabled={busy} onClick={() => void add()}>
                     {translate('resources.devices.bulk.addMatching')}
                 </MuiButton>

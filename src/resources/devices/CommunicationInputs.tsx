@@ -13,16 +13,29 @@ export const CommunicationInputs = () => {
     const communication = useWatch({ name: 'communication' });
     return (
         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr 1fr' }, columnGap: 2 }}>
-            <SelectInput source="communication" choices={COMMUNICATION_OPTIONS.map(c => ({ id: c, name: `resources.devices.communications.${c}` }))} isRequired />
+            <SelectInput
+                source="communication"
+                choices={COMMUNICATION_OPTIONS.map(c => ({ id: c, name: `resources.devices.communications.${c}` }))}
+                isRequired
+            />
             {communication === 'wiegand' && (
-                <ReferenceInput source="communication_settings.wiegand_card_format_id" reference="card_formats" perPage={PICKER_PAGE_SIZE} sort={{ field: 'name', order: 'ASC' }} filter={{ account_id: record?.account_id }}>
+                <ReferenceInput
+                    source="communication_settings.wiegand_card_format_id"
+                    reference="card_formats"
+                    perPage={PICKER_PAGE_SIZE}
+                    sort={{ field: 'name', order: 'ASC' }}
+                    filter={{ account_id: record?.account_id }}
+                >
                     <SelectInput optionText="name" label="resources.devices.fields.communication_settings.wiegand_card_format_id" />
                 </ReferenceInput>
             )}
             {communication === 'osdp' && (
                 <>
                     <NumberInput source="communication_settings.osdp_address" min={0} max={126} step={1} />
-                    <SelectInput source="communication_settings.osdp_baud_rate" choices={BAUD_RATES.map(b => ({ id: b, name: String(b) }))} />
+                    <SelectInput
+                        source="communication_settings.osdp_baud_rate"
+                        choices={BAUD_RATES.map(b => ({ id: b, name: String(b) }))}
+                    />
                 </>
             )}
         </Box>

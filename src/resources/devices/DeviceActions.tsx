@@ -10,13 +10,34 @@ import type { Device } from './types';
 import { useDeviceAction } from './useDeviceCall';
 
 /** A device action behind an OK/Cancel confirmation (SPEC 5: destructive actions ask first). */
-const ConfirmedAction = ({ label, icon, title, content, color, run }: { label: string; icon: React.ReactElement; title: string; content: string; color?: 'error' | 'warning'; run: () => Promise<void> }) => {
+const ConfirmedAction = ({
+    label,
+    icon,
+    title,
+    content,
+    color,
+    run,
+}: {
+    label: string;
+    icon: React.ReactElement;
+    title: string;
+    content: string;
+    color?: 'error' | 'warning';
+    run: () => Promise<void>;
+}) => {
     const translate = useTranslate();
     const [open, setOpen] = useState(false);
     const [busy, setBusy] = useState(false);
     return (
         <>
-            <Button label={label} color={color} onClick={e => { e.stopPropagation(); setOpen(true); }}>
+            <Button
+                label={label}
+                color={color}
+                onClick={e => {
+                    e.stopPropagation();
+                    setOpen(true);
+                }}
+            >
                 {icon}
             </Button>
             <Confirm

@@ -18,7 +18,10 @@ const ExportConfigsButton = ({ ids }: { ids: number[] }) => {
     const notices = useDeviceNotices();
     const exportCsv = async () => {
         try {
-            const file = await dataProvider.download('/devices/bulk/config/export', { device_ids: ids.join(','), timezone_offset: timezoneOffset() });
+            const file = await dataProvider.download('/devices/bulk/config/export', {
+                device_ids: ids.join(','),
+                timezone_offset: timezoneOffset(),
+            });
             saveFile(file, stampedName('devices-configs', 'csv'));
         } catch (e) {
             notices.failed('resources.devices.errors.download', e);
@@ -41,7 +44,10 @@ const BulkDeleteButton = ({ ids, onDone }: { ids: number[]; onDone: () => void }
     const remove = async () => {
         setBusy(true);
         try {
-            const { deleted } = await dataProvider.call<{ deleted: number }>('/devices/bulk', { method: 'DELETE', body: { device_ids: ids } });
+            const { deleted } = await dataProvider.call<{ deleted: number }>('/devices/bulk', {
+                method: 'DELETE',
+                body: { device_ids: ids },
+            });
             notices.success(translate('resources.devices.bulk.deleted', { smart_count: deleted }));
             onDone();
             await refresh();

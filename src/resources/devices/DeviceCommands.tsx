@@ -12,14 +12,22 @@ export const useDeviceCommands = (id: number) => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     return useQuery({
         queryKey: ['devices', 'commands', id],
-        queryFn: ({ signal }) => dataProvider.call<{ result: DeviceCommandRecord[] }>(`/devices/${id}/commands`, { signal }).then(r => r.result),
+        queryFn: ({ signal }) =>
+            dataProvider.call<{ result: DeviceCommandRecord[] }>(`/devices/${id}/commands`, { signal }).then(r => r.result),
         refetchInterval: query => (query.state.data?.some(c => !commandFinished(c)) ? 2000 : 15_000),
     });
 };
 
 export const CommandStatus = ({ command }: { command: Pick<DeviceCommandRecord, 'status'> }) => {
     const translate = useTranslate();
-    return <Chip size="small" color={COLORS[command.status]} variant={command.status === 'queued' ? 'outlined' : 'filled'} label={translate(`resources.devices.commands.statuses.${command.status}`)} />;
+    return (
+        <Chip
+            size="small"
+            color={COLORS[command.status]}
+            variant={command.status === 'queued' ? 'outlined' : 'filled'}
+            label={translate(`resources.devices.commands.statuses.${command.status}`)}
+        />
+    );
 };
 
 /** Recent commands (reboot, log upload) and their outcome as the reader acknowledged it. */
@@ -27,7 +35,12 @@ export const DeviceCommands = ({ id }: { id: number }) => {
     const translate = useTranslate();
     const { data, error } = useDeviceCommands(id);
     if (error) return <Typography color="error">{translate('layout.failure.text')}</Typography>;
-    if (data && !data.length) return <Typography variant="body2" color="text.secondary">{translate('resources.devices.commands.none')}</Typography>;
+    if (data && !data.length)
+        return (
+            <Typography variant="body2" color="text.secondary">
+                {translate('resources.devices.commands.none')}
+            </Typography>
+        );
     return (
         <Table size="small" aria-label={translate('resources.devices.sections.commands')}>
             <TableHead>

@@ -36,7 +36,12 @@ export const DeviceDrawer = ({ id, onClose }: { id: number; onClose: () => void 
     const rights = useDeviceRights();
     const labels = useDeviceLabels();
     const { data: device, error } = useGetOne<Device>('devices', { id }, { refetchInterval: 5000 });
-    if (error) return <Alert severity="error" sx={{ m: 2 }}>{translate('layout.failure.text')}</Alert>;
+    if (error)
+        return (
+            <Alert severity="error" sx={{ m: 2 }}>
+                {translate('layout.failure.text')}
+            </Alert>
+        );
     if (!device) return <LinearProgress />;
     const go = (path: string) => {
         onClose();

@@ -45,7 +45,9 @@ const DeviceForm = () => {
                 disableInvalidFormNotification
             >
                 <CardContent>
-                    <Typography variant="h6">{translate('resources.devices.edit.heading', { name: record.description, hardware_id: record.hardware_id })}</Typography>
+                    <Typography variant="h6">
+                        {translate('resources.devices.edit.heading', { name: record.description, hardware_id: record.hardware_id })}
+                    </Typography>
                     <Section title="resources.devices.sections.general">
                         <TextInput source="description" parse={keepEmpty} fullWidth />
                         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>

@@ -12,8 +12,15 @@ export const DeviceStatusChips = ({ device }: { device: Pick<Device, 'status' | 
     const translate = useTranslate();
     return (
         <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-            <Chip size="small" color={STATUS_COLORS[device.status]} variant={device.status === 'offline' ? 'outlined' : 'filled'} label={translate(`resources.devices.statuses.${device.status}`)} />
-            {device.auth_required && <Chip size="small" color="warning" variant="outlined" label={translate('resources.devices.authRequired')} />}
+            <Chip
+                size="small"
+                color={STATUS_COLORS[device.status]}
+                variant={device.status === 'offline' ? 'outlined' : 'filled'}
+                label={translate(`resources.devices.statuses.${device.status}`)}
+            />
+            {device.auth_required && (
+                <Chip size="small" color="warning" variant="outlined" label={translate('resources.devices.authRequired')} />
+            )}
         </Stack>
     );
 };
@@ -35,8 +42,17 @@ export const ConfigState = ({ device }: { device: Pick<Device, 'status' | 'confi
     if (!isApproved(device)) return <span>-</span>;
     const applied = configApplied(device);
     return (
-        <Tooltip title={translate('resources.devices.config.versions', { set: device.config_version, applied: device.applied_config_version ?? '-' })}>
-            <Typography component="span" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: applied ? 'success.main' : 'warning.main' }}>
+        <Tooltip
+            title={translate('resources.devices.config.versions', {
+                set: device.config_version,
+                applied: device.applied_config_version ?? '-',
+            })}
+        >
+            <Typography
+                component="span"
+                variant="body2"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: applied ? 'success.main' : 'warning.main' }}
+            >
                 {applied ? <CheckCircle fontSize="inherit" /> : <HourglassTop fontSize="inherit" />}
                 {translate(applied ? 'resources.devices.config.applied' : 'resources.devices.config.waiting')}
             </Typography>

@@ -22,7 +22,9 @@ const SORT = { field: 'description', order: 'ASC' } as const;
 /** A pending reader is approved right from its row, under its state. */
 const RowActions = ({ device }: { device: Device }) => {
     const rights = useDeviceRights();
-    return rights.write && (device.status === 'pending' || device.status === 'rejected') ? <ApproveButton device={device} size="small" /> : null;
+    return rights.write && (device.status === 'pending' || device.status === 'rejected') ? (
+        <ApproveButton device={device} size="small" />
+    ) : null;
 };
 
 /** Description over hardware ID, release over board type: two facts per cell keep the list within the screen. */
@@ -44,11 +46,17 @@ export const DeviceList = () => {
     const { open, close } = useQuickView();
     const location = useLocation();
     // Roles that reach below their account see their whole fleet from their own account; in a customer account, that account's.
-    const defaults = useMemo(() => (rights.accounts && session?.currentAccountId === session?.ownAccountId ? { account_id: ALL_ACCOUNTS } : undefined), [rights.accounts, session?.currentAccountId, session?.ownAccountId]);
+    const defaults = useMemo(
+        () => (rights.accounts && session?.currentAccountId === session?.ownAccountId ? { account_id: ALL_ACCOUNTS } : undefined),
+        [rights.accounts, session?.currentAccountId, session?.ownAccountId],
+    );
     const filter = readListState(location.search, { sort: SORT, filter: defaults }).filter;
     const accountId = filter.account_id;
     const filters = useDeviceFilters(rights.accounts, accountId);
-    const permanentFilter = useMemo(() => listPermanentFilter({ account_id: accountId ?? '', ...(filter.id !== undefined ? { id: filter.id } : {}) }), [accountId, filter.id]);
+    const permanentFilter = useMemo(
+        () => listPermanentFilter({ account_id: accountId ?? '', ...(filter.id !== undefined ? { id: filter.id } : {}) }),
+        [accountId, filter.id],
+    );
     if (!rights.ready) return null;
     return (
         <AppList
@@ -74,7 +82,11 @@ export const DeviceList = () => {
                     return false;
                 }}
                 size="small"
-                sx={{ '& td, & th': { px: 1 }, '& td': { whiteSpace: 'nowrap' }, '& td.column-description, & td.column-reader, & td.column-account_name': { whiteSpace: 'normal', minWidth: 110 } }}
+                sx={{
+                    '& td, & th': { px: 1 },
+                    '& td': { whiteSpace: 'nowrap' },
+                    '& td.column-description, & td.column-reader, & td.column-account_name': { whiteSpace: 'normal', minWidth: 110 },
+                }}
             >
                 <FunctionField
                     source="status"
@@ -85,12 +97,27 @@ export const DeviceList = () => {
                         </Stack>
                     )}
                 />
-                <FunctionField source="description" label="resources.devices.fields.device" render={(d: Device) => <TwoLines first={d.description} second={d.hardware_id} />} />
+                <FunctionField
+                    source="description"
+                    label="resources.devices.fields.device"
+                    render={(d: Device) => <TwoLines first={d.description} second={d.hardware_id} />}
+                />
                 {rights.accounts && <TextField source="account_name" sortBy="account" />}
                 <FunctionField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
-                <FunctionField source="role" render={(d: Device) => <Tooltip title={labels.role(d.role)}><span>{d.role}</span></Tooltip>} />
+                <FunctionField
+                    source="role"
+                    render={(d: Device) => (
+                        <Tooltip title={labels.role(d.role)}>
+                            <span>{d.role}</span>
+                        </Tooltip>
+                    )}
+                />
                 <FunctionField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />
-                <FunctionField source="release" label="resources.devices.fields.releaseAndBoard" render={(d: Device) => <TwoLines first={d.release} second={d.board_type} />} />
+                <FunctionField
+                    source="release"
+                    label="resources.devices.fields.releaseAndBoard"
+                    render={(d: Device) => <TwoLines first={d.release} second={d.board_type} />}
+                />
                 <TextField source="ip_address" emptyText="-" />
                 <FunctionField source="last_seen_at" render={(d: Device) => <LastSeen value={d.last_seen_at} />} />
             </Datagrid>

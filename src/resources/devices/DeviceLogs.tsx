@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Box, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import {
+    Box,
+    Chip,
+    MenuItem,
+    Stack,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TablePagination,
+    TableRow,
+    TextField,
+    Typography,
+} from '@mui/material';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import Download from '@mui/icons-material/Download';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -48,7 +61,11 @@ export const DeviceLogs = ({ id, canRequest }: { id: number; canRequest: boolean
     const lastUpload = commands?.find(c => c.type === 'upload_logs' && c.completed_at)?.completed_at ?? '';
     const { data, error } = useQuery({
         queryKey: ['devices', 'logs', id, filters, page, perPage, lastUpload],
-        queryFn: ({ signal }) => dataProvider.call<{ result: LogLine[]; count: number }>(`/devices/${id}/logs`, { query: { ...filters, page, per_page: perPage }, signal }),
+        queryFn: ({ signal }) =>
+            dataProvider.call<{ result: LogLine[]; count: number }>(`/devices/${id}/logs`, {
+                query: { ...filters, page, per_page: perPage },
+                signal,
+            }),
         placeholderData: keepPreviousData,
     });
     const filterBy = (set: (v: string) => void) => (e: { target: { value: string } }) => {
@@ -57,7 +74,10 @@ export const DeviceLogs = ({ id, canRequest }: { id: number; canRequest: boolean
     };
     const exportCsv = async () => {
         try {
-            saveFile(await dataProvider.download(`/devices/${id}/logs/export`, { ...filters, timezone_offset: timezoneOffset() }), stampedName('device-logs', 'csv'));
+            saveFile(
+                await dataProvider.download(`/devices/${id}/logs/export`, { ...filters, timezone_offset: timezoneOffset() }),
+                stampedName('device-logs', 'csv'),
+            );
         } catch (e) {
             notices.failed('resources.devices.errors.download', e);
         }
@@ -73,7 +93,15 @@ export const DeviceLogs = ({ id, canRequest }: { id: number; canRequest: boolean
     return (
         <Box>
             <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
-                <TextField select size="small" fullWidth={false} label={translate('resources.devices.logs.level')} value={level} onChange={filterBy(setLevel)} sx={{ minWidth: 140 }}>
+                <TextField
+                    select
+                    size="small"
+                    fullWidth={false}
+                    label={translate('resources.devices.logs.level')}
+                    value={level}
+                    onChange={filterBy(setLevel)}
+                    sx={{ minWidth: 140 }}
+                >
                     <MenuItem value="">{translate('resources.devices.logs.allLevels')}</MenuItem>
                     {LOG_LEVELS.map(l => (
                         <MenuItem key={l} value={l}>
@@ -81,8 +109,24 @@ export const DeviceLogs = ({ id, canRequest }: { id: number; canRequest: boolean
                         </MenuItem>
                     ))}
                 </TextField>
-                <TextField size="small" fullWidth={false} type="datetime-local" label={translate('resources.devices.logs.from')} value={from} onChange={filterBy(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
-                <TextField size="small" fullWidth={false} type="datetime-local" label={translate('resources.devices.logs.to')} value={to} onChange={filterBy(setTo)} slotProps={{ inputLabel: { shrink: true } }} />
+                <TextField
+                    size="small"
+                    fullWidth={false}
+                    type="datetime-local"
+                    label={translate('resources.devices.logs.from')}
+                    value={from}
+                    onChange={filterBy(setFrom)}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                />
+                <TextField
+                    size="small"
+                    fullWidth={false}
+                    type="datetime-local"
+                    label={translate('resources.devices.logs.to')}
+                    value={to}
+                    onChange={filterBy(setTo)}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                />
                 <Box sx={{ flex: 1 }} />
                 {canRequest && (
                     <Button label="resources.devices.logs.request" onClick={() => void requestUpload()}>
@@ -114,7 +158,11 @@ export const DeviceLogs = ({ id, canRequest }: { id: number; canRequest: boolean
                                 <TableRow key={line.id}>
                                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.timestamp)}</TableCell>
                                     <TableCell>
-                                        <Chip size="small" color={LEVEL_COLORS[line.level]} label={translate(`resources.devices.logs.levels.${line.level}`)} />
+                                        <Chip
+                                            size="small"
+                                            color={LEVEL_COLORS[line.level]}
+                                            label={translate(`resources.devices.logs.levels.${line.level}`)}
+                                        />
                                     </TableCell>
                                     <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{line.message}</TableCell>
                                 </TableRow>

@@ -31,7 +31,9 @@ export const DeviceParameters = ({ device, labels }: { device: Device; labels: R
         device.onvif.managed_by === 'protocol'
             ? translate('resources.devices.onvifManagers.protocol')
             : `${translate('resources.devices.onvifManagers.platform')} · ${device.onvif.username ?? '-'} · ${device.onvif.user_level ? translate(`resources.devices.onvifLevels.${device.onvif.user_level}`) : '-'}`;
-    const sip = device.sip.enabled ? `${device.sip.username ?? ''}@${device.sip.domain ?? ''}:${device.sip.port ?? ''} (${(device.sip.transport ?? '').toUpperCase()}), ${translate('resources.devices.fields.sip.extension')} ${device.sip.extension ?? '-'}` : translate('resources.devices.sipOff');
+    const sip = device.sip.enabled
+        ? `${device.sip.username ?? ''}@${device.sip.domain ?? ''}:${device.sip.port ?? ''} (${(device.sip.transport ?? '').toUpperCase()}), ${translate('resources.devices.fields.sip.extension')} ${device.sip.extension ?? '-'}`
+        : translate('resources.devices.sipOff');
     return (
         <Facts
             rows={[

@@ -76,11 +76,33 @@ const DevicePage = () => {
                     </Stack>
                     <Facts
                         rows={[
-                            ['resources.devices.fields.last_seen_at', device.last_seen_at ? <span key="seen"><LastSeen value={device.last_seen_at} /> ({formatDate(device.last_seen_at)})</span> : null],
+                            [
+                                'resources.devices.fields.last_seen_at',
+                                device.last_seen_at ? (
+                                    <span key="seen">
+                                        <LastSeen value={device.last_seen_at} /> ({formatDate(device.last_seen_at)})
+                                    </span>
+                                ) : null,
+                            ],
                             ['resources.devices.fields.device_mode', device.device_mode],
                             ['resources.devices.fields.config', <ConfigState key="config" device={device} />],
-                            ['resources.devices.config.versionsLabel', isApproved(device) ? translate('resources.devices.config.versions', { set: device.config_version, applied: device.applied_config_version ?? '-' }) : null],
-                            ['resources.devices.fields.temp_enrollment', device.temp_enrollment.on ? translate('resources.devices.tempEnrollment.onUntilShort', { until: formatDate(device.temp_enrollment.until) }) : translate('resources.devices.tempEnrollment.offShort')],
+                            [
+                                'resources.devices.config.versionsLabel',
+                                isApproved(device)
+                                    ? translate('resources.devices.config.versions', {
+                                          set: device.config_version,
+                                          applied: device.applied_config_version ?? '-',
+                                      })
+                                    : null,
+                            ],
+                            [
+                                'resources.devices.fields.temp_enrollment',
+                                device.temp_enrollment.on
+                                    ? translate('resources.devices.tempEnrollment.onUntilShort', {
+                                          until: formatDate(device.temp_enrollment.until),
+                                      })
+                                    : translate('resources.devices.tempEnrollment.offShort'),
+                            ],
                             ['resources.devices.fields.approved_at', formatDate(device.approved_at)],
                             ['resources.devices.fields.created_at', formatDate(device.created_at)],
                         ]}

@@ -45,7 +45,10 @@ export const OnvifInputs = () => {
                         parse={keepEmpty}
                         helperText={record?.onvif.password_set ? 'resources.devices.passwordKept' : 'resources.devices.onvifPasswordHelp'}
                     />
-                    <SelectInput source="onvif.user_level" choices={ONVIF_USER_LEVELS.map(l => ({ id: l, name: `resources.devices.onvifLevels.${l}` }))} />
+                    <SelectInput
+                        source="onvif.user_level"
+                        choices={ONVIF_USER_LEVELS.map(l => ({ id: l, name: `resources.devices.onvifLevels.${l}` }))}
+                    />
                 </Box>
             )}
             <Confirm

@@ -32,7 +32,13 @@ export const PendingBanner = ({ reachesAccounts }: { reachesAccounts: boolean })
             sx={{ mb: 1 }}
             action={
                 !shown && (
-                    <Button color="inherit" size="small" onClick={() => setFilters({ status: 'pending', ...(reachesAccounts ? { account_id: ALL_ACCOUNTS } : {}) }, undefined, false)}>
+                    <Button
+                        color="inherit"
+                        size="small"
+                        onClick={() =>
+                            setFilters({ status: 'pending', ...(reachesAccounts ? { account_id: ALL_ACCOUNTS } : {}) }, undefined, false)
+                        }
+                    >
                         {translate('resources.devices.pending.show')}
                     </Button>
                 )

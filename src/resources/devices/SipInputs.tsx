@@ -22,7 +22,12 @@ export const SipInputs = () => {
                     <NumberInput source="sip.polling_interval" min={1} max={3600} step={1} />
                     <TextInput source="sip.username" autoComplete="off" />
                     <TextInput source="sip.display_name" />
-                    <PasswordInput source="sip.password" autoComplete="new-password" parse={keepEmpty} helperText={record?.sip.password_set ? 'resources.devices.passwordKept' : false} />
+                    <PasswordInput
+                        source="sip.password"
+                        autoComplete="new-password"
+                        parse={keepEmpty}
+                        helperText={record?.sip.password_set ? 'resources.devices.passwordKept' : false}
+                    />
                     <TextInput source="sip.extension" />
                     <TextInput source="sip.url" sx={{ gridColumn: { sm: 'span 2' } }} />
                 </Box>

@@ -14,7 +14,10 @@ export const TEMP_ENROLLMENT_DURATIONS = [15, 30, 60, 120, 240, 480, TEMP_ENROLL
 
 const useDurationLabel = () => {
     const translate = useTranslate();
-    return (minutes: number) => (minutes < 60 ? translate('resources.devices.tempEnrollment.minutes', { smart_count: minutes }) : translate('resources.devices.tempEnrollment.hours', { smart_count: minutes / 60 }));
+    return (minutes: number) =>
+        minutes < 60
+            ? translate('resources.devices.tempEnrollment.minutes', { smart_count: minutes })
+            : translate('resources.devices.tempEnrollment.hours', { smart_count: minutes / 60 });
 };
 
 /**
@@ -34,8 +37,13 @@ export const TempEnrollmentForm = ({ id }: { id: number }) => {
     const toggle = async (on: boolean) => {
         setBusy(true);
         try {
-            const after = await act<Device>(device.id, 'temp_enrollment', on ? { toggle_on: true, duration_minutes: minutes } : { toggle_on: false });
-            if (on) notices.success(translate('resources.devices.tempEnrollment.onDone', { until: formatDate(after.temp_enrollment.until) }));
+            const after = await act<Device>(
+                device.id,
+                'temp_enrollment',
+                on ? { toggle_on: true, duration_minutes: minutes } : { toggle_on: false },
+            );
+            if (on)
+                notices.success(translate('resources.devices.tempEnrollment.onDone', { until: formatDate(after.temp_enrollment.until) }));
             else notices.success(translate('resources.devices.tempEnrollment.offDone'));
         } catch (e) {
             notices.failed('resources.devices.tempEnrollment.failed', e);
@@ -54,14 +62,26 @@ export const TempEnrollmentForm = ({ id }: { id: number }) => {
             ) : (
                 <Stack spacing={2}>
                     <Alert severity={on ? 'warning' : 'info'} icon={<PersonAddAlt />}>
-                        {on ? translate('resources.devices.tempEnrollment.onUntil', { until: formatDate(device.temp_enrollment.until) }) : translate('resources.devices.tempEnrollment.off')}
+                        {on
+                            ? translate('resources.devices.tempEnrollment.onUntil', { until: formatDate(device.temp_enrollment.until) })
+                            : translate('resources.devices.tempEnrollment.off')}
                         {on && (
                             <Typography variant="body2" sx={{ mt: 0.5 }}>
-                                {translate(device.device_mode === 'enrollment' ? 'resources.devices.tempEnrollment.readerSwitched' : 'resources.devices.tempEnrollment.readerNotYet')}
+                                {translate(
+                                    device.device_mode === 'enrollment'
+                                        ? 'resources.devices.tempEnrollment.readerSwitched'
+                                        : 'resources.devices.tempEnrollment.readerNotYet',
+                                )}
                             </Typography>
                         )}
                     </Alert>
-                    <TextField select label={translate('resources.devices.tempEnrollment.duration')} value={minutes} onChange={e => setMinutes(Number(e.target.value))} sx={{ maxWidth: 240 }}>
+                    <TextField
+                        select
+                        label={translate('resources.devices.tempEnrollment.duration')}
+                        value={minutes}
+                        onChange={e => setMinutes(Number(e.target.value))}
+                        sx={{ maxWidth: 240 }}
+                    >
                         {TEMP_ENROLLMENT_DURATIONS.map(m => (
                             <MenuItem key={m} value={m}>
                                 {durationLabel(m)}
@@ -89,7 +109,10 @@ export const TempEnrollmentButton = ({ device }: { device: Device }) => {
     const translate = useTranslate();
     const { open } = useQuickView();
     return (
-        <Button label="resources.devices.actions.tempEnrollment" onClick={() => open(translate('resources.devices.tempEnrollment.title'), <TempEnrollmentForm id={device.id} />)}>
+        <Button
+            label="resources.devices.actions.tempEnrollment"
+            onClick={() => open(translate('resources.devices.tempEnrollment.title'), <TempEnrollmentForm id={device.id} />)}
+        >
             <PersonAddAlt />
         </Button>
     );

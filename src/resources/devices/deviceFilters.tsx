@@ -28,7 +28,13 @@ const asChoices = (values: string[] | undefined) => (values ?? []).map(v => ({ i
 const AccountFilterInput = ({ source, label }: { source: string; label?: string; alwaysOn?: boolean }) => {
     const translate = useTranslate();
     const { data } = useAccountList();
-    const choices = useMemo(() => [{ id: ALL_ACCOUNTS, name: translate('resources.devices.allAccounts') }, ...(data ?? []).map(a => ({ id: String(a.id), name: a.name }))], [data, translate]);
+    const choices = useMemo(
+        () => [
+            { id: ALL_ACCOUNTS, name: translate('resources.devices.allAccounts') },
+            ...(data ?? []).map(a => ({ id: String(a.id), name: a.name })),
+        ],
+        [data, translate],
+    );
     return <AutocompleteInput source={source} label={label} choices={choices} sx={{ minWidth: 240 }} />;
 };
 
@@ -40,8 +46,17 @@ export const useDeviceFilters = (withAccounts: boolean, accountId: string | unde
     return [
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
-        ...(withAccounts ? [<AccountFilterInput key="account_id" source="account_id" label="resources.devices.fields.account_name" alwaysOn />] : []),
-        <SelectInput key="auth_required" source="auth_required" choices={[{ id: 'true', name: translate('app.yes') }, { id: 'false', name: translate('app.no') }]} />,
+        ...(withAccounts
+            ? [<AccountFilterInput key="account_id" source="account_id" label="resources.devices.fields.account_name" alwaysOn />]
+            : []),
+        <SelectInput
+            key="auth_required"
+            source="auth_required"
+            choices={[
+                { id: 'true', name: translate('app.yes') },
+                { id: 'false', name: translate('app.no') },
+            ]}
+        />,
         <SelectInput key="device_mode" source="device_mode" choices={asChoices(values?.device_mode)} />,
         <SelectInput key="board_type" source="board_type" choices={asChoices(values?.board_type)} />,
         <SelectInput key="release" source="release" choices={asChoices(values?.release)} />,

@@ -13,10 +13,15 @@ interface StoredSecrets {
  * The passwords of the form: one left empty keeps the stored one, so it is
  * required only when none is stored yet (as the server checks).
  */
-export const missingPasswords = (values: { onvif?: { managed_by?: string; password?: string | null }; sip?: { enabled?: boolean; password?: string | null } }, stored: StoredSecrets) => {
+export const missingPasswords = (
+    values: { onvif?: { managed_by?: string; password?: string | null }; sip?: { enabled?: boolean; password?: string | null } },
+    stored: StoredSecrets,
+) => {
     const missing: { onvif?: { password: { type: string; message: string } }; sip?: { password: { type: string; message: string } } } = {};
-    if (values.onvif?.managed_by === 'platform' && !values.onvif.password && !stored.onvifPassword) missing.onvif = { password: { type: 'custom', message: DEVICE_MESSAGES.minimum6 } };
-    if (values.sip?.enabled && !values.sip.password && !stored.sipPassword) missing.sip = { password: { type: 'custom', message: MESSAGES.required } };
+    if (values.onvif?.managed_by === 'platform' && !values.onvif.password && !stored.onvifPassword)
+        missing.onvif = { password: { type: 'custom', message: DEVICE_MESSAGES.minimum6 } };
+    if (values.sip?.enabled && !values.sip.password && !stored.sipPassword)
+        missing.sip = { password: { type: 'custom', message: MESSAGES.required } };
     return missing;
 };
 
@@ -49,4 +54,7 @@ export const deviceFormDefaults = { onvif: { password: '' }, sip: { password: ''
 /** Text inputs whose empty value must stay '' (react-admin turns '' into null; the schema wants a string). */
 export const keepEmpty = (value: string | null) => value ?? '';
 
-export const storedSecrets = (device: Pick<Device, 'onvif' | 'sip'>): StoredSecrets => ({ onvifPassword: device.onvif.password_set, sipPassword: device.sip.password_set });
+export const storedSecrets = (device: Pick<Device, 'onvif' | 'sip'>): StoredSecrets => ({
+    onvifPassword: device.onvif.password_set,
+    sipPassword: device.sip.password_set,
+});

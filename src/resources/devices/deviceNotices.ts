@@ -19,7 +19,8 @@ export const useDeviceNotices = () => {
     const failed = (title: string, error: unknown, description?: string) =>
         notices.error({
             title: translate(title),
-            description: (statusOf(error) ?? 0) >= 500 ? translate('notices.serverError') : description ? translate(description) : serverText(error),
+            description:
+                (statusOf(error) ?? 0) >= 500 ? translate('notices.serverError') : description ? translate(description) : serverText(error),
             requestId: requestIdOf(error),
         });
     return { ...notices, failed, serverText };

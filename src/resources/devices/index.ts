@@ -12,7 +12,8 @@ const DeviceEdit = onDemand(() => import('./DeviceEdit').then(m => m.DeviceEdit)
 const BulkDeviceEdit = onDemand(() => import('./BulkDeviceEdit').then(m => m.BulkDeviceEdit));
 const BulkDeviceReboot = onDemand(() => import('./BulkDeviceReboot').then(m => m.BulkDeviceReboot));
 
-const inDevices = (component: ComponentType) => createElement(ResourceContextProvider, { value: 'devices', children: createElement(component) });
+const inDevices = (component: ComponentType) =>
+    createElement(ResourceContextProvider, { value: 'devices', children: createElement(component) });
 
 /**
  * Devices (SPEC 2.2): the list is the resource's; the device page and
@@ -21,7 +22,9 @@ const inDevices = (component: ComponentType) => createElement(ResourceContextPro
  */
 export const devicesPlugin: ConsolePlugin = {
     key: 'devices',
-    resources: [{ name: 'devices', right: 'devices', routeKey: 'devices', list: DeviceList, icon: Devices, recordRepresentation: 'description' }],
+    resources: [
+        { name: 'devices', right: 'devices', routeKey: 'devices', list: DeviceList, icon: Devices, recordRepresentation: 'description' },
+    ],
     routes: [
         { path: '/devices/bulk/edit', element: inDevices(BulkDeviceEdit), routeKey: 'bulkDeviceEdit' },
         { path: '/devices/bulk/reboot', element: inDevices(BulkDeviceReboot), routeKey: 'bulkDeviceReboot' },

@@ -20,7 +20,7 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
         'The pairing code is the 6 digits shown on the reader': 'The pairing code is the 6 digits shown on the reader',
         'Choose at least one device': 'Choose at least one device',
         'Choose at least one parameter to change': 'Choose at least one parameter to change',
-        'Choose access groups of the device\'s account': 'Choose access groups of the device\'s account',
+        "Choose access groups of the device's account": "Choose access groups of the device's account",
         resources: {
             devices: {
                 name: 'Device |||| Devices',
@@ -56,7 +56,12 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     temp_enrollment: 'Temporary enrollment',
                     approved_at: 'Approved',
                     created_at: 'Registered',
-                    onvif: { managed_by: 'Managed by', username: 'ONVIF username', password: 'ONVIF password', user_level: 'ONVIF user level' },
+                    onvif: {
+                        managed_by: 'Managed by',
+                        username: 'ONVIF username',
+                        password: 'ONVIF password',
+                        user_level: 'ONVIF user level',
+                    },
                     sip: {
                         enabled: 'SIP line on',
                         domain: 'Domain',
@@ -83,7 +88,11 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     'one-fa-testing': 'one-fa-testing',
                     'badge-only': 'badge-only',
                 },
-                securityLevels: { 'low-friction': 'low-friction', medium: 'medium (standard, the default)', 'high-security': 'high-security' },
+                securityLevels: {
+                    'low-friction': 'low-friction',
+                    medium: 'medium (standard, the default)',
+                    'high-security': 'high-security',
+                },
                 securityLevelsShort: { 'low-friction': 'low-friction', medium: 'medium', 'high-security': 'high-security' },
                 ledOptions: { mimic_acs: 'Mimic the ACS', follow_acs: 'Follow the ACS', no_acs_check: 'No ACS check' },
                 communications: { disabled: 'Disabled', wiegand: 'Wiegand', osdp: 'OSDP' },
@@ -137,7 +146,8 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                 },
                 pending: {
                     here: 'One reader waits for approval. |||| %{smart_count} readers wait for approval.',
-                    inReach: 'One reader waits for approval in your accounts. |||| %{smart_count} readers wait for approval in your accounts.',
+                    inReach:
+                        'One reader waits for approval in your accounts. |||| %{smart_count} readers wait for approval in your accounts.',
                     show: 'Show them',
                 },
                 approve: {
@@ -197,7 +207,13 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     result: 'Reader’s answer',
                     none: 'No command sent to this reader yet.',
                     types: { reboot: 'Reboot', upload_logs: 'Log upload' },
-                    statuses: { queued: 'Waiting for the reader', sent: 'Taken by the reader', done: 'Done', failed: 'Failed', expired: 'Expired' },
+                    statuses: {
+                        queued: 'Waiting for the reader',
+                        sent: 'Taken by the reader',
+                        done: 'Done',
+                        failed: 'Failed',
+                        expired: 'Expired',
+                    },
                 },
                 logs: {
                     time: 'Time',
@@ -219,7 +235,8 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     step1: 'Connect the reader to the network and power it on.',
                     step2: 'In its setup screen, enter the platform address and the registration code.',
                     step3: 'The reader appears in this list as pending approval: approve it to put it to work.',
-                    newCodeHelp: 'A new code replaces this one for readers that register from now on; readers already registered are not affected.',
+                    newCodeHelp:
+                        'A new code replaces this one for readers that register from now on; readers already registered are not affected.',
                     newCode: 'New code',
                     renewed: 'The account has a new registration code',
                 },
@@ -249,7 +266,8 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     groupsMixed: 'The chosen devices belong to several accounts: their access groups are set on each device page.',
                     apply: 'Apply to %{smart_count} device |||| Apply to %{smart_count} devices',
                     edited: 'Modified one device |||| Modified %{smart_count} devices',
-                    notApprovedLeftOut: 'One chosen device is not approved and is left out. |||| %{smart_count} chosen devices are not approved and are left out.',
+                    notApprovedLeftOut:
+                        'One chosen device is not approved and is left out. |||| %{smart_count} chosen devices are not approved and are left out.',
                     rebootButton: 'Reboot %{smart_count} device |||| Reboot %{smart_count} devices',
                     rebootConfirm: 'Reboot this device? |||| Reboot these %{smart_count} devices?',
                     rebootSent: 'Reboot sent to one device |||| Reboot sent to %{smart_count} devices',
@@ -283,7 +301,7 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
         'The pairing code is the 6 digits shown on the reader': 'Le code d’appairage est composé des 6 chiffres affichés sur le lecteur',
         'Choose at least one device': 'Choisissez au moins un appareil',
         'Choose at least one parameter to change': 'Choisissez au moins un paramètre à modifier',
-        'Choose access groups of the device\'s account': 'Choisissez des groupes d’accès du compte de l’appareil',
+        "Choose access groups of the device's account": 'Choisissez des groupes d’accès du compte de l’appareil',
         resources: {
             devices: {
                 name: 'Appareil |||| Appareils',
@@ -319,7 +337,12 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     temp_enrollment: 'Inscription temporaire',
                     approved_at: 'Approuvé',
                     created_at: 'Enregistré',
-                    onvif: { managed_by: 'Gérés par', username: 'Nom d’utilisateur ONVIF', password: 'Mot de passe ONVIF', user_level: 'Niveau d’utilisateur ONVIF' },
+                    onvif: {
+                        managed_by: 'Gérés par',
+                        username: 'Nom d’utilisateur ONVIF',
+                        password: 'Mot de passe ONVIF',
+                        user_level: 'Niveau d’utilisateur ONVIF',
+                    },
                     sip: {
                         enabled: 'Ligne SIP active',
                         domain: 'Domaine',
@@ -346,7 +369,11 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     'one-fa-testing': 'one-fa-testing (essai)',
                     'badge-only': 'badge-only (badge seul)',
                 },
-                securityLevels: { 'low-friction': 'faible friction', medium: 'moyen (standard, par défaut)', 'high-security': 'haute sécurité' },
+                securityLevels: {
+                    'low-friction': 'faible friction',
+                    medium: 'moyen (standard, par défaut)',
+                    'high-security': 'haute sécurité',
+                },
                 securityLevelsShort: { 'low-friction': 'faible friction', medium: 'moyen', 'high-security': 'haute sécurité' },
                 ledOptions: { mimic_acs: 'Imiter l’ACS', follow_acs: 'Suivre l’ACS', no_acs_check: 'Sans vérification ACS' },
                 communications: { disabled: 'Désactivée', wiegand: 'Wiegand', osdp: 'OSDP' },
@@ -400,7 +427,8 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                 },
                 pending: {
                     here: 'Un lecteur attend d’être approuvé. |||| %{smart_count} lecteurs attendent d’être approuvés.',
-                    inReach: 'Un lecteur attend d’être approuvé dans vos comptes. |||| %{smart_count} lecteurs attendent d’être approuvés dans vos comptes.',
+                    inReach:
+                        'Un lecteur attend d’être approuvé dans vos comptes. |||| %{smart_count} lecteurs attendent d’être approuvés dans vos comptes.',
                     show: 'Les afficher',
                 },
                 approve: {
@@ -448,7 +476,8 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                 },
                 reboot: {
                     title: 'Redémarrer %{name} ?',
-                    content: 'Le lecteur redémarre quand il reçoit la commande, à son prochain appel, et reste indisponible un court moment.',
+                    content:
+                        'Le lecteur redémarre quand il reçoit la commande, à son prochain appel, et reste indisponible un court moment.',
                     done: 'Redémarrage demandé',
                     doneText: 'Le lecteur redémarre à son prochain appel ; son accusé de réception apparaît sous Commandes récentes.',
                 },
@@ -460,7 +489,13 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     result: 'Réponse du lecteur',
                     none: 'Aucune commande envoyée à ce lecteur pour l’instant.',
                     types: { reboot: 'Redémarrage', upload_logs: 'Envoi des journaux' },
-                    statuses: { queued: 'En attente du lecteur', sent: 'Reçue par le lecteur', done: 'Effectuée', failed: 'Échec', expired: 'Expirée' },
+                    statuses: {
+                        queued: 'En attente du lecteur',
+                        sent: 'Reçue par le lecteur',
+                        done: 'Effectuée',
+                        failed: 'Échec',
+                        expired: 'Expirée',
+                    },
                 },
                 logs: {
                     time: 'Heure',
@@ -482,7 +517,8 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     step1: 'Raccordez le lecteur au réseau et mettez-le sous tension.',
                     step2: 'Dans son écran de configuration, saisissez l’adresse de la plateforme et le code d’enregistrement.',
                     step3: 'Le lecteur apparaît dans cette liste en attente d’approbation : approuvez-le pour le mettre en service.',
-                    newCodeHelp: 'Un nouveau code remplace celui-ci pour les lecteurs qui s’enregistrent désormais ; les lecteurs déjà enregistrés ne sont pas concernés.',
+                    newCodeHelp:
+                        'Un nouveau code remplace celui-ci pour les lecteurs qui s’enregistrent désormais ; les lecteurs déjà enregistrés ne sont pas concernés.',
                     newCode: 'Nouveau code',
                     renewed: 'Le compte a un nouveau code d’enregistrement',
                 },
@@ -497,7 +533,8 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     rebootTitle: 'Redémarrage groupé des appareils',
                     chosen: 'Appareils choisis',
                     chosenCount: '%{smart_count} appareil choisi |||| %{smart_count} appareils choisis',
-                    nothingChosen: 'Aucun appareil choisi : sélectionnez des appareils dans la liste, ou ajoutez-les par filtre ci-dessous.',
+                    nothingChosen:
+                        'Aucun appareil choisi : sélectionnez des appareils dans la liste, ou ajoutez-les par filtre ci-dessous.',
                     remove: 'Retirer',
                     removeOne: 'Retirer %{name}',
                     byFilter: 'Ajouter des appareils par filtre',
@@ -505,14 +542,17 @@ export const deviceMessages: { en: Messages; fr: Messages } = {
                     addMatching: 'Ajouter les appareils correspondants',
                     added: '%{smart_count} appareil ajouté |||| %{smart_count} appareils ajoutés',
                     parameters: 'Paramètres à définir',
-                    parametersHelp: 'Seuls les paramètres que vous changez sont définis ; les autres gardent la valeur propre à chaque appareil.',
+                    parametersHelp:
+                        'Seuls les paramètres que vous changez sont définis ; les autres gardent la valeur propre à chaque appareil.',
                     keep: 'Ne pas changer',
                     replaceGroups: 'Remplacer les groupes d’accès',
                     groupsHelp: 'Les appareils choisis servent exactement ces groupes.',
-                    groupsMixed: 'Les appareils choisis appartiennent à plusieurs comptes : leurs groupes d’accès se définissent sur la page de chaque appareil.',
+                    groupsMixed:
+                        'Les appareils choisis appartiennent à plusieurs comptes : leurs groupes d’accès se définissent sur la page de chaque appareil.',
                     apply: 'Appliquer à %{smart_count} appareil |||| Appliquer à %{smart_count} appareils',
                     edited: 'Un appareil modifié |||| %{smart_count} appareils modifiés',
-                    notApprovedLeftOut: 'Un appareil choisi n’est pas approuvé et est laissé de côté. |||| %{smart_count} appareils choisis ne sont pas approuvés et sont laissés de côté.',
+                    notApprovedLeftOut:
+                        'Un appareil choisi n’est pas approuvé et est laissé de côté. |||| %{smart_count} appareils choisis ne sont pas approuvés et sont laissés de côté.',
                     rebootButton: 'Redémarrer %{smart_count} appareil |||| Redémarrer %{smart_count} appareils',
                     rebootConfirm: 'Redémarrer cet appareil ? |||| Redémarrer ces %{smart_count} appareils ?',
                     rebootSent: 'Redémarrage envoyé à un appareil |||| Redémarrage envoyé à %{smart_count} appareils',

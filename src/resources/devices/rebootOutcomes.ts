@@ -60,6 +60,11 @@ export const useRebootOutcomes = (sent: BulkRebootReply | null) => {
             clearInterval(timer);
         };
     }, [sent, dataProvider]);
-    const finished = sent ? sent.commands.filter(c => { const o = outcomes.get(c.device_id); return o && commandFinished(o); }).length : 0;
+    const finished = sent
+        ? sent.commands.filter(c => {
+              const o = outcomes.get(c.device_id);
+              return o && commandFinished(o);
+          }).length
+        : 0;
     return { outcomes, finished, done: !!sent && finished === sent.commands.length };
 };

@@ -8,7 +8,11 @@ export const scopeQuery = (accountId: string | undefined): Query =>
     accountId === ALL_ACCOUNTS ? { cross_account: 'true' } : accountId ? { account_id: accountId } : {};
 
 /** Ids typed in the id filter ("12, 15 18") as the server takes them ("12,15,18"). */
-export const cleanIds = (text: string | undefined) => (text ?? '').split(/[^\d]+/).filter(Boolean).join(',');
+export const cleanIds = (text: string | undefined) =>
+    (text ?? '')
+        .split(/[^\d]+/)
+        .filter(Boolean)
+        .join(',');
 
 /** What the list sends besides the filters in the URL: the account scope and clean ids. */
 export const listPermanentFilter = (filter: Record<string, string>): Record<string, unknown> => ({

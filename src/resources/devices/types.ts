@@ -22,7 +22,8 @@ export const configApplied = (device: Pick<Device, 'config_version' | 'applied_c
     device.applied_config_version !== null && device.applied_config_version >= device.config_version;
 
 /** A command is over once the reader acknowledged it (or it expired). */
-export const commandFinished = (command: Pick<DeviceCommandRecord, 'status'>) => command.status === 'done' || command.status === 'failed' || command.status === 'expired';
+export const commandFinished = (command: Pick<DeviceCommandRecord, 'status'>) =>
+    command.status === 'done' || command.status === 'failed' || command.status === 'expired';
 
 /** Navigation state that makes react-admin's layout scroll the new screen to its top. */
 export const TOP = { state: { _scrollToTop: true } };

@@ -8,7 +8,14 @@ import type { Device } from './types';
 /** The devices a bulk screen starts with: the list's selection, passed as ?ids=1,2,3. */
 export const useChosenIds = () => {
     const [params] = useSearchParams();
-    return useState<number[]>(() => [...new Set(cleanIds(params.get('ids') ?? '').split(',').filter(Boolean).map(Number))]);
+    return useState<number[]>(() => [
+        ...new Set(
+            cleanIds(params.get('ids') ?? '')
+                .split(',')
+                .filter(Boolean)
+                .map(Number),
+        ),
+    ]);
 };
 
 /** Ids per request: the URL of a getMany stays far below the server's limits. */
@@ -22,7 +29,8 @@ export const useChosenDevices = (ids: number[]) => {
         queryKey: ['devices', 'chosen', key],
         queryFn: async ({ signal }) => {
             const found: Device[] = [];
-            for (let i = 0; i < ids.length; i += CHUNK) found.push(...(await dataProvider.getMany<Device>('devices', { ids: ids.slice(i, i + CHUNK), signal })).data);
+            for (let i = 0; i < ids.length; i += CHUNK)
+                found.push(...(await dataProvider.getMany<Device>('devices', { ids: ids.slice(i, i + CHUNK), signal })).data);
             return found;
         },
         enabled: ids.length > 0,

@@ -14,7 +14,7 @@ export const useDeviceAction = () => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const refresh = useRefreshDevices();
     return useCallback(
-        async <T,>(id: number, action: string, body: object = {}): Promise<T> => {
+        async <T>(id: number, action: string, body: object = {}): Promise<T> => {
             const reply = await dataProvider.call<T>(`/devices/${id}/${action}`, { method: 'PUT', body });
             await refresh();
             return reply;

@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { can } from '../../../contract/rights';
-import { EVENT_RETENTION_DEFAULT_DAYS, EVENT_RETENTION_MAX_DAYS, EVENT_RETENTION_OPTIONS, type EventRetentionSetting } from '../../../contract/event-retention';
+import {
+    EVENT_RETENTION_DEFAULT_DAYS,
+    EVENT_RETENTION_MAX_DAYS,
+    EVENT_RETENTION_OPTIONS,
+    type EventRetentionSetting,
+} from '../../../contract/event-retention';
 import type { AccountOption } from '../../../contract/session';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
@@ -11,7 +16,8 @@ import { useSession } from '../../session/useSession';
 const SETTINGS: EventRetentionSetting[] = ['eventImagesDays', 'eventsDays'];
 
 /** '' keeps the default; otherwise a whole number of days from 1 to the maximum. */
-const invalid = (value: string) => value.trim() !== '' && !(/^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= EVENT_RETENTION_MAX_DAYS);
+const invalid = (value: string) =>
+    value.trim() !== '' && !(/^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= EVENT_RETENTION_MAX_DAYS);
 
 /**
  * SPEC 3 account settings "image retention policy" (event images) and
@@ -48,7 +54,11 @@ export const EventRetentionSection = ({ accountId }: { accountId: number }) => {
     const save = () => {
         const names: string[] = Object.values(EVENT_RETENTION_OPTIONS);
         const kept = options.filter(o => !names.includes(o.name));
-        const set = SETTINGS.filter(s => values[s].trim() !== '').map(s => ({ type: 'number', name: EVENT_RETENTION_OPTIONS[s], value: String(Number(values[s])) }));
+        const set = SETTINGS.filter(s => values[s].trim() !== '').map(s => ({
+            type: 'number',
+            name: EVENT_RETENTION_OPTIONS[s],
+            value: String(Number(values[s])),
+        }));
         return dataProvider
             .call<{ options: AccountOption[] }>(`/accounts/${accountId}/options`, { method: 'PUT', body: { options: [...kept, ...set] } })
             .then(r => {

@@ -7,6 +7,13 @@ const EventRetentionSection = onDemand(() => import('./EventRetentionSection').t
 /** The account settings sections of SPEC 3 for event images and security events retention. */
 export const eventRetentionPlugin: ConsolePlugin = {
     key: 'event-retention',
-    accountSections: [{ key: 'event-retention', label: 'resources.event_retention.section', right: ['accounts', 'read'], component: EventRetentionSection }],
+    accountSections: [
+        {
+            key: 'event-retention',
+            label: 'resources.event_retention.section',
+            right: ['accounts', 'read'],
+            component: EventRetentionSection,
+        },
+    ],
     messages: eventRetentionMessages,
 };

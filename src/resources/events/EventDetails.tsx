@@ -42,7 +42,12 @@ export const MaybeLink = ({ to, allowed, children }: { to: string; allowed: bool
 export const DeviceLink = ({ event }: { event: Pick<EventRecord, 'device_id' | 'device_description' | 'device_deleted'> }) => {
     const translate = useTranslate();
     const session = useSession();
-    if (event.device_deleted) return <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>{translate('resources.events.deleted.device')}</Typography>;
+    if (event.device_deleted)
+        return (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+                {translate('resources.events.deleted.device')}
+            </Typography>
+        );
     if (event.device_id === null) return <>-</>;
     return (
         <MaybeLink to={`/devices/${event.device_id}`} allowed={!!session && canOpenRoute('devices', session.flags)}>
@@ -55,7 +60,12 @@ export const DeviceLink = ({ event }: { event: Pick<EventRecord, 'device_id' | '
 export const ProfileLink = ({ profile }: { profile: EventProfile }) => {
     const translate = useTranslate();
     const session = useSession();
-    if (profile.profile_deleted) return <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>{translate('resources.events.deleted.profile')}</Typography>;
+    if (profile.profile_deleted)
+        return (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+                {translate('resources.events.deleted.profile')}
+            </Typography>
+        );
     if (profile.profile_id === null) return <>{translate('resources.events.details.unknownProfile')}</>;
     return (
         <MaybeLink to={`/profiles/${profile.profile_id}`} allowed={!!session && canOpenRoute('profiles', session.flags)}>
@@ -91,7 +101,9 @@ const ProfileCard = ({ profile }: { profile: EventProfile }) => {
                     {profile.status && <Row label={t('status')}>{profile.status}</Row>}
                     <Row label={t('badge')}>{profile.badge_number ?? '-'}</Row>
                     <Row label={t('facilityCode')}>{profile.facility_code ?? '-'}</Row>
-                    {profile.card_locked !== null && <Row label={t('cardLocked')}>{translate(profile.card_locked ? 'app.yes' : 'app.no')}</Row>}
+                    {profile.card_locked !== null && (
+                        <Row label={t('cardLocked')}>{translate(profile.card_locked ? 'app.yes' : 'app.no')}</Row>
+                    )}
                     {profile.deletion_cause && <Row label={t('deletionCause')}>{profile.deletion_cause}</Row>}
                 </TableBody>
             </Table>
@@ -99,7 +111,8 @@ const ProfileCard = ({ profile }: { profile: EventProfile }) => {
     );
 };
 
-const identityText = (value: unknown) => (value === null || value === undefined ? '-' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const identityText = (value: unknown) =>
+    value === null || value === undefined ? '-' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /** SPEC 2.6 'Event Details' in the quick-view drawer: the image (boxes on incidents), device, profiles with their badges, SIP, identity. */
 export const EventDetails = ({ event }: { event: EventRecord }) => {
@@ -129,7 +142,13 @@ export const EventDetails = ({ event }: { event: EventRecord }) => {
             </Table>
             <Divider sx={{ mt: 1 }} />
             <Section title={t('profiles')}>
-                {event.profiles.length ? event.profiles.map((p, i) => <ProfileCard key={i} profile={p} />) : <Typography variant="body2" color="text.secondary">{t('noProfiles')}</Typography>}
+                {event.profiles.length ? (
+                    event.profiles.map((p, i) => <ProfileCard key={i} profile={p} />)
+                ) : (
+                    <Typography variant="body2" color="text.secondary">
+                        {t('noProfiles')}
+                    </Typography>
+                )}
             </Section>
             {event.identity && Object.keys(event.identity).length > 0 && (
                 <Section title={t('identity')}>

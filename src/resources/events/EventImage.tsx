@@ -21,7 +21,12 @@ export const FallbackPicture = ({ event, size }: { event: ImageEvent; size?: { w
         );
     return (
         <Box component="figure" sx={{ m: 0, textAlign: 'center' }}>
-            <Box component="img" src={picture.src} alt={alt} sx={{ width: '100%', maxWidth: 480, borderRadius: 2, display: 'block', mx: 'auto' }} />
+            <Box
+                component="img"
+                src={picture.src}
+                alt={alt}
+                sx={{ width: '100%', maxWidth: 480, borderRadius: 2, display: 'block', mx: 'auto' }}
+            />
             <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {message}
             </Typography>
@@ -50,7 +55,16 @@ const FaceBoxes = ({ event, width, height }: { event: ImageEvent; width: number;
                 return (
                     <g key={i} data-profile={p.profile_id ?? ''}>
                         <rect x={roi.x} y={roi.y} width={roi.w} height={roi.h} fill="none" stroke="#ff1744" strokeWidth={stroke} />
-                        <text x={roi.x} y={Math.max(font, roi.y - stroke * 2)} fill="#ff1744" fontSize={font} fontWeight={700} fontFamily="sans-serif" stroke="#000" strokeWidth={font / 12}>
+                        <text
+                            x={roi.x}
+                            y={Math.max(font, roi.y - stroke * 2)}
+                            fill="#ff1744"
+                            fontSize={font}
+                            fontWeight={700}
+                            fontFamily="sans-serif"
+                            stroke="#000"
+                            strokeWidth={font / 12}
+                        >
                             {label}
                         </text>
                     </g>
@@ -84,7 +98,15 @@ export const EventImage = ({ event }: { event: ImageEvent }) => {
 };
 
 /** The list's thumbnail (64×48) from the server's small copy; the fallback picture when there is no image. */
-export const EventThumbnail = ({ event, width = 64, height = 48 }: { event: ImageEvent; width?: number | string; height?: number | string }) => {
+export const EventThumbnail = ({
+    event,
+    width = 64,
+    height = 48,
+}: {
+    event: ImageEvent;
+    width?: number | string;
+    height?: number | string;
+}) => {
     const translate = useTranslate();
     const { url, failed } = useEventImage(event, 'thumbnail');
     const [broken, setBroken] = useState(false);

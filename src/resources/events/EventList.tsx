@@ -1,10 +1,28 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
-    AutocompleteInput, BooleanInput, Datagrid, FilterButton, FunctionField, NumberInput, Pagination, ReferenceInput, SelectInput, TopToolbar, useListContext, useTranslate,
+    AutocompleteInput,
+    BooleanInput,
+    Datagrid,
+    FilterButton,
+    FunctionField,
+    NumberInput,
+    Pagination,
+    ReferenceInput,
+    SelectInput,
+    TopToolbar,
+    useListContext,
+    useTranslate,
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
-import { EVENT_GROUP_TYPES, EVENT_TYPES, EVENTS_EXACT_COUNT_LIMIT, visibleEventGroups, type EventGroup, type EventRecord } from '../../../contract/events';
+import {
+    EVENT_GROUP_TYPES,
+    EVENT_TYPES,
+    EVENTS_EXACT_COUNT_LIMIT,
+    visibleEventGroups,
+    type EventGroup,
+    type EventRecord,
+} from '../../../contract/events';
 import { can } from '../../../contract/rights';
 import { roleReachesBelow } from '../../../contract/roles';
 import { formatDate } from '../../i18n/format';
@@ -27,10 +45,33 @@ const deviceName = (d: { id: number; description?: string | null }) => d.descrip
 /** Device (a picker of SPEC 7.1), event type within the chosen group, profile ID, badge number; the accounts below for the roles that reach them. */
 const eventFilters = (group: EventGroup | undefined, crossAccount: boolean, reachesBelow: boolean) => [
     ...(reachesBelow
-        ? [<BooleanInput key="cross_account" source="cross_account" label="resources.events.includeBelow" format={(v: unknown) => v === true || v === 'true'} parse={(v: boolean) => (v ? 'true' : 'false')} alwaysOn />]
+        ? [
+              <BooleanInput
+                  key="cross_account"
+                  source="cross_account"
+                  label="resources.events.includeBelow"
+                  format={(v: unknown) => v === true || v === 'true'}
+                  parse={(v: boolean) => (v ? 'true' : 'false')}
+                  alwaysOn
+              />,
+          ]
         : []),
-    <ReferenceInput key="device_id" source="device_id" reference="devices" perPage={PICKER_PAGE_SIZE} sort={{ field: 'description', order: 'ASC' }} filter={crossAccount ? { cross_account: 'true' } : {}} alwaysOn>
-        <AutocompleteInput optionText={deviceName} filterToQuery={q => ({ q })} debounce={PICKER_DEBOUNCE_MS} label="resources.events.fields.device_id" sx={{ minWidth: 220 }} />
+    <ReferenceInput
+        key="device_id"
+        source="device_id"
+        reference="devices"
+        perPage={PICKER_PAGE_SIZE}
+        sort={{ field: 'description', order: 'ASC' }}
+        filter={crossAccount ? { cross_account: 'true' } : {}}
+        alwaysOn
+    >
+        <AutocompleteInput
+            optionText={deviceName}
+            filterToQuery={q => ({ q })}
+            debounce={PICKER_DEBOUNCE_MS}
+            label="resources.events.fields.device_id"
+            sx={{ minWidth: 220 }}
+        />
     </ReferenceInput>,
     <SelectInput key="event" source="event" choices={typeChoices(group)} />,
     <NumberInput key="profile_id" source="profile_id" min={1} />,
@@ -48,7 +89,17 @@ const EventPagination = () => {
     return (
         <Pagination
             rowsPerPageOptions={PAGE_SIZES}
-            {...(estimate ? { labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => translate('resources.events.count.estimate', { from, to, bound: EVENTS_EXACT_COUNT_LIMIT.toLocaleString(), count: count.toLocaleString() }) } : {})}
+            {...(estimate
+                ? {
+                      labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+                          translate('resources.events.count.estimate', {
+                              from,
+                              to,
+                              bound: EVENTS_EXACT_COUNT_LIMIT.toLocaleString(),
+                              count: count.toLocaleString(),
+                          }),
+                  }
+                : {})}
         />
     );
 };
@@ -69,7 +120,9 @@ const Profiles = ({ event }: { event: EventRecord }) =>
             {event.profiles.map((p, i) => (
                 <Typography key={i} variant="body2" component="span">
                     <ProfileLink profile={p} />
-                    {p.badge_number !== null && <Typography component="span" variant="caption" color="text.secondary">{` · ${p.badge_number}`}</Typography>}
+                    {p.badge_number !== null && (
+                        <Typography component="span" variant="caption" color="text.secondary">{` · ${p.badge_number}`}</Typography>
+                    )}
                 </Typography>
             ))}
         </Stack>
@@ -91,7 +144,10 @@ const EventListBody = ({ groups }: { groups: EventGroup[] }) => {
     return (
         <Box>
             <GroupTabs groups={groups} update={update} />
-            <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack
+                direction="row"
+                sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+            >
                 <DateRangeFilter update={update} />
                 <LiveControl live={live} />
             </Stack>

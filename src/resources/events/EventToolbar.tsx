@@ -45,7 +45,14 @@ export const GroupTabs = ({ groups, update }: { groups: EventGroup[]; update: Fi
             scrollButtons="auto"
             aria-label={translate('resources.events.groupsLabel')}
             // Full width without asking for it: the tabs' own width would otherwise widen the page past the screen, not scroll.
-            sx={{ width: 0, minWidth: '100%', borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}
+            sx={{
+                width: 0,
+                minWidth: '100%',
+                borderBottom: 1,
+                borderColor: 'divider',
+                minHeight: 40,
+                '& .MuiTab-root': { minHeight: 40, textTransform: 'none' },
+            }}
         >
             {groups.map(g => (
                 <Tab key={g} value={g} label={translate(`resources.events.groups.${g}`)} />
@@ -55,15 +62,39 @@ export const GroupTabs = ({ groups, update }: { groups: EventGroup[]; update: Fi
 };
 
 /** SPEC 9 quick date ranges (Today, last 3 days, last 15 days, last month) and a custom from/to; `any` offers no limit at all. */
-export const PeriodPicker = ({ from, to, onChange, any = true }: { from?: string; to?: string; onChange: (range: { from?: string; to?: string }) => void; any?: boolean }) => {
+export const PeriodPicker = ({
+    from,
+    to,
+    onChange,
+    any = true,
+}: {
+    from?: string;
+    to?: string;
+    onChange: (range: { from?: string; to?: string }) => void;
+    any?: boolean;
+}) => {
     const translate = useTranslate();
     const quick = quickRangeOf(from, to);
     const custom = !quick && (!!from || !!to);
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
     const [draft, setDraft] = useState({ from: '', to: '' });
     return (
-        <Stack direction="row" spacing={1} role="group" aria-label={translate('resources.events.ranges.label')} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            {any && <Chip label={translate('resources.events.ranges.any')} color={!from && !to ? 'primary' : 'default'} variant={!from && !to ? 'filled' : 'outlined'} onClick={() => onChange({})} aria-pressed={!from && !to} />}
+        <Stack
+            direction="row"
+            spacing={1}
+            role="group"
+            aria-label={translate('resources.events.ranges.label')}
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+        >
+            {any && (
+                <Chip
+                    label={translate('resources.events.ranges.any')}
+                    color={!from && !to ? 'primary' : 'default'}
+                    variant={!from && !to ? 'filled' : 'outlined'}
+                    onClick={() => onChange({})}
+                    aria-pressed={!from && !to}
+                />
+            )}
             {QUICK_DATE_RANGES.map(r => (
                 <Chip
                     key={r.key}
@@ -76,7 +107,11 @@ export const PeriodPicker = ({ from, to, onChange, any = true }: { from?: string
             ))}
             <Chip
                 icon={<DateRange />}
-                label={custom ? `${toLocalInput(from).replace('T', ' ') || '…'} → ${toLocalInput(to).replace('T', ' ') || '…'}` : translate('resources.events.ranges.custom')}
+                label={
+                    custom
+                        ? `${toLocalInput(from).replace('T', ' ') || '…'} → ${toLocalInput(to).replace('T', ' ') || '…'}`
+                        : translate('resources.events.ranges.custom')
+                }
                 color={custom ? 'primary' : 'default'}
                 variant={custom ? 'filled' : 'outlined'}
                 aria-pressed={custom}
@@ -85,7 +120,12 @@ export const PeriodPicker = ({ from, to, onChange, any = true }: { from?: string
                     setAnchor(e.currentTarget);
                 }}
             />
-            <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+            <Popover
+                open={!!anchor}
+                anchorEl={anchor}
+                onClose={() => setAnchor(null)}
+                anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+            >
                 <Box
                     component="form"
                     sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
@@ -95,8 +135,22 @@ export const PeriodPicker = ({ from, to, onChange, any = true }: { from?: string
                         setAnchor(null);
                     }}
                 >
-                    <TextField type="datetime-local" size="small" label={translate('resources.events.fields.from')} value={draft.from} onChange={e => setDraft(d => ({ ...d, from: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
-                    <TextField type="datetime-local" size="small" label={translate('resources.events.fields.to')} value={draft.to} onChange={e => setDraft(d => ({ ...d, to: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
+                    <TextField
+                        type="datetime-local"
+                        size="small"
+                        label={translate('resources.events.fields.from')}
+                        value={draft.from}
+                        onChange={e => setDraft(d => ({ ...d, from: e.target.value }))}
+                        slotProps={{ inputLabel: { shrink: true } }}
+                    />
+                    <TextField
+                        type="datetime-local"
+                        size="small"
+                        label={translate('resources.events.fields.to')}
+                        value={draft.to}
+                        onChange={e => setDraft(d => ({ ...d, to: e.target.value }))}
+                        slotProps={{ inputLabel: { shrink: true } }}
+                    />
                     <Button type="submit" variant="contained">
                         {translate('resources.events.ranges.apply')}
                     </Button>
@@ -110,6 +164,10 @@ export const PeriodPicker = ({ from, to, onChange, any = true }: { from?: string
 export const DateRangeFilter = ({ update }: { update: FilterUpdate }) => {
     const { filterValues } = useListContext();
     const apply = (range: { from?: string; to?: string }) =>
-        update(({ from: _f, to: _t, ...rest }) => ({ ...rest, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) }));
+        update(({ from: _f, to: _t, ...rest }) => ({
+            ...rest,
+            ...(range.from ? { from: range.from } : {}),
+            ...(range.to ? { to: range.to } : {}),
+        }));
     return <PeriodPicker from={filterValues.from as string | undefined} to={filterValues.to as string | undefined} onChange={apply} />;
 };

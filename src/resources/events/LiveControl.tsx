@@ -41,11 +41,15 @@ export const useLiveList = () => {
             return;
         }
         setFresh(s => new Set(s).add(event.id));
-        setTimeout(() => setFresh(s => {
-            const next = new Set(s);
-            next.delete(event.id);
-            return next;
-        }), FRESH_MS);
+        setTimeout(
+            () =>
+                setFresh(s => {
+                    const next = new Set(s);
+                    next.delete(event.id);
+                    return next;
+                }),
+            FRESH_MS,
+        );
         reloadSoon();
     };
     // after a drop (or when the server could not replay all), what came meanwhile is in the list once it reloads
@@ -63,7 +67,11 @@ export const useLiveList = () => {
         const ids = atTop ? (data ?? []).map(r => Number(r.id)) : [];
         setStart({ key: filterKey, afterId: ids.length ? Math.max(...ids) : undefined });
     }, [start, filterKey, atTop, loaded, data]);
-    const status = useLiveFeed(start?.key === filterKey ? { query: filterValues as Query, afterId: start.afterId } : undefined, onEvent, onCatchUp);
+    const status = useLiveFeed(
+        start?.key === filterKey ? { query: filterValues as Query, afterId: start.afterId } : undefined,
+        onEvent,
+        onCatchUp,
+    );
     useEffect(() => setUnseen(0), [filterKey]);
 
     /** show what came: back to the newest first, first page */
@@ -101,7 +109,11 @@ export const LiveControl = ({ live }: { live: LiveList }) => {
             />
             <Tooltip title={t(live.paused ? 'resume' : 'pause')}>
                 <Box component="span">
-                    <IconButton size="small" aria-label={t(live.paused ? 'resume' : 'pause')} onClick={live.paused ? live.resume : live.pause}>
+                    <IconButton
+                        size="small"
+                        aria-label={t(live.paused ? 'resume' : 'pause')}
+                        onClick={live.paused ? live.resume : live.pause}
+                    >
                         {live.paused ? <PlayArrow /> : <Pause />}
                     </IconButton>
                 </Box>

@@ -64,7 +64,11 @@ const RETRY_MS = [1000, 2000, 5000, 10_000, 15_000];
  * replayed) and a new `start` opens a new stream; none while `start` is
  * undefined.
  */
-export const useLiveFeed = (start: { query: Query; afterId?: number } | undefined, onEvent: (event: EventRecord) => void, onCatchUp: () => void): LiveStatus => {
+export const useLiveFeed = (
+    start: { query: Query; afterId?: number } | undefined,
+    onEvent: (event: EventRecord) => void,
+    onCatchUp: () => void,
+): LiveStatus => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const [status, setStatus] = useState<LiveStatus>('connecting');
     const handlers = useRef({ onEvent, onCatchUp });

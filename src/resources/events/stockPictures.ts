@@ -45,7 +45,9 @@ export interface StockPicture {
  */
 export const stockPicture = (event: Pick<EventRecord, 'event' | 'image_reason'> & { group?: EventGroup }): StockPicture => {
     const group = event.group ?? (isEventType(event.event) ? eventGroupOf(event.event) : 'all');
-    if (event.image_reason === 'retention') return { src: retention, alt: 'resources.events.image.picture.retention', message: 'resources.events.image.retention', group };
-    if (event.image_reason === 'full disk') return { src: fullDisk, alt: 'resources.events.image.picture.fullDisk', message: 'resources.events.image.none', group };
+    if (event.image_reason === 'retention')
+        return { src: retention, alt: 'resources.events.image.picture.retention', message: 'resources.events.image.retention', group };
+    if (event.image_reason === 'full disk')
+        return { src: fullDisk, alt: 'resources.events.image.picture.fullDisk', message: 'resources.events.image.none', group };
     return { src: BY_GROUP[group], alt: 'resources.events.image.picture.type', message: 'resources.events.image.none', group };
 };

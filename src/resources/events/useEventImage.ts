@@ -17,7 +17,11 @@ export const useEventImage = (event: Pick<EventRecord, 'id' | 'account_id' | 'im
     const { data: blob, isError } = useQuery({
         queryKey: ['events', 'image', event.id, event.image, size],
         // the event's own account: a list across accounts shows events of several
-        queryFn: () => dataProvider.download(`/events/${event.id}/files/${encodeURIComponent(event.image!)}`, { account_id: event.account_id, ...(size === 'thumbnail' && { size }) }),
+        queryFn: () =>
+            dataProvider.download(`/events/${event.id}/files/${encodeURIComponent(event.image!)}`, {
+                account_id: event.account_id,
+                ...(size === 'thumbnail' && { size }),
+            }),
         enabled: !!event.image,
         staleTime: Infinity,
         retry: false,

@@ -10,7 +10,8 @@ export const useSpoofingEnabled = (): boolean => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const { data } = useQuery({
         queryKey: ['accounts', 'options', session?.currentAccountId],
-        queryFn: ({ signal }) => dataProvider.call<{ options: AccountOption[] }>(`/accounts/${session!.currentAccountId}/options`, { noAccount: true, signal }),
+        queryFn: ({ signal }) =>
+            dataProvider.call<{ options: AccountOption[] }>(`/accounts/${session!.currentAccountId}/options`, { noAccount: true, signal }),
         enabled: !!session,
         staleTime: 60_000,
     });

@@ -1,6 +1,23 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import {
-    Alert, Box, Button, Checkbox, FormControlLabel, IconButton, LinearProgress, MenuItem, Radio, RadioGroup, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+    Alert,
+    Box,
+    Button,
+    Checkbox,
+    FormControlLabel,
+    IconButton,
+    LinearProgress,
+    MenuItem,
+    Radio,
+    RadioGroup,
+    Stack,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    TextField,
+    Typography,
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
@@ -8,7 +25,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { ListReply } from '../../../contract/api';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
-import { deploymentInput, MAX_PHASES, phaseSizes, type ArtifactRecord, type DeploymentCandidate, type DeploymentRecord } from '../../../contract/firmware';
+import {
+    deploymentInput,
+    MAX_PHASES,
+    phaseSizes,
+    type ArtifactRecord,
+    type DeploymentCandidate,
+    type DeploymentRecord,
+} from '../../../contract/firmware';
 import { fieldErrors } from '../../../contract/validation';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
@@ -56,7 +80,8 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
 
     const artifacts = useQuery({
         queryKey: ['artifacts', 'picker'],
-        queryFn: () => dataProvider.call<ListReply<ArtifactRecord>>('/artifacts', { query: { per_page: PICKER_PAGE_SIZE, sort: '-updated_at' } }),
+        queryFn: () =>
+            dataProvider.call<ListReply<ArtifactRecord>>('/artifacts', { query: { per_page: PICKER_PAGE_SIZE, sort: '-updated_at' } }),
     });
     const artifact = artifacts.data?.result.find(a => a.id === artifactId);
     const searched = useDebounced(search, PICKER_DEBOUNCE_MS);
@@ -64,15 +89,24 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
     const candidates = useQuery({
         queryKey: ['deployments/candidates', artifactId, searched],
         enabled: artifactId !== '' && mode === 'pick',
-        queryFn: () => dataProvider.call<ListReply<DeploymentCandidate>>('/deployments/candidates', { query: { artifact_id: artifactId, q: searched || undefined, per_page: PICKER_PAGE_SIZE, sort: '+description' } }),
+        queryFn: () =>
+            dataProvider.call<ListReply<DeploymentCandidate>>('/deployments/candidates', {
+                query: { artifact_id: artifactId, q: searched || undefined, per_page: PICKER_PAGE_SIZE, sort: '+description' },
+            }),
     });
     const matching = useQuery({
         queryKey: ['deployments/candidates', artifactId, 'count', filtered],
         enabled: artifactId !== '' && mode === 'filter',
-        queryFn: () => dataProvider.call<ListReply<DeploymentCandidate>>('/deployments/candidates', { query: { artifact_id: artifactId, ...definedOnly(filtered), per_page: 1 } }),
+        queryFn: () =>
+            dataProvider.call<ListReply<DeploymentCandidate>>('/deployments/candidates', {
+                query: { artifact_id: artifactId, ...definedOnly(filtered), per_page: 1 },
+            }),
     });
     const total = mode === 'pick' ? selected.size : (matching.data?.count ?? 0);
-    const plan = phaseSizes(total, phases.map(p => (p.share === '' ? null : Number(p.share))));
+    const plan = phaseSizes(
+        total,
+        phases.map(p => (p.share === '' ? null : Number(p.share))),
+    );
 
     const body = useMemo(
         () => ({
@@ -127,7 +161,15 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
             <Typography variant="body2" color="text.secondary">
                 {translate('resources.deployments.form.intro')}
             </Typography>
-            <TextField label={translate('resources.deployments.fields.name')} value={name} onChange={e => setName(e.target.value)} error={!!shown('name')} helperText={shown('name') ?? ' '} size="small" required />
+            <TextField
+                label={translate('resources.deployments.fields.name')}
+                value={name}
+                onChange={e => setName(e.target.value)}
+                error={!!shown('name')}
+                helperText={shown('name') ?? ' '}
+                size="small"
+                required
+            />
             <TextField
                 select
                 label={translate('resources.deployments.fields.artifact_id')}
@@ -138,7 +180,14 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                     setServerErrors({});
                 }}
                 error={!!shown('artifact_id')}
-                helperText={shown('artifact_id') ?? (artifact ? translate('resources.deployments.form.compatible', { types: artifact.compatibility.join(', ') }) : artifacts.data?.count === 0 ? translate('resources.deployments.form.noFirmware') : ' ')}
+                helperText={
+                    shown('artifact_id') ??
+                    (artifact
+                        ? translate('resources.deployments.form.compatible', { types: artifact.compatibility.join(', ') })
+                        : artifacts.data?.count === 0
+                          ? translate('resources.deployments.form.noFirmware')
+                          : ' ')
+                }
                 size="small"
                 required
             >
@@ -148,13 +197,19 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                     </MenuItem>
                 ))}
             </TextField>
-            {artifact?.verification === 'unverified' && <Alert severity="warning">{translate('resources.deployments.form.unverified')}</Alert>}
+            {artifact?.verification === 'unverified' && (
+                <Alert severity="warning">{translate('resources.deployments.form.unverified')}</Alert>
+            )}
 
             <Box>
                 <Typography variant="subtitle2">{translate('resources.deployments.form.devices')}</Typography>
                 <RadioGroup row value={mode} onChange={e => setMode(e.target.value as 'pick' | 'filter')}>
                     <FormControlLabel value="pick" control={<Radio size="small" />} label={translate('resources.deployments.form.pick')} />
-                    <FormControlLabel value="filter" control={<Radio size="small" />} label={translate('resources.deployments.form.byFilter')} />
+                    <FormControlLabel
+                        value="filter"
+                        control={<Radio size="small" />}
+                        label={translate('resources.deployments.form.byFilter')}
+                    />
                 </RadioGroup>
                 {artifactId === '' ? (
                     <Typography variant="body2" color="text.secondary">
@@ -163,8 +218,17 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                 ) : mode === 'pick' ? (
                     <Box>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                            <TextField label={translate('resources.deployments.form.search')} value={search} onChange={e => setSearch(e.target.value)} size="small" sx={{ flex: 1 }} />
-                            <Button size="small" onClick={() => setSelected(s => new Set([...s, ...(candidates.data?.result ?? []).map(d => d.id)]))}>
+                            <TextField
+                                label={translate('resources.deployments.form.search')}
+                                value={search}
+                                onChange={e => setSearch(e.target.value)}
+                                size="small"
+                                sx={{ flex: 1 }}
+                            />
+                            <Button
+                                size="small"
+                                onClick={() => setSelected(s => new Set([...s, ...(candidates.data?.result ?? []).map(d => d.id)]))}
+                            >
                                 {translate('resources.deployments.form.selectShown')}
                             </Button>
                             <Button size="small" onClick={() => setSelected(new Set())}>
@@ -187,7 +251,11 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                                     {(candidates.data?.result ?? []).map(d => (
                                         <TableRow key={d.id} hover onClick={() => toggle(d.id)} sx={{ cursor: 'pointer' }}>
                                             <TableCell padding="checkbox">
-                                                <Checkbox size="small" checked={selected.has(d.id)} slotProps={{ input: { 'aria-label': d.description || d.hardware_id } }} />
+                                                <Checkbox
+                                                    size="small"
+                                                    checked={selected.has(d.id)}
+                                                    slotProps={{ input: { 'aria-label': d.description || d.hardware_id } }}
+                                                />
                                             </TableCell>
                                             <TableCell>{d.description}</TableCell>
                                             <TableCell>{d.hardware_id}</TableCell>
@@ -198,22 +266,48 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                                 </TableBody>
                             </Table>
                         </Box>
-                        <Typography variant="caption" color={shown('device_ids') ? 'error' : 'text.secondary'} role={shown('device_ids') ? 'alert' : undefined}>
+                        <Typography
+                            variant="caption"
+                            color={shown('device_ids') ? 'error' : 'text.secondary'}
+                            role={shown('device_ids') ? 'alert' : undefined}
+                        >
                             {shown('device_ids') ?? translate('resources.deployments.form.selected', { smart_count: selected.size })}
                         </Typography>
                     </Box>
                 ) : (
                     <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
-                        <TextField label={translate('resources.deployments.fields.q')} value={filter.q} onChange={e => setFilter(f => ({ ...f, q: e.target.value }))} size="small" />
-                        <TextField select label={translate('resources.deployments.fields.status')} value={filter.status} onChange={e => setFilter(f => ({ ...f, status: e.target.value as Filter['status'] }))} size="small">
+                        <TextField
+                            label={translate('resources.deployments.fields.q')}
+                            value={filter.q}
+                            onChange={e => setFilter(f => ({ ...f, q: e.target.value }))}
+                            size="small"
+                        />
+                        <TextField
+                            select
+                            label={translate('resources.deployments.fields.status')}
+                            value={filter.status}
+                            onChange={e => setFilter(f => ({ ...f, status: e.target.value as Filter['status'] }))}
+                            size="small"
+                        >
                             <MenuItem value="">{translate('resources.deployments.form.anyStatus')}</MenuItem>
                             <MenuItem value="online">{translate('resources.deployments.form.online')}</MenuItem>
                             <MenuItem value="offline">{translate('resources.deployments.form.offline')}</MenuItem>
                         </TextField>
-                        <TextField label={translate('resources.deployments.fields.board_type')} value={filter.board_type} onChange={e => setFilter(f => ({ ...f, board_type: e.target.value }))} size="small" />
-                        <TextField label={translate('resources.deployments.fields.release')} value={filter.release} onChange={e => setFilter(f => ({ ...f, release: e.target.value }))} size="small" />
+                        <TextField
+                            label={translate('resources.deployments.fields.board_type')}
+                            value={filter.board_type}
+                            onChange={e => setFilter(f => ({ ...f, board_type: e.target.value }))}
+                            size="small"
+                        />
+                        <TextField
+                            label={translate('resources.deployments.fields.release')}
+                            value={filter.release}
+                            onChange={e => setFilter(f => ({ ...f, release: e.target.value }))}
+                            size="small"
+                        />
                         <Typography variant="caption" color={shown('filter') ? 'error' : 'text.secondary'} sx={{ gridColumn: '1 / -1' }}>
-                            {shown('filter') ?? translate('resources.deployments.form.matching', { smart_count: matching.data?.count ?? 0 })}
+                            {shown('filter') ??
+                                translate('resources.deployments.form.matching', { smart_count: matching.data?.count ?? 0 })}
                         </Typography>
                     </Box>
                 )}
@@ -227,9 +321,19 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                     const last = i === phases.length - 1;
                     return (
                         <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 1 }}>
-                            <Typography sx={{ width: 72, pt: 1, flexShrink: 0, whiteSpace: 'nowrap' }}>{translate('resources.deployments.form.phase', { number: i + 1 })}</Typography>
+                            <Typography sx={{ width: 72, pt: 1, flexShrink: 0, whiteSpace: 'nowrap' }}>
+                                {translate('resources.deployments.form.phase', { number: i + 1 })}
+                            </Typography>
                             {last ? (
-                                <TextField label={translate('resources.deployments.form.share')} value={translate(phases.length === 1 ? 'resources.deployments.form.all' : 'resources.deployments.form.rest')} size="small" disabled sx={{ width: 130 }} />
+                                <TextField
+                                    label={translate('resources.deployments.form.share')}
+                                    value={translate(
+                                        phases.length === 1 ? 'resources.deployments.form.all' : 'resources.deployments.form.rest',
+                                    )}
+                                    size="small"
+                                    disabled
+                                    sx={{ width: 130 }}
+                                />
                             ) : (
                                 <TextField
                                     label={translate('resources.deployments.form.share')}
@@ -257,7 +361,11 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                             <Typography variant="body2" sx={{ width: 80, pt: 1, flexShrink: 0 }} data-testid={`phase-${i + 1}-plan`}>
                                 {translate('resources.deployments.form.plan', { smart_count: plan[i] ?? 0 })}
                             </Typography>
-                            <IconButton aria-label={translate('resources.deployments.form.removePhase')} disabled={phases.length === 1} onClick={() => setPhases(ps => ps.filter((_, j) => j !== i))}>
+                            <IconButton
+                                aria-label={translate('resources.deployments.form.removePhase')}
+                                disabled={phases.length === 1}
+                                onClick={() => setPhases(ps => ps.filter((_, j) => j !== i))}
+                            >
                                 <Delete />
                             </IconButton>
                         </Stack>
@@ -269,7 +377,17 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                     </Typography>
                 )}
                 <Box>
-                    <Button startIcon={<Add />} disabled={phases.length >= MAX_PHASES} onClick={() => setPhases(ps => [...ps.slice(0, -1), { ...ps[ps.length - 1]!, share: ps.length === 1 ? '50' : '' }, { share: '', start: '' }])}>
+                    <Button
+                        startIcon={<Add />}
+                        disabled={phases.length >= MAX_PHASES}
+                        onClick={() =>
+                            setPhases(ps => [
+                                ...ps.slice(0, -1),
+                                { ...ps[ps.length - 1]!, share: ps.length === 1 ? '50' : '' },
+                                { share: '', start: '' },
+                            ])
+                        }
+                    >
                         {translate('resources.deployments.form.addPhase')}
                     </Button>
                 </Box>

@@ -3,9 +3,27 @@ import { Box, Card, CardContent, Chip, LinearProgress, Stack, Tab, Tabs, Typogra
 import Add from '@mui/icons-material/Add';
 import Inventory from '@mui/icons-material/Inventory2';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Datagrid, FunctionField, ResourceContextProvider, SearchInput, TextField, TopToolbar, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import {
+    Button,
+    Datagrid,
+    FunctionField,
+    ResourceContextProvider,
+    SearchInput,
+    TextField,
+    TopToolbar,
+    useDataProvider,
+    useListContext,
+    useTranslate,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { DEPLOYMENT_GROUPS, isFinalDeviceStatus, DEVICE_DEPLOYMENT_STATUSES, type DeploymentGroup, type DeploymentRecord, type DeploymentStatus } from '../../../contract/firmware';
+import {
+    DEPLOYMENT_GROUPS,
+    isFinalDeviceStatus,
+    DEVICE_DEPLOYMENT_STATUSES,
+    type DeploymentGroup,
+    type DeploymentRecord,
+    type DeploymentStatus,
+} from '../../../contract/firmware';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
@@ -30,7 +48,8 @@ export const DeploymentStatusChip = ({ status }: { status: DeploymentStatus }) =
 };
 
 /** Readers that reached a final state, of all. */
-export const doneCount = (d: Pick<DeploymentRecord, 'stats'>) => DEVICE_DEPLOYMENT_STATUSES.filter(isFinalDeviceStatus).reduce((n, s) => n + d.stats[s], 0);
+export const doneCount = (d: Pick<DeploymentRecord, 'stats'>) =>
+    DEVICE_DEPLOYMENT_STATUSES.filter(isFinalDeviceStatus).reduce((n, s) => n + d.stats[s], 0);
 
 const Progress = ({ deployment }: { deployment: DeploymentRecord }) => {
     const translate = useTranslate();
@@ -38,8 +57,15 @@ const Progress = ({ deployment }: { deployment: DeploymentRecord }) => {
     const value = deployment.device_count ? (100 * done) / deployment.device_count : 0;
     return (
         <Box sx={{ minWidth: 140 }}>
-            <LinearProgress variant="determinate" value={value} color={deployment.stats.failure ? 'warning' : 'primary'} aria-label={translate('resources.deployments.fields.progress')} />
-            <Typography variant="caption">{translate('resources.deployments.status.done', { done, total: deployment.device_count })}</Typography>
+            <LinearProgress
+                variant="determinate"
+                value={value}
+                color={deployment.stats.failure ? 'warning' : 'primary'}
+                aria-label={translate('resources.deployments.fields.progress')}
+            />
+            <Typography variant="caption">
+                {translate('resources.deployments.status.done', { done, total: deployment.device_count })}
+            </Typography>
         </Box>
     );
 };
@@ -50,7 +76,11 @@ const GroupTabs = () => {
     const { filterValues, setFilters } = useListContext();
     const group = (filterValues.group as DeploymentGroup | undefined) ?? 'active';
     return (
-        <Tabs value={group} onChange={(_e, value: DeploymentGroup) => setFilters({ ...filterValues, group: value }, undefined, false)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+            value={group}
+            onChange={(_e, value: DeploymentGroup) => setFilters({ ...filterValues, group: value }, undefined, false)}
+            sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
             {DEPLOYMENT_GROUPS.map(g => (
                 <Tab key={g} value={g} label={translate(`resources.deployments.groups.${g}`)} />
             ))}
@@ -64,7 +94,8 @@ const InstalledFirmware = () => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const { data } = useQuery({
         queryKey: ['devices/installed_firmware'],
-        queryFn: () => dataProvider.call<{ result: { release: string; board_type: string | null; count: number }[] }>('/devices/installed_firmware'),
+        queryFn: () =>
+            dataProvider.call<{ result: { release: string; board_type: string | null; count: number }[] }>('/devices/installed_firmware'),
     });
     const byRelease = new Map<string, number>();
     for (const row of data?.result ?? []) byRelease.set(row.release, (byRelease.get(row.release) ?? 0) + row.count);
@@ -79,9 +110,18 @@ const InstalledFirmware = () => {
                         {translate('resources.deployments.installedEmpty')}
                     </Typography>
                 ) : (
-                    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }} aria-label={translate('resources.deployments.installed')}>
+                    <Stack
+                        direction="row"
+                        spacing={1}
+                        sx={{ flexWrap: 'wrap', gap: 1 }}
+                        aria-label={translate('resources.deployments.installed')}
+                    >
                         {[...byRelease].map(([release, count]) => (
-                            <Chip key={release} variant="outlined" label={`${release}: ${translate('resources.deployments.readers', { smart_count: count })}`} />
+                            <Chip
+                                key={release}
+                                variant="outlined"
+                                label={`${release}: ${translate('resources.deployments.readers', { smart_count: count })}`}
+                            />
                         ))}
                     </Stack>
                 )}
@@ -146,18 +186,34 @@ export const DeploymentList = ({ schedule = false }: { schedule?: boolean }) => 
         <Box sx={{ pt: 1 }}>
             <InstalledFirmware />
             <ResourceContextProvider value="deployments">
-            <AppList resource="deployments" empty={false} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} filterDefaultValues={{ group: 'active' }} actions={<Actions />} title={translate('resources.deployments.title')}>
-                <GroupTabs />
-                <Datagrid bulkActionButtons={false} rowClick={id => `/firmware-updates/status/${id}`} empty={<Typography sx={{ p: 2 }}>{translate('resources.deployments.empty')}</Typography>}>
-                    <TextField source="name" />
-                    <TextField source="artifact_name" />
-                    <FunctionField source="device_count" render={(d: DeploymentRecord) => d.device_count} />
-                    <FunctionField source="progress" sortable={false} render={(d: DeploymentRecord) => <Progress deployment={d} />} />
-                    <FunctionField source="status" sortable={false} render={(d: DeploymentRecord) => <DeploymentStatusChip status={d.status} />} />
-                    <FunctionField source="start_at" render={(d: DeploymentRecord) => formatDate(d.start_at)} />
-                    <FunctionField source="created_by" sortable={false} render={(d: DeploymentRecord) => d.created_by ?? '—'} />
-                </Datagrid>
-            </AppList>
+                <AppList
+                    resource="deployments"
+                    empty={false}
+                    sort={{ field: 'created_at', order: 'DESC' }}
+                    filters={filters}
+                    filterDefaultValues={{ group: 'active' }}
+                    actions={<Actions />}
+                    title={translate('resources.deployments.title')}
+                >
+                    <GroupTabs />
+                    <Datagrid
+                        bulkActionButtons={false}
+                        rowClick={id => `/firmware-updates/status/${id}`}
+                        empty={<Typography sx={{ p: 2 }}>{translate('resources.deployments.empty')}</Typography>}
+                    >
+                        <TextField source="name" />
+                        <TextField source="artifact_name" />
+                        <FunctionField source="device_count" render={(d: DeploymentRecord) => d.device_count} />
+                        <FunctionField source="progress" sortable={false} render={(d: DeploymentRecord) => <Progress deployment={d} />} />
+                        <FunctionField
+                            source="status"
+                            sortable={false}
+                            render={(d: DeploymentRecord) => <DeploymentStatusChip status={d.status} />}
+                        />
+                        <FunctionField source="start_at" render={(d: DeploymentRecord) => formatDate(d.start_at)} />
+                        <FunctionField source="created_by" sortable={false} render={(d: DeploymentRecord) => d.created_by ?? '—'} />
+                    </Datagrid>
+                </AppList>
             </ResourceContextProvider>
             {schedule && <ScheduleInDrawer />}
         </Box>

@@ -3,10 +3,27 @@ import { Box, Card, CardContent, Chip, LinearProgress, Stack, Typography } from 
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import StopCircle from '@mui/icons-material/StopCircle';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Confirm, Datagrid, FunctionField, ResourceContextProvider, SelectInput, TextField, Title, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import {
+    Button,
+    Confirm,
+    Datagrid,
+    FunctionField,
+    ResourceContextProvider,
+    SelectInput,
+    TextField,
+    Title,
+    useDataProvider,
+    useListContext,
+    useTranslate,
+} from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-    DEVICE_DEPLOYMENT_STATUSES, type DeploymentDeviceRecord, type DeploymentLogLine, type DeploymentRecord, type DeviceDeploymentStatus, type StatusCounts,
+    DEVICE_DEPLOYMENT_STATUSES,
+    type DeploymentDeviceRecord,
+    type DeploymentLogLine,
+    type DeploymentRecord,
+    type DeviceDeploymentStatus,
+    type StatusCounts,
 } from '../../../contract/firmware';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
@@ -35,7 +52,14 @@ const DEVICE_COLORS: Record<DeviceDeploymentStatus, 'default' | 'info' | 'primar
 
 export const DeviceStatusChip = ({ status }: { status: DeviceDeploymentStatus }) => {
     const translate = useTranslate();
-    return <Chip size="small" color={DEVICE_COLORS[status]} variant={status === 'pending' ? 'outlined' : 'filled'} label={translate(`resources.deployments.deviceStatuses.${status}`)} />;
+    return (
+        <Chip
+            size="small"
+            color={DEVICE_COLORS[status]}
+            variant={status === 'pending' ? 'outlined' : 'filled'}
+            label={translate(`resources.deployments.deviceStatuses.${status}`)}
+        />
+    );
 };
 
 /** Counts by reader status, the ones that are not zero. */
@@ -51,8 +75,17 @@ const Counts = ({ stats, label }: { stats: StatusCounts; label: string }) => (
 );
 
 const Bar = ({ stats, total }: { stats: StatusCounts; total: number }) => {
-    const done = DEVICE_DEPLOYMENT_STATUSES.filter(s => s !== 'pending' && s !== 'downloading' && s !== 'installing' && s !== 'rebooting').reduce((n, s) => n + stats[s], 0);
-    return <LinearProgress variant="determinate" value={total ? (100 * done) / total : 0} color={stats.failure ? 'warning' : 'primary'} sx={{ height: 8, borderRadius: 1 }} />;
+    const done = DEVICE_DEPLOYMENT_STATUSES.filter(
+        s => s !== 'pending' && s !== 'downloading' && s !== 'installing' && s !== 'rebooting',
+    ).reduce((n, s) => n + stats[s], 0);
+    return (
+        <LinearProgress
+            variant="determinate"
+            value={total ? (100 * done) / total : 0}
+            color={stats.failure ? 'warning' : 'primary'}
+            sx={{ height: 8, borderRadius: 1 }}
+        />
+    );
 };
 
 /** The log one reader sent (the Deployment drawer of SPEC 2.6). */
@@ -73,8 +106,14 @@ const DeviceLog = ({ deploymentId, entry }: { deploymentId: number; entry: Deplo
                     {entry.hardware_id} · {translate('resources.deployments.form.phase', { number: entry.phase + 1 })}
                 </Typography>
             </Stack>
-            {data && data.result.length === 0 && <Typography color="text.secondary">{translate('resources.deployments.status.logEmpty')}</Typography>}
-            <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 12, whiteSpace: 'pre-wrap' }} data-testid="deployment-log">
+            {data && data.result.length === 0 && (
+                <Typography color="text.secondary">{translate('resources.deployments.status.logEmpty')}</Typography>
+            )}
+            <Box
+                component="pre"
+                sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 12, whiteSpace: 'pre-wrap' }}
+                data-testid="deployment-log"
+            >
                 {(data?.result ?? []).map(l => `${formatDate(l.timestamp)}  ${l.level.toUpperCase().padEnd(7)}  ${l.message}`).join('\n')}
             </Box>
         </Box>
@@ -97,30 +136,77 @@ const Devices = ({ deployment }: { deployment: DeploymentRecord }) => {
     const { open } = useQuickView();
     const active = deployment.status !== 'finished' && deployment.status !== 'aborted';
     const filters = [
-        <SelectInput key="status" source="status" label="resources.deployments.fields.status" choices={DEVICE_DEPLOYMENT_STATUSES.map(s => ({ id: s, name: `resources.deployments.deviceStatuses.${s}` }))} alwaysOn />,
-        <SelectInput key="phase" source="phase" label="resources.deployments.fields.phase" choices={deployment.phases.map(p => ({ id: String(p.number), name: translate('resources.deployments.form.phase', { number: p.number + 1 }) }))} alwaysOn />,
+        <SelectInput
+            key="status"
+            source="status"
+            label="resources.deployments.fields.status"
+            choices={DEVICE_DEPLOYMENT_STATUSES.map(s => ({ id: s, name: `resources.deployments.deviceStatuses.${s}` }))}
+            alwaysOn
+        />,
+        <SelectInput
+            key="phase"
+            source="phase"
+            label="resources.deployments.fields.phase"
+            choices={deployment.phases.map(p => ({
+                id: String(p.number),
+                name: translate('resources.deployments.form.phase', { number: p.number + 1 }),
+            }))}
+            alwaysOn
+        />,
     ];
     return (
         <ResourceContextProvider value={`deployments/${deployment.id}/devices`}>
-        <AppList resource={`deployments/${deployment.id}/devices`} empty={false} sort={{ field: 'phase', order: 'ASC' }} filters={filters} actions={false} title={<span />}>
-            <AutoRefresh active={active} />
-            <Datagrid
-                bulkActionButtons={false}
-                rowClick={(_id, _resource, record) => {
-                    const entry = record as unknown as DeploymentDeviceRecord;
-                    open(translate('resources.deployments.status.log', { name: entry.description || entry.hardware_id }), <DeviceLog deploymentId={deployment.id} entry={entry} />);
-                    return false;
-                }}
+            <AppList
+                resource={`deployments/${deployment.id}/devices`}
+                empty={false}
+                sort={{ field: 'phase', order: 'ASC' }}
+                filters={filters}
+                actions={false}
+                title={<span />}
             >
-                <TextField source="description" label="resources.deployments.fields.description" />
-                <TextField source="hardware_id" label="resources.deployments.fields.hardware_id" />
-                <FunctionField source="phase" label="resources.deployments.fields.phase" render={(d: DeploymentDeviceRecord) => d.phase + 1} />
-                <FunctionField source="status" label="resources.deployments.fields.status" render={(d: DeploymentDeviceRecord) => <DeviceStatusChip status={d.status} />} />
-                <FunctionField source="failures" label="resources.deployments.fields.failures" sortable={false} render={(d: DeploymentDeviceRecord) => d.failures} />
-                <FunctionField source="started_at" label="resources.deployments.fields.started_at" sortable={false} render={(d: DeploymentDeviceRecord) => formatDate(d.started_at)} />
-                <FunctionField source="updated_at" label="resources.deployments.fields.updated_at" render={(d: DeploymentDeviceRecord) => formatDate(d.updated_at)} />
-            </Datagrid>
-        </AppList>
+                <AutoRefresh active={active} />
+                <Datagrid
+                    bulkActionButtons={false}
+                    rowClick={(_id, _resource, record) => {
+                        const entry = record as unknown as DeploymentDeviceRecord;
+                        open(
+                            translate('resources.deployments.status.log', { name: entry.description || entry.hardware_id }),
+                            <DeviceLog deploymentId={deployment.id} entry={entry} />,
+                        );
+                        return false;
+                    }}
+                >
+                    <TextField source="description" label="resources.deployments.fields.description" />
+                    <TextField source="hardware_id" label="resources.deployments.fields.hardware_id" />
+                    <FunctionField
+                        source="phase"
+                        label="resources.deployments.fields.phase"
+                        render={(d: DeploymentDeviceRecord) => d.phase + 1}
+                    />
+                    <FunctionField
+                        source="status"
+                        label="resources.deployments.fields.status"
+                        render={(d: DeploymentDeviceRecord) => <DeviceStatusChip status={d.status} />}
+                    />
+                    <FunctionField
+                        source="failures"
+                        label="resources.deployments.fields.failures"
+                        sortable={false}
+                        render={(d: DeploymentDeviceRecord) => d.failures}
+                    />
+                    <FunctionField
+                        source="started_at"
+                        label="resources.deployments.fields.started_at"
+                        sortable={false}
+                        render={(d: DeploymentDeviceRecord) => formatDate(d.started_at)}
+                    />
+                    <FunctionField
+                        source="updated_at"
+                        label="resources.deployments.fields.updated_at"
+                        render={(d: DeploymentDeviceRecord) => formatDate(d.updated_at)}
+                    />
+                </Datagrid>
+            </AppList>
         </ResourceContextProvider>
     );
 };
@@ -138,7 +224,11 @@ const AbortButton = ({ deployment, onDone }: { deployment: DeploymentRecord; onD
             notices.success(translate('resources.deployments.status.aborted'));
         } catch (error) {
             const reply = (error as { body?: { error?: string; request_id?: string } }).body;
-            notices.error({ title: translate('resources.deployments.status.abortFailed'), description: reply?.error ? text(reply.error) : undefined, requestId: reply?.request_id });
+            notices.error({
+                title: translate('resources.deployments.status.abortFailed'),
+                description: reply?.error ? text(reply.error) : undefined,
+                requestId: reply?.request_id,
+            });
         }
         onDone();
     };
@@ -168,15 +258,31 @@ const Phases = ({ deployment }: { deployment: DeploymentRecord }) => {
             {deployment.phases.map(phase => (
                 <Card key={phase.number} variant="outlined" data-testid={`phase-${phase.number + 1}`}>
                     <CardContent>
-                        <Typography variant="subtitle1">{translate('resources.deployments.status.phaseTitle', { number: phase.number + 1 })}</Typography>
+                        <Typography variant="subtitle1">
+                            {translate('resources.deployments.status.phaseTitle', { number: phase.number + 1 })}
+                        </Typography>
                         <Typography variant="body2" color="text.secondary">
-                            {phase.share !== null ? translate('resources.deployments.status.phaseShare', { share: phase.share }) : translate('resources.deployments.status.phaseRest')} · {translate('resources.deployments.readers', { smart_count: phase.device_count })}
+                            {phase.share !== null
+                                ? translate('resources.deployments.status.phaseShare', { share: phase.share })
+                                : translate('resources.deployments.status.phaseRest')}{' '}
+                            · {translate('resources.deployments.readers', { smart_count: phase.device_count })}
                         </Typography>
                         <Typography variant="body2" sx={{ mb: 1 }}>
-                            {phase.started ? translate('resources.deployments.status.startedAt', { time: formatDate(phase.start_at) }) : translate('resources.deployments.status.startsAt', { time: formatDate(phase.start_at) })}
+                            {phase.started
+                                ? translate('resources.deployments.status.startedAt', { time: formatDate(phase.start_at) })
+                                : translate('resources.deployments.status.startsAt', { time: formatDate(phase.start_at) })}
                         </Typography>
                         <Bar stats={phase.stats} total={phase.device_count} />
-                        <Box sx={{ mt: 1 }}>{phase.started ? <Counts stats={phase.stats} label={translate('resources.deployments.status.phaseTitle', { number: phase.number + 1 })} /> : <Typography variant="caption">{translate('resources.deployments.status.waiting')}</Typography>}</Box>
+                        <Box sx={{ mt: 1 }}>
+                            {phase.started ? (
+                                <Counts
+                                    stats={phase.stats}
+                                    label={translate('resources.deployments.status.phaseTitle', { number: phase.number + 1 })}
+                                />
+                            ) : (
+                                <Typography variant="caption">{translate('resources.deployments.status.waiting')}</Typography>
+                            )}
+                        </Box>
                     </CardContent>
                 </Card>
             ))}
@@ -191,10 +297,15 @@ export const DeploymentStatus = () => {
     const session = useSession();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const { id } = useParams();
-    const { data: deployment, error, refetch } = useQuery({
+    const {
+        data: deployment,
+        error,
+        refetch,
+    } = useQuery({
         queryKey: ['deployments', Number(id)],
         queryFn: () => dataProvider.call<DeploymentRecord>(`/deployments/${id}`),
-        refetchInterval: query => (query.state.data && (query.state.data.status === 'finished' || query.state.data.status === 'aborted') ? false : REFRESH_MS),
+        refetchInterval: query =>
+            query.state.data && (query.state.data.status === 'finished' || query.state.data.status === 'aborted') ? false : REFRESH_MS,
     });
     if (error) return <LoadFailure onRefresh={() => void refetch()} />;
     if (!deployment) return <LinearProgress />;
@@ -213,7 +324,9 @@ export const DeploymentStatus = () => {
                 <Box data-testid="deployment-status">
                     <DeploymentStatusChip status={deployment.status} />
                 </Box>
-                {running && session && can(session.role, 'deployments', 'write') && <AbortButton deployment={deployment} onDone={() => void refetch()} />}
+                {running && session && can(session.role, 'deployments', 'write') && (
+                    <AbortButton deployment={deployment} onDone={() => void refetch()} />
+                )}
             </Stack>
             <Card variant="outlined" sx={{ mb: 2 }}>
                 <CardContent>

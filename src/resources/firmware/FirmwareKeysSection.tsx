@@ -50,7 +50,15 @@ const KeyForm = ({ accountId, onDone }: { accountId: number; onDone: () => void 
     };
     return (
         <Box component="form" onSubmit={submit} noValidate sx={{ p: 2, display: 'grid', gap: 2 }}>
-            <TextField label={translate('resources.firmware_keys.fields.name')} value={name} onChange={e => setName(e.target.value)} error={!!shown('name')} helperText={shown('name') ?? ' '} size="small" required />
+            <TextField
+                label={translate('resources.firmware_keys.fields.name')}
+                value={name}
+                onChange={e => setName(e.target.value)}
+                error={!!shown('name')}
+                helperText={shown('name') ?? ' '}
+                size="small"
+                required
+            />
             <TextField
                 label={translate('resources.firmware_keys.fields.pem')}
                 value={pem}
@@ -84,7 +92,12 @@ export const FirmwareKeysSection = ({ accountId }: { accountId: number }) => {
         queryKey: ['firmware_keys', accountId],
         queryFn: () => dataProvider.call<ListReply<FirmwareKeyRecord>>('/firmware_keys', { query: { account_id: accountId } }),
     });
-    const removal = useConfirmedDelete<FirmwareKeyRecord>('firmware_keys', accountId, translate('resources.firmware_keys.deleteWarning'), () => void refetch());
+    const removal = useConfirmedDelete<FirmwareKeyRecord>(
+        'firmware_keys',
+        accountId,
+        translate('resources.firmware_keys.deleteWarning'),
+        () => void refetch(),
+    );
     const mayWrite = !!session && can(session.role, 'artifacts', 'write');
     return (
         <Box sx={{ p: 2 }}>
@@ -93,7 +106,21 @@ export const FirmwareKeysSection = ({ accountId }: { accountId: number }) => {
                     {translate('resources.firmware_keys.intro')}
                 </Typography>
                 {mayWrite && (
-                    <Button startIcon={<Add />} onClick={() => open(translate('resources.firmware_keys.add'), <KeyForm accountId={accountId} onDone={() => { close(); void refetch(); }} />)}>
+                    <Button
+                        startIcon={<Add />}
+                        onClick={() =>
+                            open(
+                                translate('resources.firmware_keys.add'),
+                                <KeyForm
+                                    accountId={accountId}
+                                    onDone={() => {
+                                        close();
+                                        void refetch();
+                                    }}
+                                />,
+                            )
+                        }
+                    >
                         {translate('resources.firmware_keys.add')}
                     </Button>
                 )}
@@ -116,10 +143,19 @@ export const FirmwareKeysSection = ({ accountId }: { accountId: number }) => {
                             <TableRow key={k.id}>
                                 <TableCell>
                                     {k.name}
-                                    {k.inherited && <Chip size="small" variant="outlined" sx={{ ml: 1 }} label={translate('resources.firmware_keys.inherited', { account: k.account_name })} />}
+                                    {k.inherited && (
+                                        <Chip
+                                            size="small"
+                                            variant="outlined"
+                                            sx={{ ml: 1 }}
+                                            label={translate('resources.firmware_keys.inherited', { account: k.account_name })}
+                                        />
+                                    )}
                                 </TableCell>
                                 <TableCell>{k.details}</TableCell>
-                                <TableCell sx={{ fontFamily: 'monospace', fontSize: 11, wordBreak: 'break-all', maxWidth: 300 }}>{k.fingerprint}</TableCell>
+                                <TableCell sx={{ fontFamily: 'monospace', fontSize: 11, wordBreak: 'break-all', maxWidth: 300 }}>
+                                    {k.fingerprint}
+                                </TableCell>
                                 <TableCell>{formatDate(k.created_at)}</TableCell>
                                 <TableCell>{mayWrite && !k.inherited && removal.button(k)}</TableCell>
                             </TableRow>

@@ -1,7 +1,18 @@
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import SystemUpdate from '@mui/icons-material/SystemUpdate';
-import { Button, Datagrid, FunctionField, ResourceContextProvider, SearchInput, TextField, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import {
+    Button,
+    Datagrid,
+    FunctionField,
+    ResourceContextProvider,
+    SearchInput,
+    TextField,
+    TextInput,
+    TopToolbar,
+    useListContext,
+    useTranslate,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { ArtifactRecord } from '../../../contract/firmware';
 import { can } from '../../../contract/rights';
@@ -12,20 +23,31 @@ import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useSession } from '../../session/useSession';
 import { UploadForm } from './UploadForm';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="device_type" source="device_type" label="resources.artifacts.fields.device_type" />];
+const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <TextInput key="device_type" source="device_type" label="resources.artifacts.fields.device_type" />,
+];
 
 /** Signed or not, and verified or not against the account's keys (SPEC 3 signed flag). */
 export const SignatureChips = ({ artifact }: { artifact: ArtifactRecord }) => {
     const translate = useTranslate();
     return (
         <Stack direction="row" spacing={0.5}>
-            <Chip size="small" variant="outlined" label={translate(artifact.signed ? 'resources.artifacts.signed' : 'resources.artifacts.unsigned')} />
+            <Chip
+                size="small"
+                variant="outlined"
+                label={translate(artifact.signed ? 'resources.artifacts.signed' : 'resources.artifacts.unsigned')}
+            />
             {artifact.verification === 'verified' && (
-                <Tooltip title={artifact.verified_by ? translate('resources.artifacts.verifiedBy', { key: artifact.verified_by.name }) : ''}>
+                <Tooltip
+                    title={artifact.verified_by ? translate('resources.artifacts.verifiedBy', { key: artifact.verified_by.name }) : ''}
+                >
                     <Chip size="small" color="success" label={translate('resources.artifacts.verified')} />
                 </Tooltip>
             )}
-            {artifact.verification === 'unverified' && <Chip size="small" color="warning" label={translate('resources.artifacts.unverifiedLabel')} />}
+            {artifact.verification === 'unverified' && (
+                <Chip size="small" color="warning" label={translate('resources.artifacts.unverifiedLabel')} />
+            )}
         </Stack>
     );
 };
@@ -59,8 +81,20 @@ const Details = ({ artifact }: { artifact: ArtifactRecord }) => {
                     {row('payload_type', artifact.payload_type ?? '—')}
                     {row('signed', <SignatureChips artifact={artifact} />)}
                     {row('account', artifact.account_name)}
-                    {row('checksum', <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>{artifact.checksum}</Box>)}
-                    {row('provides', <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>{Object.entries(artifact.provides).map(([k, v]) => `${k}: ${v}`).join('\n')}</Box>)}
+                    {row(
+                        'checksum',
+                        <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
+                            {artifact.checksum}
+                        </Box>,
+                    )}
+                    {row(
+                        'provides',
+                        <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+                            {Object.entries(artifact.provides)
+                                .map(([k, v]) => `${k}: ${v}`)
+                                .join('\n')}
+                        </Box>,
+                    )}
                 </TableBody>
             </Table>
         </Box>
@@ -129,47 +163,67 @@ export const FirmwareVersions = () => {
     const session = useSession();
     return (
         <ResourceContextProvider value="artifacts">
-        <AppList resource="artifacts" empty={false} sort={{ field: 'updated_at', order: 'DESC' }} filters={filters} actions={<Actions />} title={translate('resources.artifacts.title')}>
-            <Datagrid
-                bulkActionButtons={false}
-                rowClick={(_id, _resource, record) => {
-                    open(record.name as string, <Details artifact={record as ArtifactRecord} />);
-                    return false;
-                }}
-                empty={<Typography sx={{ p: 2 }}>{translate('resources.artifacts.empty')}</Typography>}
+            <AppList
+                resource="artifacts"
+                empty={false}
+                sort={{ field: 'updated_at', order: 'DESC' }}
+                filters={filters}
+                actions={<Actions />}
+                title={translate('resources.artifacts.title')}
             >
-                <FunctionField
-                    source="name"
-                    render={(a: ArtifactRecord) => (
-                        <Box>
-                            <Typography variant="body2">{a.name}</Typography>
-                            {inherited(a) && (
-                                <Typography variant="caption" color="text.secondary">
-                                    {translate('resources.artifacts.inherited', { account: a.account_name })}
-                                </Typography>
-                            )}
-                        </Box>
-                    )}
-                />
-                <FunctionField source="size" render={(a: ArtifactRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatFileSize(a.size)}</Box>} />
-                <FunctionField source="updated_at" render={(a: ArtifactRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(a.updated_at)}</Box>} />
-                <FunctionField
-                    source="compatibility"
-                    sortable={false}
-                    render={(a: ArtifactRecord) => (
-                        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                            {a.compatibility.map(t => (
-                                <Chip key={t} size="small" label={t} />
-                            ))}
-                        </Stack>
-                    )}
-                />
-                <FunctionField source="signed" sortable={false} render={(a: ArtifactRecord) => <SignatureChips artifact={a} />} />
-                <TextField source="payload_type" sortable={false} emptyText="—" label="resources.artifacts.fields.payload_type" />
-                {session && can(session.role, 'artifacts', 'write') && <DeleteCell />}
-            </Datagrid>
-        </AppList>
+                <Datagrid
+                    bulkActionButtons={false}
+                    rowClick={(_id, _resource, record) => {
+                        open(record.name as string, <Details artifact={record as ArtifactRecord} />);
+                        return false;
+                    }}
+                    empty={<Typography sx={{ p: 2 }}>{translate('resources.artifacts.empty')}</Typography>}
+                >
+                    <FunctionField
+                        source="name"
+                        render={(a: ArtifactRecord) => (
+                            <Box>
+                                <Typography variant="body2">{a.name}</Typography>
+                                {inherited(a) && (
+                                    <Typography variant="caption" color="text.secondary">
+                                        {translate('resources.artifacts.inherited', { account: a.account_name })}
+                                    </Typography>
+                                )}
+                            </Box>
+                        )}
+                    />
+                    <FunctionField
+                        source="size"
+                        render={(a: ArtifactRecord) => (
+                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                                {formatFileSize(a.size)}
+                            </Box>
+                        )}
+                    />
+                    <FunctionField
+                        source="updated_at"
+                        render={(a: ArtifactRecord) => (
+                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                                {formatDate(a.updated_at)}
+                            </Box>
+                        )}
+                    />
+                    <FunctionField
+                        source="compatibility"
+                        sortable={false}
+                        render={(a: ArtifactRecord) => (
+                            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+                                {a.compatibility.map(t => (
+                                    <Chip key={t} size="small" label={t} />
+                                ))}
+                            </Stack>
+                        )}
+                    />
+                    <FunctionField source="signed" sortable={false} render={(a: ArtifactRecord) => <SignatureChips artifact={a} />} />
+                    <TextField source="payload_type" sortable={false} emptyText="—" label="resources.artifacts.fields.payload_type" />
+                    {session && can(session.role, 'artifacts', 'write') && <DeleteCell />}
+                </Datagrid>
+            </AppList>
         </ResourceContextProvider>
     );
 };
-

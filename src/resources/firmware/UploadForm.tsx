@@ -44,7 +44,12 @@ export const UploadForm = ({ onDone }: { onDone: (artifact: ArtifactRecord) => v
         setStage({ kind: 'uploading', percent: 0 });
         upload.current = uploadArtifact(file, {
             description: description.trim() || undefined,
-            onProgress: p => setStage(p.loaded >= p.total ? { kind: 'checking' } : { kind: 'uploading', percent: Math.floor((100 * p.loaded) / Math.max(1, p.total)) }),
+            onProgress: p =>
+                setStage(
+                    p.loaded >= p.total
+                        ? { kind: 'checking' }
+                        : { kind: 'uploading', percent: Math.floor((100 * p.loaded) / Math.max(1, p.total)) },
+                ),
         });
         try {
             const artifact = await upload.current.done;
@@ -93,10 +98,21 @@ export const UploadForm = ({ onDone }: { onDone: (artifact: ArtifactRecord) => v
                     {shownProblem}
                 </Typography>
             )}
-            <TextField label={translate('resources.artifacts.form.description')} value={description} onChange={e => setDescription(e.target.value)} size="small" disabled={busy} slotProps={{ htmlInput: { maxLength: 255 } }} />
+            <TextField
+                label={translate('resources.artifacts.form.description')}
+                value={description}
+                onChange={e => setDescription(e.target.value)}
+                size="small"
+                disabled={busy}
+                slotProps={{ htmlInput: { maxLength: 255 } }}
+            />
             {stage.kind === 'uploading' && (
                 <Box>
-                    <LinearProgress variant="determinate" value={stage.percent} aria-label={translate('resources.artifacts.form.uploading', { percent: stage.percent })} />
+                    <LinearProgress
+                        variant="determinate"
+                        value={stage.percent}
+                        aria-label={translate('resources.artifacts.form.uploading', { percent: stage.percent })}
+                    />
                     <Typography variant="caption">{translate('resources.artifacts.form.uploading', { percent: stage.percent })}</Typography>
                 </Box>
             )}

@@ -27,6 +27,8 @@ export const firmwarePlugin: ConsolePlugin = {
         { path: '/firmware-updates/status/:id', element: createElement(DeploymentStatus), routeKey: 'firmwareUpdates' },
         { path: '/firmware-updates/versions', element: createElement(FirmwareVersions), routeKey: 'firmwareVersions' },
     ],
-    accountSections: [{ key: 'firmware-keys', label: 'resources.firmware_keys.section', right: ['artifacts', 'read'], component: FirmwareKeysSection }],
+    accountSections: [
+        { key: 'firmware-keys', label: 'resources.firmware_keys.section', right: ['artifacts', 'read'], component: FirmwareKeysSection },
+    ],
     messages: firmwareMessages,
 };

@@ -15,7 +15,13 @@ export const firmwareMessages: { en: Messages; fr: Messages } = {
                 installed: 'Installed firmware',
                 installedEmpty: 'No approved reader reports a release yet.',
                 readers: '%{smart_count} reader |||| %{smart_count} readers',
-                statuses: { pending: 'Pending', scheduled: 'Scheduled', in_progress: 'In progress', finished: 'Finished', aborted: 'Aborted' },
+                statuses: {
+                    pending: 'Pending',
+                    scheduled: 'Scheduled',
+                    in_progress: 'In progress',
+                    finished: 'Finished',
+                    aborted: 'Aborted',
+                },
                 deviceStatuses: {
                     pending: 'Pending',
                     downloading: 'Downloading',
@@ -91,7 +97,8 @@ export const firmwareMessages: { en: Messages; fr: Messages } = {
                     back: 'Deployments',
                     abort: 'Abort',
                     abortTitle: 'Abort this deployment?',
-                    abortContent: 'Readers that have not finished stop and are marked aborted. Readers already updated keep their new firmware.',
+                    abortContent:
+                        'Readers that have not finished stop and are marked aborted. Readers already updated keep their new firmware.',
                     aborted: 'Deployment aborted',
                     abortFailed: 'Error aborting the deployment',
                     overall: 'Overall progress',
@@ -161,8 +168,16 @@ export const firmwareMessages: { en: Messages; fr: Messages } = {
                 add: 'Add a key',
                 empty: 'No key: firmware is shown signed or unsigned, without verification.',
                 inherited: 'Set on %{account}',
-                deleteWarning: 'Firmware that only this key verifies will show as unverified and can no longer be deployed in this account.',
-                fields: { name: 'Name', pem: 'Public key (PEM)', algorithm: 'Key', fingerprint: 'Fingerprint (SHA-256)', created_at: 'Added', account: 'Account' },
+                deleteWarning:
+                    'Firmware that only this key verifies will show as unverified and can no longer be deployed in this account.',
+                fields: {
+                    name: 'Name',
+                    pem: 'Public key (PEM)',
+                    algorithm: 'Key',
+                    fingerprint: 'Fingerprint (SHA-256)',
+                    created_at: 'Added',
+                    account: 'Account',
+                },
                 pemHelp: 'Paste the public key that matches the private key mender-artifact signs with (RSA or ECDSA).',
                 errors: {
                     notAKey: 'Paste a PEM public key (-----BEGIN PUBLIC KEY-----)',
@@ -184,7 +199,13 @@ export const firmwareMessages: { en: Messages; fr: Messages } = {
                 installed: 'Micrologiciels installés',
                 installedEmpty: 'Aucun lecteur approuvé n’indique encore sa version.',
                 readers: '%{smart_count} lecteur |||| %{smart_count} lecteurs',
-                statuses: { pending: 'En attente', scheduled: 'Planifié', in_progress: 'En cours', finished: 'Terminé', aborted: 'Interrompu' },
+                statuses: {
+                    pending: 'En attente',
+                    scheduled: 'Planifié',
+                    in_progress: 'En cours',
+                    finished: 'Terminé',
+                    aborted: 'Interrompu',
+                },
                 deviceStatuses: {
                     pending: 'En attente',
                     downloading: 'Téléchargement',
@@ -265,14 +286,16 @@ export const firmwareMessages: { en: Messages; fr: Messages } = {
                     incompatible: 'Certains appareils choisis ne sont pas compatibles avec ce micrologiciel',
                     notFound: 'Certains appareils choisis n’existent pas ou ne sont pas approuvés',
                     noDevices: 'Aucun appareil approuvé et compatible avec ce micrologiciel ne correspond au filtre',
-                    unverified: 'La signature de ce micrologiciel n’a pas pu être vérifiée avec les clés publiques du compte ; il ne peut pas être déployé.',
+                    unverified:
+                        'La signature de ce micrologiciel n’a pas pu être vérifiée avec les clés publiques du compte ; il ne peut pas être déployé.',
                     notAbortable: 'Seul un déploiement qui n’est pas terminé peut être interrompu.',
                 },
                 status: {
                     back: 'Déploiements',
                     abort: 'Interrompre',
                     abortTitle: 'Interrompre ce déploiement ?',
-                    abortContent: 'Les lecteurs qui n’ont pas terminé s’arrêtent et sont marqués interrompus. Les lecteurs déjà mis à jour gardent leur nouveau micrologiciel.',
+                    abortContent:
+                        'Les lecteurs qui n’ont pas terminé s’arrêtent et sont marqués interrompus. Les lecteurs déjà mis à jour gardent leur nouveau micrologiciel.',
                     aborted: 'Déploiement interrompu',
                     abortFailed: 'Erreur lors de l’interruption du déploiement',
                     overall: 'Avancement général',
@@ -342,12 +365,21 @@ export const firmwareMessages: { en: Messages; fr: Messages } = {
                 add: 'Ajouter une clé',
                 empty: 'Aucune clé : le micrologiciel est indiqué signé ou non signé, sans vérification.',
                 inherited: 'Définie sur %{account}',
-                deleteWarning: 'Le micrologiciel que seule cette clé vérifie apparaîtra non vérifié et ne pourra plus être déployé dans ce compte.',
-                fields: { name: 'Nom', pem: 'Clé publique (PEM)', algorithm: 'Clé', fingerprint: 'Empreinte (SHA-256)', created_at: 'Ajoutée le', account: 'Compte' },
+                deleteWarning:
+                    'Le micrologiciel que seule cette clé vérifie apparaîtra non vérifié et ne pourra plus être déployé dans ce compte.',
+                fields: {
+                    name: 'Nom',
+                    pem: 'Clé publique (PEM)',
+                    algorithm: 'Clé',
+                    fingerprint: 'Empreinte (SHA-256)',
+                    created_at: 'Ajoutée le',
+                    account: 'Compte',
+                },
                 pemHelp: 'Collez la clé publique correspondant à la clé privée avec laquelle mender-artifact signe (RSA ou ECDSA).',
                 errors: {
                     notAKey: 'Collez une clé publique PEM (-----BEGIN PUBLIC KEY-----)',
-                    unsupported: 'Seules les clés publiques RSA (2048 bits ou plus) et ECDSA (P-256, P-384, P-521) peuvent vérifier des artefacts Mender',
+                    unsupported:
+                        'Seules les clés publiques RSA (2048 bits ou plus) et ECDSA (P-256, P-384, P-521) peuvent vérifier des artefacts Mender',
                     duplicate: 'Cette clé est déjà configurée pour le compte',
                 },
             },

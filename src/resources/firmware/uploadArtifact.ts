@@ -66,7 +66,11 @@ export const uploadArtifact = (file: File, options: { description?: string; onPr
         }
         if (reply.status > 299) {
             const body = reply.body as { error?: string; fields?: Record<string, string> } | undefined;
-            throw new HttpError(body?.error ?? 'Response error', reply.status, body && typeof body === 'object' ? { ...body, errors: body.fields } : body);
+            throw new HttpError(
+                body?.error ?? 'Response error',
+                reply.status,
+                body && typeof body === 'object' ? { ...body, errors: body.fields } : body,
+            );
         }
         return reply.body as ArtifactRecord;
     })();

@@ -19,7 +19,9 @@ interface Wifi {
 
 /** The body of POST /qrcode for these settings, or the fields' messages. */
 const bodyOf = (wifi: Wifi) => {
-    const body: QrCodeInput = wifi.on ? { wifi: { ssid: wifi.ssid, security: wifi.security, ...(wifi.security !== 'nopass' ? { password: wifi.password } : {}) } } : {};
+    const body: QrCodeInput = wifi.on
+        ? { wifi: { ssid: wifi.ssid, security: wifi.security, ...(wifi.security !== 'nopass' ? { password: wifi.password } : {}) } }
+        : {};
     const checked = qrCodeInput.safeParse(body);
     if (checked.success) return { body, problems: {} as Record<string, string> };
     return { body: undefined, problems: Object.fromEntries(checked.error.issues.map(i => [i.path.at(-1) as string, i.message])) };
@@ -36,7 +38,8 @@ export const QrCodePage = () => {
     const account = session?.currentAccount;
     const registration = useQuery({
         queryKey: ['devices', 'registration_code', account?.id],
-        queryFn: ({ signal }) => dataProvider.call<{ code: string; url: string; account_name: string }>('/devices/registration_code', { signal }),
+        queryFn: ({ signal }) =>
+            dataProvider.call<{ code: string; url: string; account_name: string }>('/devices/registration_code', { signal }),
         enabled: !!account,
     });
     const preview = useQuery({
@@ -62,8 +65,12 @@ export const QrCodePage = () => {
     return (
         <Box sx={{ py: 2, maxWidth: 980 }}>
             <Title title={translate('qrcode.title')} />
-            <Typography variant="h5" component="h1">{translate('qrcode.title')}</Typography>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('qrcode.intro', { account: name })}</Typography>
+            <Typography variant="h5" component="h1">
+                {translate('qrcode.title')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {translate('qrcode.intro', { account: name })}
+            </Typography>
             {registration.error ? (
                 <LoadFailure onRefresh={() => void registration.refetch()} />
             ) : (
@@ -71,24 +78,70 @@ export const QrCodePage = () => {
                     <CardContent>
                         <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
                             <Box sx={{ width: 320, flexShrink: 0 }}>
-                                <Box sx={{ width: 320, height: 320, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#fff' }}>
+                                <Box
+                                    sx={{
+                                        width: 320,
+                                        height: 320,
+                                        border: 1,
+                                        borderColor: 'divider',
+                                        borderRadius: 1,
+                                        display: 'flex',
+                                        alignItems: 'center',
+                                        justifyContent: 'center',
+                                        bgcolor: '#fff',
+                                    }}
+                                >
                                     {src && <img src={src} alt={translate('qrcode.preview', { account: name })} width={300} height={300} />}
                                 </Box>
-                                {preview.error && <Alert severity="error" sx={{ mt: 1 }}>{translate('qrcode.failed')}</Alert>}
+                                {preview.error && (
+                                    <Alert severity="error" sx={{ mt: 1 }}>
+                                        {translate('qrcode.failed')}
+                                    </Alert>
+                                )}
                                 <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                                    <Button startIcon={<Download />} disabled={!body} onClick={() => void download('png')}>{translate('qrcode.downloadPng')}</Button>
-                                    <Button startIcon={<Download />} disabled={!body} onClick={() => void download('svg')}>{translate('qrcode.downloadSvg')}</Button>
+                                    <Button startIcon={<Download />} disabled={!body} onClick={() => void download('png')}>
+                                        {translate('qrcode.downloadPng')}
+                                    </Button>
+                                    <Button startIcon={<Download />} disabled={!body} onClick={() => void download('svg')}>
+                                        {translate('qrcode.downloadSvg')}
+                                    </Button>
                                 </Stack>
                             </Box>
                             <Stack spacing={2} sx={{ flex: 1 }}>
-                                <TextField label={translate('qrcode.platform')} value={registration.data?.url ?? ''} slotProps={{ input: { readOnly: true } }} />
-                                <TextField label={translate('qrcode.code')} value={registration.data?.code ?? ''} slotProps={{ input: { readOnly: true } }} />
-                                <FormControlLabel control={<Switch checked={wifi.on} onChange={e => set({ on: e.target.checked })} />} label={translate('qrcode.wifi')} />
+                                <TextField
+                                    label={translate('qrcode.platform')}
+                                    value={registration.data?.url ?? ''}
+                                    slotProps={{ input: { readOnly: true } }}
+                                />
+                                <TextField
+                                    label={translate('qrcode.code')}
+                                    value={registration.data?.code ?? ''}
+                                    slotProps={{ input: { readOnly: true } }}
+                                />
+                                <FormControlLabel
+                                    control={<Switch checked={wifi.on} onChange={e => set({ on: e.target.checked })} />}
+                                    label={translate('qrcode.wifi')}
+                                />
                                 {wifi.on && (
                                     <>
-                                        <TextField label={translate('qrcode.ssid')} value={wifi.ssid} onChange={e => set({ ssid: e.target.value })} error={!!problems.ssid} helperText={problems.ssid} />
-                                        <TextField select label={translate('qrcode.security')} value={wifi.security} onChange={e => set({ security: e.target.value as Wifi['security'] })}>
-                                            {WIFI_SECURITY.map(s => <MenuItem key={s} value={s}>{translate(`qrcode.securities.${s}`)}</MenuItem>)}
+                                        <TextField
+                                            label={translate('qrcode.ssid')}
+                                            value={wifi.ssid}
+                                            onChange={e => set({ ssid: e.target.value })}
+                                            error={!!problems.ssid}
+                                            helperText={problems.ssid}
+                                        />
+                                        <TextField
+                                            select
+                                            label={translate('qrcode.security')}
+                                            value={wifi.security}
+                                            onChange={e => set({ security: e.target.value as Wifi['security'] })}
+                                        >
+                                            {WIFI_SECURITY.map(s => (
+                                                <MenuItem key={s} value={s}>
+                                                    {translate(`qrcode.securities.${s}`)}
+                                                </MenuItem>
+                                            ))}
                                         </TextField>
                                         {wifi.security !== 'nopass' && (
                                             <TextField

@@ -1,6 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
-import { AutocompleteInput, CreateBase, EditBase, SaveButton, SimpleForm, TextInput, Toolbar, useGetList, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import {
+    AutocompleteInput,
+    CreateBase,
+    EditBase,
+    SaveButton,
+    SimpleForm,
+    TextInput,
+    Toolbar,
+    useGetList,
+    useRecordContext,
+    useTranslate,
+    type Identifier,
+} from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { DeviceRecord } from '../../../contract/devices';
@@ -59,7 +71,10 @@ const ReaderFields = ({ mode, onDone }: { mode: 'create' | 'edit'; onDone: () =>
             defaultValues={mode === 'create' ? { description: '', hardware_id: null } : undefined}
             toolbar={
                 <Toolbar sx={{ justifyContent: 'space-between' }}>
-                    <SaveButton label={mode === 'create' ? translate('resources.readers.create') : 'ra.action.save'} alwaysEnable={mode === 'create'} />
+                    <SaveButton
+                        label={mode === 'create' ? translate('resources.readers.create') : 'ra.action.save'}
+                        alwaysEnable={mode === 'create'}
+                    />
                     {mode === 'edit' && <ConfirmDeleteButton onDeleted={onDone} />}
                 </Toolbar>
             }
@@ -79,13 +94,39 @@ export const ReaderDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () =
     if (id === undefined)
         return (
             <Box>
-                <CreateBase resource="readers" redirect={false} transform={readerBody} mutationOptions={{ onSuccess: (data: { id: Identifier }) => { notices.created(data.id); changed(); onDone(); }, onError: e => notices.createFailed('readers', e) }}>
+                <CreateBase
+                    resource="readers"
+                    redirect={false}
+                    transform={readerBody}
+                    mutationOptions={{
+                        onSuccess: (data: { id: Identifier }) => {
+                            notices.created(data.id);
+                            changed();
+                            onDone();
+                        },
+                        onError: e => notices.createFailed('readers', e),
+                    }}
+                >
                     <ReaderFields mode="create" onDone={onDone} />
                 </CreateBase>
             </Box>
         );
     return (
-        <EditBase resource="readers" id={id} redirect={false} mutationMode="pessimistic" transform={readerBody} mutationOptions={{ onSuccess: () => { notices.modified('readers'); changed(); onDone(); }, onError: e => notices.modifyFailed('readers', e) }}>
+        <EditBase
+            resource="readers"
+            id={id}
+            redirect={false}
+            mutationMode="pessimistic"
+            transform={readerBody}
+            mutationOptions={{
+                onSuccess: () => {
+                    notices.modified('readers');
+                    changed();
+                    onDone();
+                },
+                onError: e => notices.modifyFailed('readers', e),
+            }}
+        >
             <ReaderFields mode="edit" onDone={onDone} />
         </EditBase>
     );

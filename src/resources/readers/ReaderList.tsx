@@ -26,7 +26,12 @@ const STATUS_COLOURS = { online: 'success', offline: 'default', pending: 'warnin
 
 const LinkedDevice = ({ reader }: { reader: ReaderRecord }) => {
     const translate = useTranslate();
-    if (!reader.device) return <Typography variant="body2" color="text.secondary">{translate('resources.readers.notLinked')}</Typography>;
+    if (!reader.device)
+        return (
+            <Typography variant="body2" color="text.secondary">
+                {translate('resources.readers.notLinked')}
+            </Typography>
+        );
     return (
         <Box>
             <Typography variant="body2">{reader.device.description || reader.device.hardware_id}</Typography>
@@ -52,7 +57,13 @@ export const ReaderList = () => {
             actions={
                 <TopToolbar>
                     <FilterButton />
-                    {mayWrite && <QuickViewButton label={translate('resources.readers.create')} icon={<AddLink />} render={done => <ReaderDrawerForm onDone={done} />} />}
+                    {mayWrite && (
+                        <QuickViewButton
+                            label={translate('resources.readers.create')}
+                            icon={<AddLink />}
+                            render={done => <ReaderDrawerForm onDone={done} />}
+                        />
+                    )}
                 </TopToolbar>
             }
         >
@@ -68,7 +79,15 @@ export const ReaderList = () => {
                 <FunctionField
                     source="status"
                     sortable={false}
-                    render={(r: ReaderRecord) => (r.device ? <Chip size="small" color={STATUS_COLOURS[r.device.status]} label={translate(`resources.readers.statuses.${r.device.status}`)} /> : null)}
+                    render={(r: ReaderRecord) =>
+                        r.device ? (
+                            <Chip
+                                size="small"
+                                color={STATUS_COLOURS[r.device.status]}
+                                label={translate(`resources.readers.statuses.${r.device.status}`)}
+                            />
+                        ) : null
+                    }
                 />
                 <FunctionField source="updated_at" render={(r: ReaderRecord) => formatDate(r.updated_at)} />
             </Datagrid>

@@ -24,7 +24,7 @@ export const readerMessages: { en: Messages; fr: Messages } = {
             },
         },
         'Reader is required': 'Reader is required',
-        'Choose a device of the reader\'s account': 'Choose a device of the reader\'s account',
+        "Choose a device of the reader's account": "Choose a device of the reader's account",
     },
     fr: {
         resources: {
@@ -48,6 +48,6 @@ export const readerMessages: { en: Messages; fr: Messages } = {
             },
         },
         'Reader is required': 'Le lecteur est obligatoire',
-        'Choose a device of the reader\'s account': 'Choisissez un appareil du compte du lecteur',
+        "Choose a device of the reader's account": 'Choisissez un appareil du compte du lecteur',
     },
 };

@@ -1,4 +1,17 @@
-import { Box, Card, CardContent, Chip, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+    Box,
+    Card,
+    CardContent,
+    Chip,
+    LinearProgress,
+    Table,
+    TableBody,
+    TableCell,
+    TableContainer,
+    TableHead,
+    TableRow,
+    Typography,
+} from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
@@ -12,7 +25,10 @@ import { LoadFailure } from '../../layout/LoadFailure';
 export const RolesPage = () => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const { data, error, refetch, isPending } = useQuery({ queryKey: ['roles'], queryFn: () => dataProvider.call<ListReply<RoleInfo>>('/roles', { noAccount: true }) });
+    const { data, error, refetch, isPending } = useQuery({
+        queryKey: ['roles'],
+        queryFn: () => dataProvider.call<ListReply<RoleInfo>>('/roles', { noAccount: true }),
+    });
     return (
         <Box sx={{ py: 2 }}>
             <Title title={translate('resources.roles.name', { smart_count: 2 })} />
@@ -33,7 +49,11 @@ export const RolesPage = () => {
                                     <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                                         {role.id}
                                     </Typography>
-                                    <Chip size="small" color={role.assignable ? 'success' : 'default'} label={translate(role.assignable ? 'resources.roles.assignable' : 'resources.roles.notAssignable')} />
+                                    <Chip
+                                        size="small"
+                                        color={role.assignable ? 'success' : 'default'}
+                                        label={translate(role.assignable ? 'resources.roles.assignable' : 'resources.roles.notAssignable')}
+                                    />
                                 </CardContent>
                             </Card>
                         ))}
@@ -59,10 +79,16 @@ export const RolesPage = () => {
                                                 {role.rights[resource]?.length ? (
                                                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
                                                         <Check fontSize="inherit" color="success" />
-                                                        <Typography variant="caption">{role.rights[resource].map(a => translate(`resources.roles.actions.${a}`)).join(', ')}</Typography>
+                                                        <Typography variant="caption">
+                                                            {role.rights[resource]
+                                                                .map(a => translate(`resources.roles.actions.${a}`))
+                                                                .join(', ')}
+                                                        </Typography>
                                                     </Box>
                                                 ) : (
-                                                    <Typography variant="caption" color="text.disabled">—</Typography>
+                                                    <Typography variant="caption" color="text.disabled">
+                                                        —
+                                                    </Typography>
                                                 )}
                                             </TableCell>
                                         ))}

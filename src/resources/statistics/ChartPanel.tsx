@@ -12,7 +12,19 @@ export const GROUPINGS = { dayType: 'day,type', hour: 'hour', device: 'device,gr
 export type Grouping = keyof typeof GROUPINGS;
 
 /** A chart in its card, with the download of the CSV of the counts it is drawn from. */
-export const ChartPanel = ({ title, csv, query, loading, children }: { title: string; csv: Grouping; query: Query; loading: boolean; children: ReactNode }) => {
+export const ChartPanel = ({
+    title,
+    csv,
+    query,
+    loading,
+    children,
+}: {
+    title: string;
+    csv: Grouping;
+    query: Query;
+    loading: boolean;
+    children: ReactNode;
+}) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const notices = useNotices();
@@ -23,7 +35,11 @@ export const ChartPanel = ({ title, csv, query, loading, children }: { title: st
             saveFile(blob, stampedName(`events-statistics-${GROUPINGS[csv].replace(',', '-')}`, 'csv'));
         } catch (e) {
             const status = (e as { status?: number }).status;
-            notices.error({ title: translate('statistics.downloadFailed'), description: status !== undefined && status >= 500 ? translate('notices.serverError') : (e as Error).message, requestId: requestIdOf(e) });
+            notices.error({
+                title: translate('statistics.downloadFailed'),
+                description: status !== undefined && status >= 500 ? translate('notices.serverError') : (e as Error).message,
+                requestId: requestIdOf(e),
+            });
         }
     };
     return (
@@ -32,7 +48,12 @@ export const ChartPanel = ({ title, csv, query, loading, children }: { title: st
                 title={title}
                 slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
                 action={
-                    <Button size="small" startIcon={<Download />} onClick={() => void download()} aria-label={`${translate('statistics.downloadCsv')}: ${title}`}>
+                    <Button
+                        size="small"
+                        startIcon={<Download />}
+                        onClick={() => void download()}
+                        aria-label={`${translate('statistics.downloadCsv')}: ${title}`}
+                    >
                         {translate('statistics.downloadCsv')}
                     </Button>
                 }
@@ -45,5 +66,9 @@ export const ChartPanel = ({ title, csv, query, loading, children }: { title: st
 /** What a chart shows for a period without events. */
 export const Empty = () => {
     const translate = useTranslate();
-    return <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>{translate('statistics.empty')}</Typography>;
+    return (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+            {translate('statistics.empty')}
+        </Typography>
+    );
 };

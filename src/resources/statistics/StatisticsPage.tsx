@@ -19,13 +19,15 @@ import { authVsIncidents, byType, daysBetween, perDayByGroup, perHour, perReader
 
 type Rows = EventAggregateReply['result'];
 
-
 const useAggregate = (grouping: Grouping, query: Query) => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const session = useSession();
     return useQuery({
         queryKey: ['events', 'aggregate', session?.currentAccountId, grouping, query],
-        queryFn: ({ signal }) => dataProvider.call<{ result: Rows }>('/events/aggregate', { query: { ...query, group_by: GROUPINGS[grouping] }, signal }).then(r => r.result),
+        queryFn: ({ signal }) =>
+            dataProvider
+                .call<{ result: Rows }>('/events/aggregate', { query: { ...query, group_by: GROUPINGS[grouping] }, signal })
+                .then(r => r.result),
         enabled: !!session,
     });
 };
@@ -45,7 +47,9 @@ export const StatisticsPage = () => {
     const to = params.get('to') ?? undefined;
     // In their own account, roles that reach below start with every account in reach, as the dashboard counts them.
     const asked = params.get('cross_account');
-    const below = asked ? asked === 'true' : !!session && roleReachesBelow(session.role) && session.currentAccountId === session.ownAccountId;
+    const below = asked
+        ? asked === 'true'
+        : !!session && roleReachesBelow(session.role) && session.currentAccountId === session.ownAccountId;
     const [timezoneOffset] = useState(() => new Date().getTimezoneOffset());
     const query: Query = { from, to, timezone_offset: timezoneOffset, ...(below ? { cross_account: true } : {}) };
     const dayType = useAggregate('dayType', query);
@@ -79,14 +83,19 @@ export const StatisticsPage = () => {
             <Title title={translate('statistics.title')} />
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
                 <Box>
-                    <Typography variant="h5" component="h1">{translate('statistics.title')}</Typography>
+                    <Typography variant="h5" component="h1">
+                        {translate('statistics.title')}
+                    </Typography>
                     <Typography color="text.secondary">
                         {translate(below ? 'statistics.introBelow' : 'statistics.intro', { account: session.currentAccount.name })}
                         {!loading && !failed && ` · ${translate('statistics.total', { smart_count: total })}`}
                     </Typography>
                 </Box>
                 {roleReachesBelow(session.role) && (
-                    <FormControlLabel control={<Switch checked={below} onChange={e => update({ cross_account: e.target.checked ? 'true' : 'false' })} />} label={translate('statistics.includeBelow')} />
+                    <FormControlLabel
+                        control={<Switch checked={below} onChange={e => update({ cross_account: e.target.checked ? 'true' : 'false' })} />}
+                        label={translate('statistics.includeBelow')}
+                    />
                 )}
             </Stack>
             <Box sx={{ mb: 2 }}>
@@ -98,28 +107,52 @@ export const StatisticsPage = () => {
                 <Grid container spacing={2}>
                     <Grid size={12}>
                         <ChartPanel title={translate('statistics.charts.perDay')} csv="dayType" query={query} loading={loading}>
-                            {empty ? <Empty /> : (
+                            {empty ? (
+                                <Empty />
+                            ) : (
                                 <BarChart
                                     skipAnimation
                                     height={300}
                                     xAxis={[{ scaleType: 'band', data: dayLabels, tickLabelStyle: { fontSize: 10 } }]}
                                     yAxis={[{ tickMinStep: 1, width: 44 }]}
-                                    series={perDayByGroup(rows, days).map(s => ({ id: s.group, stack: 'events', label: groupLabel(s.group), color: GROUP_COLORS[s.group], data: s.data }))}
+                                    series={perDayByGroup(rows, days).map(s => ({
+                                        id: s.group,
+                                        stack: 'events',
+                                        label: groupLabel(s.group),
+                                        color: GROUP_COLORS[s.group],
+                                        data: s.data,
+                                    }))}
                                 />
                             )}
                         </ChartPanel>
                     </Grid>
                     <Grid size={{ xs: 12, lg: 6 }}>
                         <ChartPanel title={translate('statistics.charts.authVsIncidents')} csv="dayType" query={query} loading={loading}>
-                            {empty ? <Empty /> : (
+                            {empty ? (
+                                <Empty />
+                            ) : (
                                 <LineChart
                                     skipAnimation
                                     height={300}
                                     xAxis={[{ scaleType: 'point', data: dayLabels, tickLabelStyle: { fontSize: 10 } }]}
                                     yAxis={[{ tickMinStep: 1, width: 44 }]}
                                     series={[
-                                        { id: 'authentications', label: translate('statistics.series.authentications'), data: auth.authentications, color: GROUP_COLORS.authenticated, showMark: false, curve: 'linear' },
-                                        { id: 'incidents', label: translate('statistics.series.incidents'), data: auth.incidents, color: GROUP_COLORS.unauthorized, showMark: false, curve: 'linear' },
+                                        {
+                                            id: 'authentications',
+                                            label: translate('statistics.series.authentications'),
+                                            data: auth.authentications,
+                                            color: GROUP_COLORS.authenticated,
+                                            showMark: false,
+                                            curve: 'linear',
+                                        },
+                                        {
+                                            id: 'incidents',
+                                            label: translate('statistics.series.incidents'),
+                                            data: auth.incidents,
+                                            color: GROUP_COLORS.unauthorized,
+                                            showMark: false,
+                                            curve: 'linear',
+                                        },
                                     ]}
                                 />
                             )}
@@ -127,13 +160,27 @@ export const StatisticsPage = () => {
                     </Grid>
                     <Grid size={{ xs: 12, lg: 6 }}>
                         <ChartPanel title={translate('statistics.charts.busiestHours')} csv="hour" query={query} loading={hours.isPending}>
-                            {empty ? <Empty /> : (
+                            {empty ? (
+                                <Empty />
+                            ) : (
                                 <BarChart
                                     skipAnimation
                                     height={240}
-                                    xAxis={[{ scaleType: 'band', data: Array.from({ length: 24 }, (_, h) => translate('statistics.hour', { hour: h })) }]}
+                                    xAxis={[
+                                        {
+                                            scaleType: 'band',
+                                            data: Array.from({ length: 24 }, (_, h) => translate('statistics.hour', { hour: h })),
+                                        },
+                                    ]}
                                     yAxis={[{ tickMinStep: 1, width: 44 }]}
-                                    series={[{ id: 'hours', label: translate('statistics.series.events'), data: perHour(hours.data ?? []), color: '#1f4e79' }]}
+                                    series={[
+                                        {
+                                            id: 'hours',
+                                            label: translate('statistics.series.events'),
+                                            data: perHour(hours.data ?? []),
+                                            color: '#1f4e79',
+                                        },
+                                    ]}
                                     hideLegend
                                 />
                             )}
@@ -141,14 +188,30 @@ export const StatisticsPage = () => {
                     </Grid>
                     <Grid size={{ xs: 12, lg: 6 }}>
                         <ChartPanel title={translate('statistics.charts.byType')} csv="dayType" query={query} loading={loading}>
-                            {empty ? <Empty /> : (
+                            {empty ? (
+                                <Empty />
+                            ) : (
                                 <BarChart
                                     skipAnimation
                                     layout="horizontal"
                                     height={Math.max(200, 28 * types.length + 60)}
-                                    yAxis={[{ scaleType: 'band', data: types.map(t => typeLabel(t.type)), width: 230, tickLabelStyle: { fontSize: 11 } }]}
+                                    yAxis={[
+                                        {
+                                            scaleType: 'band',
+                                            data: types.map(t => typeLabel(t.type)),
+                                            width: 230,
+                                            tickLabelStyle: { fontSize: 11 },
+                                        },
+                                    ]}
                                     xAxis={[{ tickMinStep: 1 }]}
-                                    series={[{ id: 'types', label: translate('statistics.series.events'), data: types.map(t => t.count), color: '#1f4e79' }]}
+                                    series={[
+                                        {
+                                            id: 'types',
+                                            label: translate('statistics.series.events'),
+                                            data: types.map(t => t.count),
+                                            color: '#1f4e79',
+                                        },
+                                    ]}
                                     hideLegend
                                 />
                             )}
@@ -156,14 +219,31 @@ export const StatisticsPage = () => {
                     </Grid>
                     <Grid size={{ xs: 12, lg: 6 }}>
                         <ChartPanel title={translate('statistics.charts.perReader')} csv="device" query={query} loading={devices.isPending}>
-                            {empty ? <Empty /> : (
+                            {empty ? (
+                                <Empty />
+                            ) : (
                                 <BarChart
                                     skipAnimation
                                     layout="horizontal"
                                     height={Math.max(200, 32 * readers.readers.length + 90)}
-                                    yAxis={[{ scaleType: 'band', data: readers.readers.map(r => r.label || (r.device_id ? `#${r.device_id}` : translate('statistics.noReader'))), width: 160, tickLabelStyle: { fontSize: 11 } }]}
+                                    yAxis={[
+                                        {
+                                            scaleType: 'band',
+                                            data: readers.readers.map(
+                                                r => r.label || (r.device_id ? `#${r.device_id}` : translate('statistics.noReader')),
+                                            ),
+                                            width: 160,
+                                            tickLabelStyle: { fontSize: 11 },
+                                        },
+                                    ]}
                                     xAxis={[{ tickMinStep: 1 }]}
-                                    series={readers.series.map(s => ({ id: s.group, stack: 'readers', label: groupLabel(s.group), color: GROUP_COLORS[s.group], data: s.data }))}
+                                    series={readers.series.map(s => ({
+                                        id: s.group,
+                                        stack: 'readers',
+                                        label: groupLabel(s.group),
+                                        color: GROUP_COLORS[s.group],
+                                        data: s.data,
+                                    }))}
                                 />
                             )}
                         </ChartPanel>

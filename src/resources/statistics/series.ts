@@ -7,7 +7,10 @@ const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad
 
 /** The local days (YYYY-MM-DD, as the server counts them with timezone_offset) from `from` to `to` (or now), oldest first. */
 export const daysBetween = (from: string | undefined, to: string | undefined, rows: Row[], now = new Date()): string[] => {
-    const seen = rows.map(r => r.day).filter((d): d is string => !!d).sort();
+    const seen = rows
+        .map(r => r.day)
+        .filter((d): d is string => !!d)
+        .sort();
     const start = from ? new Date(from) : seen[0] ? new Date(`${seen[0]}T00:00:00`) : now;
     // `to` is exclusive: an end at midnight does not show the next day
     const end = to ? new Date(new Date(to).getTime() - 1) : now;
@@ -22,7 +25,8 @@ export const daysBetween = (from: string | undefined, to: string | undefined, ro
 
 const authenticated = new Set<string>(EVENT_GROUP_TYPES.authenticated);
 const groupOfType = (type: string): EventGroup =>
-    (Object.entries(EVENT_GROUP_TYPES).find(([, types]) => (types as readonly string[]).includes(type))?.[0] as EventGroup | undefined) ?? 'all';
+    (Object.entries(EVENT_GROUP_TYPES).find(([, types]) => (types as readonly string[]).includes(type))?.[0] as EventGroup | undefined) ??
+    'all';
 
 /** Per day, stacked by group, from rows by day and type. */
 export const perDayByGroup = (rows: Row[], days: string[]) => {
@@ -66,7 +70,12 @@ export const perReader = (rows: Row[], limit = 15) => {
     const readers = new Map<string, { device_id: number | null; label: string | null; total: number; groups: Map<EventGroup, number> }>();
     for (const r of rows) {
         const key = String(r.device_id ?? 'none');
-        const reader = readers.get(key) ?? { device_id: r.device_id ?? null, label: r.device_description ?? null, total: 0, groups: new Map() };
+        const reader = readers.get(key) ?? {
+            device_id: r.device_id ?? null,
+            label: r.device_description ?? null,
+            total: 0,
+            groups: new Map(),
+        };
         reader.total += r.count;
         if (r.group) reader.groups.set(r.group, (reader.groups.get(r.group) ?? 0) + r.count);
         readers.set(key, reader);

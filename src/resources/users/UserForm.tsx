@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AutocompleteInput, BooleanInput, PasswordInput, ReferenceInput, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import {
+    AutocompleteInput,
+    BooleanInput,
+    PasswordInput,
+    ReferenceInput,
+    SaveButton,
+    SimpleForm,
+    TextInput,
+    Toolbar,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { hasAccountFilter } from '../../../contract/routes';
@@ -10,7 +21,15 @@ import { RoleInput } from './RoleInput';
 
 const EmailInput = () => {
     const external = useWatch({ name: 'external_user' });
-    return <TextInput source="email" label={external ? 'resources.users.fields.username' : 'resources.users.fields.email'} type={external ? 'text' : 'email'} autoComplete="off" fullWidth />;
+    return (
+        <TextInput
+            source="email"
+            label={external ? 'resources.users.fields.username' : 'resources.users.fields.email'}
+            type={external ? 'text' : 'email'}
+            autoComplete="off"
+            fullWidth
+        />
+    );
 };
 
 const PasswordInputs = ({ mode, self }: { mode: 'create' | 'edit'; self: boolean }) => {
@@ -49,7 +68,10 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
     const translate = useTranslate();
     if (!session) return null;
     const self = mode === 'edit' && record?.id === session.me.id;
-    const defaults = mode === 'create' ? { name: '', email: '', role: defaultRole(session.role), external_user: false, account: { id: session.currentAccountId } } : undefined;
+    const defaults =
+        mode === 'create'
+            ? { name: '', email: '', role: defaultRole(session.role), external_user: false, account: { id: session.currentAccountId } }
+            : undefined;
     return (
         <SimpleForm
             // Each field shows its own message; an error notice would stay until closed (SPEC 8.4) and swallow the next notice (SPEC 4.4).
@@ -58,7 +80,10 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
             defaultValues={defaults}
             toolbar={
                 <Toolbar>
-                    <SaveButton label={mode === 'create' ? translate('resources.users.create') : 'ra.action.save'} alwaysEnable={mode === 'create'} />
+                    <SaveButton
+                        label={mode === 'create' ? translate('resources.users.create') : 'ra.action.save'}
+                        alwaysEnable={mode === 'create'}
+                    />
                 </Toolbar>
             }
             sx={{ maxWidth: 560 }}
@@ -68,8 +93,20 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
             <EmailInput />
             <RoleInput actor={session.role} disabled={self} />
             {hasAccountFilter(session.role) && !self && (
-                <ReferenceInput source="account.id" reference="accounts" filter={{ cross_account: 'true' }} perPage={PICKER_PAGE_SIZE} sort={{ field: 'name', order: 'ASC' }}>
-                    <AutocompleteInput optionText="name" filterToQuery={q => ({ q })} debounce={PICKER_DEBOUNCE_MS} label="resources.users.fields.account" fullWidth />
+                <ReferenceInput
+                    source="account.id"
+                    reference="accounts"
+                    filter={{ cross_account: 'true' }}
+                    perPage={PICKER_PAGE_SIZE}
+                    sort={{ field: 'name', order: 'ASC' }}
+                >
+                    <AutocompleteInput
+                        optionText="name"
+                        filterToQuery={q => ({ q })}
+                        debounce={PICKER_DEBOUNCE_MS}
+                        label="resources.users.fields.account"
+                        fullWidth
+                    />
                 </ReferenceInput>
             )}
             <PasswordInputs mode={mode} self={self} />

@@ -2,8 +2,25 @@ import { Box, Chip } from '@mui/material';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import LockReset from '@mui/icons-material/LockReset';
 import {
-    AutocompleteInput, Button, Create, CreateBase, Datagrid, Edit, EditBase, FilterButton, FunctionField, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar,
-    useDataProvider, useNotify, useRecordContext, useTranslate, type Identifier,
+    AutocompleteInput,
+    Button,
+    Create,
+    CreateBase,
+    Datagrid,
+    Edit,
+    EditBase,
+    FilterButton,
+    FunctionField,
+    ReferenceInput,
+    SearchInput,
+    SelectInput,
+    TextField,
+    TopToolbar,
+    useDataProvider,
+    useNotify,
+    useRecordContext,
+    useTranslate,
+    type Identifier,
 } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
@@ -25,7 +42,14 @@ const userFilters = (role: Role) => [
     <SelectInput key="role" source="role" choices={roleChoices} />,
     ...(hasAccountFilter(role)
         ? [
-              <ReferenceInput key="account_id" source="account_id" reference="accounts" filter={{ cross_account: 'true' }} perPage={PICKER_PAGE_SIZE} sort={{ field: 'name', order: 'ASC' }}>
+              <ReferenceInput
+                  key="account_id"
+                  source="account_id"
+                  reference="accounts"
+                  filter={{ cross_account: 'true' }}
+                  perPage={PICKER_PAGE_SIZE}
+                  sort={{ field: 'name', order: 'ASC' }}
+              >
                   <AutocompleteInput optionText="name" filterToQuery={q => ({ q })} label="resources.users.fields.account" />
               </ReferenceInput>,
           ]
@@ -37,12 +61,36 @@ const UserDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void })
     const notices = useNotices();
     if (id === undefined)
         return (
-            <CreateBase resource="users" redirect={false} transform={userBody} mutationOptions={{ onSuccess: (data: { id: Identifier }) => { notices.created(data.id); onDone(); }, onError: e => notices.createFailed('users', e) }}>
+            <CreateBase
+                resource="users"
+                redirect={false}
+                transform={userBody}
+                mutationOptions={{
+                    onSuccess: (data: { id: Identifier }) => {
+                        notices.created(data.id);
+                        onDone();
+                    },
+                    onError: e => notices.createFailed('users', e),
+                }}
+            >
                 <UserForm mode="create" />
             </CreateBase>
         );
     return (
-        <EditBase resource="users" id={id} redirect={false} mutationMode="pessimistic" transform={userBody} mutationOptions={{ onSuccess: () => { notices.modified('users'); onDone(); }, onError: e => notices.modifyFailed('users', e) }}>
+        <EditBase
+            resource="users"
+            id={id}
+            redirect={false}
+            mutationMode="pessimistic"
+            transform={userBody}
+            mutationOptions={{
+                onSuccess: () => {
+                    notices.modified('users');
+                    onDone();
+                },
+                onError: e => notices.modifyFailed('users', e),
+            }}
+        >
             <UserForm mode="edit" />
         </EditBase>
     );
@@ -50,7 +98,13 @@ const UserDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void })
 
 const CreateInDrawer = () => {
     const translate = useTranslate();
-    return <QuickViewButton label={translate('resources.users.create')} icon={<PersonAdd />} render={close => <UserDrawerForm onDone={close} />} />;
+    return (
+        <QuickViewButton
+            label={translate('resources.users.create')}
+            icon={<PersonAdd />}
+            render={close => <UserDrawerForm onDone={close} />}
+        />
+    );
 };
 
 /** SPEC 6.3 two-factor reset, offered when 2FA is on for the account and the role is admin in the cloud, or moderator. */
@@ -82,13 +136,19 @@ export const UserList = () => {
         <AppList
             sort={{ field: 'name', order: 'ASC' }}
             filters={userFilters(session.role)}
-            actions={<TopToolbar><FilterButton /><CreateInDrawer /></TopToolbar>}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    <CreateInDrawer />
+                </TopToolbar>
+            }
             title={translate('resources.users.name', { smart_count: 2 })}
         >
             <Datagrid
                 bulkActionButtons={false}
                 rowClick={(id, _resource, record) => {
-                    if (canEditUser({ id: session.me.id, role: session.role }, record as { id: number; role: Role })) open(translate('resources.users.edit'), <UserDrawerForm id={id} onDone={close} />);
+                    if (canEditUser({ id: session.me.id, role: session.role }, record as { id: number; role: Role }))
+                        open(translate('resources.users.edit'), <UserDrawerForm id={id} onDone={close} />);
                     return false;
                 }}
             >
@@ -96,7 +156,13 @@ export const UserList = () => {
                 <TextField source="email" />
                 <FunctionField source="role" render={(r: { role: Role }) => ROLE_LABELS[r.role]} />
                 <TextField source="account.name" label="resources.users.fields.account" sortBy="account" />
-                <FunctionField source="tfa_enabled" sortable={false} render={(r: { tfa_enabled: boolean }) => (r.tfa_enabled ? <Chip size="small" color="success" label={translate('app.yes')} /> : translate('app.no'))} />
+                <FunctionField
+                    source="tfa_enabled"
+                    sortable={false}
+                    render={(r: { tfa_enabled: boolean }) =>
+                        r.tfa_enabled ? <Chip size="small" color="success" label={translate('app.yes')} /> : translate('app.no')
+                    }
+                />
                 <FunctionField source="created_at" render={(r: { created_at: string }) => formatDate(r.created_at)} />
             </Datagrid>
         </AppList>
@@ -107,7 +173,10 @@ const UserEditActions = () => {
     const session = useSession();
     const record = useRecordContext<{ id: number; role: Role }>();
     if (!session || !record) return null;
-    const mayDelete = record.id !== session.me.id && canEditUser({ id: session.me.id, role: session.role }, record) && canOpenRoute('users', session.flags);
+    const mayDelete =
+        record.id !== session.me.id &&
+        canEditUser({ id: session.me.id, role: session.role }, record) &&
+        canOpenRoute('users', session.flags);
     return (
         <TopToolbar>
             <TwoFactorResetButton />
@@ -121,7 +190,14 @@ export const UserEdit = () => {
     const notices = useNotices();
     return (
         // Guarded by GuardedUserEdit: every role opens its own user page, whatever its users right.
-        <Edit disableAuthentication mutationMode="pessimistic" transform={userBody} actions={<UserEditActions />} mutationOptions={{ onSuccess: () => notices.modified('users'), onError: e => notices.modifyFailed('users', e) }} redirect={false}>
+        <Edit
+            disableAuthentication
+            mutationMode="pessimistic"
+            transform={userBody}
+            actions={<UserEditActions />}
+            mutationOptions={{ onSuccess: () => notices.modified('users'), onError: e => notices.modifyFailed('users', e) }}
+            redirect={false}
+        >
             <Box>
                 <UserForm mode="edit" />
             </Box>
@@ -132,7 +208,14 @@ export const UserEdit = () => {
 export const UserCreate = () => {
     const notices = useNotices();
     return (
-        <Create transform={userBody} redirect="list" mutationOptions={{ onSuccess: (data: { id: Identifier }) => notices.created(data.id), onError: e => notices.createFailed('users', e) }}>
+        <Create
+            transform={userBody}
+            redirect="list"
+            mutationOptions={{
+                onSuccess: (data: { id: Identifier }) => notices.created(data.id),
+                onError: e => notices.createFailed('users', e),
+            }}
+        >
             <UserForm mode="create" />
         </Create>
     );

@@ -11,7 +11,17 @@ export const usersPlugin: ConsolePlugin = {
     key: 'users',
     resources: [
         // The user page guards itself: everyone opens their own (SPEC 2.4 Settings), the rest follows SPEC 6.3.
-        { name: 'users', right: 'users', routeKey: 'users', list: UserList, create: UserCreate, edit: GuardedUserEdit, selfGuarded: ['edit'], icon: People, recordRepresentation: 'name' },
+        {
+            name: 'users',
+            right: 'users',
+            routeKey: 'users',
+            list: UserList,
+            create: UserCreate,
+            edit: GuardedUserEdit,
+            selfGuarded: ['edit'],
+            icon: People,
+            recordRepresentation: 'name',
+        },
     ],
     messages: userMessages,
 };

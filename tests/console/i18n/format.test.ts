@@ -5,7 +5,8 @@ import fr from '../../../src/i18n/fr';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 
-const translator = (messages: unknown) => polyglotI18nProvider(() => messages as TranslationMessages, 'en', [], { allowMissing: false }).translate;
+const translator = (messages: unknown) =>
+    polyglotI18nProvider(() => messages as TranslationMessages, 'en', [], { allowMissing: false }).translate;
 
 describe('dates (SPEC 9)', () => {
     it('read YYYY-MM-DD HH:mm:ss in local time', () => {

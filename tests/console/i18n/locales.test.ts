@@ -6,7 +6,9 @@ import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../../../contract/auditLogs';
 
 /** Every leaf of a message tree as [dotted key, text]. */
 const leaves = (tree: Messages, prefix = ''): [string, string][] =>
-    Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]]));
+    Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]],
+    );
 
 const english = new Map(leaves(en));
 const french = new Map(leaves(fr));
@@ -31,18 +33,31 @@ describe('locales (STYLE.md: a test fails on any key missing in a locale)', () =
     });
 
     it('a text with plural forms has them in both languages', () => {
-        const differ = [...english].filter(([key, text]) => !key.startsWith('ra.') && french.has(key) && text.includes('||||') !== french.get(key)!.includes('||||')).map(([key]) => key);
+        const differ = [...english]
+            .filter(
+                ([key, text]) => !key.startsWith('ra.') && french.has(key) && text.includes('||||') !== french.get(key)!.includes('||||'),
+            )
+            .map(([key]) => key);
         expect(differ).toEqual([]);
     });
 
     it('none of our translations is empty (react-admin keeps a blank ra.boolean.null on purpose)', () => {
-        for (const [name, tree] of [['en', english], ['fr', french]] as const) {
-            expect([...tree].filter(([key, text]) => !key.startsWith('ra.') && !text.trim()).map(([key]) => key), name).toEqual([]);
+        for (const [name, tree] of [
+            ['en', english],
+            ['fr', french],
+        ] as const) {
+            expect(
+                [...tree].filter(([key, text]) => !key.startsWith('ra.') && !text.trim()).map(([key]) => key),
+                name,
+            ).toEqual([]);
         }
     });
 
     it('every resource and action the audit log records has a label, so its filters and rows read as words', () => {
-        const keys = [...AUDIT_RESOURCES.map(r => `resources.audit_logs.resourceNames.${r}`), ...AUDIT_ACTIONS.map(a => `resources.audit_logs.actionNames.${a}`)];
+        const keys = [
+            ...AUDIT_RESOURCES.map(r => `resources.audit_logs.resourceNames.${r}`),
+            ...AUDIT_ACTIONS.map(a => `resources.audit_logs.actionNames.${a}`),
+        ];
         expect(keys.filter(k => !english.has(k))).toEqual([]);
     });
 });

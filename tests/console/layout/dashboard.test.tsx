@@ -8,9 +8,23 @@ import { renderInAdmin, testSession } from '../render';
 const today = new Date().toISOString().slice(0, 10);
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 const incident = (id: number, over: Partial<EventRecord> = {}): EventRecord => ({
-    id, account_id: 10, event: 'TailgatingByUnknownUser', group: 'tailgating', incident: true, timestamp: hoursAgo(3),
-    device_id: 7, device_description: 'Lobby reader', device_mode: 'one-fa', device_deleted: false, tailgated: true,
-    profiles: [], identity: null, sip_call: null, image: 'frame.jpg', image_reason: null, ...over,
+    id,
+    account_id: 10,
+    event: 'TailgatingByUnknownUser',
+    group: 'tailgating',
+    incident: true,
+    timestamp: hoursAgo(3),
+    device_id: 7,
+    device_description: 'Lobby reader',
+    device_mode: 'one-fa',
+    device_deleted: false,
+    tailgated: true,
+    profiles: [],
+    identity: null,
+    sip_call: null,
+    image: 'frame.jpg',
+    image_reason: null,
+    ...over,
 });
 const reply = (over: Partial<DashboardReply> = {}): DashboardReply => ({
     account: { id: 10, name: 'Contoso Offices', type: 'dealer' },
@@ -35,11 +49,29 @@ const reply = (over: Partial<DashboardReply> = {}): DashboardReply => ({
             { day: today, group: 'authenticated', count: 120 },
             { day: today, group: 'tailgating', count: 3 },
         ],
-        latest_incidents: [incident(501), incident(502, { event: 'SpoofingWithoutAccess', group: 'spoofing', image: null, image_reason: 'retention', device_deleted: true, device_description: null })],
+        latest_incidents: [
+            incident(501),
+            incident(502, {
+                event: 'SpoofingWithoutAccess',
+                group: 'spoofing',
+                image: null,
+                image_reason: 'retention',
+                device_deleted: true,
+                device_description: null,
+            }),
+        ],
     },
     profiles: { total: 340, by_status: { active: 320, enrollment: 15, inactive: 5 }, with_badges: 300 },
     recent_activity: [
-        { id: 1, timestamp: new Date(Date.now() - 2 * 3_600_000).toISOString(), user_name: 'Dana Dealer', action: 'update', resource: 'users', entity: 'User', entity_id: '42' },
+        {
+            id: 1,
+            timestamp: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+            user_name: 'Dana Dealer',
+            action: 'update',
+            resource: 'users',
+            entity: 'User',
+            entity_id: '42',
+        },
     ],
     ...over,
 });
@@ -156,7 +188,10 @@ describe('dashboard', () => {
         const rows = within(panel).getAllByRole('link');
         // groups without events are left out
         expect(rows.map(r => r.textContent)).toEqual(['Authenticated120', 'Tailgating3', 'Device2']);
-        expect(target(rows[1]!)).toEqual({ path: '/events', query: { group: 'tailgating', from: target(tile).query.from, cross_account: 'true' } });
+        expect(target(rows[1]!)).toEqual({
+            path: '/events',
+            query: { group: 'tailgating', from: target(tile).query.from, cross_account: 'true' },
+        });
     });
 
     it('charts the events of 30 days by group and leads to Statistics for roles that have it', async () => {
@@ -174,7 +209,10 @@ describe('dashboard', () => {
         expect(await within(tailgating).findByRole('img', { name: 'Tailgating by unknown user' })).toHaveAttribute('src', 'blob:incident');
         expect(download).toHaveBeenCalledWith('/events/501/files/frame.jpg', { account_id: 10, size: 'thumbnail' });
         expect(tailgating).toHaveTextContent('Lobby reader · 3 hours ago');
-        expect(target(within(tailgating).getByRole('link'))).toEqual({ path: '/events', query: { group: 'tailgating', cross_account: 'true' } });
+        expect(target(within(tailgating).getByRole('link'))).toEqual({
+            path: '/events',
+            query: { group: 'tailgating', cross_account: 'true' },
+        });
         // an image gone to retention shows its picture; a removed device says so
         const spoofing = within(panel).getByRole('article', { name: 'Spoofing without access' });
         expect(within(spoofing).getByRole('img', { name: 'Image removed by the retention policy' })).toBeInTheDocument();
@@ -189,7 +227,10 @@ describe('dashboard', () => {
         expect(garage).toHaveAttribute('href', '/devices/31');
         expect(garage).toHaveTextContent('Fabrikam Labs · last seen 5 hours ago');
         expect(within(panel).getByRole('link', { name: /Roof door/ })).toHaveTextContent('Contoso Offices · never seen');
-        expect(target(within(panel).getByRole('link', { name: 'All offline devices' })).query).toEqual({ status: 'offline', cross_account: 'true' });
+        expect(target(within(panel).getByRole('link', { name: 'All offline devices' })).query).toEqual({
+            status: 'offline',
+            cross_account: 'true',
+        });
     });
 
     it('counts the profiles by status and leads to them', async () => {
@@ -216,7 +257,11 @@ describe('dashboard', () => {
 
     it('says when there are no events, incidents or offline devices', async () => {
         const quiet = reply();
-        dashboard(async () => ({ ...quiet, devices: { ...quiet.devices, offline: [] }, events: { last_24h: quiet.events.last_24h.map(r => ({ ...r, count: 0 })), per_day: [], latest_incidents: [] } }));
+        dashboard(async () => ({
+            ...quiet,
+            devices: { ...quiet.devices, offline: [] },
+            events: { last_24h: quiet.events.last_24h.map(r => ({ ...r, count: 0 })), per_day: [], latest_incidents: [] },
+        }));
         expect(await screen.findByText('No security events in the last 24 hours.')).toBeInTheDocument();
         expect(screen.getByText('No security events in the last 30 days.')).toBeInTheDocument();
         expect(screen.getByText('No incidents recorded.')).toBeInTheDocument();

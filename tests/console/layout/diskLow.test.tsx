@@ -15,7 +15,9 @@ describe('the low disk notice', () => {
     it('tells everyone that saves are refused while the disk is down to its reserve', async () => {
         const call = notice({ low: true, images_paused: true, total_bytes: 10 * GB, free_bytes: 0.1 * GB, reserve_bytes: 0.2 * GB });
         const alert = await screen.findByRole('alert');
-        expect(alert).toHaveTextContent('The server is short of disk space (102.40 MB free of 10.00 GB; 204.80 MB is kept in reserve). Nothing new can be saved');
+        expect(alert).toHaveTextContent(
+            'The server is short of disk space (102.40 MB free of 10.00 GB; 204.80 MB is kept in reserve). Nothing new can be saved',
+        );
         expect(call).toHaveBeenCalledWith('/system/disk', expect.anything());
     });
 

@@ -44,8 +44,16 @@ describe('side menu (SPEC 2.3)', () => {
     it.each([
         ['Account Settings for a moderator', testSession('moderator'), 'Account Settings'],
         ['Accounts List for a dealer in the own account', testSession('dealer'), 'Accounts List'],
-        ['Account Settings for a dealer in another account', testSession('dealer', {}, { currentAccountId: 12, currentAccount: { id: 12, name: 'Fabrikam Labs' } }), 'Account Settings'],
-        ['Account Settings in single-tenant mode', testSession('installer', { singleTenant: true, singleTenantInstallation: true }), 'Account Settings'],
+        [
+            'Account Settings for a dealer in another account',
+            testSession('dealer', {}, { currentAccountId: 12, currentAccount: { id: 12, name: 'Fabrikam Labs' } }),
+            'Account Settings',
+        ],
+        [
+            'Account Settings in single-tenant mode',
+            testSession('installer', { singleTenant: true, singleTenantInstallation: true }),
+            'Account Settings',
+        ],
     ])('labels the accounts entry %s', async (_name, session, label) => {
         menu(session);
         expect(await screen.findByRole('menuitem', { name: label })).toHaveAttribute('href', '/accounts');
@@ -76,7 +84,13 @@ describe('side menu (SPEC 2.3)', () => {
     });
 
     it('a group folded earlier opens when the screen shown is one of its own', async () => {
-        renderInAdmin(<><AppMenu /><GoTo path="/roles" /></>, { session: testSession('dealer') });
+        renderInAdmin(
+            <>
+                <AppMenu />
+                <GoTo path="/roles" />
+            </>,
+            { session: testSession('dealer') },
+        );
         fireEvent.click(await screen.findByRole('button', { name: 'Permissions' }));
         await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Roles' })).toBeNull());
         fireEvent.click(screen.getByRole('button', { name: 'go to /roles' }));
@@ -97,7 +111,11 @@ describe('side menu (SPEC 2.3)', () => {
 
 describe('the screens the menu offers', () => {
     it('are exactly those a feature of the console opens', () => {
-        const opened = new Set(enabledPlugins.flatMap(p => [...(p.resources ?? []).map(r => r.routeKey), ...(p.routes ?? []).map(r => r.routeKey)]).filter(Boolean));
+        const opened = new Set(
+            enabledPlugins
+                .flatMap(p => [...(p.resources ?? []).map(r => r.routeKey), ...(p.routes ?? []).map(r => r.routeKey)])
+                .filter(Boolean),
+        );
         const menuKeys = MENU.flatMap(e => (isMenuGroup(e) ? e.items : [e])).map(i => i.key);
         for (const key of menuKeys) expect(IMPLEMENTED_SCREENS.has(key) === (key === 'dashboard' || opened.has(key)), key).toBe(true);
     });

@@ -9,7 +9,13 @@ type Notices = ReturnType<typeof useNotices>;
 type Notify = ReturnType<typeof useNotify>;
 
 /** A button that raises a notice the way screens do. */
-const Fire = ({ what, label = 'fire' }: { what: (n: Notices, notify: Notify, addUndoable: ReturnType<typeof useAddUndoableMutation>) => void; label?: string }) => {
+const Fire = ({
+    what,
+    label = 'fire',
+}: {
+    what: (n: Notices, notify: Notify, addUndoable: ReturnType<typeof useAddUndoableMutation>) => void;
+    label?: string;
+}) => {
     const notices = useNotices();
     const notify = useNotify();
     const addUndoable = useAddUndoableMutation();

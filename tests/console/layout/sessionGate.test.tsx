@@ -5,7 +5,8 @@ import { gateRedirect, SessionGate } from '../../../src/layout/SessionGate';
 import { renderInAdmin, testSession } from '../render';
 import { Location } from './helpers';
 
-const withMe = (me: Partial<ReturnType<typeof testSession>['me']>) => testSession('manager', {}, { me: { ...testSession('manager').me, ...me } });
+const withMe = (me: Partial<ReturnType<typeof testSession>['me']>) =>
+    testSession('manager', {}, { me: { ...testSession('manager').me, ...me } });
 
 const gate = (session: ReturnType<typeof testSession>, path = '/users?page=2') =>
     renderInAdmin(
@@ -13,7 +14,14 @@ const gate = (session: ReturnType<typeof testSession>, path = '/users?page=2') =
             <Routes>
                 <Route path="/login" element={<p>sign-in page</p>} />
                 <Route path="/initial-password-setup" element={<p>password page</p>} />
-                <Route path="*" element={<SessionGate><p>the screen</p></SessionGate>} />
+                <Route
+                    path="*"
+                    element={
+                        <SessionGate>
+                            <p>the screen</p>
+                        </SessionGate>
+                    }
+                />
             </Routes>
             <Location />
         </>,
@@ -43,7 +51,8 @@ describe('session gate (SPEC 2.5, 4.1)', () => {
 
     it('never sends away from the pages it sends to', () => {
         const blocked = withMe({ password_changed: false, accepted_tos: false });
-        for (const pathname of ['/login', '/initial-password-setup', '/logout']) expect(gateRedirect(blocked, { pathname, search: '' })).toBeUndefined();
+        for (const pathname of ['/login', '/initial-password-setup', '/logout'])
+            expect(gateRedirect(blocked, { pathname, search: '' })).toBeUndefined();
         expect(gateRedirect(undefined, { pathname: '/', search: '' })).toBeUndefined();
     });
 });

@@ -118,7 +118,9 @@ describe('account list at start-up (SPEC 4.1 step 4)', () => {
         const getList = accountsProvider();
         renderInAdmin(<SessionGate>ready</SessionGate>, { session: testSession('dealer'), dataProvider: { getList: getList as never } });
         expect(await screen.findByText('ready')).toBeInTheDocument();
-        await waitFor(() => expect(getList).toHaveBeenCalledWith('accounts', expect.objectContaining({ filter: { cross_account: 'true' } })));
+        await waitFor(() =>
+            expect(getList).toHaveBeenCalledWith('accounts', expect.objectContaining({ filter: { cross_account: 'true' } })),
+        );
     });
 
     it.each([
@@ -134,7 +136,12 @@ describe('account list at start-up (SPEC 4.1 step 4)', () => {
 
     it('the app bar shows a renamed current account from the fresh list', async () => {
         const getList = vi.fn(async () => ({ data: [{ ...ACCOUNTS.find(a => a.id === 10)!, name: 'Contoso HQ' }], total: 1 }));
-        renderInAdmin(<AccountSwitchProvider><AppBar /></AccountSwitchProvider>, { session: testSession('dealer'), dataProvider: { getList: getList as never } });
+        renderInAdmin(
+            <AccountSwitchProvider>
+                <AppBar />
+            </AccountSwitchProvider>,
+            { session: testSession('dealer'), dataProvider: { getList: getList as never } },
+        );
         expect(await screen.findByText('Contoso HQ')).toBeInTheDocument();
     });
 });

@@ -31,58 +31,114 @@ const newProfile = async (accountId: number, groups: number[], badges: object[] 
     expect(res.statusCode).toBe(201);
     return res.json() as { id: number };
 };
-const groupsOf = async (accountId: number) => (await m.asAdmin('GET', `/access_groups?account_id=${accountId}&per_page=999999`)).json().result as Group[];
+const groupsOf = async (accountId: number) =>
+    (await m.asAdmin('GET', `/access_groups?account_id=${accountId}&per_page=999999`)).json().result as Group[];
 
 beforeAll(async () => {
     p = await startPlatform();
     m = await roleMatrix(p);
     h10301 = (await m.asAdmin('GET', '/card_formats?type=predefined&q=H10301')).json().result[0].id;
     // Each account gets its default group first, so the groups the cases make are ordinary ones.
-    for (const account of [p.mainAccountId, p.demo.dealer.id, p.demo.customers[0].id, p.demo.customers[1].id, p.demo.otherCustomer.id]) await newGroup(account, { description: 'Everyone' });
+    for (const account of [p.mainAccountId, p.demo.dealer.id, p.demo.customers[0].id, p.demo.customers[1].id, p.demo.otherCustomer.id])
+        await newGroup(account, { description: 'Everyone' });
 }, 120_000);
 afterAll(() => p?.close());
 
 describe('access groups: every role in its own, a descendant and an unrelated account', () => {
     const group = (r: Role, t: Target) => newGroup(m.accountFor(r, t));
-    it('GET /access_groups', () => expectTable((r, t) => m.call(r, 'GET', `/access_groups?account_id=${m.accountFor(r, t)}`).then(x => x.statusCode), scoped('profiles', 'read', 200, 403)));
-    it('GET /access_groups/:id', () => expectTable(async (r, t) => (await m.call(r, 'GET', `/access_groups/${(await group(r, t)).id}`)).statusCode, scoped('profiles', 'read', 200, 404)));
+    it('GET /access_groups', () =>
+        expectTable(
+            (r, t) => m.call(r, 'GET', `/access_groups?account_id=${m.accountFor(r, t)}`).then(x => x.statusCode),
+            scoped('profiles', 'read', 200, 403),
+        ));
+    it('GET /access_groups/:id', () =>
+        expectTable(
+            async (r, t) => (await m.call(r, 'GET', `/access_groups/${(await group(r, t)).id}`)).statusCode,
+            scoped('profiles', 'read', 200, 404),
+        ));
     it('GET /access_groups/:id/embedded', () =>
-        expectTable(async (r, t) => (await m.call(r, 'GET', `/access_groups/${(await group(r, t)).id}/embedded`)).statusCode, scoped('profiles', 'read', 200, 404)));
+        expectTable(
+            async (r, t) => (await m.call(r, 'GET', `/access_groups/${(await group(r, t)).id}/embedded`)).statusCode,
+            scoped('profiles', 'read', 200, 404),
+        ));
     it('POST /access_groups', () =>
-        expectTable(async (r, t) => (await m.call(r, 'POST', '/access_groups', { description: `By ${r} ${++seq}`, account_id: m.accountFor(r, t) })).statusCode, scoped('deviceConfig', 'write', 201, 403)));
+        expectTable(
+            async (r, t) =>
+                (await m.call(r, 'POST', '/access_groups', { description: `By ${r} ${++seq}`, account_id: m.accountFor(r, t) })).statusCode,
+            scoped('deviceConfig', 'write', 201, 403),
+        ));
     it('PUT /access_groups/:id', () =>
-        expectTable(async (r, t) => (await m.call(r, 'PUT', `/access_groups/${(await group(r, t)).id}`, { description: `Renamed ${++seq}` })).statusCode, scoped('deviceConfig', 'write', 200, 404)));
-    it('DELETE /access_groups/:id', () => expectTable(async (r, t) => (await m.call(r, 'DELETE', `/access_groups/${(await group(r, t)).id}`)).statusCode, scoped('deviceConfig', 'write', 204, 404)));
+        expectTable(
+            async (r, t) =>
+                (await m.call(r, 'PUT', `/access_groups/${(await group(r, t)).id}`, { description: `Renamed ${++seq}` })).statusCode,
+            scoped('deviceConfig', 'write', 200, 404),
+        ));
+    it('DELETE /access_groups/:id', () =>
+        expectTable(
+            async (r, t) => (await m.call(r, 'DELETE', `/access_groups/${(await group(r, t)).id}`)).statusCode,
+            scoped('deviceConfig', 'write', 204, 404),
+        ));
     it('POST and DELETE /access_groups/:id/devices', async () => {
         const devices = new Map<number, number>();
-        for (const t of ['own', 'descendant', 'unrelated'] as Target[]) for (const r of ROLES) devices.set(m.accountFor(r, t), devices.get(m.accountFor(r, t)) ?? (await approvedReader(p, m.asAdmin, m.accountFor(r, t))).id);
-        await expectTable(async (r, t) => (await m.call(r, 'POST', `/access_groups/${(await group(r, t)).id}/devices`, { device_ids: [devices.get(m.accountFor(r, t))!] })).statusCode, scoped('deviceConfig', 'write', 200, 404));
-        await expectTable(async (r, t) => {
+        for (const t of ['own', 'descendant', 'unrelated'] as Target[])
+            for (const r of ROLES)
+                devices.set(
+                    m.accountFor(r, t),
+                    devices.get(m.accountFor(r, t)) ?? (await approvedReader(p, m.asAdmin, m.accountFor(r, t))).id,
+                );
+        await expectTable(
+            async (r, t) =>
+                (
+                    await m.call(r, 'POST', `/access_groups/${(await group(r, t)).id}/devices`, {
+                        device_ids: [devices.get(m.accountFor(r, t))!],
+                    })
+                ).statusCode,
+            scoped('deviceConfig', 'write', 200, 404),
+        );
+        await expectTable(
+            async (r, t) => {
                 const g = await group(r, t);
                 const device = devices.get(m.accountFor(r, t))!;
                 expect((await m.asAdmin('POST', `/access_groups/${g.id}/devices`, { device_ids: [device] })).statusCode).toBe(200);
                 return (await m.call(r, 'DELETE', `/access_groups/${g.id}/devices/${device}`)).statusCode;
-            }, scoped('deviceConfig', 'write', 200, 404));
+            },
+            scoped('deviceConfig', 'write', 200, 404),
+        );
     });
     it('POST and DELETE /access_groups/:id/profiles', async () => {
-        await expectTable(async (r, t) => {
+        await expectTable(
+            async (r, t) => {
                 const g = await group(r, t);
                 const everyone = (await groupsOf(m.accountFor(r, t))).find(x => x.default_group)!;
                 const profile = await newProfile(m.accountFor(r, t), [everyone.id]);
                 return (await m.call(r, 'POST', `/access_groups/${g.id}/profiles`, { profile_ids: [profile.id] })).statusCode;
-            }, scoped('profiles', 'write', 200, 404));
-        await expectTable(async (r, t) => {
+            },
+            scoped('profiles', 'write', 200, 404),
+        );
+        await expectTable(
+            async (r, t) => {
                 const g = await group(r, t);
                 const profile = await newProfile(m.accountFor(r, t), [g.id]);
                 return (await m.call(r, 'DELETE', `/access_groups/${g.id}/profiles/${profile.id}`)).statusCode;
-            }, scoped('profiles', 'write', 200, 404));
+            },
+            scoped('profiles', 'write', 200, 404),
+        );
     });
 
     it('lists never hold groups of another account, with or without cross_account', async () => {
-        const all = (await m.asAdmin('GET', '/accounts?cross_account=true&per_page=999999')).json().result as { id: number; parent_id: number | null }[];
+        const all = (await m.asAdmin('GET', '/accounts?cross_account=true&per_page=999999')).json().result as {
+            id: number;
+            parent_id: number | null;
+        }[];
         for (const role of ROLES) {
             const own = m.accountFor(role, 'own');
-            const allowed = new Set(role === 'admin' ? [p.mainAccountId, ...all.map(a => a.id)] : role === 'dealer' || role === 'installer' ? [own, ...all.filter(a => a.parent_id === own).map(a => a.id)] : [own]);
+            const allowed = new Set(
+                role === 'admin'
+                    ? [p.mainAccountId, ...all.map(a => a.id)]
+                    : role === 'dealer' || role === 'installer'
+                      ? [own, ...all.filter(a => a.parent_id === own).map(a => a.id)]
+                      : [own],
+            );
             const plain = (await m.call(role, 'GET', `/access_groups?account_id=${own}&per_page=999999`)).json().result as Group[];
             expect(new Set(plain.map(g => g.account_id))).toEqual(new Set([own]));
             const cross = (await m.call(role, 'GET', '/access_groups?cross_account=true&per_page=999999')).json().result as Group[];
@@ -94,14 +150,25 @@ describe('access groups: every role in its own, a descendant and an unrelated ac
 
 describe('the default group (SPEC 4.8)', () => {
     it('the first group of an account becomes its default; making another the default takes it from the previous one', async () => {
-        const account = (await m.asAdmin('POST', '/accounts', { name: 'Default Rules Inc', ref_number: 'DR-1', address: { email: 'dr@groups.test' }, parent_id: p.demo.dealer.id })).json().id as number;
+        const account = (
+            await m.asAdmin('POST', '/accounts', {
+                name: 'Default Rules Inc',
+                ref_number: 'DR-1',
+                address: { email: 'dr@groups.test' },
+                parent_id: p.demo.dealer.id,
+            })
+        ).json().id as number;
         const first = await newGroup(account, { description: 'Lobby', default_group: false });
         expect(first.default_group).toBe(true);
         const second = await newGroup(account, { description: 'Lab' });
         expect(second.default_group).toBe(false);
         const third = await newGroup(account, { description: 'Garage', default_group: true });
         expect(third.default_group).toBe(true);
-        expect((await groupsOf(account)).map(g => [g.description, g.default_group])).toEqual([['Garage', true], ['Lab', false], ['Lobby', false]]);
+        expect((await groupsOf(account)).map(g => [g.description, g.default_group])).toEqual([
+            ['Garage', true],
+            ['Lab', false],
+            ['Lobby', false],
+        ]);
 
         const made = await m.asAdmin('PUT', `/access_groups/${second.id}`, { description: 'Lab', default_group: true });
         expect(made.json().default_group).toBe(true);
@@ -111,7 +178,10 @@ describe('the default group (SPEC 4.8)', () => {
         const unset = await m.asAdmin('PUT', `/access_groups/${second.id}`, { description: 'Lab', default_group: false });
         expect(unset.statusCode).toBe(409);
         expect(unset.json().error).toBe(ACCESS_GROUP_CONFLICTS.keepDefault);
-        expect((await m.asAdmin('PUT', `/access_groups/${second.id}`, { description: 'Laboratory' })).json()).toMatchObject({ description: 'Laboratory', default_group: true });
+        expect((await m.asAdmin('PUT', `/access_groups/${second.id}`, { description: 'Laboratory' })).json()).toMatchObject({
+            description: 'Laboratory',
+            default_group: true,
+        });
 
         const refused = await m.asAdmin('DELETE', `/access_groups/${second.id}`);
         expect(refused.statusCode).toBe(409);
@@ -145,7 +215,10 @@ describe('deleting a group still in use (409, a text of sentences)', () => {
         const device = await approvedReader(p, m.asAdmin, account);
         const everyone = (await groupsOf(account)).find(g => g.default_group)!;
         const people = [await newProfile(account, [group.id, everyone.id]), await newProfile(account, [group.id])];
-        expect((await m.asAdmin('POST', `/access_groups/${group.id}/devices`, { device_ids: [device.id] })).json()).toMatchObject({ devices_count: 1, profiles_count: 2 });
+        expect((await m.asAdmin('POST', `/access_groups/${group.id}/devices`, { device_ids: [device.id] })).json()).toMatchObject({
+            devices_count: 1,
+            profiles_count: 2,
+        });
 
         const used = await m.asAdmin('DELETE', `/access_groups/${group.id}`);
         expect(used.statusCode).toBe(409);
@@ -153,7 +226,9 @@ describe('deleting a group still in use (409, a text of sentences)', () => {
 
         expect((await m.asAdmin('DELETE', `/access_groups/${group.id}/devices/${device.id}`)).json().devices_count).toBe(0);
         expect((await m.asAdmin('DELETE', `/access_groups/${group.id}/profiles/${people[0]!.id}`)).json().profiles_count).toBe(1);
-        expect((await m.asAdmin('DELETE', `/access_groups/${group.id}`)).json().error).toBe('The access group is still used by 1 profile. Remove them from the group first.');
+        expect((await m.asAdmin('DELETE', `/access_groups/${group.id}`)).json().error).toBe(
+            'The access group is still used by 1 profile. Remove them from the group first.',
+        );
         await m.asAdmin('DELETE', `/access_groups/${group.id}/profiles/${people[1]!.id}`);
         expect((await m.asAdmin('DELETE', `/access_groups/${group.id}`)).statusCode).toBe(204);
         expect((await m.asAdmin('GET', `/access_groups/${group.id}`)).statusCode).toBe(404);
@@ -183,7 +258,9 @@ describe('the access group form (SPEC 5: required, not whitespace-only, max 255)
 
     it('of two groups with one description created at once, one is made and the other gets the same 409', async () => {
         const account = p.demo.customers[0].id;
-        const replies = await Promise.all(Array.from({ length: 4 }, () => m.asAdmin('POST', '/access_groups', { account_id: account, description: 'Night shift' })));
+        const replies = await Promise.all(
+            Array.from({ length: 4 }, () => m.asAdmin('POST', '/access_groups', { account_id: account, description: 'Night shift' })),
+        );
         expect(replies.map(r => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
         for (const r of replies.filter(x => x.statusCode === 409)) expect(r.json().error).toBe(ACCESS_GROUP_CONFLICTS.descriptionTaken);
     });
@@ -192,7 +269,10 @@ describe('the access group form (SPEC 5: required, not whitespace-only, max 255)
         const account = p.demo.customers[0].id;
         const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);
         await saving(() => createAccessGroup(p.ctx.db, account, 'Day shift', false));
-        await expect(saving(() => createAccessGroup(p.ctx.db, account, 'DAY SHIFT', false))).rejects.toMatchObject({ statusCode: 409, message: ACCESS_GROUP_CONFLICTS.descriptionTaken });
+        await expect(saving(() => createAccessGroup(p.ctx.db, account, 'DAY SHIFT', false))).rejects.toMatchObject({
+            statusCode: 409,
+            message: ACCESS_GROUP_CONFLICTS.descriptionTaken,
+        });
         // any other failure passes through as it is
         await expect(saving(() => createAccessGroup(p.ctx.db, -1, 'Orphans', false))).rejects.not.toMatchObject({ statusCode: 409 });
     });
@@ -207,15 +287,24 @@ describe('members and devices of a group', () => {
         const holder = await newProfile(account, [group.id], [{ card_format_id: h10301, facility_code: 42, badge_number: 4242 }]);
         const embedded = (await m.asAdmin('GET', `/access_groups/${group.id}/embedded`)).json();
         expect(embedded).toMatchObject({ id: group.id, description: 'Clean room', devices_count: 1, profiles_count: 1 });
-        expect(embedded.devices).toEqual([{ id: device.id, description: device.hardware_id, hardware_id: device.hardware_id, status: 'offline' }]);
+        expect(embedded.devices).toEqual([
+            { id: device.id, description: device.hardware_id, hardware_id: device.hardware_id, status: 'offline' },
+        ]);
         expect(embedded.profiles).toEqual([
-            expect.objectContaining({ id: holder.id, status: 'active', enabled: true, badges: [expect.objectContaining({ badge_number: 4242, facility_code: 42, card_format_name: '26-bit H10301', card_length: 26 })] }),
+            expect.objectContaining({
+                id: holder.id,
+                status: 'active',
+                enabled: true,
+                badges: [
+                    expect.objectContaining({ badge_number: 4242, facility_code: 42, card_format_name: '26-bit H10301', card_length: 26 }),
+                ],
+            }),
         ]);
 
         const foreignProfile = await newProfile(p.demo.otherCustomer.id, [(await groupsOf(p.demo.otherCustomer.id))[0]!.id]);
         const refused = await m.asAdmin('POST', `/access_groups/${group.id}/profiles`, { profile_ids: [foreignProfile.id] });
         expect(refused.statusCode).toBe(400);
-        expect(refused.json().fields.profile_ids).toBe('Choose profiles of the access group\'s account');
+        expect(refused.json().fields.profile_ids).toBe("Choose profiles of the access group's account");
         const foreignDevice = await approvedReader(p, m.asAdmin, p.demo.otherCustomer.id);
         expect((await m.asAdmin('POST', `/access_groups/${group.id}/devices`, { device_ids: [foreignDevice.id] })).statusCode).toBe(400);
         expect((await m.asAdmin('GET', `/access_groups/${group.id}/embedded`)).json().profiles).toHaveLength(1);

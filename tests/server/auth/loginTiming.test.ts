@@ -27,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 const signIn = async (username: string) => {
-    const res = await fetch(`${base}/api/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Wrong#Pass1' }) });
+    const res = await fetch(`${base}/api/v2/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'Wrong#Pass1' }),
+    });
     expect(res.status).toBe(422);
 };
 
@@ -37,7 +41,12 @@ describe('sign-in failures take the same work whoever the address is', () => {
         await p.ctx.db.update(users).set({ disabled: true }).where(eq(users.id, people.user.id));
         await p.ctx.db.update(users).set({ external_user: true, password_hash: null }).where(eq(users.id, people.manager.id));
         await signIn('warm-up@nowhere.test');
-        for (const [kind, email] of [['wrong password', people.moderator.email], ['disabled', people.user.email], ['external', people.manager.email], ['unknown', 'nobody@nowhere.test']]) {
+        for (const [kind, email] of [
+            ['wrong password', people.moderator.email],
+            ['disabled', people.user.email],
+            ['external', people.manager.email],
+            ['unknown', 'nobody@nowhere.test'],
+        ]) {
             argon2Verify.mockClear();
             await signIn(email!);
             expect(argon2Verify, kind).toHaveBeenCalledTimes(1);
@@ -54,7 +63,11 @@ describe('a password reset', () => {
         p.ctx.mailer = { send: async mail => void (await gate, sent.push(mail.to)) } satisfies Mailer;
         try {
             const email = p.demo.customers[1].users.manager.email;
-            const res = await fetch(`${base}/api/v2/reset_password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+            const res = await fetch(`${base}/api/v2/reset_password`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ email }),
+            });
             // The mail cannot go out until the gate opens: the reply came first.
             expect(res.status).toBe(204);
             expect(sent).toEqual([]);

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const signIn = (username: string, password: string) => p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username, password } });
+const signIn = (username: string, password: string) =>
+    p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username, password } });
 const linkToken = () => /token=([\w-]+)/.exec(p.mail.sent.at(-1)!.text)![1]!;
 
 describe('lockout', () => {
@@ -51,7 +52,9 @@ describe('reset password by e-mail', () => {
         const set = await p.app.inject({ method: 'PUT', url: `/api/v2/reset_password/${token}`, payload: { password: 'Brand#New1' } });
         expect(set.statusCode).toBe(204);
         expect(await status()).toBe('used');
-        expect((await p.app.inject({ method: 'PUT', url: `/api/v2/reset_password/${token}`, payload: { password: 'Other#New1' } })).statusCode).toBe(410);
+        expect(
+            (await p.app.inject({ method: 'PUT', url: `/api/v2/reset_password/${token}`, payload: { password: 'Other#New1' } })).statusCode,
+        ).toBe(410);
         expect((await p.call(before, { method: 'GET', url: '/api/v2/me' })).statusCode).toBe(401);
         expect((await signIn(email(), 'Brand#New1')).statusCode).toBe(200);
     });
@@ -73,10 +76,14 @@ describe('reset password by e-mail', () => {
 
     it('answers 204 for an unknown address and sends nothing', async () => {
         const count = p.mail.sent.length;
-        expect((await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: 'nobody@nowhere.test' } })).statusCode).toBe(204);
+        expect(
+            (await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: 'nobody@nowhere.test' } })).statusCode,
+        ).toBe(204);
         await p.app.afterReplySettled();
         expect(p.mail.sent.length).toBe(count);
-        expect((await p.app.inject({ method: 'GET', url: '/api/v2/reset_password/not-a-real-token-at-all/status' })).json().status).toBe('invalid');
+        expect((await p.app.inject({ method: 'GET', url: '/api/v2/reset_password/not-a-real-token-at-all/status' })).json().status).toBe(
+            'invalid',
+        );
     });
 });
 
@@ -84,7 +91,14 @@ describe('initial password setup', () => {
     it('keeps a user who must set a password away from everything but their session until they do', async () => {
         const [row] = await p.ctx.db
             .insert(users)
-            .values({ account_id: p.demo.customers[0].id, name: 'Fresh Start', email: 'fresh@contoso.test', role: 'manager', password_hash: await hashPassword('Temp#Pass1'), password_changed: false })
+            .values({
+                account_id: p.demo.customers[0].id,
+                name: 'Fresh Start',
+                email: 'fresh@contoso.test',
+                role: 'manager',
+                password_hash: await hashPassword('Temp#Pass1'),
+                password_changed: false,
+            })
             .returning();
         const token = (await signIn('fresh@contoso.test', 'Temp#Pass1')).json().token;
         expect((await p.call(token, { method: 'GET', url: '/api/v2/me' })).json()).toMatchObject({ password_changed: false });
@@ -92,13 +106,23 @@ describe('initial password setup', () => {
         expect(blocked.statusCode).toBe(403);
         expect(blocked.json().error).toBe('Password change required');
 
-        const other = await p.call(token, { method: 'PUT', url: `/api/v2/users/${p.demo.customers[0].users.user.id}/password_setup`, payload: { password: 'Mine#Pass1' } });
+        const other = await p.call(token, {
+            method: 'PUT',
+            url: `/api/v2/users/${p.demo.customers[0].users.user.id}/password_setup`,
+            payload: { password: 'Mine#Pass1' },
+        });
         expect(other.statusCode).toBe(403);
         const weak = await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'short' } });
         expect(weak.json().fields.password).toBe('Password must be at least 8 characters');
-        expect((await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'Mine#Pass1' } })).statusCode).toBe(204);
+        expect(
+            (await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'Mine#Pass1' } }))
+                .statusCode,
+        ).toBe(204);
         expect((await p.call(token, { method: 'GET', url: '/api/v2/roles' })).statusCode).toBe(200);
-        expect((await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'Again#Pass1' } })).statusCode).toBe(409);
+        expect(
+            (await p.call(token, { method: 'PUT', url: `/api/v2/users/${row!.id}/password_setup`, payload: { password: 'Again#Pass1' } }))
+                .statusCode,
+        ).toBe(409);
         expect((await signIn('fresh@contoso.test', 'Mine#Pass1')).statusCode).toBe(200);
     });
 });
@@ -109,7 +133,11 @@ describe('lockout against guesses sent at once', () => {
         const base = await p.listen();
         const email = p.demo.customers[1].users.user.email;
         const guess = (password: string) =>
-            fetch(`${base}/api/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) }).then(r => r.status);
+            fetch(`${base}/api/v2/login`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ username: email, password }),
+            }).then(r => r.status);
         const statuses = await Promise.all(Array.from({ length: 25 }, (_, i) => guess(`Wrong#Pass${i}`)));
         expect(statuses.filter(s => s === 422).length).toBeLessThanOrEqual(3);
         expect(statuses.filter(s => s !== 422).every(s => s === 429)).toBe(true);

@@ -18,12 +18,16 @@ afterAll(() => p?.close());
 const json = async (path: string, init: { method?: string; token?: string; body?: object } = {}) => {
     const res = await fetch(`${base}/api/v2${path}`, {
         method: init.method ?? 'GET',
-        headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+            ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
         body: init.body && JSON.stringify(init.body),
     });
     return { status: res.status, body: await res.json().catch(() => undefined) };
 };
-const signIn = async (email: string, password = DEMO_PASSWORD) => (await json('/login', { method: 'POST', body: { username: email, password } })).body as { token: string; refresh_token: string };
+const signIn = async (email: string, password = DEMO_PASSWORD) =>
+    (await json('/login', { method: 'POST', body: { username: email, password } })).body as { token: string; refresh_token: string };
 
 describe('sessions', () => {
     it("changing one's own password ends the other sessions, not the one that changed it", async () => {
@@ -32,7 +36,11 @@ describe('sessions', () => {
         const phone = await signIn(email);
         const me = (await json('/me', { token: laptop.token })).body;
         const base = { name: me.name, email: me.email, role: me.role, account: { id: me.account.id } };
-        const changed = await json(`/users/${me.id}`, { method: 'PUT', token: laptop.token, body: { ...base, password: 'Newer#Pass1', confirm: 'Newer#Pass1', current_password: DEMO_PASSWORD } });
+        const changed = await json(`/users/${me.id}`, {
+            method: 'PUT',
+            token: laptop.token,
+            body: { ...base, password: 'Newer#Pass1', confirm: 'Newer#Pass1', current_password: DEMO_PASSWORD },
+        });
         expect(changed.status).toBe(200);
         expect((await json('/me', { token: laptop.token })).status).toBe(200);
         expect((await json('/me', { token: phone.token })).status).toBe(401);

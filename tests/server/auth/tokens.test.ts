@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const signIn = async () => (await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: ADMIN.email, password: ADMIN.password } })).json();
+const signIn = async () =>
+    (await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: ADMIN.email, password: ADMIN.password } })).json();
 const me = (token: string) => p.call(token, { method: 'GET', url: '/api/v2/me' });
 const refresh = (refresh_token: string) => p.app.inject({ method: 'POST', url: '/api/v2/token/refresh', payload: { refresh_token } });
 
@@ -75,7 +76,16 @@ describe('access tokens', () => {
     });
 
     it.each([
-        ['alg none', async () => new UnsecuredJWT({ sid: adminSession.sid }).setSubject(adminSession.sub).setIssuer(ISSUER).setAudience(AUDIENCE).setExpirationTime('5m').encode()],
+        [
+            'alg none',
+            async () =>
+                new UnsecuredJWT({ sid: adminSession.sid })
+                    .setSubject(adminSession.sub)
+                    .setIssuer(ISSUER)
+                    .setAudience(AUDIENCE)
+                    .setExpirationTime('5m')
+                    .encode(),
+        ],
         ['another key', () => forge({}, {}, new Uint8Array(48).fill(7))],
         ['a two-factor step token', () => forge({ typ: 'tfa+jwt' }, {})],
         ['a wrong issuer', () => forge({}, { iss: 'someone-else' })],

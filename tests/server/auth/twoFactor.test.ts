@@ -8,11 +8,15 @@ let p: TestPlatform;
 beforeAll(async () => {
     p = await startPlatform();
     // Two-factor on for Contoso Offices.
-    await p.ctx.db.update(accounts).set({ options: [{ type: 'bool', name: 'tfa/enabled', value: 'true' }] }).where(eq(accounts.id, p.demo.customers[0].id));
+    await p.ctx.db
+        .update(accounts)
+        .set({ options: [{ type: 'bool', name: 'tfa/enabled', value: 'true' }] })
+        .where(eq(accounts.id, p.demo.customers[0].id));
 });
 afterAll(() => p?.close());
 
-const login = (email: string) => p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password: DEMO_PASSWORD } });
+const login = (email: string) =>
+    p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password: DEMO_PASSWORD } });
 const step = (offsetSteps = 0) => new Date(p.ctx.now().getTime() + offsetSteps * 30_000);
 
 describe('two-factor sign-in', () => {
@@ -32,10 +36,18 @@ describe('two-factor sign-in', () => {
         expect(setup.json().qr).toMatch(/^data:image\/png;base64,/);
         expect(setup.json().otpauth_url).toContain(`secret=${secret}`);
 
-        const wrong = await p.call(first.token, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: '000000' === totpCode(secret, step()) ? '111111' : '000000' } });
+        const wrong = await p.call(first.token, {
+            method: 'POST',
+            url: '/api/v2/2fa-setup',
+            payload: { otp: '000000' === totpCode(secret, step()) ? '111111' : '000000' },
+        });
         expect(wrong.statusCode).toBe(422);
 
-        const confirmed = await p.call(first.token, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(secret, step()) } });
+        const confirmed = await p.call(first.token, {
+            method: 'POST',
+            url: '/api/v2/2fa-setup',
+            payload: { otp: totpCode(secret, step()) },
+        });
         expect(confirmed.statusCode).toBe(200);
         recovery = confirmed.json().recovery_codes;
         expect(recovery).toHaveLength(10);
@@ -72,11 +84,16 @@ describe('two-factor sign-in', () => {
         // The account's own moderator is itself asked for a code: sign in through 2FA setup first.
         const step1 = (await login(p.demo.customers[0].users.moderator.email)).json();
         const setup = (await p.call(step1.token, { method: 'GET', url: '/api/v2/2fa-setup' })).json();
-        const moderator = (await p.call(step1.token, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(setup.secret, step()) } })).json().token;
+        const moderator = (
+            await p.call(step1.token, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(setup.secret, step()) } })
+        ).json().token;
         expect((await p.call(moderator, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${target}` })).statusCode).toBe(204);
         // The manager of an unrelated account without 2FA.
         const manager = await p.login(p.demo.otherCustomer.users.manager.email);
-        expect((await p.call(manager, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${p.demo.otherCustomer.users.user.id}` })).statusCode).toBe(403);
+        expect(
+            (await p.call(manager, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${p.demo.otherCustomer.users.user.id}` }))
+                .statusCode,
+        ).toBe(403);
         const admin = await p.login('admin@platform.test');
         expect((await p.call(admin, { method: 'DELETE', url: `/api/v2/2fa-setup?user_id=${target}` })).statusCode).toBe(204);
     });
@@ -85,7 +102,11 @@ describe('two-factor sign-in', () => {
         const base = await p.listen();
         const email = p.demo.customers[0].users.user.email;
         const http = (token: string, method: string, url: string, body?: object) =>
-            fetch(`${base}/api/v2${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body && JSON.stringify(body) });
+            fetch(`${base}/api/v2${url}`, {
+                method,
+                headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+                body: body && JSON.stringify(body),
+            });
         // The user sets up a second factor at a first sign-in.
         const first = (await login(email)).json();
         const mine = (await (await http(first.token, 'GET', '/2fa-setup')).json()).secret as string;
@@ -96,7 +117,9 @@ describe('two-factor sign-in', () => {
         expect(attacker).toMatchObject({ tfa_required: true, tfa_setup_required: false });
         const setup = await http(attacker.token, 'GET', '/2fa-setup');
         expect(setup.status).toBe(403);
-        expect(await setup.json()).toMatchObject({ error: 'Two-factor login is already set up: sign in with a code from your authenticator app.' });
+        expect(await setup.json()).toMatchObject({
+            error: 'Two-factor login is already set up: sign in with a code from your authenticator app.',
+        });
         const confirm = await http(attacker.token, 'POST', '/2fa-setup', { otp: '123456' });
         expect(confirm.status).toBe(403);
         const [row] = await p.ctx.db.select().from(users).where(eq(users.email, email));
@@ -109,11 +132,21 @@ describe('two-factor sign-in', () => {
         // Past the time steps the codes above used.
         p.clock.offsetMs += 120_000;
         const stepToken = (await login(email)).json().token;
-        const session = (await p.call(stepToken, { method: 'POST', url: '/api/v2/login-2fa', payload: { otp: totpCode(before!.tfa_secret!, step()) } })).json().token as string;
+        const session = (
+            await p.call(stepToken, { method: 'POST', url: '/api/v2/login-2fa', payload: { otp: totpCode(before!.tfa_secret!, step()) } })
+        ).json().token as string;
         const next = (await p.call(session, { method: 'GET', url: '/api/v2/2fa-setup' })).json().secret as string;
-        const withoutCurrent = await p.call(session, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(next, step(1)) } });
+        const withoutCurrent = await p.call(session, {
+            method: 'POST',
+            url: '/api/v2/2fa-setup',
+            payload: { otp: totpCode(next, step(1)) },
+        });
         expect(withoutCurrent.statusCode).toBe(403);
-        const replaced = await p.call(session, { method: 'POST', url: '/api/v2/2fa-setup', payload: { otp: totpCode(next, step(1)), current_otp: totpCode(before!.tfa_secret!, step(1)) } });
+        const replaced = await p.call(session, {
+            method: 'POST',
+            url: '/api/v2/2fa-setup',
+            payload: { otp: totpCode(next, step(1)), current_otp: totpCode(before!.tfa_secret!, step(1)) },
+        });
         expect(replaced.statusCode, replaced.body).toBe(200);
         expect(replaced.json().recovery_codes).toHaveLength(10);
         const [after] = await p.ctx.db.select().from(users).where(eq(users.email, email));
@@ -127,10 +160,17 @@ describe('two-factor sign-in', () => {
         const codes = Array.from({ length: 15 }, (_, i) => String(100000 + i * 7919));
         const statuses = await Promise.all(
             codes.map(otp =>
-                fetch(`${base}/api/v2/login-2fa`, { method: 'POST', headers: { authorization: `Bearer ${stepToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ otp }) }).then(r => r.status),
+                fetch(`${base}/api/v2/login-2fa`, {
+                    method: 'POST',
+                    headers: { authorization: `Bearer ${stepToken}`, 'content-type': 'application/json' },
+                    body: JSON.stringify({ otp }),
+                }).then(r => r.status),
             ),
         );
         expect(statuses.filter(s => s === 422).length).toBeLessThanOrEqual(p.ctx.config.maxFailedLogins);
-        expect(statuses.filter(s => s !== 422), JSON.stringify(statuses)).toEqual(statuses.filter(s => s === 429));
+        expect(
+            statuses.filter(s => s !== 422),
+            JSON.stringify(statuses),
+        ).toEqual(statuses.filter(s => s === 429));
     });
 });

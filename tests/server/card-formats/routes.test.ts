@@ -28,7 +28,12 @@ describe('card formats', () => {
     it('lists the six predefined formats, also without sign-in on the public list', async () => {
         const res = await p.app.inject({ method: 'GET', url: '/api/v2/card_formats/public' });
         expect(res.statusCode).toBe(200);
-        expect(res.json().result.map((f: { key: string }) => f.key).sort()).toEqual(['c1000-35', 'fascn-200', 'h10301', 'h10302', 'h10304', 'h10306']);
+        expect(
+            res
+                .json()
+                .result.map((f: { key: string }) => f.key)
+                .sort(),
+        ).toEqual(['c1000-35', 'fascn-200', 'h10301', 'h10302', 'h10304', 'h10306']);
         const h10301 = res.json().result.find((f: { key: string }) => f.key === 'h10301');
         expect(h10301).toMatchObject({ bits: 26, facility: { start: 2, length: 8 }, card: { start: 10, length: 16 }, type: 'predefined' });
     });
@@ -80,6 +85,8 @@ describe('card formats', () => {
             const create = (await call('POST', '/card_formats', layout(`By ${role}`))).statusCode;
             got.push(`${role}: ${list} ${create}`);
         }
-        expect(got).toEqual(ROLES.map((r: Role) => `${r}: ${can(r, 'cardFormats', 'read') ? 200 : 403} ${can(r, 'cardFormats', 'write') ? 201 : 403}`));
+        expect(got).toEqual(
+            ROLES.map((r: Role) => `${r}: ${can(r, 'cardFormats', 'read') ? 200 : 403} ${can(r, 'cardFormats', 'write') ? 201 : 403}`),
+        );
     });
 });

@@ -14,11 +14,15 @@ afterAll(() => spawned.forEach(child => child.kill('SIGKILL')));
 
 /** A process that takes the lock of dir when told: `answer` resolves with 'held', 'refused' or a failure. */
 const racer = (dir: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lockRacer.ts'), dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lockRacer.ts'), dir], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+    });
     spawned.push(child);
     let output = '';
     const lines = new Promise<void>(resolve => child.stdout!.on('data', d => (output += d) && output.includes('ready') && resolve()));
-    const answer = new Promise<string>(resolve => child.stdout!.on('data', () => /(held|refused|failed.*)\n/.test(output) && resolve(output.split('\n')[1]!)));
+    const answer = new Promise<string>(resolve =>
+        child.stdout!.on('data', () => /(held|refused|failed.*)\n/.test(output) && resolve(output.split('\n')[1]!)),
+    );
     return { child, ready: lines, answer, go: () => child.stdin!.write('go\n') };
 };
 
@@ -60,12 +64,14 @@ describe('DATA_DIR lock', () => {
         // The lock of a server that is gone, whose pid the system has since given to `sleep`.
         const other = spawn('sleep', ['30']);
         try {
-            const ours = JSON.parse((() => {
-                const release = lockDataDir(dir);
-                const text = fs.readFileSync(lockFile(dir), 'utf8');
-                release();
-                return text;
-            })()) as { started: string };
+            const ours = JSON.parse(
+                (() => {
+                    const release = lockDataDir(dir);
+                    const text = fs.readFileSync(lockFile(dir), 'utf8');
+                    release();
+                    return text;
+                })(),
+            ) as { started: string };
             expect(ours.started).not.toBe('');
             fs.writeFileSync(lockFile(dir), JSON.stringify({ pid: other.pid, started: ours.started, token: 'an-earlier-server' }));
             const release = lockDataDir(dir);
@@ -96,7 +102,10 @@ describe('DATA_DIR lock', () => {
             if (fs.existsSync(lockFile(dir))) stale++;
             group.forEach(r => r.go());
             const answers = await Promise.all(group.map(r => r.answer));
-            expect(answers.filter(a => a === 'held'), `round ${round}: ${answers.join(', ')}`).toHaveLength(1);
+            expect(
+                answers.filter(a => a === 'held'),
+                `round ${round}: ${answers.join(', ')}`,
+            ).toHaveLength(1);
             expect(answers.filter(a => a !== 'held' && a !== 'refused')).toEqual([]);
             // SIGKILL leaves the holder's lock behind: the next round races for a stale lock.
             await Promise.all(group.map(r => killed(r.child)));

@@ -33,7 +33,10 @@ describe('a database outage', () => {
         expect(during.status).toBe(503);
         expect(during.headers.get('retry-after')).toBe('5');
         const body = await during.json();
-        expect(body).toEqual({ error: 'The database is unavailable just now. Try again in a few seconds.', request_id: during.headers.get('x-request-id') });
+        expect(body).toEqual({
+            error: 'The database is unavailable just now. Try again in a few seconds.',
+            request_id: during.headers.get('x-request-id'),
+        });
         expect(await reader.heartbeat()).toBe(503);
 
         proxy.restore();

@@ -8,11 +8,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 /** The real server process on a private data folder, as `npm start` runs it. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-restart-'));
 const port = 18000 + (process.pid % 1000);
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: 'root@restart.test', ADMIN_PASSWORD: 'Root#Pass1', DEMO: '0', LOG_LEVEL: 'warn' };
+const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'root@restart.test',
+    ADMIN_PASSWORD: 'Root#Pass1',
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+};
 const running: ChildProcess[] = [];
 
 const start = (extra: Record<string, string> = {}) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...env, ...extra },
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
     running.push(child);
     let output = '';
     child.stdout!.on('data', d => (output += d));
@@ -71,10 +83,20 @@ describe('server process with the demo and its simulated readers', () => {
         const body = JSON.stringify({ username: 'root@restart.test', password: 'Root#Pass1' });
         let send!: () => void;
         const answered = new Promise<number>((resolve, reject) => {
-            const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v2/login', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, res => {
-                res.resume();
-                res.on('end', () => resolve(res.statusCode ?? 0));
-            });
+            const req = http.request(
+                {
+                    host: '127.0.0.1',
+                    port,
+                    method: 'POST',
+                    path: '/api/v2/login',
+                    agent,
+                    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+                },
+                res => {
+                    res.resume();
+                    res.on('end', () => resolve(res.statusCode ?? 0));
+                },
+            );
             req.on('error', reject);
             req.write(body.slice(0, 10));
             send = () => req.end(body.slice(10));

@@ -27,7 +27,16 @@ describe('npm start', () => {
     it('stops the server and frees the port and the lock on SIGTERM', async () => {
         const port = 18_700 + (process.pid % 200);
         const npm = spawn('npm', ['start'], {
-            env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DEMO: '0', JOBS: '0', ADMIN_PASSWORD: 'Admin#Pass1', LOG_LEVEL: 'warn' },
+            env: {
+                ...process.env,
+                PORT: String(port),
+                HOST: '127.0.0.1',
+                DATA_DIR: dir,
+                DEMO: '0',
+                JOBS: '0',
+                ADMIN_PASSWORD: 'Admin#Pass1',
+                LOG_LEVEL: 'warn',
+            },
             stdio: ['ignore', 'pipe', 'pipe'],
         });
         let output = '';

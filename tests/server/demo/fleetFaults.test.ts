@@ -17,7 +17,15 @@ let admin: Awaited<ReturnType<typeof httpAdmin>>;
 const unhandled = /Unhandled|unhandledRejection|triggerUncaughtException/;
 const port = 18_200 + (process.pid % 500);
 const start = () =>
-    startServer(port, { DATA_DIR: dir, DEMO: '1', DEMO_FLEET: '4', DEMO_EVENT_RATE: '10', DEMO_PASSWORD: 'Demo#Pass1', DEVICE_HEARTBEAT_SECONDS: '1', JOBS: '1' });
+    startServer(port, {
+        DATA_DIR: dir,
+        DEMO: '1',
+        DEMO_FLEET: '4',
+        DEMO_EVENT_RATE: '10',
+        DEMO_PASSWORD: 'Demo#Pass1',
+        DEVICE_HEARTBEAT_SECONDS: '1',
+        JOBS: '1',
+    });
 
 beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-demo-'));
@@ -59,11 +67,20 @@ describe('the demo server with its simulated readers', () => {
         const account = accounts.find(a => a.name === 'Fabrikam Labs')!.id;
         const code = (await admin.call('GET', `/devices/registration_code?account_id=${account}`)).body.code as string;
         const events = eventsPlugin({ ratePerSecond: 8, everyMs: 250 });
-        const fleet = new Fleet({ url: server.url, devices: 2, seed: 'restart', prefix: 'HOLD', registrationCode: code, rampMs: 100, fleetPlugins: [events] }).start();
+        const fleet = new Fleet({
+            url: server.url,
+            devices: 2,
+            seed: 'restart',
+            prefix: 'HOLD',
+            registrationCode: code,
+            rampMs: 100,
+            fleetPlugins: [events],
+        }).start();
         try {
             // Approved in the console, then posting.
             for (let i = 0; i < 60 && fleet.online.length < 2; i++) {
-                for (const reader of fleet.readers.filter(r => r.state === 'pending' && r.id !== undefined)) await admin.call('PUT', `/devices/${reader.id}/approve`, { account_id: account });
+                for (const reader of fleet.readers.filter(r => r.state === 'pending' && r.id !== undefined))
+                    await admin.call('PUT', `/devices/${reader.id}/approve`, { account_id: account });
                 await sleep(250);
             }
             expect(fleet.online).toHaveLength(2);
@@ -86,7 +103,9 @@ describe('the demo server with its simulated readers', () => {
         // What the readers posted, not what the platform recorded of them (DeviceOffline, DeviceOnline).
         let stored = 0;
         for (const reader of fleet.readers) {
-            const list = (await admin.call('GET', `/events?cross_account=true&device_id=${reader.id}&per_page=200`)).body.result as { event: string }[];
+            const list = (await admin.call('GET', `/events?cross_account=true&device_id=${reader.id}&per_page=200`)).body.result as {
+                event: string;
+            }[];
             stored += list.filter(e => e.event !== 'DeviceOffline' && e.event !== 'DeviceOnline').length;
         }
         expect(stored).toBe(events.stats.produced);

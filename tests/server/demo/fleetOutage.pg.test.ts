@@ -22,7 +22,12 @@ beforeAll(async () => {
     server = startServer(port, {
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ac-demo-pg-')),
         DATABASE_URL: proxy.route(database.url),
-        DEMO: '1', DEMO_FLEET: '4', DEMO_EVENT_RATE: '10', DEMO_PASSWORD: 'Demo#Pass1', DEVICE_HEARTBEAT_SECONDS: '1', JOBS: '1',
+        DEMO: '1',
+        DEMO_FLEET: '4',
+        DEMO_EVENT_RATE: '10',
+        DEMO_PASSWORD: 'Demo#Pass1',
+        DEVICE_HEARTBEAT_SECONDS: '1',
+        JOBS: '1',
     });
     await server.ready;
 }, 180_000);
@@ -36,7 +41,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
 describe('the demo server during a database outage', () => {
-    it('keeps running while its readers\' posts fail, and their events flow again once the database is back', async () => {
+    it("keeps running while its readers' posts fail, and their events flow again once the database is back", async () => {
         const admin = await httpAdmin(server.url);
         const count = async () => (await admin.call('GET', '/events?cross_account=true&per_page=1')).body.count as number;
         const before = await count();

@@ -17,7 +17,14 @@ const register = (body: object) => p.app.inject({ method: 'POST', url: '/api/v2/
 /** A reader registered in the account and approved, with its key. */
 const approvedReader = async (accountId: number) => {
     const code = (await admin('GET', `/devices/registration_code?account_id=${accountId}`)).json().code as string;
-    const reader = { hardware_id: `HW-BULK-${++seq}`, secret: randomBytes(24).toString('base64url'), pairing_code: '123456', board_type: 'rock-gen3', release: '4.1.0', registration_code: code };
+    const reader = {
+        hardware_id: `HW-BULK-${++seq}`,
+        secret: randomBytes(24).toString('base64url'),
+        pairing_code: '123456',
+        board_type: 'rock-gen3',
+        release: '4.1.0',
+        registration_code: code,
+    };
     const id = (await register(reader)).json().device_id as number;
     expect((await admin('PUT', `/devices/${id}/approve`, {})).statusCode).toBe(200);
     return { id, key: (await register(reader)).json().device_key as string };
@@ -39,16 +46,33 @@ describe('bulk reboot (SPEC 2.2 Bulk Device Reboot)', () => {
 
         // Reader a takes its command and acknowledges it; b has not called yet.
         const asA = (method: 'GET' | 'PUT', url: string, payload?: object) =>
-            p.app.inject({ method, url: `/api/v2/device${url}`, headers: { authorization: deviceAuthorization(a.id, a.key) }, ...(payload ? { payload } : {}) });
+            p.app.inject({
+                method,
+                url: `/api/v2/device${url}`,
+                headers: { authorization: deviceAuthorization(a.id, a.key) },
+                ...(payload ? { payload } : {}),
+            });
         expect((await asA('GET', '/commands')).json().result.map((c: { id: number }) => c.id)).toEqual([commandOf(a.id)]);
         expect((await asA('PUT', `/commands/${commandOf(a.id)}/ack`, { status: 'done', message: 'rebooted' })).statusCode).toBe(204);
-        expect((await admin('GET', `/devices/${a.id}/commands`)).json().result[0]).toMatchObject({ id: commandOf(a.id), status: 'done', result: 'rebooted' });
+        expect((await admin('GET', `/devices/${a.id}/commands`)).json().result[0]).toMatchObject({
+            id: commandOf(a.id),
+            status: 'done',
+            result: 'rebooted',
+        });
         expect((await admin('GET', `/devices/${b.id}/commands`)).json().result[0]).toMatchObject({ id: commandOf(b.id), status: 'queued' });
     });
 
     it('queues nothing when one of the devices is not approved yet', async () => {
         const a = await approvedReader(p.demo.customers[0].id);
-        const pending = (await register({ hardware_id: `HW-BULK-${++seq}`, secret: randomBytes(24).toString('base64url'), pairing_code: '123456', board_type: 'rock-gen3', release: '4.1.0' })).json().device_id as number;
+        const pending = (
+            await register({
+                hardware_id: `HW-BULK-${++seq}`,
+                secret: randomBytes(24).toString('base64url'),
+                pairing_code: '123456',
+                board_type: 'rock-gen3',
+                release: '4.1.0',
+            })
+        ).json().device_id as number;
         const res = await admin('PUT', '/devices/bulk/reboot', { device_ids: [a.id, pending] });
         expect(res.statusCode).toBe(409);
         expect((await admin('GET', `/devices/${a.id}/commands`)).json().result).toEqual([]);

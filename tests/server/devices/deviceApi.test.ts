@@ -23,8 +23,15 @@ const newReader = (over: Record<string, unknown> = {}) => ({
     ...over,
 });
 const register = (body: object) => p.app.inject({ method: 'POST', url: '/api/v2/device/register', payload: body });
-const asDevice = (id: number, key: string) => (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    p.app.inject({ method, url: `/api/v2/device${url}`, headers: { authorization: deviceAuthorization(id, key), ...headers }, ...(payload ? { payload } : {}) });
+const asDevice =
+    (id: number, key: string) =>
+    (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
+        p.app.inject({
+            method,
+            url: `/api/v2/device${url}`,
+            headers: { authorization: deviceAuthorization(id, key), ...headers },
+            ...(payload ? { payload } : {}),
+        });
 
 /** A reader registered with the code of an account, approved by the admin, with its key. */
 const approvedReader = async (accountId: number) => {
@@ -50,7 +57,13 @@ describe('registration and approval', () => {
         expect(first.json()).toMatchObject({ status: 'pending' });
         const id = first.json().device_id;
         const shown = (await admin('GET', `/devices/${id}`)).json();
-        expect(shown).toMatchObject({ status: 'pending', account_id: account, hardware_id: reader.hardware_id, board_type: 'rock-s1', release: '3.2.0' });
+        expect(shown).toMatchObject({
+            status: 'pending',
+            account_id: account,
+            hardware_id: reader.hardware_id,
+            board_type: 'rock-s1',
+            release: '3.2.0',
+        });
         // Still pending: no key yet.
         expect((await register(reader)).json()).toMatchObject({ status: 'pending' });
         expect((await admin('PUT', `/devices/${id}/approve`, { account_id: account })).json().status).toBe('offline');
@@ -107,9 +120,29 @@ describe('a reader sees only its own data', () => {
     it('keys and tokens do not cross: a user token on the device API and a device key on user routes get 401', async () => {
         const { id, key } = await approvedReader(p.demo.customers[0].id);
         const token = await p.login(ADMIN.email);
-        expect((await p.app.inject({ method: 'POST', url: '/api/v2/device/heartbeat', headers: { authorization: `Bearer ${token}` }, payload: {} })).statusCode).toBe(401);
-        expect((await p.app.inject({ method: 'GET', url: '/api/v2/devices', headers: { authorization: deviceAuthorization(id, key) } })).statusCode).toBe(401);
-        expect((await p.app.inject({ method: 'GET', url: '/api/v2/device/config', headers: { authorization: deviceAuthorization(id + 1, key) } })).statusCode).toBe(401);
+        expect(
+            (
+                await p.app.inject({
+                    method: 'POST',
+                    url: '/api/v2/device/heartbeat',
+                    headers: { authorization: `Bearer ${token}` },
+                    payload: {},
+                })
+            ).statusCode,
+        ).toBe(401);
+        expect(
+            (await p.app.inject({ method: 'GET', url: '/api/v2/devices', headers: { authorization: deviceAuthorization(id, key) } }))
+                .statusCode,
+        ).toBe(401);
+        expect(
+            (
+                await p.app.inject({
+                    method: 'GET',
+                    url: '/api/v2/device/config',
+                    headers: { authorization: deviceAuthorization(id + 1, key) },
+                })
+            ).statusCode,
+        ).toBe(401);
         expect((await p.app.inject({ method: 'GET', url: '/api/v2/device/config' })).statusCode).toBe(401);
     });
 
@@ -136,7 +169,16 @@ describe('configuration', () => {
         expect(first.json()).toMatchObject({ etag, security_level: 'medium', role: 'one-fa', temp_enrollment: { on: false } });
         expect((await device('GET', '/config', undefined, { 'if-none-match': etag })).statusCode).toBe(304);
         const current = (await admin('GET', `/devices/${id}`)).json();
-        const put = await admin('PUT', `/devices/${id}`, { description: 'Lobby', role: current.role, security_level: 'high-security', led_option: current.led_option, communication: current.communication, onvif: { managed_by: 'protocol' }, sip: { enabled: false }, account_id: current.account_id });
+        const put = await admin('PUT', `/devices/${id}`, {
+            description: 'Lobby',
+            role: current.role,
+            security_level: 'high-security',
+            led_option: current.led_option,
+            communication: current.communication,
+            onvif: { managed_by: 'protocol' },
+            sip: { enabled: false },
+            account_id: current.account_id,
+        });
         expect(put.statusCode).toBe(200);
         const beat = (await device('POST', '/heartbeat', {})).json();
         expect(beat.config_etag).not.toBe(etag);

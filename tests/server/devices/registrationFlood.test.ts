@@ -22,8 +22,24 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 const register = (body: Record<string, unknown>) =>
-    fetch(`${base}/api/v2/device/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: randomBytes(24).toString('base64url'), pairing_code: '123456', board_type: 'rock-gen3', release: '4.1.0', ...body }) });
-const pendingIn = async (accountId: number) => (await p.ctx.db.select().from(devices).where(and(eq(devices.account_id, accountId), eq(devices.status, 'pending')))).length;
+    fetch(`${base}/api/v2/device/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+            secret: randomBytes(24).toString('base64url'),
+            pairing_code: '123456',
+            board_type: 'rock-gen3',
+            release: '4.1.0',
+            ...body,
+        }),
+    });
+const pendingIn = async (accountId: number) =>
+    (
+        await p.ctx.db
+            .select()
+            .from(devices)
+            .where(and(eq(devices.account_id, accountId), eq(devices.status, 'pending')))
+    ).length;
 
 describe('a known hardware_id', () => {
     it('is put on hold with a new secret only with its account registration code, and a hold is not replaced', async () => {
@@ -68,6 +84,8 @@ describe('a flood of made-up readers', () => {
         expect(await pendingIn(account)).toBe(9);
         const refused = await register({ hardware_id: 'CODED-late', registration_code: code });
         expect(refused.status).toBe(429);
-        expect((await refused.json()).error).toBe('Too many new readers registered from this address in the last 10 minutes; try again later.');
+        expect((await refused.json()).error).toBe(
+            'Too many new readers registered from this address in the last 10 minutes; try again later.',
+        );
     });
 });

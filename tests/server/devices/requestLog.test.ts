@@ -13,11 +13,21 @@ afterAll(() => p?.close());
 /** The platform's routes on a logger at LOG_LEVEL info; returns the URLs of the requests it logged. */
 const loggedUrls = async (deviceLogLevel: 'warn' | 'info') => {
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const stream = new Writable({
+        write(chunk, _enc, done) {
+            lines.push(String(chunk));
+            done();
+        },
+    });
     const app = await buildApp({ ...p.ctx, config: { ...p.ctx.config, deviceLogLevel } }, { logger: { level: 'info', stream } });
     await app.ready();
     await app.inject({ method: 'GET', url: '/api/v2/login_provider' });
-    await app.inject({ method: 'POST', url: '/api/v2/device/heartbeat', payload: {}, headers: { authorization: 'Device 1.not-a-key-of-any-reader-000' } });
+    await app.inject({
+        method: 'POST',
+        url: '/api/v2/device/heartbeat',
+        payload: {},
+        headers: { authorization: 'Device 1.not-a-key-of-any-reader-000' },
+    });
     await app.close();
     return lines.map(l => JSON.parse(l) as { req?: { url: string } }).flatMap(l => (l.req ? [l.req.url] : []));
 };

@@ -45,7 +45,11 @@ export const killDuringStream = async (port: number, env: Record<string, string>
             form.append('events', JSON.stringify(batch));
             batch.forEach((_, i) => form.append(`img${i}`, new Blob([new Uint8Array(frames[i % 2]!.jpeg)]), `img${i}.jpg`));
             try {
-                const res = await fetch(`${first.url}/api/v2/device/events`, { method: 'POST', headers: { authorization: reader.authorization }, body: form });
+                const res = await fetch(`${first.url}/api/v2/device/events`, {
+                    method: 'POST',
+                    headers: { authorization: reader.authorization },
+                    body: form,
+                });
                 if (res.status !== 200) continue;
                 const reply = (await res.json()) as DeviceEventsReply;
                 for (const a of reply.accepted) acknowledged.set(a.id, frames[Number(a.device_event_id.split('-')[3]) % 2]!.jpeg);
@@ -85,10 +89,11 @@ export const checkAllThere = async (run: Awaited<ReturnType<typeof killDuringStr
     const check = async (id: number) => {
         const record = run.stored.get(id)!;
         expect(record.image, `event ${id}`).toEqual(expect.any(String));
-        const image = await fetch(`${run.server.url}/api/v2/events/${id}/files/${record.image}`, { headers: { authorization: `Bearer ${run.admin.token}` } });
+        const image = await fetch(`${run.server.url}/api/v2/events/${id}/files/${record.image}`, {
+            headers: { authorization: `Bearer ${run.admin.token}` },
+        });
         expect(image.status, `event ${id}`).toBe(200);
         expect(Buffer.compare(Buffer.from(await image.arrayBuffer()), run.acknowledged.get(id)!), `event ${id}`).toBe(0);
     };
     for (let i = 0; i < run.acknowledgedIds.length; i += 20) await Promise.all(run.acknowledgedIds.slice(i, i + 20).map(check));
 };
-

@@ -31,7 +31,9 @@ describe('the estimated count of a large list', () => {
         expect(all.count_is_estimate).toBe(true);
         expect(all.count).toBeGreaterThan(60_000 * 0.8);
         expect(all.count).toBeLessThan(60_000 * 1.2);
-        const today = (await admin('GET', `/events?account_id=${account}&from=${new Date(Date.now() - 14 * 3600_000).toISOString()}`)).json();
+        const today = (
+            await admin('GET', `/events?account_id=${account}&from=${new Date(Date.now() - 14 * 3600_000).toISOString()}`)
+        ).json();
         expect(today.count_is_estimate).toBe(true);
         expect(today.count).toBeGreaterThan(48_000 * 0.8);
         expect(today.count).toBeLessThan(48_000 * 1.2);

@@ -31,7 +31,8 @@ const base = Date.UTC(2026, 10, 1, 0, 0, 0);
 /** few distinct times, so that many events share one and the id must break the tie */
 const TIMES = Array.from({ length: 40 }, (_, i) => base + i * 5 * 3600_000 + (i % 3) * 60_000);
 
-const groupOf = (event: EventType): EventGroup => (Object.entries(EVENT_GROUP_TYPES).find(([, types]) => types.includes(event))?.[0] as EventGroup) ?? 'all';
+const groupOf = (event: EventType): EventGroup =>
+    (Object.entries(EVENT_GROUP_TYPES).find(([, types]) => types.includes(event))?.[0] as EventGroup) ?? 'all';
 
 beforeAll(async () => {
     p = await startPlatform();
@@ -49,7 +50,9 @@ beforeAll(async () => {
             reader: fc.nat(readers.length - 1),
             event: fc.constantFrom(...EVENT_TYPES),
             at: fc.constantFrom(...TIMES),
-            people: fc.array(fc.record({ pick: fc.nat(2), badge: fc.option(fc.constantFrom(...BADGES), { nil: undefined }) }), { maxLength: 2 }),
+            people: fc.array(fc.record({ pick: fc.nat(2), badge: fc.option(fc.constantFrom(...BADGES), { nil: undefined }) }), {
+                maxLength: 2,
+            }),
         }),
         { numRuns: 260, seed: 20261101 },
     );
@@ -62,7 +65,10 @@ beforeAll(async () => {
                 device_event_id: `prop-${r}-${i + k}`,
                 event: d.event,
                 timestamp: new Date(d.at).toISOString(),
-                profiles: d.people.map(x => ({ profile_id: profileIds[account][x.pick % profileIds[account].length]!, ...(x.badge ? { badge_number: x.badge } : {}) })),
+                profiles: d.people.map(x => ({
+                    profile_id: profileIds[account][x.pick % profileIds[account].length]!,
+                    ...(x.badge ? { badge_number: x.badge } : {}),
+                })),
             }));
             const res = await reader.post({ events: sent });
             expect(res.body.accepted).toHaveLength(chunk.length);
@@ -139,7 +145,7 @@ const expected = (f: Filters) => {
 };
 
 describe('GET /events filters and paging', () => {
-    it('returns exactly the model\'s rows, in order, with its count, for any combination of filters, sort and page', async () => {
+    it("returns exactly the model's rows, in order, with its count, for any combination of filters, sort and page", async () => {
         await fc.assert(
             fc.asyncProperty(filters, async f => {
                 const caller = f.scope === 'dealer-cross' ? dealer : admin;
@@ -147,7 +153,10 @@ describe('GET /events filters and paging', () => {
                 expect(res.statusCode, res.body).toBe(200);
                 const body = res.json() as { result: EventRecord[]; count: number; count_is_estimate: boolean };
                 const want = expected(f);
-                expect({ ids: body.result.map(r => r.id), count: body.count, estimate: body.count_is_estimate }).toEqual({ ...want, estimate: false });
+                expect({ ids: body.result.map(r => r.id), count: body.count, estimate: body.count_is_estimate }).toEqual({
+                    ...want,
+                    estimate: false,
+                });
             }),
             { numRuns: 150, seed: 4 },
         );
@@ -156,7 +165,9 @@ describe('GET /events filters and paging', () => {
     it('pages that follow each other cover the list once, with no event twice even when many share a timestamp', async () => {
         const seen: number[] = [];
         for (let page = 1; ; page++) {
-            const body = (await admin('GET', `/events?account_id=${p.demo.customers[0].id}&per_page=17&page=${page}`)).json() as { result: EventRecord[] };
+            const body = (await admin('GET', `/events?account_id=${p.demo.customers[0].id}&per_page=17&page=${page}`)).json() as {
+                result: EventRecord[];
+            };
             if (!body.result.length) break;
             seen.push(...body.result.map(r => r.id));
         }
@@ -167,29 +178,46 @@ describe('GET /events filters and paging', () => {
 });
 
 describe('GET /events/aggregate', () => {
-    it('counts by type, group, day, hour and device in the caller\'s time zone as the model does', async () => {
+    it("counts by type, group, day, hour and device in the caller's time zone as the model does", async () => {
         const dims = fc.subarray(['type', 'group', 'day', 'hour', 'device'] as const, { minLength: 1 });
         await fc.assert(
-            fc.asyncProperty(dims, fc.constantFrom(0, -120, 300, 330, -600), fc.constantFrom('contoso', 'fabrikam'), async (groupBy, offset, account) => {
-                const accountId = account === 'contoso' ? p.demo.customers[0].id : p.demo.customers[1].id;
-                const res = await admin('GET', `/events/aggregate?account_id=${accountId}&group_by=${groupBy.join(',')}&timezone_offset=${offset}`);
-                expect(res.statusCode, res.body).toBe(200);
-                const counts = new Map<string, number>();
-                for (const e of model.filter(m => m.account === account)) {
-                    const local = new Date(e.at - offset * 60_000);
-                    const key = groupBy
-                        .map(d => ({ type: e.event, group: e.group, day: local.toISOString().slice(0, 10), hour: String(local.getUTCHours()), device: String(e.device_id) })[d])
-                        .join('|');
-                    counts.set(key, (counts.get(key) ?? 0) + 1);
-                }
-                const got = new Map(
-                    (res.json().result as Record<string, string | number>[]).map(r => [
-                        groupBy.map(d => String(d === 'device' ? r.device_id : r[d])).join('|'),
-                        r.count,
-                    ]),
-                );
-                expect(got).toEqual(counts);
-            }),
+            fc.asyncProperty(
+                dims,
+                fc.constantFrom(0, -120, 300, 330, -600),
+                fc.constantFrom('contoso', 'fabrikam'),
+                async (groupBy, offset, account) => {
+                    const accountId = account === 'contoso' ? p.demo.customers[0].id : p.demo.customers[1].id;
+                    const res = await admin(
+                        'GET',
+                        `/events/aggregate?account_id=${accountId}&group_by=${groupBy.join(',')}&timezone_offset=${offset}`,
+                    );
+                    expect(res.statusCode, res.body).toBe(200);
+                    const counts = new Map<string, number>();
+                    for (const e of model.filter(m => m.account === account)) {
+                        const local = new Date(e.at - offset * 60_000);
+                        const key = groupBy
+                            .map(
+                                d =>
+                                    ({
+                                        type: e.event,
+                                        group: e.group,
+                                        day: local.toISOString().slice(0, 10),
+                                        hour: String(local.getUTCHours()),
+                                        device: String(e.device_id),
+                                    })[d],
+                            )
+                            .join('|');
+                        counts.set(key, (counts.get(key) ?? 0) + 1);
+                    }
+                    const got = new Map(
+                        (res.json().result as Record<string, string | number>[]).map(r => [
+                            groupBy.map(d => String(d === 'device' ? r.device_id : r[d])).join('|'),
+                            r.count,
+                        ]),
+                    );
+                    expect(got).toEqual(counts);
+                },
+            ),
             { numRuns: 25, seed: 9 },
         );
     }, 60_000);

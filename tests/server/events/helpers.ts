@@ -11,7 +11,8 @@ let seq = 0;
 export const multipartBody = async (events: unknown, files: Record<string, Buffer> = {}) => {
     const form = new FormData();
     form.append('events', typeof events === 'string' ? events : JSON.stringify(events));
-    for (const [name, data] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), `${name}.jpg`);
+    for (const [name, data] of Object.entries(files))
+        form.append(name, new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), `${name}.jpg`);
     const request = new Request('http://reader.local/', { method: 'POST', body: form });
     return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 };
@@ -37,20 +38,36 @@ export const approvedReader = async (p: TestPlatform, admin: ApiCaller, accountI
             const res = files
                 ? await (async () => {
                       const body = await multipartBody(events, files);
-                      return p.app.inject({ method: 'POST', url: '/api/v2/device/events', headers: { authorization, 'content-type': body.contentType }, payload: body.payload });
+                      return p.app.inject({
+                          method: 'POST',
+                          url: '/api/v2/device/events',
+                          headers: { authorization, 'content-type': body.contentType },
+                          payload: body.payload,
+                      });
                   })()
-                : await p.app.inject({ method: 'POST', url: '/api/v2/device/events', headers: { authorization }, payload: events as object });
+                : await p.app.inject({
+                      method: 'POST',
+                      url: '/api/v2/device/events',
+                      headers: { authorization },
+                      payload: events as object,
+                  });
             return { statusCode: res.statusCode, body: res.json() };
         },
         async heartbeat() {
-            return (await p.app.inject({ method: 'POST', url: '/api/v2/device/heartbeat', headers: { authorization }, payload: {} })).statusCode;
+            return (await p.app.inject({ method: 'POST', url: '/api/v2/device/heartbeat', headers: { authorization }, payload: {} }))
+                .statusCode;
         },
     };
 };
 
 /** A profile stored directly, with whatever columns a test needs. */
 export const addProfile = async (p: TestPlatform, accountId: number, over: Partial<typeof profiles.$inferInsert> = {}) =>
-    (await p.ctx.db.insert(profiles).values({ account_id: accountId, acs_id: `ACS-${++seq}`, ...over }).returning())[0]!;
+    (
+        await p.ctx.db
+            .insert(profiles)
+            .values({ account_id: accountId, acs_id: `ACS-${++seq}`, ...over })
+            .returning()
+    )[0]!;
 
 /** A reader's event with sensible defaults. */
 export const deviceEvent = (over: Partial<DeviceEventInput> = {}): DeviceEventInput => ({

@@ -17,7 +17,10 @@ beforeAll(async () => {
     p = await startPlatform();
     accountIds = [p.demo.customers[0].id, p.demo.customers[1].id, p.demo.otherCustomer.id, p.demo.dealer.id];
     await p.ctx.db.execute(sql`insert into events (account_id, event, timestamp, device_id, profile_ids, badge_numbers)
-        select (array[${sql.join(accountIds.map(a => sql`${a}::int`), sql`, `)}])[1 + g % 4],
+        select (array[${sql.join(
+            accountIds.map(a => sql`${a}::int`),
+            sql`, `,
+        )}])[1 + g % 4],
                (array['1FAFaceAuthenticated', 'DeviceOffline', 'TailgatingByKnownUser', 'SIPIncomingReceived', '1FABadgeAuthenticated'])[1 + g % 5],
                '2026-11-01T00:00:00Z'::timestamptz - make_interval(secs => g * 13), 1000 + g % 40, array[g % 3000]::integer[], array[g % 5000]::bigint[]
         from generate_series(1, 60000) g`);
@@ -26,7 +29,10 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 const plan = async (scope: EventScope, query: EventQuery, order: SQL = sql`${events.timestamp} desc, ${events.id} desc`) => {
-    const found = await rows<Record<string, string>>(p.ctx.db, sql`explain select ${events.id} from ${events} where ${eventsWhere(scope, query) ?? sql`true`} order by ${order} limit 20`);
+    const found = await rows<Record<string, string>>(
+        p.ctx.db,
+        sql`explain select ${events.id} from ${events} where ${eventsWhere(scope, query) ?? sql`true`} order by ${order} limit 20`,
+    );
     return found.map(r => Object.values(r)[0]).join('\n');
 };
 
@@ -34,12 +40,28 @@ describe('each list reads an index in its order, without sorting the matching ro
     it.each([
         // With a quarter of the rows in each account, walking time alone and skipping other accounts' rows is as good as the account's index.
         ['the default list of an account', () => plan({ accountId: accountIds[0]! }, {}), ['events_account_time_idx', 'events_time_idx']],
-        ['oldest first', () => plan({ accountId: accountIds[0]! }, {}, sql`${events.timestamp} asc, ${events.id} asc`), ['events_account_time_idx', 'events_time_idx']],
-        ['a group', () => plan({ accountId: accountIds[0]! }, { group: 'authenticated' }), ['events_account_group_time_idx', 'events_time_idx']],
-        ['a type within its group', () => plan({ accountId: accountIds[0]! }, { group: 'authenticated', event: '1FAFaceAuthenticated' }), ['events_account_group_time_idx', 'events_time_idx']],
+        [
+            'oldest first',
+            () => plan({ accountId: accountIds[0]! }, {}, sql`${events.timestamp} asc, ${events.id} asc`),
+            ['events_account_time_idx', 'events_time_idx'],
+        ],
+        [
+            'a group',
+            () => plan({ accountId: accountIds[0]! }, { group: 'authenticated' }),
+            ['events_account_group_time_idx', 'events_time_idx'],
+        ],
+        [
+            'a type within its group',
+            () => plan({ accountId: accountIds[0]! }, { group: 'authenticated', event: '1FAFaceAuthenticated' }),
+            ['events_account_group_time_idx', 'events_time_idx'],
+        ],
         ['a reader', () => plan({ accountId: accountIds[0]! }, { device_id: 1004 }), ['events_device_time_idx']],
         ['every account (admin, cross_account)', () => plan({ pathPrefix: '/' }, {}), ['events_time_idx']],
-        ['a date range', () => plan({ accountId: accountIds[0]! }, { from: new Date('2026-10-25T00:00:00Z'), to: new Date('2026-10-28T00:00:00Z') }), ['events_account_time_idx', 'events_time_idx']],
+        [
+            'a date range',
+            () => plan({ accountId: accountIds[0]! }, { from: new Date('2026-10-25T00:00:00Z'), to: new Date('2026-10-28T00:00:00Z') }),
+            ['events_account_time_idx', 'events_time_idx'],
+        ],
     ])('%s', async (_name, explain, indexes) => {
         const text = await explain();
         const used = /Index (?:Only )?Scan(?: Backward)? using (\w+)/.exec(text)?.[1];

@@ -41,9 +41,25 @@ describe('a reader posts its events', () => {
         const face = frame(1);
         const t = Date.now();
         const events = [
-            deviceEvent({ event: '1FAFaceAuthenticated', timestamp: new Date(t - 30_000).toISOString(), image: 'face', profiles: [{ profile_id: person.id, badge_number: 4242, facility_code: 12, roi: face.rois[0] }] }),
-            deviceEvent({ event: 'TailgatingByUnknownUser', timestamp: new Date(t - 20_000).toISOString(), tailgated: true, image: 'crowd', profiles: crowd.rois.map(roi => ({ profile_id: null, roi })) }),
-            deviceEvent({ event: 'SIPOutgoingEstablished', timestamp: new Date(t - 10_000).toISOString(), sip_call: { remote_station: 'Front desk 201' }, identity: { name: 'Visitor' } }),
+            deviceEvent({
+                event: '1FAFaceAuthenticated',
+                timestamp: new Date(t - 30_000).toISOString(),
+                image: 'face',
+                profiles: [{ profile_id: person.id, badge_number: 4242, facility_code: 12, roi: face.rois[0] }],
+            }),
+            deviceEvent({
+                event: 'TailgatingByUnknownUser',
+                timestamp: new Date(t - 20_000).toISOString(),
+                tailgated: true,
+                image: 'crowd',
+                profiles: crowd.rois.map(roi => ({ profile_id: null, roi })),
+            }),
+            deviceEvent({
+                event: 'SIPOutgoingEstablished',
+                timestamp: new Date(t - 10_000).toISOString(),
+                sip_call: { remote_station: 'Front desk 201' },
+                identity: { name: 'Visitor' },
+            }),
         ];
         const res = await reader.post(events, { face: face.jpeg, crowd: crowd.jpeg });
         expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
@@ -54,11 +70,37 @@ describe('a reader posts its events', () => {
         expect(count).toBe(3);
         expect(result.map(r => r.event)).toEqual(['SIPOutgoingEstablished', 'TailgatingByUnknownUser', '1FAFaceAuthenticated']);
         const [sip, tailgating, auth] = result as [EventRecord, EventRecord, EventRecord];
-        expect(sip).toMatchObject({ group: 'sip', incident: false, sip_call: { remote_station: 'Front desk 201' }, identity: { name: 'Visitor' }, image: null, image_reason: null });
-        expect(tailgating).toMatchObject({ group: 'tailgating', incident: true, tailgated: true, device_id: reader.id, device_description: 'Lobby entrance', device_deleted: false, account_id: contoso });
+        expect(sip).toMatchObject({
+            group: 'sip',
+            incident: false,
+            sip_call: { remote_station: 'Front desk 201' },
+            identity: { name: 'Visitor' },
+            image: null,
+            image_reason: null,
+        });
+        expect(tailgating).toMatchObject({
+            group: 'tailgating',
+            incident: true,
+            tailgated: true,
+            device_id: reader.id,
+            device_description: 'Lobby entrance',
+            device_deleted: false,
+            account_id: contoso,
+        });
         expect(tailgating.profiles.map(x => x.roi)).toEqual(crowd.rois);
         expect(auth.profiles).toEqual([
-            { profile_id: person.id, role: null, badge_number: 4242, facility_code: 12, card_locked: null, enabled: true, status: 'active', roi: face.rois[0], deletion_cause: null, profile_deleted: false },
+            {
+                profile_id: person.id,
+                role: null,
+                badge_number: 4242,
+                facility_code: 12,
+                card_locked: null,
+                enabled: true,
+                status: 'active',
+                roi: face.rois[0],
+                deletion_cause: null,
+                profile_deleted: false,
+            },
         ]);
         const image = await moderator('GET', `/events/${tailgating.id}/files/${tailgating.image}`);
         expect(image.statusCode).toBe(200);
@@ -72,7 +114,11 @@ describe('a reader posts its events', () => {
 
     it('accepts every SPEC 3 event type, each under its SPEC 2.7 group', async () => {
         const other = await approvedReader(p, admin, contoso);
-        const res = await other.post({ events: EVENT_TYPES.map((event, i) => deviceEvent({ event, timestamp: new Date(Date.now() - 100_000 + i * 1000).toISOString() })) });
+        const res = await other.post({
+            events: EVENT_TYPES.map((event, i) =>
+                deviceEvent({ event, timestamp: new Date(Date.now() - 100_000 + i * 1000).toISOString() }),
+            ),
+        });
         expect(res.statusCode).toBe(200);
         expect(res.body.accepted).toHaveLength(EVENT_TYPES.length);
         const { result } = await listOf(admin, `account_id=${contoso}&device_id=${other.id}&per_page=100&sort=%2Btimestamp`);
@@ -80,15 +126,24 @@ describe('a reader posts its events', () => {
         expect(result.find(r => r.event === 'Unsupported')!.group).toBe('all');
     });
 
-    it('keeps a reader to its own device and account: ids in the body are ignored, another account\'s profile is not linked', async () => {
+    it("keeps a reader to its own device and account: ids in the body are ignored, another account's profile is not linked", async () => {
         const foreignReader = await approvedReader(p, admin, fabrikam);
         const foreignProfile = await addProfile(p, fabrikam);
-        const smuggled = { ...deviceEvent({ profiles: [{ profile_id: foreignProfile.id, badge_number: 77 }] }), account_id: fabrikam, device_id: foreignReader.id };
+        const smuggled = {
+            ...deviceEvent({ profiles: [{ profile_id: foreignProfile.id, badge_number: 77 }] }),
+            account_id: fabrikam,
+            device_id: foreignReader.id,
+        };
         const res = await reader.post({ events: [smuggled] });
         expect(res.body.accepted).toHaveLength(1);
         const stored = (await admin('GET', `/events/${res.body.accepted[0]!.id}`)).json() as EventRecord;
         expect(stored).toMatchObject({ account_id: contoso, device_id: reader.id });
-        expect(stored.profiles[0]).toMatchObject({ profile_id: null, badge_number: 77, profile_deleted: true, deletion_cause: 'unknown profile' });
+        expect(stored.profiles[0]).toMatchObject({
+            profile_id: null,
+            badge_number: 77,
+            profile_deleted: true,
+            deletion_cause: 'unknown profile',
+        });
         // Fabrikam sees nothing of it; the same device_event_id from another reader is another event.
         expect((await listOf(admin, `account_id=${fabrikam}&device_id=${foreignReader.id}`)).count).toBe(0);
         const again = await foreignReader.post({ events: [{ ...smuggled, account_id: undefined, device_id: undefined }] });
@@ -99,8 +154,26 @@ describe('a reader posts its events', () => {
     it('answers 401 to a user token, a wrong key and no credential', async () => {
         const token = await p.login(ADMIN.email);
         const body = { events: [deviceEvent()] };
-        expect((await p.app.inject({ method: 'POST', url: '/api/v2/device/events', headers: { authorization: `Bearer ${token}` }, payload: body })).statusCode).toBe(401);
-        expect((await p.app.inject({ method: 'POST', url: '/api/v2/device/events', headers: { authorization: deviceAuthorization(reader.id, 'x'.repeat(43)) }, payload: body })).statusCode).toBe(401);
+        expect(
+            (
+                await p.app.inject({
+                    method: 'POST',
+                    url: '/api/v2/device/events',
+                    headers: { authorization: `Bearer ${token}` },
+                    payload: body,
+                })
+            ).statusCode,
+        ).toBe(401);
+        expect(
+            (
+                await p.app.inject({
+                    method: 'POST',
+                    url: '/api/v2/device/events',
+                    headers: { authorization: deviceAuthorization(reader.id, 'x'.repeat(43)) },
+                    payload: body,
+                })
+            ).statusCode,
+        ).toBe(401);
         expect((await p.app.inject({ method: 'POST', url: '/api/v2/device/events', payload: body })).statusCode).toBe(401);
     });
 });
@@ -171,7 +244,9 @@ describe('a batch with bad parts keeps its good events (docs/events.md)', () => 
         });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().accepted.map((a: { device_event_id: string }) => a.device_event_id)).toEqual([good.device_event_id]);
-        expect(res.json().rejected).toEqual([{ index: 1, device_event_id: deep.device_event_id, error: 'identity: nested deeper than 8 levels' }]);
+        expect(res.json().rejected).toEqual([
+            { index: 1, device_event_id: deep.device_event_id, error: 'identity: nested deeper than 8 levels' },
+        ]);
     });
 
     it('rejects the whole request when it is not a batch: too many events, no events part, bad JSON', async () => {
@@ -214,15 +289,24 @@ describe('acknowledged means stored once', () => {
         expect(reused.body.accepted[0]).toMatchObject({ duplicate: false });
         expect(reused.body.accepted[0]!.id).not.toBe(first.body.accepted[1]!.id);
         // The same id with two times in one batch is a reader's mistake.
-        const clash = await reader.post({ events: [deviceEvent({ device_event_id: 'twice' }), deviceEvent({ device_event_id: 'twice', timestamp: new Date(Date.now() - 9000).toISOString() })] });
+        const clash = await reader.post({
+            events: [
+                deviceEvent({ device_event_id: 'twice' }),
+                deviceEvent({ device_event_id: 'twice', timestamp: new Date(Date.now() - 9000).toISOString() }),
+            ],
+        });
         expect(clash.body.accepted).toHaveLength(1);
-        expect(clash.body.rejected).toEqual([{ index: 1, device_event_id: 'twice', error: 'device_event_id: used twice in this batch with different timestamps' }]);
+        expect(clash.body.rejected).toEqual([
+            { index: 1, device_event_id: 'twice', error: 'device_event_id: used twice in this batch with different timestamps' },
+        ]);
     });
 
     it('on a full disk stores the event without its image, with the reason the console shows', async () => {
         const disk = p.ctx.disk;
         // The volume between the reserve and twice the reserve: images pause, writes go on.
-        p.ctx.disk = Object.assign(Object.create(disk) as DiskSpace, { volumes: () => [{ total_bytes: 1e9, free_bytes: 3e7, reserve_bytes: 2e7 }] });
+        p.ctx.disk = Object.assign(Object.create(disk) as DiskSpace, {
+            volumes: () => [{ total_bytes: 1e9, free_bytes: 3e7, reserve_bytes: 2e7 }],
+        });
         try {
             const res = await reader.post([deviceEvent({ event: 'TailgatingByKnownUser', image: 'shot' })], { shot: frame(2).jpeg });
             expect(res.body.accepted).toHaveLength(1);

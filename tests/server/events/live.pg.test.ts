@@ -12,7 +12,9 @@ describe('a lost listening connection (PostgreSQL)', () => {
         const watching = await f.live(f.p.demo.customers[0].users.moderator.email, '');
         const { sql } = await import('drizzle-orm');
         // The instance's LISTEN connection dies (a database restart, a proxy timeout...).
-        await f.p.ctx.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`);
+        await f.p.ctx.db.execute(
+            sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+        );
         const during = (await f.contosoReader.post({ events: [deviceEvent({ event: 'CrossingByKnownUser' })] })).body.accepted[0]!.id;
         await watching.next(isEvent(during), 15_000);
         const after = (await f.contosoReader.post({ events: [deviceEvent()] })).body.accepted[0]!.id;

@@ -21,14 +21,28 @@ describe('GET /events/live on one server', () => {
         expect(all.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
 
         const sent = await f.contosoReader.post(
-            [deviceEvent({ event: '1FABadgeAuthenticated' }), deviceEvent({ event: 'TailgatingByUnknownUser', image: 'f', profiles: frame(2).rois.map(roi => ({ profile_id: null, roi })) })],
+            [
+                deviceEvent({ event: '1FABadgeAuthenticated' }),
+                deviceEvent({
+                    event: 'TailgatingByUnknownUser',
+                    image: 'f',
+                    profiles: frame(2).rois.map(roi => ({ profile_id: null, roi })),
+                }),
+            ],
             { f: frame(2).jpeg },
         );
         const [auth, tailgating] = sent.body.accepted.map(a => a.id) as [number, number];
         const other = (await f.fabrikamReader.post({ events: [deviceEvent({ event: 'CrossingByUnknownUser' })] })).body.accepted[0]!.id;
 
         const got = (await all.next(isEvent(tailgating))).data as EventRecord;
-        expect(got).toMatchObject({ id: tailgating, event: 'TailgatingByUnknownUser', group: 'tailgating', incident: true, device_description: 'Main door', device_deleted: false });
+        expect(got).toMatchObject({
+            id: tailgating,
+            event: 'TailgatingByUnknownUser',
+            group: 'tailgating',
+            incident: true,
+            device_description: 'Main door',
+            device_deleted: false,
+        });
         expect(got.image).toEqual(expect.any(String));
         expect(got.profiles).toHaveLength(2);
         await all.next(isEvent(auth));
@@ -54,7 +68,11 @@ describe('GET /events/live on one server', () => {
     it('replays what a console missed since its last id (after_id or Last-Event-ID), then goes on live', async () => {
         const moderator = f.p.demo.customers[0].users.moderator.email;
         const first = (await f.contosoReader.post({ events: [deviceEvent()] })).body.accepted[0]!.id;
-        const missed = (await f.contosoReader.post({ events: [deviceEvent({ event: 'SIPIncomingReceived' }), deviceEvent({ event: 'TamperedDeviceDetected' })] })).body.accepted.map(a => a.id);
+        const missed = (
+            await f.contosoReader.post({
+                events: [deviceEvent({ event: 'SIPIncomingReceived' }), deviceEvent({ event: 'TamperedDeviceDetected' })],
+            })
+        ).body.accepted.map(a => a.id);
         const resumed = await f.live(moderator, `after_id=${first}`);
         await resumed.next(isEvent(missed[1]!));
         expect(eventIds(resumed)).toEqual(missed);
@@ -75,7 +93,10 @@ describe('GET /events/live on one server', () => {
         const had = (await f.contosoReader.post({ events: [deviceEvent()] })).body.accepted[0]!.id;
         const missed = (await f.contosoReader.post({ events: [deviceEvent()] })).body.accepted[0]!.id;
         const written: string[] = [];
-        feed.add({ scope: { accountId: f.p.demo.customers[0].id }, query: {}, write: chunk => (written.push(chunk), true), end: () => {} }, had);
+        feed.add(
+            { scope: { accountId: f.p.demo.customers[0].id }, query: {}, write: chunk => (written.push(chunk), true), end: () => {} },
+            had,
+        );
         notify(`${f.p.demo.customers[0].id}:${had}`);
         notify(`${f.p.demo.customers[0].id}:${missed}`);
         const sentIds = () => written.map(chunk => Number(/^id: (\d+)/.exec(chunk)?.[1]));
@@ -107,7 +128,12 @@ describe('GET /events/live on one server', () => {
         expect((await f.p.call(leavingToken, { method: 'POST', url: '/api/v2/logout' })).statusCode).toBeLessThan(300);
         const admin = await f.p.as(ADMIN.email);
         const before = (await admin('GET', `/users/${demotedUser.id}`)).json();
-        const changed = await admin('PUT', `/users/${demotedUser.id}`, { name: before.name, email: before.email, account: before.account, role: 'manager' });
+        const changed = await admin('PUT', `/users/${demotedUser.id}`, {
+            name: before.name,
+            email: before.email,
+            account: before.account,
+            role: 'manager',
+        });
         expect(changed.statusCode, changed.body).toBe(200);
         // At the next heartbeat the session is checked: one stream gets the heartbeat, the other its end.
         await staying.next(m => m.event === 'comment' && m.comment === 'heartbeat', 20_000);
@@ -119,4 +145,3 @@ describe('GET /events/live on one server', () => {
         expect(staying.ended).toBe(false);
     }, 45_000);
 });
-

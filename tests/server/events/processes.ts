@@ -7,7 +7,18 @@ export const ROOT = { email: 'root@events.test', password: 'Root#Pass1' };
 /** The real server process (tsx server/main.ts), as `npm start` runs it, without the demo. */
 export const startServer = (port: number, env: Record<string, string>) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password, DEMO: '0', JOBS: '0', DEMO_FLEET: '0', LOG_LEVEL: 'warn', ...env },
+        env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            ADMIN_EMAIL: ROOT.email,
+            ADMIN_PASSWORD: ROOT.password,
+            DEMO: '0',
+            JOBS: '0',
+            DEMO_FLEET: '0',
+            LOG_LEVEL: 'warn',
+            ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -44,10 +55,18 @@ export const freshPostgres = async (adminUrl: string) => {
 
 /** The platform over HTTP as the admin: sign-in, then JSON calls. */
 export const httpAdmin = async (baseUrl: string) => {
-    const login = await fetch(`${baseUrl}/api/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ROOT.email, password: ROOT.password }) });
+    const login = await fetch(`${baseUrl}/api/v2/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: ROOT.email, password: ROOT.password }),
+    });
     const { token } = (await login.json()) as { token: string };
     const call = async (method: string, path: string, body?: unknown) => {
-        const res = await fetch(`${baseUrl}/api/v2${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        const res = await fetch(`${baseUrl}/api/v2${path}`, {
+            method,
+            headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
+        });
         const text = await res.text();
         return { status: res.status, body: text ? JSON.parse(text) : undefined };
     };
@@ -56,8 +75,19 @@ export const httpAdmin = async (baseUrl: string) => {
 
 /** Registers a reader (it lands in the main account, pending), approves it and returns its credential. */
 export const httpReader = async (baseUrl: string, admin: Awaited<ReturnType<typeof httpAdmin>>, hardwareId: string) => {
-    const reader = { hardware_id: hardwareId, secret: randomUUID().replaceAll('-', ''), pairing_code: '123456', board_type: 'rock-gen3', release: '4.1.0' };
-    const register = () => fetch(`${baseUrl}/api/v2/device/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(reader) }).then(r => r.json() as Promise<{ device_id: number; device_key?: string }>);
+    const reader = {
+        hardware_id: hardwareId,
+        secret: randomUUID().replaceAll('-', ''),
+        pairing_code: '123456',
+        board_type: 'rock-gen3',
+        release: '4.1.0',
+    };
+    const register = () =>
+        fetch(`${baseUrl}/api/v2/device/register`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(reader),
+        }).then(r => r.json() as Promise<{ device_id: number; device_key?: string }>);
     const { device_id } = await register();
     const approved = await admin.call('PUT', `/devices/${device_id}/approve`, {});
     if (approved.status !== 200) throw new Error(`approve ${approved.status}`);

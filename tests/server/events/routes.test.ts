@@ -36,25 +36,54 @@ afterAll(() => p?.close());
 
 type Target = 'own' | 'descendant' | 'unrelated';
 const accountOf = (role: Role, target: Target) =>
-    target === 'own' ? (role === 'admin' ? p.demo.dealer.id : p.demo.dealer.id) : target === 'descendant' ? p.demo.customers[0].id : p.demo.otherCustomer.id;
-const inScope = (role: Role, target: Target) => role === 'admin' || target === 'own' || (target === 'descendant' && (role === 'dealer' || role === 'installer'));
+    target === 'own'
+        ? role === 'admin'
+            ? p.demo.dealer.id
+            : p.demo.dealer.id
+        : target === 'descendant'
+          ? p.demo.customers[0].id
+          : p.demo.otherCustomer.id;
+const inScope = (role: Role, target: Target) =>
+    role === 'admin' || target === 'own' || (target === 'descendant' && (role === 'dealer' || role === 'installer'));
 const call = (role: Role, method: 'GET' | 'DELETE', url: string) => p.call(tokens[role], { method, url: `/api/v2${url}` });
 
-describe('rights and account scope of the events routes (SPEC 6.2; other tenants\' ids answer 404)', () => {
-    const listed = (resource: Resource, action: Action, ok: number) => (r: Role, t: Target) => (!can(r, resource, action) ? 403 : inScope(r, t) ? ok : 403);
-    const byId = (resource: Resource, action: Action, ok: number) => (r: Role, t: Target) => (!can(r, resource, action) ? 403 : inScope(r, t) ? ok : 404);
+describe("rights and account scope of the events routes (SPEC 6.2; other tenants' ids answer 404)", () => {
+    const listed = (resource: Resource, action: Action, ok: number) => (r: Role, t: Target) =>
+        !can(r, resource, action) ? 403 : inScope(r, t) ? ok : 403;
+    const byId = (resource: Resource, action: Action, ok: number) => (r: Role, t: Target) =>
+        !can(r, resource, action) ? 403 : inScope(r, t) ? ok : 404;
     const cases: { name: string; run: (r: Role, t: Target) => Promise<number>; expected: (r: Role, t: Target) => number }[] = [
-        { name: 'GET /events', run: (r, t) => call(r, 'GET', `/events?account_id=${accountOf(r, t)}`).then(x => x.statusCode), expected: listed('events', 'read', 200) },
+        {
+            name: 'GET /events',
+            run: (r, t) => call(r, 'GET', `/events?account_id=${accountOf(r, t)}`).then(x => x.statusCode),
+            expected: listed('events', 'read', 200),
+        },
         // The Statistics screen's figures: SPEC 6.2 gives statistics to admin, dealer, installer and moderator.
-        { name: 'GET /events/aggregate', run: (r, t) => call(r, 'GET', `/events/aggregate?group_by=type&account_id=${accountOf(r, t)}`).then(x => x.statusCode), expected: listed('statistics', 'read', 200) },
+        {
+            name: 'GET /events/aggregate',
+            run: (r, t) => call(r, 'GET', `/events/aggregate?group_by=type&account_id=${accountOf(r, t)}`).then(x => x.statusCode),
+            expected: listed('statistics', 'read', 200),
+        },
         {
             name: 'GET /events/aggregate/export',
             run: (r, t) => call(r, 'GET', `/events/aggregate/export?group_by=day&account_id=${accountOf(r, t)}`).then(x => x.statusCode),
             expected: listed('statistics', 'read', 200),
         },
-        { name: 'GET /events/export', run: (r, t) => call(r, 'GET', `/events/export?account_id=${accountOf(r, t)}`).then(x => x.statusCode), expected: listed('events', 'export', 200) },
-        { name: 'GET /events/:id', run: (r, t) => call(r, 'GET', `/events/${eventIn[t].id}`).then(x => x.statusCode), expected: byId('events', 'read', 200) },
-        { name: 'GET /events/:id/files/:name', run: (r, t) => call(r, 'GET', `/events/${eventIn[t].id}/files/${eventIn[t].image}`).then(x => x.statusCode), expected: byId('events', 'read', 200) },
+        {
+            name: 'GET /events/export',
+            run: (r, t) => call(r, 'GET', `/events/export?account_id=${accountOf(r, t)}`).then(x => x.statusCode),
+            expected: listed('events', 'export', 200),
+        },
+        {
+            name: 'GET /events/:id',
+            run: (r, t) => call(r, 'GET', `/events/${eventIn[t].id}`).then(x => x.statusCode),
+            expected: byId('events', 'read', 200),
+        },
+        {
+            name: 'GET /events/:id/files/:name',
+            run: (r, t) => call(r, 'GET', `/events/${eventIn[t].id}/files/${eventIn[t].image}`).then(x => x.statusCode),
+            expected: byId('events', 'read', 200),
+        },
     ];
     for (const c of cases) {
         it(c.name, async () => {
@@ -76,7 +105,10 @@ describe('rights and account scope of the events routes (SPEC 6.2; other tenants
             for (const target of ['own', 'descendant', 'unrelated'] as const) {
                 const made = await readers[target].post([deviceEvent({ image: 'x' })], { x: frame(1).jpeg });
                 const id = made.body.accepted[0]!.id;
-                const [{ image_key: key }] = (await p.ctx.db.select({ image_key: events.image_key }).from(events).where(eq(events.id, id))) as [{ image_key: string }];
+                const [{ image_key: key }] = (await p.ctx.db
+                    .select({ image_key: events.image_key })
+                    .from(events)
+                    .where(eq(events.id, id))) as [{ image_key: string }];
                 const status = (await call(role, 'DELETE', `/events/${id}`)).statusCode;
                 got.push(`${role}/${target}: ${status}`);
                 want.push(`${role}/${target}: ${!can(role, 'events', 'delete') ? 403 : inScope(role, target) ? 204 : 404}`);
@@ -101,7 +133,12 @@ describe('rights and account scope of the events routes (SPEC 6.2; other tenants
     it.each(ROLES)('%s lists with cross_account only events of accounts in its scope', async role => {
         const result = (await call(role, 'GET', '/events?cross_account=true&per_page=200')).json().result as EventRecord[];
         const accounts = new Set(result.map(e => e.account_id));
-        const allowed = role === 'admin' ? [p.demo.dealer.id, p.demo.customers[0].id, p.demo.otherCustomer.id] : role === 'dealer' || role === 'installer' ? [p.demo.dealer.id, p.demo.customers[0].id] : [p.demo.dealer.id];
+        const allowed =
+            role === 'admin'
+                ? [p.demo.dealer.id, p.demo.customers[0].id, p.demo.otherCustomer.id]
+                : role === 'dealer' || role === 'installer'
+                  ? [p.demo.dealer.id, p.demo.customers[0].id]
+                  : [p.demo.dealer.id];
         expect([...accounts].sort()).toEqual(allowed.sort());
     });
 });
@@ -112,7 +149,10 @@ describe('Event Details', () => {
         const person = await addProfile(p, p.demo.customers[1].id);
         const res = await doomed.post({ events: [deviceEvent({ profiles: [{ profile_id: person.id, badge_number: 5 }] })] });
         const id = res.body.accepted[0]!.id;
-        expect((await admin('GET', `/events/${id}`)).json()).toMatchObject({ device_deleted: false, profiles: [{ profile_id: person.id, profile_deleted: false }] });
+        expect((await admin('GET', `/events/${id}`)).json()).toMatchObject({
+            device_deleted: false,
+            profiles: [{ profile_id: person.id, profile_deleted: false }],
+        });
         expect((await admin('DELETE', `/devices/${doomed.id}`)).statusCode).toBe(204);
         await p.ctx.db.delete(profiles).where(eq(profiles.id, person.id));
         expect((await admin('GET', `/events/${id}`)).json()).toMatchObject({
@@ -153,14 +193,19 @@ const unzip = (data: Buffer) =>
     );
 
 describe('GET /events/export', () => {
-    it('zips events.csv for the filter, in the caller\'s time zone, with the images of the listed events', async () => {
+    it("zips events.csv for the filter, in the caller's time zone, with the images of the listed events", async () => {
         const reader = await approvedReader(p, admin, p.demo.customers[0].id, '=cmd|calc');
         const shots = [frame(1).jpeg, frame(2).jpeg];
         const at = new Date('2026-03-01T23:30:00Z');
         const sent = await reader.post(
             [
                 deviceEvent({ event: 'TailgatingByKnownUser', timestamp: at.toISOString(), image: 'a' }),
-                deviceEvent({ event: 'SIPIncomingReceived', timestamp: new Date(at.getTime() + 60_000).toISOString(), image: 'b', sip_call: { remote_station: '+33 1 23' } }),
+                deviceEvent({
+                    event: 'SIPIncomingReceived',
+                    timestamp: new Date(at.getTime() + 60_000).toISOString(),
+                    image: 'b',
+                    sip_call: { remote_station: '+33 1 23' },
+                }),
                 deviceEvent({ event: 'DeviceOffline', timestamp: new Date(at.getTime() + 120_000).toISOString() }),
             ],
             { a: shots[0]!, b: shots[1]! },
@@ -193,7 +238,9 @@ describe('GET /events/export', () => {
         );
         const res = await admin('GET', `/events/export?account_id=${account}`);
         expect(res.statusCode).toBe(400);
-        expect(res.json().error).toMatch(/^An export holds at most 50,000 events and this filter matches more: narrow the dates, type or reader\.$/);
+        expect(res.json().error).toMatch(
+            /^An export holds at most 50,000 events and this filter matches more: narrow the dates, type or reader\.$/,
+        );
         const list = (await admin('GET', `/events?account_id=${account}`)).json();
         expect(list.count_is_estimate).toBe(true);
         expect(list.count).toBeGreaterThan(EVENTS_EXACT_COUNT_LIMIT);
@@ -219,7 +266,8 @@ describe('GET /dashboard', () => {
     it('adds devices by state with the offline readers, events by group and day with the latest incidents, and profile counts', async () => {
         const account = p.demo.customers[1].id;
         const moderator = await p.as(p.demo.customers[1].users.moderator.email);
-        const groupsOf = (body: { events: { last_24h: { group: string; count: number }[] } }) => Object.fromEntries(body.events.last_24h.map(g => [g.group, g.count]));
+        const groupsOf = (body: { events: { last_24h: { group: string; count: number }[] } }) =>
+            Object.fromEntries(body.events.last_24h.map(g => [g.group, g.count]));
         const start = groupsOf((await moderator('GET', '/dashboard')).json());
         const reader = await approvedReader(p, admin, account, 'Warehouse gate');
         await reader.heartbeat();
@@ -228,7 +276,11 @@ describe('GET /dashboard', () => {
         await reader.post(
             [
                 deviceEvent({ event: '1FABadgeAuthenticated', timestamp: new Date(Date.now() - 3600_000).toISOString() }),
-                deviceEvent({ event: 'UnauthorizedEntryByUnknownUser', timestamp: new Date(Date.now() - 1800_000).toISOString(), image: 'i' }),
+                deviceEvent({
+                    event: 'UnauthorizedEntryByUnknownUser',
+                    timestamp: new Date(Date.now() - 1800_000).toISOString(),
+                    image: 'i',
+                }),
                 deviceEvent({ event: 'TamperedReaderDetected', timestamp: new Date(Date.now() - 3 * 86_400_000).toISOString() }),
             ],
             { i: shot },
@@ -241,13 +293,32 @@ describe('GET /dashboard', () => {
         expect(body.devices.offline[0]).toMatchObject({ id: reader.id, description: 'Warehouse gate', account_name: 'Fabrikam Labs' });
         expect(body.devices.by_state.offline).toBe(before.devices.by_state.offline + before.devices.by_state.online);
         const last24h = groupsOf(body);
-        expect(Object.keys(last24h)).toEqual(['authenticated', 'enrollment', 'tailgating', 'crossing', 'unauthorized', 'security', 'profiles', 'mismatchDetection', 'device', 'sip', 'spoofing']);
+        expect(Object.keys(last24h)).toEqual([
+            'authenticated',
+            'enrollment',
+            'tailgating',
+            'crossing',
+            'unauthorized',
+            'security',
+            'profiles',
+            'mismatchDetection',
+            'device',
+            'sip',
+            'spoofing',
+        ]);
         // The tamper of three days ago is outside the 24 hours; the reader's first heartbeat (online) and its silence (offline) are inside.
-        expect(last24h).toMatchObject({ authenticated: start.authenticated! + 1, unauthorized: start.unauthorized! + 1, security: start.security });
+        expect(last24h).toMatchObject({
+            authenticated: start.authenticated! + 1,
+            unauthorized: start.unauthorized! + 1,
+            security: start.security,
+        });
         expect(last24h.device).toBe(start.device! + 2);
         const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
         expect(body.events.per_day).toContainEqual({ day: threeDaysAgo, group: 'security', count: 1 });
-        expect(body.events.latest_incidents.map((e: EventRecord) => e.event)).toEqual(['UnauthorizedEntryByUnknownUser', 'TamperedReaderDetected']);
+        expect(body.events.latest_incidents.map((e: EventRecord) => e.event)).toEqual([
+            'UnauthorizedEntryByUnknownUser',
+            'TamperedReaderDetected',
+        ]);
         expect(body.events.latest_incidents[0].image).toEqual(expect.any(String));
         expect(body.profiles.by_status.enrollment).toBe(1);
         expect(body.profiles.total).toBeGreaterThanOrEqual(1);
@@ -255,11 +326,15 @@ describe('GET /dashboard', () => {
 });
 
 describe('retention (account settings of SPEC 3)', () => {
-    it('removes images, then events, older than the account\'s policy; a removed image answers the SPEC 8.3 text', async () => {
+    it("removes images, then events, older than the account's policy; a removed image answers the SPEC 8.3 text", async () => {
         const account = p.demo.otherCustomer.id;
         const options = (await admin('GET', `/accounts/${account}/options`)).json().options;
         await admin('PUT', `/accounts/${account}/options`, {
-            options: [...options, { type: 'number', name: EVENT_RETENTION_OPTIONS.eventImagesDays, value: '7' }, { type: 'number', name: EVENT_RETENTION_OPTIONS.eventsDays, value: '30' }],
+            options: [
+                ...options,
+                { type: 'number', name: EVENT_RETENTION_OPTIONS.eventImagesDays, value: '7' },
+                { type: 'number', name: EVENT_RETENTION_OPTIONS.eventsDays, value: '30' },
+            ],
         });
         const reader = readers.unrelated;
         const day = 86_400_000;
@@ -274,7 +349,10 @@ describe('retention (account settings of SPEC 3)', () => {
         const [fresh, old, ancient] = sent.body.accepted.map(a => a.id) as [number, number, number];
         const oldImage = (await admin('GET', `/events/${old}`)).json().image;
         // The default policy (90 days of images, 365 of events) of another account keeps its old events.
-        const elsewhere = await readers.descendant.post([deviceEvent({ timestamp: new Date(Date.now() - 40 * day).toISOString(), image: 'k' })], { k: frame(1).jpeg });
+        const elsewhere = await readers.descendant.post(
+            [deviceEvent({ timestamp: new Date(Date.now() - 40 * day).toISOString(), image: 'k' })],
+            { k: frame(1).jpeg },
+        );
 
         await eventRetention.run(p.ctx);
 
@@ -286,7 +364,9 @@ describe('retention (account settings of SPEC 3)', () => {
         expect((await admin('GET', `/events/${fresh}`)).json().image).toEqual(expect.any(String));
         expect((await admin('GET', `/events/${elsewhere.body.accepted[0]!.id}`)).json().image).toEqual(expect.any(String));
         // The files went with them.
-        const keys = (await p.ctx.db.execute(sql`select image_key from events where id in (${fresh}, ${old})`)) as unknown as { rows: { image_key: string | null }[] };
+        const keys = (await p.ctx.db.execute(sql`select image_key from events where id in (${fresh}, ${old})`)) as unknown as {
+            rows: { image_key: string | null }[];
+        };
         expect(keys.rows.filter(r => r.image_key)).toHaveLength(1);
     });
 });

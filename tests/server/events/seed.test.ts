@@ -15,12 +15,19 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 describe('demo events', () => {
-    it('fill 30 days of the demo readers with events and their images, for the accounts\' profiles', async () => {
+    it("fill 30 days of the demo readers with events and their images, for the accounts' profiles", async () => {
         const account = p.demo.customers[0].id;
         const readers = [await approvedReader(p, admin, account, 'Lobby'), await approvedReader(p, admin, account, 'Garage')];
         const people = [await addProfile(p, account), await addProfile(p, account)];
         const [h10301] = await p.ctx.db.select().from(cardFormats).where(eq(cardFormats.key, 'h10301'));
-        await p.ctx.db.insert(badges).values({ profile_id: people[0]!.id, account_id: account, card_format_id: h10301!.id, badge_number: 4242, facility_code: 12, card_length: 26 });
+        await p.ctx.db.insert(badges).values({
+            profile_id: people[0]!.id,
+            account_id: account,
+            card_format_id: h10301!.id,
+            badge_number: 4242,
+            facility_code: 12,
+            card_length: 26,
+        });
         const now = new Date();
         const seeded = await seedDemoEvents(p.ctx, { accountIds: [account], now });
         // 2 readers, 30 days, about 8 a working day: a few hundred, most with a picture.
@@ -42,7 +49,8 @@ describe('demo events', () => {
         const badged = list.result.flatMap(e => e.profiles).filter(x => x.profile_id === people[0]!.id);
         expect(badged.length).toBeGreaterThan(0);
         for (const x of badged) expect(x.badge_number).toBe(4242);
-        for (const x of list.result.flatMap(e => e.profiles).filter(y => y.profile_id === people[1]!.id)) expect(x.badge_number ?? null).toBeNull();
+        for (const x of list.result.flatMap(e => e.profiles).filter(y => y.profile_id === people[1]!.id))
+            expect(x.badge_number ?? null).toBeNull();
         expect((await admin('GET', `/dashboard?account_id=${account}`)).statusCode).toBe(200);
         expect(new Set(linked)).toEqual(new Set(people.map(x => x.id)));
         const [person] = await p.ctx.db.select().from(profiles).where(eq(profiles.id, people[0]!.id));

@@ -39,7 +39,11 @@ describe('event image thumbnails', () => {
         const thumbnail = await get(id, name, '?size=thumbnail');
         expect(thumbnail.statusCode).toBe(200);
         expect(thumbnail.headers['content-type']).toBe('image/jpeg');
-        expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: THUMBNAIL_BOX.width, height: THUMBNAIL_BOX.height });
+        expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({
+            format: 'jpeg',
+            width: THUMBNAIL_BOX.width,
+            height: THUMBNAIL_BOX.height,
+        });
         expect(thumbnail.rawPayload.length).toBeLessThan(camera.length / 10);
         expect(await p.ctx.storage.stat(thumbnailKey(key))).toEqual({ size: thumbnail.rawPayload.length });
         // The second request is served what was kept.
@@ -52,9 +56,14 @@ describe('event image thumbnails', () => {
 
     it('does not enlarge a small picture, and makes a PNG with transparency a JPEG on white', async () => {
         const small = await postImage(frame(1).jpeg);
-        expect(await sharp((await get(small.id, small.name, '?size=thumbnail')).rawPayload).metadata()).toMatchObject({ width: 320, height: 240 });
+        expect(await sharp((await get(small.id, small.name, '?size=thumbnail')).rawPayload).metadata()).toMatchObject({
+            width: 320,
+            height: 240,
+        });
 
-        const png = await sharp({ create: { width: 800, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+        const png = await sharp({ create: { width: 800, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+            .png()
+            .toBuffer();
         const { id, name } = await postImage(png);
         const thumbnail = await get(id, name, '?size=thumbnail');
         expect(thumbnail.headers['content-type']).toBe('image/jpeg');
@@ -74,7 +83,9 @@ describe('event image thumbnails', () => {
     });
 
     it('does not decode a picture that claims more pixels than a camera makes', async () => {
-        const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#808080' } }).png({ compressionLevel: 9 }).toBuffer();
+        const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#808080' } })
+            .png({ compressionLevel: 9 })
+            .toBuffer();
         expect(8000 * 6000).toBeGreaterThan(MAX_THUMBNAIL_SOURCE_PIXELS);
         const { id, name } = await postImage(huge);
         const thumbnail = await get(id, name, '?size=thumbnail');

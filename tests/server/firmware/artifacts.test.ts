@@ -46,7 +46,13 @@ afterAll(async () => {
 
 const dealer = () => p.demo.dealer.id;
 const customer = () => p.demo.customers[0].id;
-const byName = async (accountId: number, name: string) => ((await admin('GET', `/artifacts?account_id=${accountId}&q=${name}&per_page=100`)).json().result as { name: string; compatibility: string[] }[]).filter(a => a.name === name);
+const byName = async (accountId: number, name: string) =>
+    (
+        (await admin('GET', `/artifacts?account_id=${accountId}&q=${name}&per_page=100`)).json().result as {
+            name: string;
+            compatibility: string[];
+        }[]
+    ).filter(a => a.name === name);
 
 describe('uploading', () => {
     it('stores the file and what its headers say', async () => {
@@ -73,7 +79,11 @@ describe('uploading', () => {
     });
 
     it('accepts module and uncompressed and xz artifacts', async () => {
-        for (const [file, type] of [['module', 'single-file'], ['plain', 'rootfs-image'], ['xz', 'rootfs-image']] as const) {
+        for (const [file, type] of [
+            ['module', 'single-file'],
+            ['plain', 'rootfs-image'],
+            ['xz', 'rootfs-image'],
+        ] as const) {
             const res = await upload(p, adminToken, dealer(), files[file]!);
             expect(res.statusCode, file).toBe(201);
             expect(res.json().payload_type).toBe(type);
@@ -119,7 +129,9 @@ describe('uploading', () => {
         expect((await upload(p, adminToken, dealer(), files.otherType!)).statusCode).toBe(201);
         // And under another dealer nothing clashes.
         expect((await upload(p, adminToken, p.demo.otherCustomer.id, files.release!)).statusCode).toBe(201);
-        expect((await byName(dealer(), 'release-3.0')).map(a => a.compatibility)).toEqual(expect.arrayContaining([['rock-gen2', 'rock-gen3'], ['rock-mini']]));
+        expect((await byName(dealer(), 'release-3.0')).map(a => a.compatibility)).toEqual(
+            expect.arrayContaining([['rock-gen2', 'rock-gen3'], ['rock-mini']]),
+        );
     });
 
     it('refuses a file over the size limit with 413 and keeps nothing', async () => {
@@ -174,7 +186,10 @@ describe('signatures and the account’s public keys', () => {
         const added = await admin('POST', '/firmware_keys', { name: 'Release signing', pem: keys.rsaPub, account_id: dealer() });
         expect(added.statusCode).toBe(201);
         expect(added.json()).toMatchObject({ algorithm: 'rsa', details: 'RSA 2048', inherited: false });
-        expect((await admin('GET', `/artifacts/${rsa.id}`)).json()).toMatchObject({ verification: 'verified', verified_by: { name: 'Release signing' } });
+        expect((await admin('GET', `/artifacts/${rsa.id}`)).json()).toMatchObject({
+            verification: 'verified',
+            verified_by: { name: 'Release signing' },
+        });
         expect((await admin('GET', `/artifacts/${unsigned.id}`)).json().verification).toBe('unverified');
 
         // An ECDSA artifact signed by a key the accounts do not have is unverified, until that key is added.
@@ -187,7 +202,10 @@ describe('signatures and the account’s public keys', () => {
         // The customer sees the dealer's key as inherited, and cannot remove it.
         const moderator = await p.as(p.demo.customers[0].users.moderator.email);
         const listed = (await moderator('GET', `/firmware_keys?account_id=${customer()}`)).json().result;
-        expect(listed.map((k: { name: string; inherited: boolean }) => [k.name, k.inherited])).toEqual([['Release signing', true], ['Module signing', false]]);
+        expect(listed.map((k: { name: string; inherited: boolean }) => [k.name, k.inherited])).toEqual([
+            ['Release signing', true],
+            ['Module signing', false],
+        ]);
         expect((await moderator('DELETE', `/firmware_keys/${added.json().id}`)).statusCode).toBe(403);
 
         // Removing the key makes what it verified unverified.
@@ -196,7 +214,11 @@ describe('signatures and the account’s public keys', () => {
     });
 
     it('refuses a text that is not a public key, an unsupported key, and the same key twice', async () => {
-        const notKey = await admin('POST', '/firmware_keys', { name: 'Junk', pem: '-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----', account_id: dealer() });
+        const notKey = await admin('POST', '/firmware_keys', {
+            name: 'Junk',
+            pem: '-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----',
+            account_id: dealer(),
+        });
         expect(notKey.statusCode).toBe(400);
         expect(notKey.json().fields.pem).toMatch(/PEM public key/);
         expect((await admin('POST', '/firmware_keys', { name: 'Other', pem: keys.otherPub, account_id: dealer() })).statusCode).toBe(201);

@@ -29,12 +29,30 @@ export interface Keys {
 /** RSA (PKCS#1, which mender-artifact reads) and ECDSA P-256 (SEC1) key pairs, and a stranger's public key. */
 export const makeKeys = (dir: string): Keys => {
     const pem = { format: 'pem' } as const;
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', ...pem }, privateKeyEncoding: { type: 'pkcs1', ...pem } });
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', ...pem }, privateKeyEncoding: { type: 'sec1', ...pem } });
-    const other = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', ...pem }, privateKeyEncoding: { type: 'sec1', ...pem } });
+    const rsa = generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: 'spki', ...pem },
+        privateKeyEncoding: { type: 'pkcs1', ...pem },
+    });
+    const ec = generateKeyPairSync('ec', {
+        namedCurve: 'P-256',
+        publicKeyEncoding: { type: 'spki', ...pem },
+        privateKeyEncoding: { type: 'sec1', ...pem },
+    });
+    const other = generateKeyPairSync('ec', {
+        namedCurve: 'P-256',
+        publicKeyEncoding: { type: 'spki', ...pem },
+        privateKeyEncoding: { type: 'sec1', ...pem },
+    });
     fs.writeFileSync(path.join(dir, 'rsa.key'), rsa.privateKey);
     fs.writeFileSync(path.join(dir, 'ec.key'), ec.privateKey);
-    return { rsaKey: path.join(dir, 'rsa.key'), rsaPub: rsa.publicKey, ecKey: path.join(dir, 'ec.key'), ecPub: ec.publicKey, otherPub: other.publicKey };
+    return {
+        rsaKey: path.join(dir, 'rsa.key'),
+        rsaPub: rsa.publicKey,
+        ecKey: path.join(dir, 'ec.key'),
+        ecPub: ec.publicKey,
+        otherPub: other.publicKey,
+    };
 };
 
 export interface RootfsOptions {
@@ -56,8 +74,21 @@ export const rootfsArtifact = (dir: string, o: RootfsOptions): string => {
     run(
         MENDER,
         [
-            'write', 'rootfs-image', '-n', o.name, ...o.deviceTypes.flatMap(t => ['-t', t]), '-f', payload, '-o', out, '--no-progress',
-            '--compression', o.compression ?? 'gzip', ...(o.key ? ['-k', o.key] : []), ...(o.version ? ['-v', String(o.version)] : []), ...(o.extra ?? []),
+            'write',
+            'rootfs-image',
+            '-n',
+            o.name,
+            ...o.deviceTypes.flatMap(t => ['-t', t]),
+            '-f',
+            payload,
+            '-o',
+            out,
+            '--no-progress',
+            '--compression',
+            o.compression ?? 'gzip',
+            ...(o.key ? ['-k', o.key] : []),
+            ...(o.version ? ['-v', String(o.version)] : []),
+            ...(o.extra ?? []),
         ],
         dir,
     );
@@ -65,7 +96,10 @@ export const rootfsArtifact = (dir: string, o: RootfsOptions): string => {
 };
 
 /** A module-image artifact (update module `type`) with two files and meta-data. */
-export const moduleArtifact = (dir: string, o: { name: string; deviceTypes: string[]; type: string; key?: string; augment?: boolean }): string => {
+export const moduleArtifact = (
+    dir: string,
+    o: { name: string; deviceTypes: string[]; type: string; key?: string; augment?: boolean },
+): string => {
     fs.writeFileSync(path.join(dir, 'app.tar'), randomBytes(3000));
     fs.writeFileSync(path.join(dir, 'app.conf'), 'mode=fast\n');
     fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify({ restart: true }));
@@ -73,8 +107,25 @@ export const moduleArtifact = (dir: string, o: { name: string; deviceTypes: stri
     run(
         MENDER,
         [
-            'write', 'module-image', '-n', o.name, ...o.deviceTypes.flatMap(t => ['-t', t]), '-T', o.type, '-f', 'app.tar', '-f', 'app.conf', '-m', 'meta.json', '-p', 'app.version:2.1',
-            '-o', out, ...(o.key ? ['-k', o.key] : []), ...(o.augment ? ['--augment-type', o.type, '--augment-file', 'app.conf'] : []),
+            'write',
+            'module-image',
+            '-n',
+            o.name,
+            ...o.deviceTypes.flatMap(t => ['-t', t]),
+            '-T',
+            o.type,
+            '-f',
+            'app.tar',
+            '-f',
+            'app.conf',
+            '-m',
+            'meta.json',
+            '-p',
+            'app.version:2.1',
+            '-o',
+            out,
+            ...(o.key ? ['-k', o.key] : []),
+            ...(o.augment ? ['--augment-type', o.type, '--augment-file', 'app.conf'] : []),
         ],
         dir,
     );
@@ -115,7 +166,10 @@ export const packTar = async (files: TarFile[]): Promise<Buffer> => {
     const collected = (async () => {
         for await (const c of pack) chunks.push(c as Buffer);
     })();
-    for (const f of files) await new Promise<void>((resolve, reject) => pack.entry({ name: f.name, size: f.data.length }, f.data, e => (e ? reject(e) : resolve())));
+    for (const f of files)
+        await new Promise<void>((resolve, reject) =>
+            pack.entry({ name: f.name, size: f.data.length }, f.data, e => (e ? reject(e) : resolve())),
+        );
     pack.finalize();
     await collected;
     return Buffer.concat(chunks);
@@ -136,9 +190,17 @@ export const rebuildHeader = async (artifact: Buffer, edit: (header: TarFile[]) 
     const headerEntry = outer.find(f => f.name === 'header.tar.gz')!;
     const header = edit(await untar(zlib.gunzipSync(headerEntry.data)));
     const newHeader = zlib.gzipSync(await packTar(header));
-    const manifest = (outer.find(f => f.name === 'manifest')!.data.toString())
+    const manifest = outer
+        .find(f => f.name === 'manifest')!
+        .data.toString()
         .split('\n')
         .map(l => (l.endsWith('  header.tar.gz') ? `${sha256(newHeader)}  header.tar.gz` : l))
         .join('\n');
-    return packTar(outer.filter(f => f.name !== 'manifest.sig').map(f => (f.name === 'header.tar.gz' ? { ...f, data: newHeader } : f.name === 'manifest' ? { ...f, data: Buffer.from(manifest) } : f)));
+    return packTar(
+        outer
+            .filter(f => f.name !== 'manifest.sig')
+            .map(f =>
+                f.name === 'header.tar.gz' ? { ...f, data: newHeader } : f.name === 'manifest' ? { ...f, data: Buffer.from(manifest) } : f,
+            ),
+    );
 };

@@ -26,24 +26,52 @@ const bombArtifact = () => {
     const json = (value: unknown) => Buffer.from(JSON.stringify(value));
     const headerDir = path.join(dir, 'header');
     fs.mkdirSync(path.join(headerDir, 'headers/0000'), { recursive: true });
-    fs.writeFileSync(path.join(headerDir, 'header-info'), json({ payloads: [{ type: 'rootfs-image' }], artifact_provides: { artifact_name: 'bomb-1' }, artifact_depends: { device_type: ['rock-gen2'] } }));
-    fs.writeFileSync(path.join(headerDir, 'headers/0000/type-info'), json({ type: 'rootfs-image', artifact_provides: { 'rootfs-image.version': 'bomb-1' } }));
+    fs.writeFileSync(
+        path.join(headerDir, 'header-info'),
+        json({
+            payloads: [{ type: 'rootfs-image' }],
+            artifact_provides: { artifact_name: 'bomb-1' },
+            artifact_depends: { device_type: ['rock-gen2'] },
+        }),
+    );
+    fs.writeFileSync(
+        path.join(headerDir, 'headers/0000/type-info'),
+        json({ type: 'rootfs-image', artifact_provides: { 'rootfs-image.version': 'bomb-1' } }),
+    );
     fs.writeFileSync(path.join(headerDir, 'headers/0000/meta-data'), '');
-    const header = xz(execFileSync('tar', ['-C', headerDir, '--format=ustar', '-cf', '-', 'header-info', 'headers/0000/type-info', 'headers/0000/meta-data']));
+    const header = xz(
+        execFileSync('tar', [
+            '-C',
+            headerDir,
+            '--format=ustar',
+            '-cf',
+            '-',
+            'header-info',
+            'headers/0000/type-info',
+            'headers/0000/meta-data',
+        ]),
+    );
     // A sparse file: tar reads 512 MiB of zeros without them being written to disk.
     const imageDir = path.join(dir, 'image');
     fs.mkdirSync(imageDir);
     fs.writeFileSync(path.join(imageDir, 'rootfs.ext4'), '');
     fs.truncateSync(path.join(imageDir, 'rootfs.ext4'), 512 * 1024 * 1024);
-    const data = execFileSync('bash', ['-c', `tar -C ${imageDir} --format=ustar -cf - rootfs.ext4 | xz -0 -T1 -C crc32`], { maxBuffer: 1 << 26 });
+    const data = execFileSync('bash', ['-c', `tar -C ${imageDir} --format=ustar -cf - rootfs.ext4 | xz -0 -T1 -C crc32`], {
+        maxBuffer: 1 << 26,
+    });
     const version = json({ format: 'mender', version: 3 });
     const outer = path.join(dir, 'outer');
     fs.mkdirSync(path.join(outer, 'data'), { recursive: true });
     fs.writeFileSync(path.join(outer, 'version'), version);
     fs.writeFileSync(path.join(outer, 'header.tar.xz'), header);
     fs.writeFileSync(path.join(outer, 'data/0000.tar.xz'), data);
-    fs.writeFileSync(path.join(outer, 'manifest'), `${'0'.repeat(64)}  data/0000/rootfs.ext4\n${sha256(header)}  header.tar.xz\n${sha256(version)}  version\n`);
-    return execFileSync('tar', ['-C', outer, '--format=ustar', '-cf', '-', 'version', 'manifest', 'header.tar.xz', 'data/0000.tar.xz'], { maxBuffer: 1 << 26 });
+    fs.writeFileSync(
+        path.join(outer, 'manifest'),
+        `${'0'.repeat(64)}  data/0000/rootfs.ext4\n${sha256(header)}  header.tar.xz\n${sha256(version)}  version\n`,
+    );
+    return execFileSync('tar', ['-C', outer, '--format=ustar', '-cf', '-', 'version', 'manifest', 'header.tar.xz', 'data/0000.tar.xz'], {
+        maxBuffer: 1 << 26,
+    });
 };
 
 beforeAll(async () => {
@@ -61,7 +89,11 @@ describe('a decompression bomb', () => {
         form.append('account_id', String(p.demo.customers[0].id));
         form.append('artifact', new Blob([new Uint8Array(bomb)]), 'bomb.mender');
         let uploading = true;
-        const upload = fetch(`${base}/api/v2/artifacts`, { method: 'POST', headers: { authorization: `Bearer ${moderator}` }, body: form }).finally(() => (uploading = false));
+        const upload = fetch(`${base}/api/v2/artifacts`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${moderator}` },
+            body: form,
+        }).finally(() => (uploading = false));
         const latencies: number[] = [];
         while (uploading) {
             const started = performance.now();
@@ -72,7 +104,9 @@ describe('a decompression bomb', () => {
         }
         const refused = await upload;
         expect(refused.status).toBe(413);
-        expect((await refused.json()).error).toBe("The artifact's payload 0000 unpacks to more than 100 times its compressed size, which a firmware image does not: it is refused.");
+        expect((await refused.json()).error).toBe(
+            "The artifact's payload 0000 unpacks to more than 100 times its compressed size, which a firmware image does not: it is refused.",
+        );
         expect(latencies.length).toBeGreaterThan(0);
         expect(Math.max(...latencies)).toBeLessThan(200);
         expect(storedFiles(p).filter(f => f.startsWith('artifacts/'))).toEqual([]);

@@ -43,12 +43,22 @@ afterAll(async () => {
 });
 
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
-const schedule = (body: Record<string, unknown>) => admin('POST', '/deployments', { name: 'rollout-4.0', artifact_id: artifactId, phases: [{}], account_id: customer(), ...body });
+const schedule = (body: Record<string, unknown>) =>
+    admin('POST', '/deployments', { name: 'rollout-4.0', artifact_id: artifactId, phases: [{}], account_id: customer(), ...body });
 const deployment = async (id: number) => (await admin('GET', `/deployments/${id}`)).json() as DeploymentRecord;
-const entries = async (id: number) => (await admin('GET', `/deployments/${id}/devices?per_page=100`)).json().result as { id: number; device_id: number; status: string; failures: number; phase: number }[];
+const entries = async (id: number) =>
+    (await admin('GET', `/deployments/${id}/devices?per_page=100`)).json().result as {
+        id: number;
+        device_id: number;
+        status: string;
+        failures: number;
+        phase: number;
+    }[];
 const statusOf = async (id: number, reader: TestReader) => (await entries(id)).find(e => e.device_id === reader.id)!;
-const next = (reader: TestReader, release = '1.0.0', type?: string) => reader.call('GET', `/deployments/next?artifact_name=${release}${type ? `&device_type=${type}` : ''}`);
-const report = (reader: TestReader, id: number, status: string, message = status) => reader.call('PUT', `/deployments/${id}/status`, { status, log: [{ timestamp: new Date().toISOString(), level: 'info', message }] });
+const next = (reader: TestReader, release = '1.0.0', type?: string) =>
+    reader.call('GET', `/deployments/next?artifact_name=${release}${type ? `&device_type=${type}` : ''}`);
+const report = (reader: TestReader, id: number, status: string, message = status) =>
+    reader.call('PUT', `/deployments/${id}/status`, { status, log: [{ timestamp: new Date().toISOString(), level: 'info', message }] });
 
 describe('scheduling', () => {
     it('checks the form: name, devices, phases (SPEC 5)', async () => {
@@ -56,9 +66,20 @@ describe('scheduling', () => {
         expect(named.statusCode).toBe(400);
         expect(named.json().fields.name).toBe(DEPLOYMENT_MESSAGES.name);
         expect((await schedule({ device_ids: [] })).json().fields.device_ids).toBe(DEPLOYMENT_MESSAGES.devicesRequired);
-        expect((await schedule({ device_ids: [gen2[0]!.id], phases: [{ share: 60 }, { share: 40 }, {}] })).json().fields.phases).toBe(DEPLOYMENT_MESSAGES.shares);
-        expect((await schedule({ device_ids: [gen2[0]!.id], phases: [{ start_at: later(60_000) }, { start_at: later(1000) }] })).json().fields['phases.1.start_at']).toBe(DEPLOYMENT_MESSAGES.startOrder);
-        const firmwareMissing = await admin('POST', '/deployments', { name: 'x', device_ids: [gen2[0]!.id], phases: [{}], account_id: customer() });
+        expect((await schedule({ device_ids: [gen2[0]!.id], phases: [{ share: 60 }, { share: 40 }, {}] })).json().fields.phases).toBe(
+            DEPLOYMENT_MESSAGES.shares,
+        );
+        expect(
+            (await schedule({ device_ids: [gen2[0]!.id], phases: [{ start_at: later(60_000) }, { start_at: later(1000) }] })).json().fields[
+                'phases.1.start_at'
+            ],
+        ).toBe(DEPLOYMENT_MESSAGES.startOrder);
+        const firmwareMissing = await admin('POST', '/deployments', {
+            name: 'x',
+            device_ids: [gen2[0]!.id],
+            phases: [{}],
+            account_id: customer(),
+        });
         expect(firmwareMissing.json().fields.artifact_id).toBe(DEPLOYMENT_MESSAGES.firmwareRequired);
     });
 
@@ -68,22 +89,37 @@ describe('scheduling', () => {
         expect(incompatible.json().fields.device_ids).toBe(DEPLOYMENT_MESSAGES.incompatible);
         // A reader of the neighbouring customer is not in this account.
         expect((await schedule({ device_ids: [elsewhere.id] })).json().fields.device_ids).toBe(DEPLOYMENT_MESSAGES.notFound);
-        const candidates = (await admin('GET', `/deployments/candidates?artifact_id=${artifactId}&account_id=${customer()}&per_page=100`)).json();
+        const candidates = (
+            await admin('GET', `/deployments/candidates?artifact_id=${artifactId}&account_id=${customer()}&per_page=100`)
+        ).json();
         expect(candidates.result.map((d: { id: number }) => d.id).sort()).toEqual(gen2.map(r => r.id).sort());
         expect(candidates.result.every((d: { board_type: string }) => d.board_type === 'rock-gen2')).toBe(true);
     });
 
     it('spreads the devices over the phases, the last taking the rest, and lists the deployment by its state', async () => {
-        const res = await schedule({ name: 'rollout-4.0-phased', device_ids: gen2.slice(0, 4).map(r => r.id), phases: [{ share: 25 }, { start_at: later(3600_000) }] });
+        const res = await schedule({
+            name: 'rollout-4.0-phased',
+            device_ids: gen2.slice(0, 4).map(r => r.id),
+            phases: [{ share: 25 }, { start_at: later(3600_000) }],
+        });
         expect(res.statusCode).toBe(201);
         const d = res.json() as DeploymentRecord;
         expect(d).toMatchObject({ status: 'pending', device_count: 4, artifact_name: 'release-4.0', stats: { pending: 4 } });
-        expect(d.phases.map(ph => [ph.device_count, ph.started, ph.share])).toEqual([[1, true, 25], [3, false, null]]);
-        const active = (await admin('GET', `/deployments?account_id=${customer()}&group=active`)).json().result.map((x: { id: number }) => x.id);
+        expect(d.phases.map(ph => [ph.device_count, ph.started, ph.share])).toEqual([
+            [1, true, 25],
+            [3, false, null],
+        ]);
+        const active = (await admin('GET', `/deployments?account_id=${customer()}&group=active`))
+            .json()
+            .result.map((x: { id: number }) => x.id);
         expect(active).toContain(d.id);
-        const future = (await schedule({ name: 'rollout-later', device_ids: [gen2[5]!.id], phases: [{ start_at: later(3600_000) }] })).json();
+        const future = (
+            await schedule({ name: 'rollout-later', device_ids: [gen2[5]!.id], phases: [{ start_at: later(3600_000) }] })
+        ).json();
         expect(future.status).toBe('scheduled');
-        const scheduled = (await admin('GET', `/deployments?account_id=${customer()}&group=scheduled`)).json().result.map((x: { id: number }) => x.id);
+        const scheduled = (await admin('GET', `/deployments?account_id=${customer()}&group=scheduled`))
+            .json()
+            .result.map((x: { id: number }) => x.id);
         expect(scheduled).toEqual([future.id]);
         expect((await admin('PUT', `/deployments/${future.id}/abort`, { account_id: customer() })).json().status).toBe('aborted');
         expect((await admin('PUT', `/deployments/${d.id}/abort`, { account_id: customer() })).statusCode).toBe(200);
@@ -93,7 +129,9 @@ describe('scheduling', () => {
         const res = await schedule({ name: 'by-filter', filter: { q: gen2[1]!.hardwareId } });
         expect(res.statusCode).toBe(201);
         expect(res.json()).toMatchObject({ device_count: 1, filter: { q: gen2[1]!.hardwareId } });
-        expect((await schedule({ name: 'by-filter', filter: { board_type: 'rock-mini' } })).json().fields.filter).toBe(DEPLOYMENT_MESSAGES.noDevices);
+        expect((await schedule({ name: 'by-filter', filter: { board_type: 'rock-mini' } })).json().fields.filter).toBe(
+            DEPLOYMENT_MESSAGES.noDevices,
+        );
         await admin('PUT', `/deployments/${res.json().id}/abort`, { account_id: customer() });
     });
 });
@@ -101,11 +139,17 @@ describe('scheduling', () => {
 describe('readers take part', () => {
     it('a reader of a started phase gets the update, downloads it with its own key, reports each step; the rest wait', async () => {
         const [a, b] = gen2;
-        const d = (await schedule({ name: 'two-phases', device_ids: [a!.id, b!.id], phases: [{ share: 50 }, { start_at: later(3600_000) }] })).json() as DeploymentRecord;
+        const d = (
+            await schedule({ name: 'two-phases', device_ids: [a!.id, b!.id], phases: [{ share: 50 }, { start_at: later(3600_000) }] })
+        ).json() as DeploymentRecord;
         const offered = await next(a!);
         expect(offered.statusCode).toBe(200);
         const instructions = offered.json();
-        expect(instructions).toMatchObject({ id: d.id, attempt: 1, artifact: { id: artifactId, name: 'release-4.0', size: file.length, device_types: ['rock-gen2', 'rock-gen3'] } });
+        expect(instructions).toMatchObject({
+            id: d.id,
+            attempt: 1,
+            artifact: { id: artifactId, name: 'release-4.0', size: file.length, device_types: ['rock-gen2', 'rock-gen3'] },
+        });
         // b's phase has not started: nothing for it, and the file is not its to fetch.
         expect((await next(b!)).statusCode).toBe(204);
         const path = new URL(instructions.artifact.uri).pathname.replace('/api/v2/device', '');
@@ -165,7 +209,13 @@ describe('readers take part', () => {
         expect((await next(a!, 'release-3.9')).statusCode).toBe(204);
         const entry = (await entries(d.id))[0]!;
         const log = (await admin('GET', `/deployments/${d.id}/logs/${entry.id}`)).json().result.map((l: { message: string }) => l.message);
-        expect(log).toEqual(['downloading', 'write error', 'Attempt 1 failed; the reader will try again (1 retry left).', 'write error again', 'Failed 2 times; no retry left.']);
+        expect(log).toEqual([
+            'downloading',
+            'write error',
+            'Attempt 1 failed; the reader will try again (1 retry left).',
+            'write error again',
+            'Failed 2 times; no retry left.',
+        ]);
     });
 
     it('abort stops what has not finished: no more offers, reports refused, the link closed', async () => {
@@ -180,7 +230,9 @@ describe('readers take part', () => {
         expect((await report(a!, d.id, 'installing')).statusCode).toBe(409);
         expect((await next(a!, 'release-3.9')).statusCode).toBe(204);
         expect((await a!.call('GET', new URL(offer.artifact.uri).pathname.replace('/api/v2/device', ''))).statusCode).toBe(404);
-        expect((await admin('PUT', `/deployments/${d.id}/abort`, { account_id: customer() })).json().error).toBe(DEPLOYMENT_MESSAGES.notAbortable);
+        expect((await admin('PUT', `/deployments/${d.id}/abort`, { account_id: customer() })).json().error).toBe(
+            DEPLOYMENT_MESSAGES.notAbortable,
+        );
     });
 
     it('a reader cannot report on a deployment that is not its own', async () => {
@@ -195,7 +247,15 @@ describe('firmware and deployments together', () => {
     it('firmware in use by a deployment that has not finished cannot be deleted; the history keeps its name', async () => {
         const own = fs.readFileSync(rootfsArtifact(dir, { name: 'release-4.1', deviceTypes: ['rock-gen2'] }));
         const artifact = (await upload(p, token, customer(), own)).json();
-        const d = (await admin('POST', '/deployments', { name: 'in-use', artifact_id: artifact.id, device_ids: [gen2[0]!.id], phases: [{}], account_id: customer() })).json();
+        const d = (
+            await admin('POST', '/deployments', {
+                name: 'in-use',
+                artifact_id: artifact.id,
+                device_ids: [gen2[0]!.id],
+                phases: [{}],
+                account_id: customer(),
+            })
+        ).json();
         const refused = await admin('DELETE', `/artifacts/${artifact.id}`, { account_id: customer() });
         expect(refused.statusCode).toBe(409);
         expect(refused.json().error).toBe(FIRMWARE_MESSAGES.inUse);
@@ -205,7 +265,14 @@ describe('firmware and deployments together', () => {
     });
 
     it('firmware whose signature the account’s keys do not verify cannot be deployed', async () => {
-        const key = await admin('POST', '/firmware_keys', { name: 'Signing', pem: (await import('node:crypto')).generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString(), account_id: customer() });
+        const key = await admin('POST', '/firmware_keys', {
+            name: 'Signing',
+            pem: (await import('node:crypto'))
+                .generateKeyPairSync('ec', { namedCurve: 'P-256' })
+                .publicKey.export({ type: 'spki', format: 'pem' })
+                .toString(),
+            account_id: customer(),
+        });
         expect(key.statusCode).toBe(201);
         const res = await schedule({ name: 'unverified', device_ids: [gen2[0]!.id] });
         expect(res.statusCode).toBe(409);
@@ -215,13 +282,17 @@ describe('firmware and deployments together', () => {
 
     it('the phase job shows a scheduled deployment pending once it starts, and lets go of deleted readers', async () => {
         const lonely = await approvedReader(p, admin, customer(), 'rock-gen3');
-        const d = (await schedule({ name: 'job', device_ids: [lonely.id], phases: [{ start_at: later(1000) }] })).json() as DeploymentRecord;
+        const d = (
+            await schedule({ name: 'job', device_ids: [lonely.id], phases: [{ start_at: later(1000) }] })
+        ).json() as DeploymentRecord;
         expect(d.status).toBe('scheduled');
         p.clock.offsetMs = 5000;
         try {
             await advanceDeployments(p.ctx.db, p.ctx.now());
             expect((await deployment(d.id)).status).toBe('pending');
-            expect((await admin('GET', `/deployments?account_id=${customer()}&group=active`)).json().result.map((x: { id: number }) => x.id)).toContain(d.id);
+            expect(
+                (await admin('GET', `/deployments?account_id=${customer()}&group=active`)).json().result.map((x: { id: number }) => x.id),
+            ).toContain(d.id);
         } finally {
             p.clock.offsetMs = 0;
         }

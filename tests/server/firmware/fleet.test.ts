@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isFinalDeviceStatus, type DeploymentDeviceRecord, type DeploymentRecord, type DeviceDeploymentStatus } from '../../../contract/firmware';
+import {
+    isFinalDeviceStatus,
+    type DeploymentDeviceRecord,
+    type DeploymentRecord,
+    type DeviceDeploymentStatus,
+} from '../../../contract/firmware';
 import { Fleet } from '../../../server/demo/fleet/fleet';
 import { firmwarePlugin, type FirmwarePlugin } from '../../../server/demo/fleet/firmware';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
@@ -48,14 +53,28 @@ beforeAll(async () => {
     dir = tempDir();
     const account = p.demo.customers[0].id;
     const code = (await admin('GET', `/devices/registration_code?account_id=${account}`)).json().code;
-    plugin = firmwarePlugin({ installMs: 200, rebootMs: 1500, fails: (reader, attempt) => ALWAYS_FAILS.has(reader.identity.hardwareId) || (FAILS_ONCE.has(reader.identity.hardwareId) && attempt === 1) });
-    fleet = new Fleet({ url: `http://127.0.0.1:${address.port}`, devices: READERS, seed: 'firmware-fleet-test', prefix: 'FLT', registrationCode: code, rampMs: 500, readerPlugins: [plugin] }).start();
+    plugin = firmwarePlugin({
+        installMs: 200,
+        rebootMs: 1500,
+        fails: (reader, attempt) =>
+            ALWAYS_FAILS.has(reader.identity.hardwareId) || (FAILS_ONCE.has(reader.identity.hardwareId) && attempt === 1),
+    });
+    fleet = new Fleet({
+        url: `http://127.0.0.1:${address.port}`,
+        devices: READERS,
+        seed: 'firmware-fleet-test',
+        prefix: 'FLT',
+        registrationCode: code,
+        rampMs: 500,
+        readerPlugins: [plugin],
+    }).start();
     // The readers register and wait; the administrator approves them.
     const pending = await waitFor('the readers to register', async () => {
         const list = (await admin('GET', `/devices?account_id=${account}&status=pending&per_page=100`)).json().result as { id: number }[];
         return list.length === READERS ? list : undefined;
     });
-    for (const device of pending) expect((await admin('PUT', `/devices/${device.id}/approve`, { account_id: account })).statusCode).toBe(200);
+    for (const device of pending)
+        expect((await admin('PUT', `/devices/${device.id}/approve`, { account_id: account })).statusCode).toBe(200);
     await waitFor('the readers to get their keys', async () => (fleet.readers.every(r => r.approved) ? true : undefined));
 }, 120_000);
 
@@ -68,9 +87,14 @@ afterAll(async () => {
 
 it('runs to finished: phases on time, failures retried to the limit, the status page equal to the readers’ reports', async () => {
     const account = p.demo.customers[0].id;
-    const file = fs.readFileSync(rootfsArtifact(dir, { name: 'release-5.0', deviceTypes: ['rock-gen2', 'rock-gen3', 'rock-mini'], payloadBytes: 256 * 1024 }));
+    const file = fs.readFileSync(
+        rootfsArtifact(dir, { name: 'release-5.0', deviceTypes: ['rock-gen2', 'rock-gen3', 'rock-mini'], payloadBytes: 256 * 1024 }),
+    );
     const artifact = (await upload(p, token, account, file)).json();
-    const devices = (await admin('GET', `/devices?account_id=${account}&per_page=100&sort=%2Bid`)).json().result as { id: number; hardware_id: string }[];
+    const devices = (await admin('GET', `/devices?account_id=${account}&per_page=100&sort=%2Bid`)).json().result as {
+        id: number;
+        hardware_id: string;
+    }[];
     const secondStart = new Date(Date.now() + PHASE_GAP_MS);
     const created = await admin('POST', '/deployments', {
         name: 'release-5.0-rollout',
@@ -83,10 +107,14 @@ it('runs to finished: phases on time, failures retried to the limit, the status 
     expect(created.statusCode).toBe(201);
     const id = (created.json() as DeploymentRecord).id;
 
-    const finished = await waitFor('the deployment to finish', async () => {
-        const d = (await admin('GET', `/deployments/${id}`)).json() as DeploymentRecord;
-        return d.status === 'finished' ? d : undefined;
-    }, 90_000);
+    const finished = await waitFor(
+        'the deployment to finish',
+        async () => {
+            const d = (await admin('GET', `/deployments/${id}`)).json() as DeploymentRecord;
+            return d.status === 'finished' ? d : undefined;
+        },
+        90_000,
+    );
     await plugin.idle();
 
     const entries = (await admin('GET', `/deployments/${id}/devices?per_page=100`)).json().result as DeploymentDeviceRecord[];
@@ -105,7 +133,8 @@ it('runs to finished: phases on time, failures retried to the limit, the status 
     expect(finished.phases.map(ph => ph.device_count)).toEqual([10, 10]);
 
     // Retries: the ones that always fail tried twice (1 retry) and stopped; the ones that failed once succeeded on their second attempt.
-    const attempts = (hardwareId: string) => mine.filter(r => r.hardwareId === hardwareId && r.status === 'downloading').map(r => r.attempt);
+    const attempts = (hardwareId: string) =>
+        mine.filter(r => r.hardwareId === hardwareId && r.status === 'downloading').map(r => r.attempt);
     for (const hw of ALWAYS_FAILS) {
         expect(attempts(hw), hw).toEqual([1, 2]);
         expect(entries.find(e => e.hardware_id === hw)).toMatchObject({ status: 'failure', failures: 2 });
@@ -114,7 +143,8 @@ it('runs to finished: phases on time, failures retried to the limit, the status 
         expect(attempts(hw), hw).toEqual([1, 2]);
         expect(entries.find(e => e.hardware_id === hw)).toMatchObject({ status: 'success', failures: 1 });
     }
-    for (const e of entries.filter(e => !ALWAYS_FAILS.has(e.hardware_id) && !FAILS_ONCE.has(e.hardware_id))) expect(attempts(e.hardware_id), e.hardware_id).toEqual([1]);
+    for (const e of entries.filter(e => !ALWAYS_FAILS.has(e.hardware_id) && !FAILS_ONCE.has(e.hardware_id)))
+        expect(attempts(e.hardware_id), e.hardware_id).toEqual([1]);
 
     // The figures: each reader's last report is its status on the page, and the counts add up.
     const lastReport = new Map<string, DeviceDeploymentStatus>();
@@ -134,11 +164,21 @@ it('runs to finished: phases on time, failures retried to the limit, the status 
     }
 
     // The readers run what they reported, and the platform's installed-firmware counts say so after their next heartbeat.
-    for (const reader of fleet.readers) expect(reader.release, reader.identity.hardwareId).toBe(ALWAYS_FAILS.has(reader.identity.hardwareId) ? reader.identity.release : 'release-5.0');
-    const installed = await waitFor('the releases to be heartbeated', async () => {
-        // One row per release and board type.
-        const counts = (await admin('GET', `/devices/installed_firmware?account_id=${account}`)).json().result as { release: string; count: number }[];
-        return counts.filter(c => c.release === 'release-5.0').reduce((n, c) => n + c.count, 0) === 18 ? counts : undefined;
-    }, 15_000);
+    for (const reader of fleet.readers)
+        expect(reader.release, reader.identity.hardwareId).toBe(
+            ALWAYS_FAILS.has(reader.identity.hardwareId) ? reader.identity.release : 'release-5.0',
+        );
+    const installed = await waitFor(
+        'the releases to be heartbeated',
+        async () => {
+            // One row per release and board type.
+            const counts = (await admin('GET', `/devices/installed_firmware?account_id=${account}`)).json().result as {
+                release: string;
+                count: number;
+            }[];
+            return counts.filter(c => c.release === 'release-5.0').reduce((n, c) => n + c.count, 0) === 18 ? counts : undefined;
+        },
+        15_000,
+    );
     expect(installed.reduce((n, c) => n + c.count, 0)).toBe(READERS);
 }, 150_000);

@@ -22,9 +22,12 @@ const made: Record<string, string> = {};
 let corrupt: Corrupt[];
 
 /** Feeds the bytes in small, uneven chunks, as a network does. */
-const chunked = (data: Buffer, size = 1500) => Readable.from((function* () {
-    for (let i = 0; i < data.length; i += size) yield data.subarray(i, i + size);
-})());
+const chunked = (data: Buffer, size = 1500) =>
+    Readable.from(
+        (function* () {
+            for (let i = 0; i < data.length; i += size) yield data.subarray(i, i + size);
+        })(),
+    );
 
 beforeAll(async () => {
     dir = tempDir();
@@ -35,9 +38,19 @@ beforeAll(async () => {
     made.rsa = rootfsArtifact(dir, { name: 'release-2.1-rsa', deviceTypes: ['rock-gen3'], key: keys.rsaKey });
     made.ecdsa = rootfsArtifact(dir, { name: 'release-2.1-ecdsa', deviceTypes: ['rock-mini'], key: keys.ecKey });
     made.module = moduleArtifact(dir, { name: 'door-app-2.1', deviceTypes: ['rock-mini', 'rock-gen3'], type: 'single-file' });
-    made.augmented = moduleArtifact(dir, { name: 'door-app-2.2', deviceTypes: ['rock-mini'], type: 'single-file', key: keys.ecKey, augment: true });
+    made.augmented = moduleArtifact(dir, {
+        name: 'door-app-2.2',
+        deviceTypes: ['rock-mini'],
+        type: 'single-file',
+        key: keys.ecKey,
+        augment: true,
+    });
     made.bootstrap = bootstrapArtifact(dir, { name: 'bootstrap-1', deviceTypes: ['rock-gen2'] });
-    made.provides = rootfsArtifact(dir, { name: 'release-2.3', deviceTypes: ['rock-gen2'], extra: ['-p', 'rootfs-image.flavour:secure', '-d', 'region:eu', '-s', writeScript()] });
+    made.provides = rootfsArtifact(dir, {
+        name: 'release-2.3',
+        deviceTypes: ['rock-gen2'],
+        extra: ['-p', 'rootfs-image.flavour:secure', '-d', 'region:eu', '-s', writeScript()],
+    });
     made.v2 = rootfsArtifact(dir, { name: 'old-format', deviceTypes: ['rock-gen2'], version: 2 });
     const read = (f: string) => fs.readFileSync(f);
     corrupt = await corruptVariants({ gzip: read(made.gzip), plain: read(made.plain), xz: read(made.xz), v2: read(made.v2) });
@@ -92,7 +105,11 @@ describe('every artifact mender-artifact writes is accepted', () => {
     });
 
     it('the signatures verify with the signer’s public key and with no other', async () => {
-        for (const [kind, pub] of [['rsa', keys.rsaPub], ['ecdsa', keys.ecPub], ['augmented', keys.ecPub]] as const) {
+        for (const [kind, pub] of [
+            ['rsa', keys.rsaPub],
+            ['ecdsa', keys.ecPub],
+            ['augmented', keys.ecPub],
+        ] as const) {
             const a = await parse(made[kind]!);
             const key = readPublicKey(pub);
             expect(verifyManifest(a.manifest, a.signature!, key), kind).toBe(true);

@@ -8,11 +8,21 @@ import { MENDER, tempDir } from './artifacts';
 
 /** The demo's firmware files, written without mender-artifact, are real Mender artifacts. */
 describe('the demo firmware writer', () => {
-    it('writes an artifact our parser and Debian\'s mender-artifact both read, with its name and device types', async () => {
+    it("writes an artifact our parser and Debian's mender-artifact both read, with its name and device types", async () => {
         const image = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7919) % 256));
         const file = await writeRootfsArtifact({ name: '4.2.0', deviceTypes: ['rock-gen3', 'rock-mini'], image });
-        const parsed = await parseArtifact((async function* () { yield file; })());
-        expect(parsed).toMatchObject({ name: '4.2.0', deviceTypes: ['rock-gen3', 'rock-mini'], payloadType: 'rootfs-image', compression: 'gzip', signature: null });
+        const parsed = await parseArtifact(
+            (async function* () {
+                yield file;
+            })(),
+        );
+        expect(parsed).toMatchObject({
+            name: '4.2.0',
+            deviceTypes: ['rock-gen3', 'rock-mini'],
+            payloadType: 'rootfs-image',
+            compression: 'gzip',
+            signature: null,
+        });
 
         const dir = tempDir('fw-writer-');
         const where = path.join(dir, 'demo.mender');

@@ -33,7 +33,8 @@ export const roleMatrix = async (p: TestPlatform): Promise<RoleMatrix> => {
         ownAccount[role] = p.demo.dealer.id;
     }
     const others = { descendant: p.demo.customers[0].id, unrelated: p.demo.otherCustomer.id };
-    const call: RoleMatrix['call'] = (role, method, url, payload) => p.call(tokens[role], { method, url: `/api/v2${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const call: RoleMatrix['call'] = (role, method, url, payload) =>
+        p.call(tokens[role], { method, url: `/api/v2${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
     return {
         tokens,
         accountFor: (role, target) => (target === 'own' ? ownAccount[role] : others[target]),
@@ -43,14 +44,20 @@ export const roleMatrix = async (p: TestPlatform): Promise<RoleMatrix> => {
 };
 
 /** DESIGN.md account scope: admin everywhere; dealer and installer their subtree; other roles their own account. */
-export const inScope = (role: Role, target: Target) => role === 'admin' || target === 'own' || (target === 'descendant' && (role === 'dealer' || role === 'installer'));
+export const inScope = (role: Role, target: Target) =>
+    role === 'admin' || target === 'own' || (target === 'descendant' && (role === 'dealer' || role === 'installer'));
 
 /** The status a scoped route answers: 403 without the right, else `ok` in scope and `outside` out of it. */
-export const scoped = (resource: Resource, action: Action, ok: number, outside = 403) => (role: Role, target: Target) =>
-    !can(role, resource, action) ? 403 : inScope(role, target) ? ok : outside;
+export const scoped =
+    (resource: Resource, action: Action, ok: number, outside = 403) =>
+    (role: Role, target: Target) =>
+        !can(role, resource, action) ? 403 : inScope(role, target) ? ok : outside;
 
 /** Runs a case for every role and target and compares the whole table at once, so one failure shows every cell. */
-export const expectTable = async (run: (role: Role, target: Target) => Promise<number>, expected: (role: Role, target: Target) => number) => {
+export const expectTable = async (
+    run: (role: Role, target: Target) => Promise<number>,
+    expected: (role: Role, target: Target) => number,
+) => {
     const got: string[] = [];
     const want: string[] = [];
     for (const role of ROLES)

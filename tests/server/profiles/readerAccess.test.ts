@@ -20,8 +20,16 @@ const formats = {} as Record<string, number>;
 beforeAll(async () => {
     p = await startPlatform();
     admin = (await roleMatrix(p)).asAdmin;
-    for (const f of (await admin('GET', '/card_formats?type=predefined')).json().result as { id: number; key: string }[]) formats[f.key] = f.id;
-    account = (await admin('POST', '/accounts', { name: 'Reader Access Test', ref_number: 'RA-1', address: { email: 'ra@groups.test' }, parent_id: p.demo.dealer.id })).json().id;
+    for (const f of (await admin('GET', '/card_formats?type=predefined')).json().result as { id: number; key: string }[])
+        formats[f.key] = f.id;
+    account = (
+        await admin('POST', '/accounts', {
+            name: 'Reader Access Test',
+            ref_number: 'RA-1',
+            address: { email: 'ra@groups.test' },
+            parent_id: p.demo.dealer.id,
+        })
+    ).json().id;
 }, 120_000);
 afterAll(() => p?.close());
 
@@ -44,7 +52,7 @@ const created = async (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: ob
     return res.statusCode === 204 ? undefined : res.json();
 };
 
-describe('a reader\'s access list follows profiles, badges and memberships', () => {
+describe("a reader's access list follows profiles, badges and memberships", () => {
     it('holds exactly the profiles of its groups that may pass, with their badge bits', async () => {
         const served = (await created('POST', '/access_groups', { description: 'Front door people' })).id as number;
         const elsewhere = (await created('POST', '/access_groups', { description: 'Warehouse people' })).id as number;
@@ -58,7 +66,11 @@ describe('a reader\'s access list follows profiles, badges and memberships', () 
         expect((await device('GET', '/config', { 'if-none-match': config.etag })).statusCode).toBe(304);
 
         // A profile with a badge in the reader's group.
-        const alice = await created('POST', '/profiles', { acs_id: 'ALICE', access_group_ids: [served], badges: [{ card_format_id: formats.h10301, facility_code: 12, badge_number: 3456 }] });
+        const alice = await created('POST', '/profiles', {
+            acs_id: 'ALICE',
+            access_group_ids: [served],
+            badges: [{ card_format_id: formats.h10301, facility_code: 12, badge_number: 3456 }],
+        });
         config = await pullChanged(device, config.etag);
         expect(seen(config)).toEqual([['ALICE', [[3456, encodeCard('h10301', { facilityCode: 12, cardNumber: 3456 })]]]]);
         expect(config.access_list[0]).toMatchObject({ profile_id: alice.id, access_group_ids: [served], status: 'active', enabled: true });
@@ -66,7 +78,11 @@ describe('a reader\'s access list follows profiles, badges and memberships', () 
         expect((await device('GET', '/config', { 'if-none-match': config.etag })).statusCode).toBe(304);
 
         // A profile of another group: the account changed, this reader's list did not.
-        const bob = await created('POST', '/profiles', { acs_id: 'BOB', access_group_ids: [elsewhere], badges: [{ card_format_id: formats.h10306, facility_code: 7, badge_number: 99 }] });
+        const bob = await created('POST', '/profiles', {
+            acs_id: 'BOB',
+            access_group_ids: [elsewhere],
+            badges: [{ card_format_id: formats.h10306, facility_code: 7, badge_number: 99 }],
+        });
         config = await pullChanged(device, config.etag);
         expect(seen(config)).toEqual([['ALICE', [[3456, encodeCard('h10301', { facilityCode: 12, cardNumber: 3456 })]]]]);
 
@@ -79,10 +95,19 @@ describe('a reader\'s access list follows profiles, badges and memberships', () 
         ]);
 
         // Alice gets a second card, then loses her first.
-        const access = await created('POST', `/profiles/${alice.id}/access`, { access_group_id: served, card: { card_format_id: formats.h10306, facility_code: 8, badge_number: 100 } });
+        const access = await created('POST', `/profiles/${alice.id}/access`, {
+            access_group_id: served,
+            card: { card_format_id: formats.h10306, facility_code: 8, badge_number: 100 },
+        });
         expect(access.cards).toHaveLength(2);
         config = await pullChanged(device, config.etag);
-        expect(seen(config)[0]).toEqual(['ALICE', [[3456, encodeCard('h10301', { facilityCode: 12, cardNumber: 3456 })], [100, encodeCard('h10306', { facilityCode: 8, cardNumber: 100 })]]]);
+        expect(seen(config)[0]).toEqual([
+            'ALICE',
+            [
+                [3456, encodeCard('h10301', { facilityCode: 12, cardNumber: 3456 })],
+                [100, encodeCard('h10306', { facilityCode: 8, cardNumber: 100 })],
+            ],
+        ]);
         await created('DELETE', `/profiles/${alice.id}/card/${access.cards[0].id}`);
         config = await pullChanged(device, config.etag);
         expect(seen(config)[0]).toEqual(['ALICE', [[100, encodeCard('h10306', { facilityCode: 8, cardNumber: 100 })]]]);
@@ -134,12 +159,22 @@ describe('a reader\'s access list follows profiles, badges and memberships', () 
     it('a change to a custom card format changes the bits the reader holds', async () => {
         const group = (await created('POST', '/access_groups', { description: 'Custom cards' })).id as number;
         const layout = (cardStart: number): WiegandFormat & { account_id: number } => ({
-            name: 'Site 30-bit', type: 'custom', bits: 30, facility: { start: 2, length: 10 }, card: { start: cardStart, length: 18 }, parity: [{ position: 1, kind: 'even', covers: [2, 3, 4] }], account_id: account,
+            name: 'Site 30-bit',
+            type: 'custom',
+            bits: 30,
+            facility: { start: 2, length: 10 },
+            card: { start: cardStart, length: 18 },
+            parity: [{ position: 1, kind: 'even', covers: [2, 3, 4] }],
+            account_id: account,
         });
         const format = await created('POST', '/card_formats', layout(12));
         const { id, device } = await approvedReader(p, admin, account);
         await created('POST', `/access_groups/${group}/devices`, { device_ids: [id] });
-        await created('POST', '/profiles', { acs_id: 'CUSTOM-1', access_group_ids: [group], badges: [{ card_format_id: format.id, facility_code: 5, badge_number: 6 }] });
+        await created('POST', '/profiles', {
+            acs_id: 'CUSTOM-1',
+            access_group_ids: [group],
+            badges: [{ card_format_id: format.id, facility_code: 5, badge_number: 6 }],
+        });
         let config = (await device('GET', '/config')).json() as DeviceConfig;
         const bitsOf = (c: DeviceConfig) => c.access_list.find(e => e.acs_id === 'CUSTOM-1')!.badges[0]!.bits;
         expect(bitsOf(config)).toBe(encodeCard(layout(12), { facilityCode: 5, cardNumber: 6 }));

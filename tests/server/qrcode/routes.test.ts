@@ -20,7 +20,13 @@ describe('POST /qrcode: the reader-setup QR code', () => {
         const res = await m.asAdmin('POST', '/qrcode', { account_id: account.id, wifi });
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-        const expected = readerSetupText({ v: 1, platform_url: p.ctx.config.publicUrl, registration_code: code, account: account.name, wifi });
+        const expected = readerSetupText({
+            v: 1,
+            platform_url: p.ctx.config.publicUrl,
+            registration_code: code,
+            account: account.name,
+            wifi,
+        });
         expect(res.body).toBe(await QRCode.toString(expected, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }));
 
         const png = await m.asAdmin('POST', '/qrcode', { account_id: account.id, format: 'png', size: 256 });
@@ -36,5 +42,8 @@ describe('POST /qrcode: the reader-setup QR code', () => {
     });
 
     it('is for the roles that register readers, in the accounts they act in', () =>
-        expectTable(async (role, target) => (await m.call(role, 'POST', '/qrcode', { account_id: m.accountFor(role, target) })).statusCode, scoped('devices', 'write', 200)));
+        expectTable(
+            async (role, target) => (await m.call(role, 'POST', '/qrcode', { account_id: m.accountFor(role, target) })).statusCode,
+            scoped('devices', 'write', 200),
+        ));
 });

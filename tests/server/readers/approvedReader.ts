@@ -20,7 +20,9 @@ export const approvedReader = async (p: TestPlatform, admin: ApiCaller, accountI
     const pending = await register();
     expect(pending.statusCode).toBe(202);
     const id = pending.json().device_id as number;
-    expect((await admin('PUT', `/devices/${id}/approve`, { account_id: accountId, ...(description ? { description } : {}) })).statusCode).toBe(200);
+    expect(
+        (await admin('PUT', `/devices/${id}/approve`, { account_id: accountId, ...(description ? { description } : {}) })).statusCode,
+    ).toBe(200);
     const approved = await register();
     expect(approved.statusCode).toBe(200);
     const key = approved.json().device_key as string;

@@ -11,8 +11,12 @@ let m: RoleMatrix;
 let seq = 0;
 
 const setAcs = async (accountId: number, on: boolean) => {
-    const options = ((await m.asAdmin('GET', `/accounts/${accountId}/options`)).json().options as { type: string; name: string; value: string }[]).filter(o => o.name !== 'acs/enabled');
-    const res = await m.asAdmin('PUT', `/accounts/${accountId}/options`, { options: [...options, { type: 'bool', name: 'acs/enabled', value: on ? 'true' : 'false' }] });
+    const options = (
+        (await m.asAdmin('GET', `/accounts/${accountId}/options`)).json().options as { type: string; name: string; value: string }[]
+    ).filter(o => o.name !== 'acs/enabled');
+    const res = await m.asAdmin('PUT', `/accounts/${accountId}/options`, {
+        options: [...options, { type: 'bool', name: 'acs/enabled', value: on ? 'true' : 'false' }],
+    });
     expect(res.statusCode).toBe(200);
 };
 
@@ -32,18 +36,38 @@ const newReader = async (accountId: number, body: object = {}) => {
 
 /** SPEC 6.3 on top of the devices rights: never the user role. */
 const readersRight = (role: Role, write: boolean) => can(role, 'devices', write ? 'write' : 'read') && role !== 'user';
-const expected = (write: boolean, ok: number, outside: 403 | 404) => (role: Role, target: Target) => (!readersRight(role, write) ? 403 : inScope(role, target) ? ok : outside);
+const expected = (write: boolean, ok: number, outside: 403 | 404) => (role: Role, target: Target) =>
+    !readersRight(role, write) ? 403 : inScope(role, target) ? ok : outside;
 
 describe('readers: every role in its own, a descendant and an unrelated account', () => {
-    it('GET /readers', () => expectTable((r, t) => m.call(r, 'GET', `/readers?account_id=${m.accountFor(r, t)}`).then(x => x.statusCode), expected(false, 200, 403)));
+    it('GET /readers', () =>
+        expectTable(
+            (r, t) => m.call(r, 'GET', `/readers?account_id=${m.accountFor(r, t)}`).then(x => x.statusCode),
+            expected(false, 200, 403),
+        ));
     it('GET /readers/:id', () =>
-        expectTable(async (r, t) => (await m.call(r, 'GET', `/readers/${(await newReader(m.accountFor(r, t))).id}`)).statusCode, expected(false, 200, 404)));
+        expectTable(
+            async (r, t) => (await m.call(r, 'GET', `/readers/${(await newReader(m.accountFor(r, t))).id}`)).statusCode,
+            expected(false, 200, 404),
+        ));
     it('POST /readers', () =>
-        expectTable(async (r, t) => (await m.call(r, 'POST', '/readers', { description: `By ${r} ${++seq}`, account_id: m.accountFor(r, t) })).statusCode, expected(true, 201, 403)));
+        expectTable(
+            async (r, t) =>
+                (await m.call(r, 'POST', '/readers', { description: `By ${r} ${++seq}`, account_id: m.accountFor(r, t) })).statusCode,
+            expected(true, 201, 403),
+        ));
     it('PUT /readers/:id', () =>
-        expectTable(async (r, t) => (await m.call(r, 'PUT', `/readers/${(await newReader(m.accountFor(r, t))).id}`, { description: `Renamed ${++seq}` })).statusCode, expected(true, 200, 404)));
+        expectTable(
+            async (r, t) =>
+                (await m.call(r, 'PUT', `/readers/${(await newReader(m.accountFor(r, t))).id}`, { description: `Renamed ${++seq}` }))
+                    .statusCode,
+            expected(true, 200, 404),
+        ));
     it('DELETE /readers/:id', () =>
-        expectTable(async (r, t) => (await m.call(r, 'DELETE', `/readers/${(await newReader(m.accountFor(r, t))).id}`)).statusCode, expected(true, 204, 404)));
+        expectTable(
+            async (r, t) => (await m.call(r, 'DELETE', `/readers/${(await newReader(m.accountFor(r, t))).id}`)).statusCode,
+            expected(true, 204, 404),
+        ));
 
     it('lists never hold readers of another account', async () => {
         for (const target of ['own', 'descendant', 'unrelated'] as Target[]) await newReader(m.accountFor('dealer', target));
@@ -131,8 +155,12 @@ describe('linking a reader to a device by hardware_id', () => {
         expect(taken.statusCode).toBe(409);
         expect(taken.json().error).toBe(READER_DENIALS.linkedElsewhere);
 
-        const linked = (await m.asAdmin('GET', `/readers?account_id=${account}&linked=true&per_page=200`)).json().result.map((r: { id: number }) => r.id);
-        const unlinked = (await m.asAdmin('GET', `/readers?account_id=${account}&linked=false&per_page=200`)).json().result.map((r: { id: number }) => r.id);
+        const linked = (await m.asAdmin('GET', `/readers?account_id=${account}&linked=true&per_page=200`))
+            .json()
+            .result.map((r: { id: number }) => r.id);
+        const unlinked = (await m.asAdmin('GET', `/readers?account_id=${account}&linked=false&per_page=200`))
+            .json()
+            .result.map((r: { id: number }) => r.id);
         expect(linked).toContain(reader.id);
         expect(unlinked).toContain(second.id);
         expect(unlinked).not.toContain(reader.id);
@@ -141,7 +169,10 @@ describe('linking a reader to a device by hardware_id', () => {
         expect((await m.asAdmin('PUT', `/readers/${reader.id}`, { description: 'North gate 2' })).json().device.id).toBe(device.id);
         const off = await m.asAdmin('PUT', `/readers/${reader.id}`, { description: 'North gate 2', hardware_id: null });
         expect(off.json()).toMatchObject({ hardware_id: null, device: null });
-        expect((await m.asAdmin('PUT', `/readers/${second.id}`, { description: second.description, hardware_id: device.hardware_id })).json().device.id).toBe(device.id);
+        expect(
+            (await m.asAdmin('PUT', `/readers/${second.id}`, { description: second.description, hardware_id: device.hardware_id })).json()
+                .device.id,
+        ).toBe(device.id);
     });
 
     it('refuses a device of another account or an unknown hardware id', async () => {
@@ -149,14 +180,23 @@ describe('linking a reader to a device by hardware_id', () => {
         for (const hardware_id of [other.hardware_id, 'NO-SUCH-DEVICE']) {
             const res = await m.asAdmin('POST', '/readers', { description: 'Wrong', hardware_id, account_id: p.demo.customers[0].id });
             expect(res.statusCode).toBe(400);
-            expect(res.json().fields.hardware_id).toBe('Choose a device of the reader\'s account');
+            expect(res.json().fields.hardware_id).toBe("Choose a device of the reader's account");
         }
     });
 
     it('records who changed which reader in the audit log', async () => {
         const reader = await newReader(p.demo.customers[0].id);
         await m.asAdmin('DELETE', `/readers/${reader.id}`);
-        const logs = (await m.asAdmin('GET', `/audit_logs?account_id=${p.demo.customers[0].id}&per_page=200`)).json().result as { action: string; entity: string; entity_id: string }[];
-        expect(logs.filter(l => l.entity === 'Reader' && l.entity_id === String(reader.id)).map(l => l.action).sort()).toEqual(['create', 'delete']);
+        const logs = (await m.asAdmin('GET', `/audit_logs?account_id=${p.demo.customers[0].id}&per_page=200`)).json().result as {
+            action: string;
+            entity: string;
+            entity_id: string;
+        }[];
+        expect(
+            logs
+                .filter(l => l.entity === 'Reader' && l.entity_id === String(reader.id))
+                .map(l => l.action)
+                .sort(),
+        ).toEqual(['create', 'delete']);
     });
 });

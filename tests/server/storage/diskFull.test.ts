@@ -47,15 +47,30 @@ describe('a volume that fills up', () => {
         server = startServer(port, { DATA_DIR: volume, DISK_RESERVE_PERCENT: '10' });
         await server.ready;
         const admin = await httpAdmin(server.url);
-        const signIn = () => fetch(`${server!.url}/api/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ROOT.email, password: ROOT.password }) });
+        const signIn = () =>
+            fetch(`${server!.url}/api/v2/login`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ username: ROOT.email, password: ROOT.password }),
+            });
         const addGroup = (description: string) => admin.call('POST', '/access_groups', { description });
-        const artifactFile = rootfsArtifact(tempDir(), { name: 'big-release', deviceTypes: ['rock-gen3'], payloadBytes: 24 * MiB, compression: 'none' });
+        const artifactFile = rootfsArtifact(tempDir(), {
+            name: 'big-release',
+            deviceTypes: ['rock-gen3'],
+            payloadBytes: 24 * MiB,
+            compression: 'none',
+        });
         const uploadArtifact = () => {
             const form = new FormData();
             form.append('artifact', new Blob([fs.readFileSync(artifactFile)]), 'big-release.mender');
-            return fetch(`${server!.url}/api/v2/artifacts`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+            return fetch(`${server!.url}/api/v2/artifacts`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${admin.token}` },
+                body: form,
+            });
         };
-        const partFiles = () => (fs.readdirSync(path.join(volume, 'files'), { recursive: true }) as string[]).filter(f => f.endsWith('.part'));
+        const partFiles = () =>
+            (fs.readdirSync(path.join(volume, 'files'), { recursive: true }) as string[]).filter(f => f.endsWith('.part'));
 
         // Room for a small write, not for the 24 MiB artifact: the upload stops at the reserve and leaves nothing.
         await leaveFree(reserve + 10 * MiB);
@@ -70,7 +85,9 @@ describe('a volume that fills up', () => {
         await leaveFree(reserve - 4 * MiB);
         const full = await addGroup('Night shift');
         expect(full).toMatchObject({ status: 507, body: { error: DISK_LOW_MESSAGE } });
-        expect((await admin.call('GET', '/access_groups')).body.result.map((g: { description: string }) => g.description)).toEqual(['Day shift']);
+        expect((await admin.call('GET', '/access_groups')).body.result.map((g: { description: string }) => g.description)).toEqual([
+            'Day shift',
+        ]);
         expect((await admin.call('GET', '/system/disk')).body).toMatchObject({ low: true, images_paused: true });
         expect((await signIn()).status).toBe(200);
 

@@ -41,12 +41,21 @@ describe('the disk reserve', () => {
         expect(created.json()).toEqual({ error: DISK_LOW_MESSAGE, request_id: expect.any(String) });
         expect((await admin('GET', '/access_groups')).statusCode).toBe(200);
         expect((await admin('GET', '/events')).statusCode).toBe(200);
-        expect((await admin('GET', '/system/disk')).json()).toMatchObject({ low: true, images_paused: true, free_bytes: 0.1 * GB, reserve_bytes: 0.2 * GB } satisfies Partial<DiskStatus>);
+        expect((await admin('GET', '/system/disk')).json()).toMatchObject({
+            low: true,
+            images_paused: true,
+            free_bytes: 0.1 * GB,
+            reserve_bytes: 0.2 * GB,
+        } satisfies Partial<DiskStatus>);
     });
 
-    it('below it, still lets people sign in and readers report, and refuses a reader\'s events so that it keeps them', async () => {
+    it("below it, still lets people sign in and readers report, and refuses a reader's events so that it keeps them", async () => {
         short();
-        const signIn = await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: 'moderator@contoso-offices.example', password: DEMO_PASSWORD } });
+        const signIn = await p.app.inject({
+            method: 'POST',
+            url: '/api/v2/login',
+            payload: { username: 'moderator@contoso-offices.example', password: DEMO_PASSWORD },
+        });
         expect(signIn.statusCode, signIn.body).toBe(200);
         expect(await reader.heartbeat()).toBe(200);
         const events = await reader.post({ events: [deviceEvent({ device_event_id: 'held-1' })] });
@@ -59,7 +68,11 @@ describe('the disk reserve', () => {
 
     it('below half of it, refuses even signing in, before the database reaches the last bytes', async () => {
         volume = { total_bytes: 10 * GB, free_bytes: 0.05 * GB, reserve_bytes: 0.2 * GB };
-        const signIn = await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: ADMIN.email, password: ADMIN.password } });
+        const signIn = await p.app.inject({
+            method: 'POST',
+            url: '/api/v2/login',
+            payload: { username: ADMIN.email, password: ADMIN.password },
+        });
         expect(signIn.statusCode).toBe(507);
         expect(await reader.heartbeat()).toBe(507);
         expect((await admin('GET', '/access_groups')).statusCode).toBe(200);

@@ -6,7 +6,11 @@ import { PassThrough, Readable } from 'node:stream';
 import { LocalDiskStorage, TooLargeError } from '../../../server/storage';
 
 const files = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)])) : [];
+    fs.existsSync(dir)
+        ? fs
+              .readdirSync(dir, { withFileTypes: true })
+              .flatMap(e => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+        : [];
 
 describe('local disk storage', () => {
     it('stores what it is given and reads it back; a rewrite replaces it whole', async () => {
@@ -27,10 +31,21 @@ describe('local disk storage', () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
         const storage = new LocalDiskStorage(dir);
         for (let i = 0; i < 40; i++) {
-            const failing = new Readable({ read() { this.destroy(new Error('client went away')); } });
+            const failing = new Readable({
+                read() {
+                    this.destroy(new Error('client went away'));
+                },
+            });
             await expect(storage.put(`x/fail-${i}.bin`, failing)).rejects.toThrow('client went away');
-            await expect(storage.put(`x/big-${i}.bin`, Readable.from([Buffer.alloc(2048)]), { maxBytes: 1000 })).rejects.toBeInstanceOf(TooLargeError);
-            const partway = Readable.from((async function* () { yield Buffer.alloc(100); throw new Error('cut'); })());
+            await expect(storage.put(`x/big-${i}.bin`, Readable.from([Buffer.alloc(2048)]), { maxBytes: 1000 })).rejects.toBeInstanceOf(
+                TooLargeError,
+            );
+            const partway = Readable.from(
+                (async function* () {
+                    yield Buffer.alloc(100);
+                    throw new Error('cut');
+                })(),
+            );
             await expect(storage.put(`x/cut-${i}.bin`, partway)).rejects.toThrow('cut');
             // Stopped from outside as soon as it began (an upload refused by its parser), many at once.
             await Promise.all(
@@ -58,7 +73,8 @@ describe('local disk storage', () => {
             expect(sizes).toEqual(Array.from({ length: 30 }, (_, i) => ({ size: body(i).length })));
         }
         expect(files(dir)).toHaveLength(90);
-        for (const wave of [0, 1, 2]) for (const i of [0, 17, 29]) expect(fs.readFileSync(path.join(dir, `events/day/7/${wave}-${i}.jpg`))).toEqual(body(i));
+        for (const wave of [0, 1, 2])
+            for (const i of [0, 17, 29]) expect(fs.readFileSync(path.join(dir, `events/day/7/${wave}-${i}.jpg`))).toEqual(body(i));
         fs.rmSync(dir, { recursive: true, force: true });
     });
 });

@@ -31,7 +31,12 @@ const age = (key: string, ms: number) => {
 describe('the storage sweep', () => {
     it('removes debris older than the grace period, and nothing else', async () => {
         // What rows refer to: an uploaded artifact, and an event's image with its thumbnail.
-        const artifact = await upload(p, await p.login(ADMIN.email), p.mainAccountId, fs.readFileSync(rootfsArtifact(tempDir(), { name: 'kept-1.0', deviceTypes: ['rock-gen3'] })));
+        const artifact = await upload(
+            p,
+            await p.login(ADMIN.email),
+            p.mainAccountId,
+            fs.readFileSync(rootfsArtifact(tempDir(), { name: 'kept-1.0', deviceTypes: ['rock-gen3'] })),
+        );
         expect(artifact.statusCode).toBe(201);
         const reader = await approvedReader(p, admin, p.mainAccountId, 'Front door');
         const posted = await reader.post([deviceEvent({ event: 'TailgatingByKnownUser', image: 'shot' })], { shot: frame(3).jpeg });
@@ -53,7 +58,10 @@ describe('the storage sweep', () => {
         ];
         for (const key of debris) write(key, 'left behind');
         // The same, but young: a write under way, on this instance or another.
-        const young = ['artifacts/1/6d3f9a74-2c9e-4b20-9c73-5e4b3f3fb032.mender.bbbbbbbbbbbb.part', 'events/2026/11/24/1/8-00112233445566aa.jpg'];
+        const young = [
+            'artifacts/1/6d3f9a74-2c9e-4b20-9c73-5e4b3f3fb032.mender.bbbbbbbbbbbb.part',
+            'events/2026/11/24/1/8-00112233445566aa.jpg',
+        ];
         for (const key of young) write(key, 'being written');
 
         const before = new Map(kept.map(k => [k, fs.readFileSync(file(k))]));

@@ -23,8 +23,18 @@ const rows = async () => ({
     audit: (await p.ctx.db.select({ n: count() }).from(auditLogs))[0]!.n,
 });
 
-const text = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('', ' ', '   ', 'a'.repeat(61), 'a'.repeat(256), 'Ünïcødé ✓', '<script>x</script>', "'; DROP TABLE users; --"));
-const anything = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+const text = fc.oneof(
+    fc.string({ maxLength: 80 }),
+    fc.constantFrom('', ' ', '   ', 'a'.repeat(61), 'a'.repeat(256), 'Ünïcødé ✓', '<script>x</script>', "'; DROP TABLE users; --"),
+);
+const anything = fc.oneof(
+    text,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 2 }),
+    fc.object({ maxDepth: 1 }),
+);
 const email = fc.oneof(fc.emailAddress(), text);
 const role = fc.oneof(fc.constantFrom('admin', 'dealer', 'installer', 'moderator', 'manager', 'user'), text);
 const password = fc.oneof(fc.constantFrom('Valid#Pass1', 'short', 'nouppercase1#', 'NoSpecial11', 'Bad char é1A#'), text);
@@ -69,25 +79,42 @@ const checkReply = async (method: 'POST' | 'PUT', url: string, body: unknown) =>
 describe('property: request bodies', () => {
     it('POST /users', async () => {
         const statuses = new Set<number>();
-        await fc.assert(fc.asyncProperty(userBody, async body => void statuses.add(await checkReply('POST', '/api/v2/users', body))), { numRuns: 120 });
+        await fc.assert(
+            fc.asyncProperty(userBody, async body => void statuses.add(await checkReply('POST', '/api/v2/users', body))),
+            { numRuns: 120 },
+        );
         expect(statuses.has(400)).toBe(true);
     });
 
     it('PUT /users/:id', async () => {
         const target = p.demo.customers[0].users.user.id;
-        await fc.assert(fc.asyncProperty(userBody, async body => void (await checkReply('PUT', `/api/v2/users/${target}`, body))), { numRuns: 80 });
+        await fc.assert(
+            fc.asyncProperty(userBody, async body => void (await checkReply('PUT', `/api/v2/users/${target}`, body))),
+            { numRuns: 80 },
+        );
     });
 
     it('POST /accounts', async () => {
-        await fc.assert(fc.asyncProperty(accountBody, async body => void (await checkReply('POST', '/api/v2/accounts', body))), { numRuns: 120 });
+        await fc.assert(
+            fc.asyncProperty(accountBody, async body => void (await checkReply('POST', '/api/v2/accounts', body))),
+            { numRuns: 120 },
+        );
     });
 
     it('PUT /accounts/:id', async () => {
-        await fc.assert(fc.asyncProperty(accountBody, async body => void (await checkReply('PUT', `/api/v2/accounts/${p.demo.customers[1].id}`, body))), { numRuns: 80 });
+        await fc.assert(
+            fc.asyncProperty(accountBody, async body => void (await checkReply('PUT', `/api/v2/accounts/${p.demo.customers[1].id}`, body))),
+            { numRuns: 80 },
+        );
     });
 
     it('a body that is not JSON at all', async () => {
-        const res = await p.call(token, { method: 'POST', url: '/api/v2/users', payload: '{"name": ', headers: { 'content-type': 'application/json' } });
+        const res = await p.call(token, {
+            method: 'POST',
+            url: '/api/v2/users',
+            payload: '{"name": ',
+            headers: { 'content-type': 'application/json' },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ error: 'Request is not valid.', request_id: res.headers['x-request-id'] });
     });

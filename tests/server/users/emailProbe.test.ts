@@ -17,19 +17,38 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const selfEdit = (email: string) => manager('PUT', `/users/${me.id}`, { name: me.name, email, role: me.role, account: { id: me.account.id }, current_password: DEMO_PASSWORD });
+const selfEdit = (email: string) =>
+    manager('PUT', `/users/${me.id}`, {
+        name: me.name,
+        email,
+        role: me.role,
+        account: { id: me.account.id },
+        current_password: DEMO_PASSWORD,
+    });
 const elsewhere = () => Object.values(p.demo.otherCustomer.users).map(u => u.email);
 
 describe('addresses held in another tenant', () => {
     it(`answer 'already in use' ${EMAIL_TAKEN_ANSWERS_PER_DAY} times a day per user, then 429, while addresses in reach stay answerable`, async () => {
         const taken = elsewhere();
         for (let i = 0; i < EMAIL_TAKEN_ANSWERS_PER_DAY; i++) {
-            const res = i % 2 ? await selfEdit(taken[i % taken.length]!) : await manager('POST', '/users', { name: `Probe ${i}`, email: taken[i % taken.length], role: 'user', account: { id: me.account.id }, password: 'Probe#Pass1', confirm: 'Probe#Pass1' });
+            const res =
+                i % 2
+                    ? await selfEdit(taken[i % taken.length]!)
+                    : await manager('POST', '/users', {
+                          name: `Probe ${i}`,
+                          email: taken[i % taken.length],
+                          role: 'user',
+                          account: { id: me.account.id },
+                          password: 'Probe#Pass1',
+                          confirm: 'Probe#Pass1',
+                      });
             expect(res.statusCode, res.body).toBe(409);
         }
         const capped = await selfEdit(taken[0]!);
         expect(capped.statusCode).toBe(429);
-        expect(capped.json().error).toBe('Too many addresses already in use were tried today. Try again tomorrow, or ask your administrator.');
+        expect(capped.json().error).toBe(
+            'Too many addresses already in use were tried today. Try again tomorrow, or ask your administrator.',
+        );
         // An address of the manager's own account is in reach: it says nothing new, and is not capped.
         expect((await selfEdit(p.demo.customers[0].users.user.email)).statusCode).toBe(409);
         // A free address still works.
@@ -45,7 +64,12 @@ describe('addresses held in another tenant', () => {
 
     it('are recorded in the audit log without the address', async () => {
         const admin = await p.as(ADMIN.email);
-        const logs = (await admin('GET', `/audit_logs?account_id=${me.account.id}&per_page=200`)).json().result as { action: string; user_id: number; before: unknown; after: unknown }[];
+        const logs = (await admin('GET', `/audit_logs?account_id=${me.account.id}&per_page=200`)).json().result as {
+            action: string;
+            user_id: number;
+            before: unknown;
+            after: unknown;
+        }[];
         const probes = logs.filter(l => l.action === 'email_taken');
         expect(probes.length).toBeGreaterThanOrEqual(EMAIL_TAKEN_ANSWERS_PER_DAY);
         expect(probes.every(l => l.user_id === me.id && l.before === null && l.after === null)).toBe(true);

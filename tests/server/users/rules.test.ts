@@ -11,14 +11,27 @@ afterAll(() => p?.close());
 
 const as = (email: string) => p.as(email);
 const contoso = () => p.demo.customers[0];
-const newUser = (over: object = {}) => ({ name: 'Dana Doe', email: `dana${Math.random().toString(36).slice(2, 8)}@contoso.test`, role: 'user', account: { id: contoso().id }, password: 'Dana#Pass1', confirm: 'Dana#Pass1', ...over });
+const newUser = (over: object = {}) => ({
+    name: 'Dana Doe',
+    email: `dana${Math.random().toString(36).slice(2, 8)}@contoso.test`,
+    role: 'user',
+    account: { id: contoso().id },
+    password: 'Dana#Pass1',
+    confirm: 'Dana#Pass1',
+    ...over,
+});
 
 describe('users (SPEC 5, 6.1)', () => {
     it('a moderator creates users at or below its level, not above; the e-mail is unique', async () => {
         const moderator = await as(contoso().users.moderator.email);
         const created = await moderator('POST', '/users', newUser({ email: 'Dana@Contoso.test' }));
         expect(created.statusCode).toBe(201);
-        expect(created.json()).toMatchObject({ email: 'dana@contoso.test', role: 'user', password_changed: false, account: { id: contoso().id } });
+        expect(created.json()).toMatchObject({
+            email: 'dana@contoso.test',
+            role: 'user',
+            password_changed: false,
+            account: { id: contoso().id },
+        });
         expect((await moderator('POST', '/users', newUser({ role: 'moderator' }))).statusCode).toBe(201);
         const above = await moderator('POST', '/users', newUser({ role: 'installer' }));
         expect(above.statusCode).toBe(403);
@@ -31,8 +44,17 @@ describe('users (SPEC 5, 6.1)', () => {
         const admin = await as(ADMIN.email);
         const res = await admin('POST', '/users', newUser({ name: '   ', email: 'not-mail', password: 'abcdefgh', confirm: 'abcdefgX' }));
         expect(res.statusCode).toBe(400);
-        expect(res.json().fields).toEqual({ name: 'Must not be blank', email: 'Invalid email address', password: 'Password strength not met', confirm: 'Passwords do not match' });
-        const external = await admin('POST', '/users', newUser({ email: 'just-a-username', external_user: true, password: undefined, confirm: undefined }));
+        expect(res.json().fields).toEqual({
+            name: 'Must not be blank',
+            email: 'Invalid email address',
+            password: 'Password strength not met',
+            confirm: 'Passwords do not match',
+        });
+        const external = await admin(
+            'POST',
+            '/users',
+            newUser({ email: 'just-a-username', external_user: true, password: undefined, confirm: undefined }),
+        );
         expect(external.statusCode).toBe(201);
         expect(external.json()).toMatchObject({ external_user: true, email: 'just-a-username' });
     });
@@ -44,7 +66,12 @@ describe('users (SPEC 5, 6.1)', () => {
         const peer = (await (await as(ADMIN.email))('GET', `/users/${contoso().users.installer.id}`)).json();
         expect((await moderator('PUT', `/users/${peer.id}`, { ...peer, name: 'Nope' })).statusCode).toBe(403);
         const me = (await moderator('GET', '/me')).json();
-        const self = await moderator('PUT', `/users/${me.id}`, { name: me.name, email: me.email, role: 'manager', account: { id: contoso().id } });
+        const self = await moderator('PUT', `/users/${me.id}`, {
+            name: me.name,
+            email: me.email,
+            role: 'manager',
+            account: { id: contoso().id },
+        });
         expect(self.statusCode).toBe(403);
         expect(self.json().error).toBe('You cannot change your own role.');
     });
@@ -55,23 +82,59 @@ describe('users (SPEC 5, 6.1)', () => {
         const me = (await manager('GET', '/me')).json();
         const base = { name: me.name, email: me.email, role: 'manager', account: { id: contoso().id } };
         expect((await manager('PUT', `/users/${me.id}`, { ...base, password: '', confirm: '' })).statusCode).toBe(200);
-        expect((await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password: DEMO_PASSWORD } })).statusCode).toBe(200);
+        expect(
+            (await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password: DEMO_PASSWORD } }))
+                .statusCode,
+        ).toBe(200);
         const missing = await manager('PUT', `/users/${me.id}`, { ...base, password: 'Fresh#Pass1', confirm: 'Fresh#Pass1' });
         expect(missing.json()).toMatchObject({ error: 'Validation error', fields: { current_password: 'Current password is required' } });
-        const wrong = await manager('PUT', `/users/${me.id}`, { ...base, password: 'Fresh#Pass1', confirm: 'Fresh#Pass1', current_password: 'Wrong#Pass1' });
+        const wrong = await manager('PUT', `/users/${me.id}`, {
+            ...base,
+            password: 'Fresh#Pass1',
+            confirm: 'Fresh#Pass1',
+            current_password: 'Wrong#Pass1',
+        });
         expect(wrong.json().fields.current_password).toBe('Current password is incorrect');
-        expect((await manager('PUT', `/users/${me.id}`, { ...base, password: 'Fresh#Pass1', confirm: 'Fresh#Pass1', current_password: DEMO_PASSWORD })).statusCode).toBe(200);
-        expect((await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password: 'Fresh#Pass1' } })).statusCode).toBe(200);
+        expect(
+            (
+                await manager('PUT', `/users/${me.id}`, {
+                    ...base,
+                    password: 'Fresh#Pass1',
+                    confirm: 'Fresh#Pass1',
+                    current_password: DEMO_PASSWORD,
+                })
+            ).statusCode,
+        ).toBe(200);
+        expect(
+            (await p.app.inject({ method: 'POST', url: '/api/v2/login', payload: { username: email, password: 'Fresh#Pass1' } }))
+                .statusCode,
+        ).toBe(200);
     });
 
     it('records every write with before and after, never a password', async () => {
         const admin = await as(ADMIN.email);
         const created = (await admin('POST', '/users', newUser())).json();
-        await admin('PUT', `/users/${created.id}`, { name: 'Audited', email: created.email, role: 'manager', account: { id: contoso().id }, password: 'Other#Pass1', confirm: 'Other#Pass1' });
+        await admin('PUT', `/users/${created.id}`, {
+            name: 'Audited',
+            email: created.email,
+            role: 'manager',
+            account: { id: contoso().id },
+            password: 'Other#Pass1',
+            confirm: 'Other#Pass1',
+        });
         await admin('DELETE', `/users/${created.id}`);
-        const trail = await p.ctx.db.select().from(auditLogs).where(eq(auditLogs.entity_id, String(created.id))).orderBy(desc(auditLogs.id));
+        const trail = await p.ctx.db
+            .select()
+            .from(auditLogs)
+            .where(eq(auditLogs.entity_id, String(created.id)))
+            .orderBy(desc(auditLogs.id));
         expect(trail.map(t => t.action).slice(0, 3)).toEqual(['delete', 'update', 'create']);
-        expect(trail[1]).toMatchObject({ user_name: 'Platform Administrator', account_id: contoso().id, before: expect.objectContaining({ name: 'Dana Doe', role: 'user' }), after: expect.objectContaining({ name: 'Audited', role: 'manager' }) });
+        expect(trail[1]).toMatchObject({
+            user_name: 'Platform Administrator',
+            account_id: contoso().id,
+            before: expect.objectContaining({ name: 'Dana Doe', role: 'user' }),
+            after: expect.objectContaining({ name: 'Audited', role: 'manager' }),
+        });
         expect(JSON.stringify(trail)).not.toMatch(/password_hash|Other#Pass1|argon2/);
     });
 
@@ -110,10 +173,19 @@ describe('accounts (SPEC 3, 5)', () => {
 
     it('a dealer creates customers; a customer holds no accounts; an account with children is not deleted', async () => {
         const dealer = await as(p.demo.dealer.users.dealer.email);
-        const made = await dealer('POST', '/accounts', { name: 'Globex Annex', ref_number: 'C-2099', address: { email: 'annex@globex.test', city: 'Olympia' } });
+        const made = await dealer('POST', '/accounts', {
+            name: 'Globex Annex',
+            ref_number: 'C-2099',
+            address: { email: 'annex@globex.test', city: 'Olympia' },
+        });
         expect(made.statusCode).toBe(201);
         expect(made.json()).toMatchObject({ type: 'customer', parent_id: p.demo.dealer.id, address: { city: 'Olympia' } });
-        const nested = await dealer('POST', '/accounts', { name: 'Too Deep', ref_number: 'C-1', address: { email: 'deep@x.test' }, parent_id: made.json().id });
+        const nested = await dealer('POST', '/accounts', {
+            name: 'Too Deep',
+            ref_number: 'C-1',
+            address: { email: 'deep@x.test' },
+            parent_id: made.json().id,
+        });
         expect(nested.statusCode).toBe(400);
         expect(nested.json().error).toBe('A customer account cannot hold other accounts.');
         const admin = await as(ADMIN.email);
@@ -125,7 +197,11 @@ describe('accounts (SPEC 3, 5)', () => {
 
     it('validates the account limits of SPEC 5', async () => {
         const admin = await as(ADMIN.email);
-        const res = await admin('POST', '/accounts', { name: 'x'.repeat(101), ref_number: '  ', address: { email: 'bad', zip: '1'.repeat(31), phone_number: '1'.repeat(26) } });
+        const res = await admin('POST', '/accounts', {
+            name: 'x'.repeat(101),
+            ref_number: '  ',
+            address: { email: 'bad', zip: '1'.repeat(31), phone_number: '1'.repeat(26) },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().fields).toMatchObject({
             name: 'Maximum 100 characters',
@@ -143,8 +219,15 @@ describe('accounts (SPEC 3, 5)', () => {
         expect(page1.count).toBe(page2.count);
         const names = [...page1.result, ...page2.result].map((a: { name: string }) => a.name);
         expect(names).toEqual([...names].sort().reverse());
-        expect((await admin('GET', '/accounts?cross_account=true&type=dealer')).json().result.map((a: { name: string }) => a.name).sort()).toEqual(['Northwind Security', 'Southgate Integrators']);
-        expect((await admin('GET', '/accounts?cross_account=true&q=fabri')).json().result.map((a: { name: string }) => a.name)).toEqual(['Fabrikam Labs']);
+        expect(
+            (await admin('GET', '/accounts?cross_account=true&type=dealer'))
+                .json()
+                .result.map((a: { name: string }) => a.name)
+                .sort(),
+        ).toEqual(['Northwind Security', 'Southgate Integrators']);
+        expect((await admin('GET', '/accounts?cross_account=true&q=fabri')).json().result.map((a: { name: string }) => a.name)).toEqual([
+            'Fabrikam Labs',
+        ]);
         expect((await admin('GET', '/accounts?sort=-nope')).statusCode).toBe(400);
     });
 });
@@ -187,7 +270,13 @@ describe('one’s own sign-in method', () => {
     it('is not changed by the user', async () => {
         const user = await as(p.demo.customers[1].users.user.email);
         const me = (await user('GET', '/me')).json();
-        const res = await user('PUT', `/users/${me.id}`, { name: me.name, email: me.email, role: 'user', account: { id: p.demo.customers[1].id }, external_user: true });
+        const res = await user('PUT', `/users/${me.id}`, {
+            name: me.name,
+            email: me.email,
+            role: 'user',
+            account: { id: p.demo.customers[1].id },
+            external_user: true,
+        });
         expect(res.statusCode).toBe(200);
         expect(res.json().external_user).toBe(false);
     });
