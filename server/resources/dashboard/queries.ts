@@ -1,8 +1,9 @@
-import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, ne, sql, type SQL } from 'drizzle-orm';
+import { ROLES, type Role } from '../../../contract/roles';
 import { DEVICE_STATUSES, type DeviceStatus } from '../../../contract/devices';
 import { EVENT_GROUPS, INCIDENT_EVENTS, type EventGroup, type EventRecord } from '../../../contract/events';
 import type { Db } from '../../db/database';
-import { accounts, devices, profiles } from '../../db/schema';
+import { accounts, devices, profiles, users } from '../../db/schema';
 import { devicesByState } from '../devices/queries';
 import { aggregateEvents } from '../events/aggregate';
 import { existingLinks, latestEvents } from '../events/queries';
@@ -15,6 +16,31 @@ const accountCondition = (scope: DashboardScope, column: typeof devices.account_
     'accountId' in scope
         ? eq(column, scope.accountId)
         : sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
+
+/** Accounts below the scope's own account, by type (the account itself left out). */
+export const accountTiles = async (db: Db, scope: DashboardScope, accountId: number) => {
+    const below = 'accountId' in scope ? eq(accounts.id, scope.accountId) : like(accounts.path, `${scope.pathPrefix}%`);
+    const types = await db
+        .select({ type: accounts.type, n: count() })
+        .from(accounts)
+        .where(and(below, ne(accounts.id, accountId)))
+        .groupBy(accounts.type);
+    return { dealers: types.find(t => t.type === 'dealer')?.n ?? 0, customers: types.find(t => t.type === 'customer')?.n ?? 0 };
+};
+
+/** Users in the scope: how many, by role, and how many with a second factor. */
+export const userTiles = async (db: Db, scope: DashboardScope) => {
+    const within = 'accountId' in scope ? eq(accounts.id, scope.accountId) : like(accounts.path, `${scope.pathPrefix}%`);
+    const roles = await db
+        .select({ role: users.role, n: count(), tfa: count(users.tfa_secret) })
+        .from(users)
+        .innerJoin(accounts, eq(accounts.id, users.account_id))
+        .where(within)
+        .groupBy(users.role);
+    const by_role = Object.fromEntries(ROLES.map(r => [r, 0])) as Record<Role, number>;
+    for (const r of roles) by_role[r.role] = r.n;
+    return { total: roles.reduce((s, r) => s + r.n, 0), by_role, with_tfa: roles.reduce((s, r) => s + r.tfa, 0) };
+};
 
 /** Devices by state, and the offline readers that went silent most recently. */
 export const deviceTiles = async (db: Db, scope: DashboardScope) => {
