@@ -1,16 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorReply } from '../../../contract/api';
 import { newPassword, resetPasswordRequest, resetPasswordStatus } from '../../../contract/auth';
 import type { AppContext } from '../../context';
-import { loginFailures, passwordResets, users } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import { conflict, forbidden, HttpError } from '../../http/errors';
 import { opaqueToken, sha256 } from '../../http/tokens';
 import { recordAudit } from '../audit-logs/record';
 import { hashPassword } from './passwords';
+import {
+    findPasswordReset,
+    forgetFailedSignIns,
+    insertPasswordReset,
+    redeemPasswordReset,
+    setFirstPassword,
+    setPassword,
+    userByEmail,
+} from './queries';
 import { revokeUserSessions } from './sessions';
 
 const tags = ['session'];
@@ -20,10 +27,10 @@ const tokenParam = z.object({ token: z.string().min(10).max(100) });
 export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** A reset link for the address if it is a user's who signs in with a password; nothing otherwise. */
     const sendResetLink = async (request: FastifyRequest, email: string) => {
-        const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+        const user = await userByEmail(ctx.db, email);
         if (user && !user.external_user && !user.disabled) {
             const token = opaqueToken();
-            await ctx.db.insert(passwordResets).values({
+            await insertPasswordReset(ctx.db, {
                 token_hash: sha256(token),
                 user_id: user.id,
                 expires_at: new Date(ctx.now().getTime() + ctx.config.resetTokenTtlSeconds * 1000),
@@ -65,11 +72,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     );
 
     const statusOf = async (token: string) => {
-        const [row] = await ctx.db
-            .select()
-            .from(passwordResets)
-            .where(eq(passwordResets.token_hash, sha256(token)))
-            .limit(1);
+        const row = await findPasswordReset(ctx.db, sha256(token));
         if (!row) return 'invalid' as const;
         if (row.used_at) return 'used' as const;
         if (row.expires_at <= ctx.now()) return 'expired' as const;
@@ -103,19 +106,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             },
         },
         async (request, reply) => {
-            // Used in the same statement that checks it: a link cannot be redeemed twice.
-            const [redeemed] = await ctx.db
-                .update(passwordResets)
-                .set({ used_at: ctx.now() })
-                .where(
-                    and(
-                        eq(passwordResets.token_hash, sha256(request.params.token)),
-                        isNull(passwordResets.used_at),
-                        gt(passwordResets.expires_at, ctx.now()),
-                    ),
-                )
-                .returning({ user_id: passwordResets.user_id });
-            if (!redeemed) {
+            const userId = await redeemPasswordReset(ctx.db, sha256(request.params.token), ctx.now());
+            if (userId === undefined) {
                 const status = await statusOf(request.params.token);
                 throw new HttpError(
                     410,
@@ -124,20 +116,16 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                         : 'This reset link is not valid any more. Ask for a new one.',
                 );
             }
-            const [user] = await ctx.db
-                .update(users)
-                .set({ password_hash: await hashPassword(request.body.password), password_changed: true, updated_at: sql`now()` })
-                .where(eq(users.id, redeemed.user_id))
-                .returning();
-            await revokeUserSessions(ctx, redeemed.user_id, 'password reset');
-            await ctx.db.delete(loginFailures).where(eq(loginFailures.key, `email:${user!.email}`));
+            const user = await setPassword(ctx.db, userId, await hashPassword(request.body.password));
+            await revokeUserSessions(ctx, userId, 'password reset');
+            await forgetFailedSignIns(ctx.db, user.email);
             await recordAudit(ctx.db, request, {
                 action: 'reset_password',
                 resource: 'users',
                 entity: 'User',
-                entity_id: user!.id,
-                account_id: user!.account_id,
-                actor: { id: user!.id, name: user!.name },
+                entity_id: user.id,
+                account_id: user.account_id,
+                actor: { id: user.id, name: user.name },
             });
             return reply.status(204).send(null);
         },
@@ -158,12 +146,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         async (request, reply) => {
             const auth = requireAuth(request);
             if (request.params.id !== auth.user.id) throw forbidden('You can only set your own password.');
-            const [updated] = await ctx.db
-                .update(users)
-                .set({ password_hash: await hashPassword(request.body.password), password_changed: true, updated_at: sql`now()` })
-                .where(and(eq(users.id, auth.user.id), eq(users.password_changed, false)))
-                .returning({ id: users.id });
-            if (!updated) throw conflict('Password already set');
+            if (!(await setFirstPassword(ctx.db, auth.user.id, await hashPassword(request.body.password))))
+                throw conflict('Password already set');
             await recordAudit(ctx.db, request, {
                 action: 'update',
                 resource: 'users',

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loginInput, loginProvider, loginReply, me, refreshInput, tokenPair, versionReply } from '../../../contract/auth';
 import { menuItems } from '../../../contract/menu';
 import { can } from '../../../contract/rights';
 import { errorReply } from '../../../contract/api';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import { unauthorized, unprocessable } from '../../http/errors';
 import { requestAccount } from '../../http/scope';
@@ -17,6 +15,7 @@ import { sessionFlags } from './flags';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { revokeSession, rotateRefresh, startSecondFactor, startSession } from './sessions';
 import { claimAttempt } from './lockout';
+import { acceptTerms, userByEmail } from './queries';
 
 const tags = ['session'];
 const errors = { 401: errorReply, 403: errorReply, 422: errorReply, 429: errorReply };
@@ -36,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         async request => {
             const email = request.body.username.trim().toLowerCase();
             const attempt = await claimAttempt(ctx, email, request.ip);
-            const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+            const user = await userByEmail(ctx.db, email);
             // One password check on every path (unknown, disabled, external, wrong), so timing does not tell them apart.
             const hash = user && !user.disabled ? user.password_hash : null;
             const ok = hash ? await verifyPassword(hash, request.body.password) : await burnPasswordCheck(request.body.password);
@@ -126,10 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         },
         async (request, reply) => {
             const auth = requireAuth(request);
-            await ctx.db
-                .update(users)
-                .set({ accepted_tos: true, updated_at: sql`now()` })
-                .where(eq(users.id, auth.user.id));
+            await acceptTerms(ctx.db, auth.user.id);
             await recordAudit(ctx.db, request, {
                 action: 'update',
                 resource: 'users',

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -8,13 +7,13 @@ import { errorReply } from '../../../contract/api';
 import { otpInput, twoFactorConfirmInput, twoFactorSetupReply } from '../../../contract/auth';
 import { isAtLeast } from '../../../contract/roles';
 import type { AppContext } from '../../context';
-import { recoveryCodes, users } from '../../db/schema';
 import { requireAuth, type AuthContext } from '../../http/auth';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors';
 import { accountInScope } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
 import { recordAudit } from '../audit-logs/record';
 import { claimAttempt } from './lockout';
+import { acceptTotpStep, clearTwoFactor, enableTwoFactor, setPendingSecret, useRecoveryCode, userById } from './queries';
 import { accessTokenFor, revokeUserSessions } from './sessions';
 import { matchingStep, newTotpSecret, totpFor } from './totp';
 
@@ -26,7 +25,7 @@ const newRecoveryCode = () =>
         .toString('hex')
         .replace(/(.{5})/, '$1-');
 
-const userRow = async (ctx: AppContext, id: number) => (await ctx.db.select().from(users).where(eq(users.id, id)).limit(1))[0]!;
+const userRow = async (ctx: AppContext, id: number) => (await userById(ctx.db, id))!;
 
 /**
  * Checks a one-time code for a user: right code, in a later time step than
@@ -37,13 +36,7 @@ const acceptCode = async (ctx: AppContext, request: FastifyRequest, auth: AuthCo
     const user = await userRow(ctx, auth.user.id);
     const step = matchingStep(secret, otp, ctx.now());
     if (step === undefined || (user.tfa_last_step !== null && step <= user.tfa_last_step)) throw unprocessable('Invalid one-time code');
-    // Conditional update: two requests with the same code cannot both pass.
-    const [accepted] = await ctx.db
-        .update(users)
-        .set({ tfa_last_step: step })
-        .where(and(eq(users.id, user.id), or(isNull(users.tfa_last_step), lt(users.tfa_last_step, step))))
-        .returning({ id: users.id });
-    if (!accepted) throw unprocessable('Invalid one-time code');
+    if (!(await acceptTotpStep(ctx.db, user.id, step))) throw unprocessable('Invalid one-time code');
     await attempt.succeeded();
 };
 
@@ -77,7 +70,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                 const auth = requireAuth(request);
                 refuseStepTokenOnceSetUp(auth, (await userRow(ctx, auth.user.id)).tfa_enabled);
                 const secret = newTotpSecret();
-                await ctx.db.update(users).set({ tfa_pending_secret: secret }).where(eq(users.id, auth.user.id));
+                await setPendingSecret(ctx.db, auth.user.id, secret);
                 const otpauth_url = totpFor(secret, auth.user.email).toString();
                 return { secret, otpauth_url, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
             },
@@ -122,20 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                     await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
                 }
                 const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-                await ctx.db.transaction(async tx => {
-                    await tx
-                        .update(users)
-                        .set({
-                            tfa_secret: user.tfa_pending_secret,
-                            tfa_pending_secret: null,
-                            tfa_enabled: true,
-                            ...(newStep === undefined ? {} : { tfa_last_step: newStep }),
-                            updated_at: sql`now()`,
-                        })
-                        .where(eq(users.id, user.id));
-                    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
-                    await tx.insert(recoveryCodes).values(codes.map(code => ({ user_id: user.id, code_hash: sha256(code) })));
-                });
+                await enableTwoFactor(ctx.db, user.id, user.tfa_pending_secret, newStep, codes.map(sha256));
                 await recordAudit(ctx.db, request, {
                     action: 'update',
                     resource: 'users',
@@ -179,13 +159,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
 
     /** Clears a user's two-factor login so it is set up again at the next sign-in. */
     const resetTwoFactor = async (request: FastifyRequest, userId: number, accountId: number, how: string) => {
-        await ctx.db.transaction(async tx => {
-            await tx
-                .update(users)
-                .set({ tfa_enabled: false, tfa_secret: null, tfa_pending_secret: null, tfa_last_step: null, updated_at: sql`now()` })
-                .where(eq(users.id, userId));
-            await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
-        });
+        await clearTwoFactor(ctx.db, userId);
         await recordAudit(ctx.db, request, {
             action: 'update',
             resource: 'users',
@@ -216,24 +190,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             const query = request.query;
             if ('recovery_code' in query) {
                 const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
-                const [used] = await ctx.db
-                    .update(recoveryCodes)
-                    .set({ used_at: ctx.now() })
-                    .where(
-                        and(
-                            eq(recoveryCodes.user_id, auth.user.id),
-                            eq(recoveryCodes.code_hash, sha256(query.recovery_code.trim().toLowerCase())),
-                            isNull(recoveryCodes.used_at),
-                        ),
-                    )
-                    .returning({ id: recoveryCodes.id });
-                if (!used) throw unprocessable('Invalid recovery code');
+                if (!(await useRecoveryCode(ctx.db, auth.user.id, sha256(query.recovery_code.trim().toLowerCase()), ctx.now()))) {
+                    throw unprocessable('Invalid recovery code');
+                }
                 await attempt.succeeded();
                 await resetTwoFactor(request, auth.user.id, auth.user.account_id, 'recovery code');
                 return reply.status(204).send(null);
             }
             if (auth.kind !== 'access') throw forbidden();
-            const target = (await ctx.db.select().from(users).where(eq(users.id, query.user_id)).limit(1))[0];
+            const target = await userById(ctx.db, query.user_id);
             if (!target) throw notFound('user');
             await accountInScope(ctx.db, auth, target.account_id).catch(() => {
                 throw notFound('user');
