@@ -3,7 +3,7 @@ import type { AccessGroupRecord, GroupDevice } from '../../../contract/access-gr
 import { parseSort } from '../../../contract/api';
 import { outer, type Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, devices, profileAccessGroups } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 import { bumpAccessVersion } from '../profiles/access';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -4,7 +4,7 @@ import type { AccountOption } from '../../../contract/session';
 import { isAtLeast, type Role } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, profileAccessGroups } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type AccountRow = typeof accounts.$inferSelect;
 

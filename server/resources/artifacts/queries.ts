@@ -3,7 +3,7 @@ import type { ArtifactRecord, FirmwareKeyRecord, Verification } from '../../../c
 import type { Db } from '../../db/database';
 import { accounts, firmwareArtifacts, firmwareKeys } from '../../db/schema';
 import { verifyManifest } from '../../firmware/signature';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type ArtifactRow = typeof firmwareArtifacts.$inferSelect;
 export type FirmwareKeyRow = typeof firmwareKeys.$inferSelect;

@@ -1,7 +1,7 @@
 import { desc, eq, gte, ilike, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { accounts, auditLogs } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export interface AuditFilters {
     accountId?: number;

@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { WIEGAND_FORMATS, PREDEFINED_CARD_FORMATS, type PredefinedCardFormatKey, type WiegandFormat } from '../../../contract/card-formats';
 import type { Db } from '../../db/database';
 import { cardFormats } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type CardFormatRow = typeof cardFormats.$inferSelect;
 type Layout = Pick<WiegandFormat, 'facility' | 'card' | 'parity'>;

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { accounts, deploymentDevices, deploymentLogs, deploymentPhases, deployments, firmwareArtifacts } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

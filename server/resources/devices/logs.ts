@@ -2,7 +2,7 @@ import { desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DeviceLogsInput } from '../../../contract/device-api';
 import type { Db } from '../../db/database';
 import { deviceLogs } from '../../db/schema';
-import { allOf, countAll, page } from '../../http/lists';
+import { allOf, countAll, page } from '../../db/lists';
 
 export const insertDeviceLogs = (db: Db, deviceId: number, entries: DeviceLogsInput['entries']) =>
     db

@@ -14,7 +14,7 @@ import {
     type StoredOnvif,
     type StoredSip,
 } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type DeviceRow = typeof devices.$inferSelect;
 

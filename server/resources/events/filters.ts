@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventFilters } from '../../../contract/events';
 import { accounts, events } from '../../db/schema';
-import { allOf } from '../../http/lists';
+import { allOf } from '../../db/lists';
 
 /**
  * Whose events a request sees: one account, or (cross_account=true) every

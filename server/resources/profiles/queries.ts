@@ -3,7 +3,7 @@ import type { BadgeRecord, MemberProfile, ProfileRecord, ProfileStatus } from '.
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
 import { accessGroups, badges, cardFormats, profileAccessGroups, profiles } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 import { bumpAccessVersion } from './access';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,7 +3,7 @@ import type { DeviceStatus } from '../../../contract/devices';
 import type { ReaderRecord } from '../../../contract/readers';
 import type { Db } from '../../db/database';
 import { devices, readers } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type ReaderRow = typeof readers.$inferSelect;
 

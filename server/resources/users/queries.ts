@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import { accounts, auditLogs, users } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../http/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type UserRow = typeof users.$inferSelect;
 type UserWithAccount = { user: UserRow; account: { id: number; name: string; path: string } };
