@@ -14,6 +14,8 @@ import { MESSAGES } from './validation';
  */
 export const DEVICE_STATUSES = ['pending', 'online', 'offline', 'rejected'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+/** The states of an approved device. */
+export const APPROVED_DEVICE_STATUSES = ['online', 'offline'] as const satisfies readonly DeviceStatus[];
 
 /** SPEC 4.6 device role options, in the order the form offers them. */
 export const DEVICE_ROLES = ['demo', 'one-fa', 'one-fa-face-only', 'two-fa', 'enrollment', 'one-fa-testing', 'badge-only'] as const;

@@ -134,6 +134,15 @@ export const DEVICE_DEPLOYMENT_STATUSES = [
     'aborted',
 ] as const;
 export type DeviceDeploymentStatus = (typeof DEVICE_DEPLOYMENT_STATUSES)[number];
+/** A reader's part of a deployment not yet at an end. */
+export const OPEN_DEVICE_DEPLOYMENT_STATUSES = [
+    'pending',
+    'downloading',
+    'installing',
+    'rebooting',
+] as const satisfies readonly DeviceDeploymentStatus[];
+/** A deployment not yet at an end. */
+export const OPEN_DEPLOYMENT_STATUSES = ['pending', 'scheduled', 'in_progress'] as const satisfies readonly DeploymentStatus[];
 export const FINAL_DEVICE_STATUSES: readonly DeviceDeploymentStatus[] = [
     'success',
     'failure',

@@ -1,3 +1,4 @@
+import { APPROVED_DEVICE_STATUSES } from '../../contract/devices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EVENT_GROUP_TYPES, type EventType } from '../../contract/events';
 import type { AppContext } from '../context';
@@ -77,7 +78,7 @@ export const seedDemoEvents = async (ctx: Pick<AppContext, 'db' | 'storage'>, op
         .from(devices)
         .where(
             and(
-                inArray(devices.status, ['online', 'offline']),
+                inArray(devices.status, APPROVED_DEVICE_STATUSES),
                 options.accountIds ? inArray(devices.account_id, options.accountIds) : undefined,
             ),
         );

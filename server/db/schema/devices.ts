@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { BADGE_STATUSES, PROFILE_STATUSES } from '../../../contract/profiles';
 import {
     bigint,
     bigserial,
@@ -159,8 +160,7 @@ export const deviceAccessGroups = pgTable(
     t => [primaryKey({ columns: [t.device_id, t.access_group_id] }), index('device_access_groups_group_idx').on(t.access_group_id)],
 );
 
-export const PROFILE_STATUSES = ['active', 'enrollment', 'inactive'] as const;
-export const BADGE_STATUSES = ['active', 'enrollment'] as const;
+export { BADGE_STATUSES, PROFILE_STATUSES };
 
 /** Profiles (SPEC 3): the people readers recognise, by face, badge or both. */
 export const profiles = pgTable(

@@ -11,6 +11,8 @@ import {
     type DeviceDeploymentStatus,
     type ReportedStatus,
     type StatusCounts,
+    OPEN_DEPLOYMENT_STATUSES,
+    OPEN_DEVICE_DEPLOYMENT_STATUSES,
 } from '../../../contract/firmware';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
@@ -20,8 +22,6 @@ import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 export type DeploymentRow = typeof deployments.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const OPEN_DEVICE = ['pending', 'downloading', 'installing', 'rebooting'] as const;
-const OPEN_DEPLOYMENT = ['pending', 'scheduled', 'in_progress'] as const;
 const sqlList = (values: readonly string[]) =>
     sql.join(
         values.map(v => sql`${v}`),
@@ -284,7 +284,7 @@ export const openDeploymentUsing = async (db: Db, artifactId: number) =>
         await db
             .select({ id: deployments.id })
             .from(deployments)
-            .where(and(eq(deployments.artifact_id, artifactId), inArray(deployments.status, [...OPEN_DEPLOYMENT])))
+            .where(and(eq(deployments.artifact_id, artifactId), inArray(deployments.status, [...OPEN_DEPLOYMENT_STATUSES])))
             .limit(1)
     )[0];
 
@@ -306,8 +306,8 @@ const appendLog = async (tx: Tx, deploymentDeviceId: number, lines: DeploymentLo
 const settleDeployment = async (tx: Tx, deploymentId: number, now: Date) => {
     await tx.execute(sql`
         update deployments set
-            status = case when exists (select 1 from deployment_devices where deployment_id = ${deploymentId} and status in (${sqlList(OPEN_DEVICE)})) then 'in_progress' else 'finished' end,
-            finished_at = case when exists (select 1 from deployment_devices where deployment_id = ${deploymentId} and status in (${sqlList(OPEN_DEVICE)})) then null else ${now}::timestamptz end
+            status = case when exists (select 1 from deployment_devices where deployment_id = ${deploymentId} and status in (${sqlList(OPEN_DEVICE_DEPLOYMENT_STATUSES)})) then 'in_progress' else 'finished' end,
+            finished_at = case when exists (select 1 from deployment_devices where deployment_id = ${deploymentId} and status in (${sqlList(OPEN_DEVICE_DEPLOYMENT_STATUSES)})) then null else ${now}::timestamptz end
         where id = ${deploymentId} and status in ('pending', 'scheduled', 'in_progress')`);
 };
 
@@ -394,7 +394,7 @@ export const abortDeployment = (db: Db, id: number, now: Date) =>
         await tx
             .update(deploymentDevices)
             .set({ status: 'aborted', finished_at: now, updated_at: now })
-            .where(and(eq(deploymentDevices.deployment_id, id), inArray(deploymentDevices.status, [...OPEN_DEVICE])));
+            .where(and(eq(deploymentDevices.deployment_id, id), inArray(deploymentDevices.status, [...OPEN_DEVICE_DEPLOYMENT_STATUSES])));
         await tx.update(deployments).set({ status: 'aborted', finished_at: now }).where(eq(deployments.id, id));
         return true;
     });
@@ -439,8 +439,8 @@ export const openDeploymentsOf = async (db: Db, deviceId: number, now: Date): Pr
             .where(
                 and(
                     eq(deploymentDevices.device_id, deviceId),
-                    inArray(deploymentDevices.status, [...OPEN_DEVICE]),
-                    inArray(deployments.status, [...OPEN_DEPLOYMENT]),
+                    inArray(deploymentDevices.status, [...OPEN_DEVICE_DEPLOYMENT_STATUSES]),
+                    inArray(deployments.status, [...OPEN_DEPLOYMENT_STATUSES]),
                     sql`${deploymentPhases.start_at} <= ${now}`,
                 ),
             )
@@ -472,8 +472,8 @@ export const artifactForReader = async (db: Db, deviceId: number, artifactId: nu
                 and(
                     eq(deploymentDevices.device_id, deviceId),
                     eq(firmwareArtifacts.id, artifactId),
-                    inArray(deploymentDevices.status, [...OPEN_DEVICE]),
-                    inArray(deployments.status, [...OPEN_DEPLOYMENT]),
+                    inArray(deploymentDevices.status, [...OPEN_DEVICE_DEPLOYMENT_STATUSES]),
+                    inArray(deployments.status, [...OPEN_DEPLOYMENT_STATUSES]),
                     sql`${deploymentPhases.start_at} <= ${now}`,
                 ),
             )
@@ -491,10 +491,10 @@ export const advanceDeployments = async (db: Db, now: Date) => {
     await db.execute(sql`update deployments set status = 'pending' where status = 'scheduled' and start_at <= ${now}`);
     // A reader deleted while its deployment ran will not report again.
     await db.execute(
-        sql`update deployment_devices set status = 'aborted', finished_at = ${now}::timestamptz, updated_at = ${now}::timestamptz where device_id is null and status in (${sqlList(OPEN_DEVICE)})`,
+        sql`update deployment_devices set status = 'aborted', finished_at = ${now}::timestamptz, updated_at = ${now}::timestamptz where device_id is null and status in (${sqlList(OPEN_DEVICE_DEPLOYMENT_STATUSES)})`,
     );
     await db.execute(sql`
         update deployments d set status = 'finished', finished_at = ${now}
-        where d.status in (${sqlList(OPEN_DEPLOYMENT)})
-          and not exists (select 1 from deployment_devices dd where dd.deployment_id = d.id and dd.status in (${sqlList(OPEN_DEVICE)}))`);
+        where d.status in (${sqlList(OPEN_DEPLOYMENT_STATUSES)})
+          and not exists (select 1 from deployment_devices dd where dd.deployment_id = d.id and dd.status in (${sqlList(OPEN_DEVICE_DEPLOYMENT_STATUSES)}))`);
 };

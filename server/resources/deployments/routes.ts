@@ -1,3 +1,4 @@
+import { APPROVED_DEVICE_STATUSES } from '../../../contract/devices';
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -36,7 +37,6 @@ import {
 
 const tags = ['firmware'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
-const APPROVED = ['online', 'offline'] as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -118,7 +118,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 {
                     ...deviceScope(request, account),
                     board_types: artifact.device_types,
-                    statuses: q.status ? [q.status] : [...APPROVED],
+                    statuses: q.status ? [q.status] : [...APPROVED_DEVICE_STATUSES],
                     q: q.q,
                     board_type: q.board_type,
                     release: q.release,
@@ -180,7 +180,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             let filter: DeploymentDeviceFilter | null = null;
             if (body.device_ids?.length) {
                 const ids = [...new Set(body.device_ids)];
-                const found = await allDevices(ctx.db, { ...scope, ids, statuses: [...APPROVED] });
+                const found = await allDevices(ctx.db, { ...scope, ids, statuses: [...APPROVED_DEVICE_STATUSES] });
                 if (found.length !== ids.length) throw validationError({ device_ids: DEPLOYMENT_MESSAGES.notFound });
                 if (found.some(d => !d.board_type || !artifact.device_types.includes(d.board_type)))
                     throw validationError({ device_ids: DEPLOYMENT_MESSAGES.incompatible });
@@ -193,7 +193,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                     board_type: filter.board_type,
                     release: filter.release,
                     board_types: artifact.device_types,
-                    statuses: filter.status ? [filter.status] : [...APPROVED],
+                    statuses: filter.status ? [filter.status] : [...APPROVED_DEVICE_STATUSES],
                 });
                 if (!targets.length) throw validationError({ filter: DEPLOYMENT_MESSAGES.noDevices });
             }

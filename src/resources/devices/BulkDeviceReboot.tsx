@@ -3,7 +3,7 @@ import { Alert, Box, Button as MuiButton, Card, CardContent, Chip, LinearProgres
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import { Confirm, Title, useDataProvider, useTranslate, useUnselectAll } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { BulkRebootReply } from '../../../contract/devices';
+import { APPROVED_DEVICE_STATUSES, type BulkRebootReply } from '../../../contract/devices';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { useChosenDevices, useChosenIds } from './useChosenDevices';
@@ -13,8 +13,6 @@ import { CommandStatus } from './DeviceCommands';
 import { useRebootOutcomes } from './rebootOutcomes';
 import { isApproved, TOP, type Device } from './types';
 import { useRefreshDevices } from './useDeviceCall';
-
-const APPROVED = ['online', 'offline'] as const;
 
 /** One device's reboot as its reader acknowledges it. */
 const Outcome = ({ device, outcomes }: { device: Device; outcomes: ReturnType<typeof useRebootOutcomes>['outcomes'] }) => {
@@ -113,7 +111,9 @@ export const BulkDeviceReboot = () => {
                             }
                         />
                     )}
-                    {!sent && <AddDevicesByFilter statuses={APPROVED} onAdd={more => setIds([...new Set([...ids, ...more])])} />}
+                    {!sent && (
+                        <AddDevicesByFilter statuses={APPROVED_DEVICE_STATUSES} onAdd={more => setIds([...new Set([...ids, ...more])])} />
+                    )}
                     <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
                         {!sent && (
                             <MuiButton
