@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BulkDeviceEdit } from '../../src/resources/devices/BulkDeviceEdit';
-import { BulkDeviceReboot } from '../../src/resources/devices/BulkDeviceReboot';
+import { BulkDeviceEdit } from '../../src/resources/devices/bulk/BulkDeviceEdit';
+import { BulkDeviceReboot } from '../../src/resources/devices/bulk/BulkDeviceReboot';
 import { DEVICES, device, devicesProvider, renderDevices } from './devicesFixtures';
 
 const pick = async (label: string, option: string) => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import type { DeviceRecord } from '../../contract/devices';
-import { DeviceEdit } from '../../src/resources/devices/DeviceEdit';
+import { DeviceEdit } from '../../src/resources/devices/page/DeviceEdit';
 import { device, devicesProvider, renderDevices } from './devicesFixtures';
 
 const edit = (record: DeviceRecord = device(), provider = devicesProvider({ devices: [record] })) => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../contract/roles';
-import { DeviceList } from '../../src/resources/devices/DeviceList';
+import { DeviceList } from '../../src/resources/devices/page/DeviceList';
 import { devicesProvider, renderDevices } from './devicesFixtures';
 import { testSession } from './render';
 

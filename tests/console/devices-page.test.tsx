@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { DeviceRecord } from '../../contract/devices';
 import type { Role } from '../../contract/roles';
 import { formatDate } from '../../src/i18n/format';
-import { DeviceShow } from '../../src/resources/devices/DeviceShow';
+import { DeviceShow } from '../../src/resources/devices/page/DeviceShow';
 import { device, devicesProvider, renderDevices } from './devicesFixtures';
 
 type Answer = NonNullable<Parameters<typeof devicesProvider>[0]>['answer'];

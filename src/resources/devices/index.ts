@@ -6,11 +6,11 @@ import type { ConsolePlugin } from '../../plugins/types';
 import { deviceMessages } from './messages';
 
 // Each screen loads on demand (DESIGN.md): the first load stays small.
-const DeviceList = onDemand(() => import('./DeviceList').then(m => m.DeviceList));
-const DeviceShow = onDemand(() => import('./DeviceShow').then(m => m.DeviceShow));
-const DeviceEdit = onDemand(() => import('./DeviceEdit').then(m => m.DeviceEdit));
-const BulkDeviceEdit = onDemand(() => import('./BulkDeviceEdit').then(m => m.BulkDeviceEdit));
-const BulkDeviceReboot = onDemand(() => import('./BulkDeviceReboot').then(m => m.BulkDeviceReboot));
+const DeviceList = onDemand(() => import('./page/DeviceList').then(m => m.DeviceList));
+const DeviceShow = onDemand(() => import('./page/DeviceShow').then(m => m.DeviceShow));
+const DeviceEdit = onDemand(() => import('./page/DeviceEdit').then(m => m.DeviceEdit));
+const BulkDeviceEdit = onDemand(() => import('./bulk/BulkDeviceEdit').then(m => m.BulkDeviceEdit));
+const BulkDeviceReboot = onDemand(() => import('./bulk/BulkDeviceReboot').then(m => m.BulkDeviceReboot));
 
 const inDevices = (component: ComponentType) =>
     createElement(ResourceContextProvider, { value: 'devices', children: createElement(component) });

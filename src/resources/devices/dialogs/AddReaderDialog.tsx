@@ -13,8 +13,8 @@ import {
 import Add from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, useDataProvider, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { useDeviceNotices } from './deviceNotices';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { useDeviceNotices } from '../deviceNotices';
 
 interface RegistrationCode {
     account_id: number;

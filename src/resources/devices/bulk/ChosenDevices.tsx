@@ -21,15 +21,15 @@ import {
 import Close from '@mui/icons-material/Close';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { PICKER_PAGE_SIZE } from '../../../contract/constants';
-import { DEVICE_STATUSES } from '../../../contract/devices';
-import { PAGE_SIZES } from '../../lists/listQuery';
-import { useDeviceNotices } from './deviceNotices';
-import { DeviceStatusChips } from './DeviceFields';
-import { useFilterValues } from './deviceFilters';
-import { ALL_ACCOUNTS } from './scope';
-import type { Device } from './types';
-import { useDeviceRights } from './useDeviceRights';
+import { PICKER_PAGE_SIZE } from '../../../../contract/constants';
+import { DEVICE_STATUSES } from '../../../../contract/devices';
+import { PAGE_SIZES } from '../../../lists/listQuery';
+import { useDeviceNotices } from '../deviceNotices';
+import { DeviceStatusChips } from '../page/DeviceFields';
+import { useFilterValues } from '../page/deviceFilters';
+import { ALL_ACCOUNTS } from '../scope';
+import type { Device } from '../types';
+import { useDeviceRights } from '../useDeviceRights';
 
 /** The chosen devices, a page at a time; each can be taken out until the operation is sent. */
 export const ChosenDevicesTable = ({

@@ -2,10 +2,10 @@ import { useState, type MouseEvent } from 'react';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import VpnKey from '@mui/icons-material/VpnKey';
 import { Button, useTranslate } from 'react-admin';
-import { authenticateInput } from '../../../contract/devices';
-import { useDeviceNotices } from './deviceNotices';
-import type { Device } from './types';
-import { useDeviceAction } from './useDeviceCall';
+import { authenticateInput } from '../../../../contract/devices';
+import { useDeviceNotices } from '../deviceNotices';
+import type { Device } from '../types';
+import { useDeviceAction } from '../useDeviceCall';
 
 const stop = (e: MouseEvent) => e.stopPropagation();
 

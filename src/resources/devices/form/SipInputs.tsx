@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import { BooleanInput, NumberInput, PasswordInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { SIP_TRANSPORTS } from '../../../contract/devices';
+import { SIP_TRANSPORTS } from '../../../../contract/devices';
 import { keepEmpty } from './deviceForm';
-import type { Device } from './types';
+import type { Device } from '../types';
 
 /** SIP line settings (SPEC 5): off, or on with every field required. */
 export const SipInputs = () => {

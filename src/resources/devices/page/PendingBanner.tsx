@@ -1,8 +1,8 @@
 import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { ALL_ACCOUNTS, scopeQuery } from './scope';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { ALL_ACCOUNTS, scopeQuery } from '../scope';
 
 interface StateCounts {
     result: { status: string; count: number }[];

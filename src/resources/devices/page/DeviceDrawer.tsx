@@ -3,14 +3,14 @@ import Edit from '@mui/icons-material/Edit';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Button, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { ApproveButton } from './ApproveDialog';
-import { AuthenticateButton } from './AuthenticateDialog';
+import { ApproveButton } from '../dialogs/ApproveDialog';
+import { AuthenticateButton } from '../dialogs/AuthenticateDialog';
 import { RebootButton, RejectButton } from './DeviceActions';
 import { ConfigState, DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';
 import { Facts } from './Facts';
 import { TempEnrollmentForm } from './TempEnrollment';
-import { isApproved, TOP, type Device } from './types';
-import { useDeviceRights } from './useDeviceRights';
+import { isApproved, TOP, type Device } from '../types';
+import { useDeviceRights } from '../useDeviceRights';
 
 /** The actions a device offers now, for the roles that may take them. */
 export const DeviceMainActions = ({ device }: { device: Device }) => {

@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { Alert, Box } from '@mui/material';
 import { Confirm, PasswordInput, RadioButtonGroupInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ONVIF_MANAGERS, ONVIF_USER_LEVELS } from '../../../contract/devices';
+import { ONVIF_MANAGERS, ONVIF_USER_LEVELS } from '../../../../contract/devices';
 import { keepEmpty } from './deviceForm';
-import type { Device } from './types';
+import type { Device } from '../types';
 
 type Manager = (typeof ONVIF_MANAGERS)[number];
 

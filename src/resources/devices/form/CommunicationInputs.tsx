@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import { NumberInput, ReferenceInput, SelectInput, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { PICKER_PAGE_SIZE } from '../../../contract/constants';
-import { COMMUNICATION_OPTIONS } from '../../../contract/devices';
-import type { Device } from './types';
+import { PICKER_PAGE_SIZE } from '../../../../contract/constants';
+import { COMMUNICATION_OPTIONS } from '../../../../contract/devices';
+import type { Device } from '../types';
 
 const BAUD_RATES = [9600, 19200, 38400, 57600, 115200];
 

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Box, Button as MuiButton, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { Button, useGetOne, useTranslate } from 'react-admin';
-import { TEMP_ENROLLMENT_DEFAULT_MINUTES, TEMP_ENROLLMENT_MAX_MINUTES } from '../../../contract/devices';
-import { formatDate } from '../../i18n/format';
-import { useQuickView } from '../../layout/quickView';
-import { useDeviceNotices } from './deviceNotices';
-import { isApproved, type Device } from './types';
-import { useDeviceAction } from './useDeviceCall';
+import { TEMP_ENROLLMENT_DEFAULT_MINUTES, TEMP_ENROLLMENT_MAX_MINUTES } from '../../../../contract/devices';
+import { formatDate } from '../../../i18n/format';
+import { useQuickView } from '../../../layout/quickView';
+import { useDeviceNotices } from '../deviceNotices';
+import { isApproved, type Device } from '../types';
+import { useDeviceAction } from '../useDeviceCall';
 
 /** Durations offered, in minutes, up to the server's maximum. */
 export const TEMP_ENROLLMENT_DURATIONS = [15, 30, 60, 120, 240, 480, TEMP_ENROLLMENT_MAX_MINUTES];

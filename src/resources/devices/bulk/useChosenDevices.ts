@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { cleanIds } from './scope';
-import type { Device } from './types';
+import { cleanIds } from '../scope';
+import type { Device } from '../types';
 
 /** The devices a bulk screen starts with: the list's selection, passed as ?ids=1,2,3. */
 export const useChosenIds = () => {

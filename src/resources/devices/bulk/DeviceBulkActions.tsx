@@ -5,12 +5,12 @@ import EditNote from '@mui/icons-material/EditNote';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import { Button, Confirm, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { useDeviceNotices } from './deviceNotices';
-import { saveFile, stampedName, timezoneOffset } from '../../dataProvider/files';
-import { TOP } from './types';
-import { useRefreshDevices } from './useDeviceCall';
-import type { DeviceRights } from './useDeviceRights';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { useDeviceNotices } from '../deviceNotices';
+import { saveFile, stampedName, timezoneOffset } from '../../../dataProvider/files';
+import { TOP } from '../types';
+import { useRefreshDevices } from '../useDeviceCall';
+import type { DeviceRights } from '../useDeviceRights';
 
 /** The chosen devices' configurations as CSV, times in the browser's time zone (SPEC 9 'devices-configs'). */
 const ExportConfigsButton = ({ ids }: { ids: number[] }) => {

@@ -1,9 +1,9 @@
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { formatDate } from '../../i18n/format';
-import { commandFinished, type DeviceCommandRecord } from './types';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { formatDate } from '../../../i18n/format';
+import { commandFinished, type DeviceCommandRecord } from '../types';
 
 const COLORS = { queued: 'default', sent: 'info', done: 'success', failed: 'error', expired: 'warning' } as const;
 

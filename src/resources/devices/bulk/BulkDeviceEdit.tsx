@@ -3,13 +3,13 @@ import { Alert, Box, Button as MuiButton, Card, CardContent, LinearProgress, Sta
 import { BooleanInput, Form, SelectInput, Title, useDataProvider, useTranslate, useUnselectAll } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { COMMUNICATION_OPTIONS, DEVICE_ROLES, deviceBulkEditInput, LED_OPTIONS, SECURITY_LEVELS } from '../../../contract/devices';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { useNotices } from '../../notifications/notices';
-import { AccessGroupsInput } from './AccessGroupsInput';
+import { COMMUNICATION_OPTIONS, DEVICE_ROLES, deviceBulkEditInput, LED_OPTIONS, SECURITY_LEVELS } from '../../../../contract/devices';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { useNotices } from '../../../notifications/notices';
+import { AccessGroupsInput } from '../form/AccessGroupsInput';
 import { useChosenDevices, useChosenIds } from './useChosenDevices';
 import { AddDevicesByFilter, ChosenDevicesTable, NothingChosen } from './ChosenDevices';
-import { TOP } from './types';
+import { TOP } from '../types';
 
 const choices = (values: readonly string[], labels: string) => values.map(v => ({ id: v, name: `resources.devices.${labels}.${v}` }));
 const PARAMETERS = ['role', 'security_level', 'led_option', 'communication'] as const;

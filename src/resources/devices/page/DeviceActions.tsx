@@ -3,11 +3,11 @@ import Block from '@mui/icons-material/Block';
 import Download from '@mui/icons-material/Download';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import { Button, Confirm, useDataProvider, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { useDeviceNotices } from './deviceNotices';
-import { saveFile } from '../../dataProvider/files';
-import type { Device } from './types';
-import { useDeviceAction } from './useDeviceCall';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { useDeviceNotices } from '../deviceNotices';
+import { saveFile } from '../../../dataProvider/files';
+import type { Device } from '../types';
+import { useDeviceAction } from '../useDeviceCall';
 
 /** A device action behind an OK/Cancel confirmation (SPEC 5: destructive actions ask first). */
 const ConfirmedAction = ({

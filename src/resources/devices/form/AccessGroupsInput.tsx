@@ -1,5 +1,5 @@
 import { AutocompleteArrayInput, ReferenceArrayInput } from 'react-admin';
-import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../../contract/constants';
 
 /** The access groups a device serves: a picker over the device's account's groups (SPEC 7.1: per_page 999999, search after 400 ms). */
 export const AccessGroupsInput = ({

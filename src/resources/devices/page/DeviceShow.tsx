@@ -3,12 +3,12 @@ import { Box, Card, CardContent, Grid, LinearProgress, Stack, Typography } from 
 import Edit from '@mui/icons-material/Edit';
 import { Button, ShowBase, Title, TopToolbar, useShowContext, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatDate } from '../../i18n/format';
-import { LoadFailure } from '../../layout/LoadFailure';
-import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
+import { formatDate } from '../../../i18n/format';
+import { LoadFailure } from '../../../layout/LoadFailure';
+import { ConfirmDeleteButton } from '../../../lists/ConfirmDeleteButton';
 import { AccessGroupChips } from './AccessGroupChips';
-import { ApproveButton } from './ApproveDialog';
-import { AuthenticateButton } from './AuthenticateDialog';
+import { ApproveButton } from '../dialogs/ApproveDialog';
+import { AuthenticateButton } from '../dialogs/AuthenticateDialog';
 import { DownloadConfigButton, RebootButton, RejectButton } from './DeviceActions';
 import { DeviceCommands } from './DeviceCommands';
 import { ConfigState, DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';
@@ -16,8 +16,8 @@ import { DeviceLogs } from './DeviceLogs';
 import { DeviceParameters } from './DeviceParameters';
 import { Facts } from './Facts';
 import { TempEnrollmentButton } from './TempEnrollment';
-import { isApproved, TOP, type Device } from './types';
-import { useDeviceRights } from './useDeviceRights';
+import { isApproved, TOP, type Device } from '../types';
+import { useDeviceRights } from '../useDeviceRights';
 
 const Section = ({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) => {
     const translate = useTranslate();

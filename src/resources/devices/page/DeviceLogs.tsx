@@ -17,16 +17,16 @@ import CloudUpload from '@mui/icons-material/CloudUpload';
 import Download from '@mui/icons-material/Download';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, useDataProvider, useTranslate } from 'react-admin';
-import { LOG_LEVELS } from '../../../contract/device-api';
-import { DEFAULT_PAGE_SIZE } from '../../../contract/constants';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import type { Query } from '../../dataProvider/http';
-import { formatDate } from '../../i18n/format';
-import { PAGE_SIZES } from '../../lists/listQuery';
+import { LOG_LEVELS } from '../../../../contract/device-api';
+import { DEFAULT_PAGE_SIZE } from '../../../../contract/constants';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import type { Query } from '../../../dataProvider/http';
+import { formatDate } from '../../../i18n/format';
+import { PAGE_SIZES } from '../../../lists/listQuery';
 import { useDeviceCommands } from './DeviceCommands';
-import { useDeviceNotices } from './deviceNotices';
-import { saveFile, stampedName, timezoneOffset } from '../../dataProvider/files';
-import { useDeviceAction } from './useDeviceCall';
+import { useDeviceNotices } from '../deviceNotices';
+import { saveFile, stampedName, timezoneOffset } from '../../../dataProvider/files';
+import { useDeviceAction } from '../useDeviceCall';
 
 interface LogLine {
     id: number;

@@ -12,12 +12,12 @@ import {
 } from '@mui/material';
 import HowToReg from '@mui/icons-material/HowToReg';
 import { Button, useTranslate } from 'react-admin';
-import { approveInput } from '../../../contract/devices';
-import { useAccountList } from '../../session/accounts';
-import { useDeviceNotices } from './deviceNotices';
-import type { Device } from './types';
-import { useDeviceAction } from './useDeviceCall';
-import { useDeviceRights } from './useDeviceRights';
+import { approveInput } from '../../../../contract/devices';
+import { useAccountList } from '../../../session/accounts';
+import { useDeviceNotices } from '../deviceNotices';
+import type { Device } from '../types';
+import { useDeviceAction } from '../useDeviceCall';
+import { useDeviceRights } from '../useDeviceRights';
 
 const stop = (e: MouseEvent) => e.stopPropagation();
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AutocompleteInput, SearchInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
-import { DEVICE_STATUSES } from '../../../contract/devices';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { useAccountList } from '../../session/accounts';
-import { ALL_ACCOUNTS, scopeQuery } from './scope';
+import { DEVICE_STATUSES } from '../../../../contract/devices';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { useAccountList } from '../../../session/accounts';
+import { ALL_ACCOUNTS, scopeQuery } from '../scope';
 
 interface FilterValues {
     board_type: string[];

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { BulkRebootReply } from '../../../contract/devices';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { commandFinished, type DeviceCommandRecord } from './types';
+import type { BulkRebootReply } from '../../../../contract/devices';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { commandFinished, type DeviceCommandRecord } from '../types';
 
 /** How often the outcomes are asked, and at most how many devices per round (the rest wait their turn). */
 export const OUTCOME_POLL_MS = 2000;

@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Divider, LinearProgress, Typography } from '@mui/material';
 import { Button, EditBase, Form, SaveButton, SelectInput, TextInput, Title, Toolbar, useEditContext, useTranslate } from 'react-admin';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { DEVICE_ROLES, LED_OPTIONS, SECURITY_LEVELS } from '../../../contract/devices';
-import { LoadFailure } from '../../layout/LoadFailure';
-import { useNotices } from '../../notifications/notices';
-import { AccessGroupsInput } from './AccessGroupsInput';
-import { CommunicationInputs } from './CommunicationInputs';
-import { deviceFormDefaults, deviceFormResolver, keepEmpty, storedSecrets } from './deviceForm';
-import { OnvifInputs } from './OnvifInputs';
-import { SipInputs } from './SipInputs';
-import { TOP, type Device } from './types';
-import { useDeviceRights } from './useDeviceRights';
+import { DEVICE_ROLES, LED_OPTIONS, SECURITY_LEVELS } from '../../../../contract/devices';
+import { LoadFailure } from '../../../layout/LoadFailure';
+import { useNotices } from '../../../notifications/notices';
+import { AccessGroupsInput } from '../form/AccessGroupsInput';
+import { CommunicationInputs } from '../form/CommunicationInputs';
+import { deviceFormDefaults, deviceFormResolver, keepEmpty, storedSecrets } from '../form/deviceForm';
+import { OnvifInputs } from '../form/OnvifInputs';
+import { SipInputs } from '../form/SipInputs';
+import { TOP, type Device } from '../types';
+import { useDeviceRights } from '../useDeviceRights';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
     const translate = useTranslate();

@@ -2,8 +2,8 @@ import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import HourglassTop from '@mui/icons-material/HourglassTop';
 import { useTranslate } from 'react-admin';
-import { formatDate, formatRelativeTime } from '../../i18n/format';
-import { configApplied, isApproved, type Device } from './types';
+import { formatDate, formatRelativeTime } from '../../../i18n/format';
+import { configApplied, isApproved, type Device } from '../types';
 
 const STATUS_COLORS = { pending: 'warning', online: 'success', offline: 'default', rejected: 'error' } as const;
 

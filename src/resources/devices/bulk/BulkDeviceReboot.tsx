@@ -3,16 +3,16 @@ import { Alert, Box, Button as MuiButton, Card, CardContent, Chip, LinearProgres
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import { Confirm, Title, useDataProvider, useTranslate, useUnselectAll } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { APPROVED_DEVICE_STATUSES, type BulkRebootReply } from '../../../contract/devices';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { formatDate } from '../../i18n/format';
+import { APPROVED_DEVICE_STATUSES, type BulkRebootReply } from '../../../../contract/devices';
+import type { ConsoleDataProvider } from '../../../dataProvider';
+import { formatDate } from '../../../i18n/format';
 import { useChosenDevices, useChosenIds } from './useChosenDevices';
-import { useDeviceNotices } from './deviceNotices';
+import { useDeviceNotices } from '../deviceNotices';
 import { AddDevicesByFilter, ChosenDevicesTable, NothingChosen } from './ChosenDevices';
-import { CommandStatus } from './DeviceCommands';
+import { CommandStatus } from '../page/DeviceCommands';
 import { useRebootOutcomes } from './rebootOutcomes';
-import { isApproved, TOP, type Device } from './types';
-import { useRefreshDevices } from './useDeviceCall';
+import { isApproved, TOP, type Device } from '../types';
+import { useRefreshDevices } from '../useDeviceCall';
 
 /** One device's reboot as its reader acknowledges it. */
 const Outcome = ({ device, outcomes }: { device: Device; outcomes: ReturnType<typeof useRebootOutcomes>['outcomes'] }) => {

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { DEVICE_MESSAGES, deviceUpdateInput } from '../../../contract/devices';
-import { MESSAGES } from '../../../contract/validation';
-import type { Device } from './types';
+import { DEVICE_MESSAGES, deviceUpdateInput } from '../../../../contract/devices';
+import { MESSAGES } from '../../../../contract/validation';
+import type { Device } from '../types';
 
 interface StoredSecrets {
     onvifPassword: boolean;

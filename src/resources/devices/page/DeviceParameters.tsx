@@ -1,9 +1,9 @@
 import { useGetMany, useTranslate } from 'react-admin';
-import { can } from '../../../contract/rights';
-import { useSession } from '../../session/useSession';
+import { can } from '../../../../contract/rights';
+import { useSession } from '../../../session/useSession';
 import type { useDeviceLabels } from './DeviceFields';
 import { Facts } from './Facts';
-import type { Device } from './types';
+import type { Device } from '../types';
 
 /** The Wiegand output's card format by name, for roles that may read card formats. */
 const CardFormatName = ({ id }: { id: number }) => {
