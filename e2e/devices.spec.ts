@@ -33,7 +33,7 @@ test('the admin approves a pending reader, sets its security level, and the read
     await page.getByRole('button', { name: 'Show them' }).click();
     await expect(page).toHaveURL(/status=pending/);
     await page.getByRole('button', { name: 'Approve' }).first().click();
-    const dialog = page.getByRole('dialog', { name: /^Approve reader SIM-\d+$/ });
+    const dialog = page.getByRole('dialog', { name: /^Approve reader DEMO-\d+$/ });
     const hardwareId = (await dialog.getByRole('heading').textContent())!.replace('Approve reader ', '');
     await dialog.getByLabel('Description').fill('Side door');
     await shot(page, info, 'device-approve');
