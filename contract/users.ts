@@ -67,5 +67,14 @@ export const user = z.object({
     password_changed: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** after a self edit that gave a new address: where the confirmation link went (the address changes when it is opened) */
+    email_pending: z.string().optional(),
 });
 export type User = z.infer<typeof user>;
+
+/** POST /confirm_email/:token's refusals. */
+export const EMAIL_CHANGE_MESSAGES = {
+    invalid: 'This confirmation link is not valid any more.',
+    expired: 'This confirmation link has expired. Change your e-mail address again to get a new one.',
+    taken: 'This address is already used by another account.',
+} as const;

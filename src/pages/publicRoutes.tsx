@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { ApiDocsPage } from './ApiDocsPage';
+import { ConfirmEmailPage } from './ConfirmEmailPage';
 import { ErrorPage } from './ErrorPage';
 import { InitialPasswordSetupPage } from './InitialPasswordSetupPage';
 import { LoginPage } from './LoginPage';
@@ -16,4 +17,5 @@ export const publicRoutes: { path: string; element: ReactElement }[] = [
     { path: '/error', element: <ErrorPage /> },
     { path: '/initial-password-setup', element: <InitialPasswordSetupPage /> },
     { path: '/docs', element: <ApiDocsPage /> },
+    { path: '/confirm_email', element: <ConfirmEmailPage /> },
 ];

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { authProvider } from '../../src/authProvider';
 import { ApiDocsPage } from '../../src/pages/ApiDocsPage';
+import { ConfirmEmailPage } from '../../src/pages/ConfirmEmailPage';
 import { LoginPage } from '../../src/pages/LoginPage';
 import { NotFoundPage } from '../../src/pages/NotFoundPage';
 import { ResetPasswordPage } from '../../src/pages/ResetPasswordPage';
@@ -118,6 +119,28 @@ describe('/docs (SPEC 2.2)', () => {
         const to = docs(false);
         expect(await screen.findByTestId('where')).toHaveTextContent('/login');
         expect(to).not.toHaveBeenCalled();
+    });
+});
+
+describe('confirming a new e-mail address', () => {
+    const open = (status: number, body?: unknown) => {
+        const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(status, body));
+        vi.stubGlobal('fetch', fetch);
+        renderInAdmin(<ConfirmEmailPage />, { authProvider, path: '/confirm_email?token=abc123abc123' });
+        return fetch;
+    };
+
+    it('applies the address once and says so', async () => {
+        const fetch = open(204);
+        expect(await screen.findByText('Your e-mail address is changed. Sign in with it from now on.')).toBeInTheDocument();
+        expect(fetch).toHaveBeenCalledTimes(1);
+        expect(String(fetch.mock.calls[0]![0])).toContain('/api/v2/confirm_email/abc123abc123');
+        expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    });
+
+    it('says why not when the link is spent or the address taken', async () => {
+        open(410, { error: 'This confirmation link is not valid any more.', request_id: 'r' });
+        expect(await screen.findByText('This confirmation link is not valid any more.')).toBeInTheDocument();
     });
 });
 

@@ -139,6 +139,18 @@ export const passwordResets = pgTable('password_resets', {
     used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
 });
 
+/** A new e-mail address a user gave for themselves, applied once the link mailed to it is opened. */
+export const emailChanges = pgTable('email_changes', {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
 /** Failed sign-ins per key (user e-mail or client address), for rate limiting and lockout. */
 export const loginFailures = pgTable(
     'login_failures',

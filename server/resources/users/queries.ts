@@ -1,7 +1,7 @@
-import { and, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/database';
-import { accounts, auditLogs, users } from '../../db/schema';
+import { accounts, auditLogs, emailChanges, users } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type UserRow = typeof users.$inferSelect;
@@ -92,3 +92,19 @@ export const emailTakenAnswers = async (db: Db, user: { id: number; account_id: 
                 ),
             )
     )[0]!.n;
+
+export const insertEmailChange = (db: Db, values: { token_hash: string; user_id: number; email: string; expires_at: Date }) =>
+    db.insert(emailChanges).values(values);
+
+export const findEmailChange = async (db: Db, tokenHash: string) =>
+    (await db.select().from(emailChanges).where(eq(emailChanges.token_hash, tokenHash)).limit(1))[0];
+
+/** Marks a confirmation link used in the statement that checks it is unused and current: the change it asked for, or undefined. */
+export const redeemEmailChange = async (db: Db, tokenHash: string, now: Date) =>
+    (
+        await db
+            .update(emailChanges)
+            .set({ used_at: now })
+            .where(and(eq(emailChanges.token_hash, tokenHash), isNull(emailChanges.used_at), gt(emailChanges.expires_at, now)))
+            .returning({ user_id: emailChanges.user_id, email: emailChanges.email })
+    )[0];

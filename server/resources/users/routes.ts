@@ -6,18 +6,31 @@ import { EMAIL_TAKEN_ANSWERS_PER_DAY, PICKER_PAGE_SIZE } from '../../../contract
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { can } from '../../../contract/rights';
 import { assignableRoles, canEditUser, roleReachesBelow, ROLES, type Role } from '../../../contract/roles';
-import { user, userCreateInput, userUpdateInput } from '../../../contract/users';
+import { EMAIL_CHANGE_MESSAGES, user, userCreateInput, userUpdateInput } from '../../../contract/users';
 import { MESSAGES } from '../../../contract/validation';
 import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
-import { conflict, forbidden, notFound, tooMany, validationError } from '../../http/errors';
+import { conflict, forbidden, HttpError, notFound, tooMany, validationError } from '../../http/errors';
+import { opaqueToken, sha256 } from '../../http/tokens';
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { listAccounts, toAccount } from '../accounts/queries';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
-import { deleteUser, emailTakenAnswers, findUser, findUserByEmail, insertUser, listUsers, toUser, updateUser } from './queries';
+import {
+    deleteUser,
+    emailTakenAnswers,
+    findEmailChange,
+    findUser,
+    findUserByEmail,
+    insertEmailChange,
+    insertUser,
+    listUsers,
+    redeemEmailChange,
+    toUser,
+    updateUser,
+} from './queries';
 
 const tags = ['users'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 429: errorReply };
@@ -173,13 +186,16 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                     : (await accountInScope(ctx.db, auth, body.account.id)).id;
             if (accountId !== target.account.id && self) throw forbidden('You cannot move your own user to another account.');
             const email = body.email.trim().toLowerCase();
-            await assertEmailFree(request, auth, email, target.user.id);
+            // One's own new address is applied once the link mailed to it is opened, and the reply is the same
+            // whether another account holds it or not: a self edit tells nothing of other tenants (docs/decisions.md).
+            const confirmByMail = self && !target.user.external_user && email !== target.user.email;
+            if (!confirmByMail) await assertEmailFree(request, auth, email, target.user.id);
 
             // Whether a user signs in through the directory is set by others, not by the user.
             const external = self ? target.user.external_user : !!body.external_user;
             const changes: Parameters<typeof updateUser>[2] = {
                 name: body.name.trim(),
-                email,
+                email: confirmByMail ? target.user.email : email,
                 role: body.role,
                 account_id: accountId,
                 external_user: external,
@@ -211,7 +227,67 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 before: toUser(target),
                 after: { ...updated, password_changed_by_edit: !!newPassword },
             });
-            return updated;
+            if (!confirmByMail) return updated;
+            const token = opaqueToken();
+            const expires_at = new Date(ctx.now().getTime() + ctx.config.resetTokenTtlSeconds * 1000);
+            await insertEmailChange(ctx.db, { token_hash: sha256(token), user_id: target.user.id, email, expires_at });
+            app.afterReply(request, () => mailEmailChange(updated.name, email, token));
+            return { ...updated, email_pending: email };
+        },
+    );
+
+    /** The link to confirm a new address, or, when the address already has an account, a word that nothing changed. */
+    const mailEmailChange = async (name: string, email: string, token: string) => {
+        if (await findUserByEmail(ctx.db, email)) {
+            await ctx.mailer.send({
+                to: email,
+                subject: 'Your address was given for another Access Console account',
+                text: `Hello,\n\nSomeone signed in to Access Console asked to use this address for their account. It already belongs to an account, so nothing was changed.\n\nIf you did not ask for it, you need not do anything.\n`,
+            });
+            return;
+        }
+        const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
+        await ctx.mailer.send({
+            to: email,
+            subject: 'Confirm your new Access Console e-mail address',
+            text: `Hello ${name},\n\nTo use this address to sign in to Access Console, open this link within ${minutes} minutes:\n\n${ctx.config.publicUrl}/confirm_email?token=${token}\n\nUntil then you sign in with your current address. If you did not ask for it, ignore this message.\n`,
+        });
+    };
+
+    app.post(
+        '/confirm_email/:token',
+        {
+            config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+            schema: {
+                tags,
+                summary: 'Apply a new e-mail address a user gave for themselves, from the link mailed to it (once)',
+                params: z.object({ token: z.string().min(10).max(100) }),
+                response: { 204: z.null(), ...errors, 410: errorReply },
+            },
+        },
+        async (request, reply) => {
+            const change = await redeemEmailChange(ctx.db, sha256(request.params.token), ctx.now());
+            if (!change) {
+                const row = await findEmailChange(ctx.db, sha256(request.params.token));
+                const expired = row && !row.used_at && row.expires_at <= ctx.now();
+                throw new HttpError(410, expired ? EMAIL_CHANGE_MESSAGES.expired : EMAIL_CHANGE_MESSAGES.invalid);
+            }
+            const holder = await findUserByEmail(ctx.db, change.email);
+            if (holder && holder.id !== change.user_id) throw conflict(EMAIL_CHANGE_MESSAGES.taken);
+            const before = await findUser(ctx.db, change.user_id);
+            if (!before) throw new HttpError(410, EMAIL_CHANGE_MESSAGES.invalid);
+            await updateUser(ctx.db, change.user_id, { email: change.email });
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'users',
+                entity: 'User',
+                entity_id: change.user_id,
+                account_id: before.account.id,
+                actor: { id: before.user.id, name: before.user.name },
+                before: { email: before.user.email },
+                after: { email: change.email },
+            });
+            return reply.status(204).send(null);
         },
     );
 

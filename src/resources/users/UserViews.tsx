@@ -21,6 +21,7 @@ import {
     useRecordContext,
     useTranslate,
     type Identifier,
+    type RaRecord,
 } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
@@ -59,6 +60,7 @@ const userFilters = (role: Role) => [
 /** The create and edit forms in the quick-view drawer (SPEC 2.6 'User'). */
 const UserDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void }) => {
     const notices = useNotices();
+    const translate = useTranslate();
     if (id === undefined)
         return (
             <CreateBase
@@ -84,8 +86,15 @@ const UserDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void })
             mutationMode="pessimistic"
             transform={userBody}
             mutationOptions={{
-                onSuccess: () => {
-                    notices.modified('users');
+                onSuccess: (data: RaRecord) => {
+                    // One's own new address waits for the link mailed to it.
+                    const pending = (data as { email_pending?: string }).email_pending;
+                    if (pending)
+                        notices.success(
+                            translate('resources.users.emailPending'),
+                            translate('resources.users.emailPendingText', { email: pending }),
+                        );
+                    else notices.modified('users');
                     onDone();
                 },
                 onError: e => notices.modifyFailed('users', e),

@@ -5,6 +5,14 @@ export const userMessages: { en: Messages; fr: Messages } = {
         resources: {
             users: {
                 name: 'User |||| Users',
+                emailPending: 'Modified User',
+                emailPendingText: 'A confirmation link was sent to %{email}. Your address changes when you open it.',
+                confirmEmail: {
+                    title: 'Confirm your new e-mail address',
+                    confirming: 'Confirming…',
+                    done: 'Your e-mail address is changed. Sign in with it from now on.',
+                    signIn: 'Sign in',
+                },
                 fields: {
                     name: 'Name',
                     email: 'Email',
@@ -40,6 +48,14 @@ export const userMessages: { en: Messages; fr: Messages } = {
         resources: {
             users: {
                 name: 'Utilisateur |||| Utilisateurs',
+                emailPending: 'Utilisateur modifié',
+                emailPendingText: 'Un lien de confirmation a été envoyé à %{email}. Votre adresse change quand vous l’ouvrez.',
+                confirmEmail: {
+                    title: 'Confirmez votre nouvelle adresse e-mail',
+                    confirming: 'Confirmation…',
+                    done: 'Votre adresse e-mail est changée. Connectez-vous désormais avec elle.',
+                    signIn: 'Se connecter',
+                },
                 fields: {
                     name: 'Nom',
                     email: 'E-mail',

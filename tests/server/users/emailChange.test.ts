@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_CHANGE_MESSAGES } from '../../../contract/users';
+import { DEMO_PASSWORD, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+
+/**
+ * A user changing their own address: it is applied when the link mailed to
+ * the new address is opened, and the reply is the same whether another
+ * tenant holds the address or not, so a self edit tells nothing of them.
+ */
+let p: TestPlatform;
+let manager: ApiCaller;
+let me: { id: number; name: string; email: string; role: string; account: { id: number } };
+beforeAll(async () => {
+    p = await startPlatform();
+    manager = await p.as(p.demo.customers[0].users.manager.email);
+    me = (await manager('GET', '/me')).json();
+});
+afterAll(() => p?.close());
+
+const selfEdit = (email: string) =>
+    manager('PUT', `/users/${me.id}`, {
+        name: me.name,
+        email,
+        role: me.role,
+        account: { id: me.account.id },
+        current_password: DEMO_PASSWORD,
+    });
+const mailTo = (email: string) => p.mail.sent.filter(m => m.to === email);
+const confirm = (token: string) => p.app.inject({ method: 'POST', url: `/api/v2/confirm_email/${token}` });
+const linkIn = (text: string) => /confirm_email\?token=([\w-]+)/.exec(text)?.[1];
+
+describe("changing one's own e-mail address", () => {
+    it('answers alike for a free address and for one another tenant holds, and tells the holder nothing changed', async () => {
+        const taken = p.demo.otherCustomer.users.user.email;
+        const free = await selfEdit('manager.next@contoso.test');
+        const held = await selfEdit(taken);
+        expect(free.statusCode).toBe(200);
+        expect(held.statusCode).toBe(200);
+        expect(free.json()).toMatchObject({ email: me.email, email_pending: 'manager.next@contoso.test' });
+        expect(held.json()).toMatchObject({ email: me.email, email_pending: taken });
+        await p.app.afterReplySettled();
+        expect(mailTo(taken).at(-1)).toMatchObject({ subject: 'Your address was given for another Access Console account' });
+        expect(linkIn(mailTo(taken).at(-1)!.text)).toBeUndefined();
+        expect(mailTo('manager.next@contoso.test').at(-1)).toMatchObject({ subject: 'Confirm your new Access Console e-mail address' });
+    });
+
+    it('is applied once, when the link mailed to the new address is opened', async () => {
+        expect((await manager('GET', '/me')).json().email).toBe(me.email);
+        const token = linkIn(mailTo('manager.next@contoso.test').at(-1)!.text)!;
+        expect((await confirm(token)).statusCode).toBe(204);
+        expect((await manager('GET', '/me')).json().email).toBe('manager.next@contoso.test');
+        const again = await confirm(token);
+        expect(again.statusCode).toBe(410);
+        expect(again.json().error).toBe(EMAIL_CHANGE_MESSAGES.invalid);
+        // The new address signs in; the old one no longer does.
+        expect(
+            (
+                await p.app.inject({
+                    method: 'POST',
+                    url: '/api/v2/login',
+                    payload: { username: 'manager.next@contoso.test', password: DEMO_PASSWORD },
+                })
+            ).statusCode,
+        ).toBe(200);
+    });
+
+    it('is refused when the link has expired, or the address was taken meanwhile', async () => {
+        me = (await manager('GET', '/me')).json();
+        await selfEdit('late@contoso.test');
+        await selfEdit('raced@contoso.test');
+        await p.app.afterReplySettled();
+        const late = linkIn(mailTo('late@contoso.test').at(-1)!.text)!;
+        const raced = linkIn(mailTo('raced@contoso.test').at(-1)!.text)!;
+        // Someone else takes the address before the link is opened.
+        const admin = await p.as('admin@platform.test');
+        await admin('POST', '/users', {
+            name: 'Quick',
+            email: 'raced@contoso.test',
+            role: 'user',
+            account: { id: me.account.id },
+            password: 'Quick#Pass1',
+            confirm: 'Quick#Pass1',
+        });
+        const clash = await confirm(raced);
+        expect(clash.statusCode).toBe(409);
+        expect(clash.json().error).toBe(EMAIL_CHANGE_MESSAGES.taken);
+        p.clock.offsetMs = p.ctx.config.resetTokenTtlSeconds * 1000 + 1000;
+        try {
+            const expired = await confirm(late);
+            expect(expired.statusCode).toBe(410);
+            expect(expired.json().error).toBe(EMAIL_CHANGE_MESSAGES.expired);
+        } finally {
+            p.clock.offsetMs = 0;
+        }
+        expect((await manager('GET', '/me')).json().email).toBe('manager.next@contoso.test');
+    });
+});
