@@ -20,6 +20,7 @@ import { firmwareKeyRoutes } from './artifacts/keys';
 import { deploymentRoutes } from './deployments/routes';
 import { qrCodeRoutes } from './qrcode/routes';
 import { systemRoutes } from './system/routes';
+import { searchRoutes } from './search/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -43,4 +44,5 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     qrCodeRoutes,
     eventRoutes,
     systemRoutes,
+    searchRoutes,
 ];
