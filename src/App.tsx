@@ -11,9 +11,9 @@ import { ErrorPage } from './pages/ErrorPage';
 import { AppNotification } from './notifications/AppNotification';
 import { publicRoutes } from './pages/publicRoutes';
 import { enabledPlugins } from './plugins/enabled';
-import { AccountSectionsContext } from './plugins/accountSections';
+import { PluginSlotsContext } from './plugins/slots';
 import { onDemand } from './plugins/onDemand';
-import { accountSections } from './plugins/rights';
+import { pluginSlots } from './plugins/rights';
 import { pluginResources, pluginRoutes } from './plugins/registry';
 
 // The dashboard brings the charts library: it loads after sign-in, not with the sign-in page.
@@ -24,7 +24,7 @@ const store = localStorageStore(undefined, 'AccessConsole');
 /** Browser routes, not hash routes: /login, /devices… load directly (issue 2). */
 export const App = () => (
     <BrowserRouter>
-        <AccountSectionsContext.Provider value={accountSections()}>
+        <PluginSlotsContext.Provider value={pluginSlots()}>
             <Admin
                 title="Access Console"
                 dataProvider={dataProvider}
@@ -48,6 +48,6 @@ export const App = () => (
                 {pluginRoutes(enabledPlugins)}
                 {pluginResources(enabledPlugins)}
             </Admin>
-        </AccountSectionsContext.Provider>
+        </PluginSlotsContext.Provider>
     </BrowserRouter>
 );

@@ -4,6 +4,7 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import KeyboardReturn from '@mui/icons-material/KeyboardReturn';
 import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
 import { canSwitchAccount } from '../../contract/routes';
+import { useAppBarItems } from '../plugins/slots';
 import { useCurrentAccountName } from '../session/accounts';
 import { useSession } from '../session/useSession';
 import { useAccountSwitch } from './accountSwitch';
@@ -62,8 +63,21 @@ const CurrentAccount = () => {
     );
 };
 
+/** What features put in the bar (the search box), then the current account. */
+const Toolbar = () => {
+    const items = useAppBarItems();
+    return (
+        <>
+            {items.map((Item, i) => (
+                <Item key={i} />
+            ))}
+            <CurrentAccount />
+        </>
+    );
+};
+
 export const AppBar = () => (
-    <RaAppBar userMenu={<AppUserMenu />} toolbar={<CurrentAccount />}>
+    <RaAppBar userMenu={<AppUserMenu />} toolbar={<Toolbar />}>
         <TitlePortal />
     </RaAppBar>
 );

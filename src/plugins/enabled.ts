@@ -9,6 +9,7 @@ import { firmwarePlugin } from '../resources/firmware';
 import { eventRetentionPlugin } from '../resources/event-retention';
 import { eventsPlugin } from '../resources/events';
 import { rolesPlugin } from '../resources/roles';
+import { searchPlugin } from '../resources/search';
 import { statisticsPlugin } from '../resources/statistics';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
@@ -28,4 +29,5 @@ export const enabledPlugins: ConsolePlugin[] = [
     qrCodePlugin,
     eventsPlugin,
     statisticsPlugin,
+    searchPlugin,
 ];

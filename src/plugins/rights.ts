@@ -1,5 +1,5 @@
 import type { Resource as RightResource } from '../../contract/rights';
-import type { AccountSection } from './types';
+import type { PluginSlots } from './slots';
 import { enabledPlugins } from './enabled';
 
 // Read on first use, not at import: plugins import the authProvider, which imports this module.
@@ -13,5 +13,8 @@ export const rightResourceOf = (resource: string): RightResource | undefined => 
     return rightsByResource.get(resource);
 };
 
-/** The account page's sections that features contribute. */
-export const accountSections = (): AccountSection[] => enabledPlugins.flatMap(p => p.accountSections ?? []);
+/** What the features add to the account page and the app bar. */
+export const pluginSlots = (): PluginSlots => ({
+    accountSections: enabledPlugins.flatMap(p => p.accountSections ?? []),
+    appBar: enabledPlugins.flatMap(p => p.appBar ?? []),
+});

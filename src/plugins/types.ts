@@ -51,5 +51,7 @@ export interface ConsolePlugin {
     routes?: PluginRoute[];
     /** sections it adds to the account page */
     accountSections?: AccountSection[];
+    /** items it adds to the app bar, before the current account */
+    appBar?: ComponentType[];
     messages: { en: Messages; fr: Messages };
 }

@@ -21,7 +21,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { isAtLeast } from '../../../contract/roles';
 import { can } from '../../../contract/rights';
 import { accountsRouteRedirects } from '../../../contract/routes';
-import { useAccountSections } from '../../plugins/accountSections';
+import { useAccountSections } from '../../plugins/slots';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton } from '../../layout/quickView';
 import { AppList } from '../../lists/AppList';

@@ -1,0 +1,15 @@
+import { createElement } from 'react';
+import { onDemand } from '../../plugins/onDemand';
+import type { ConsolePlugin } from '../../plugins/types';
+import { searchMessages } from './messages';
+import { SearchBox } from './SearchBox';
+
+const SearchPage = onDemand(() => import('./SearchPage').then(m => m.SearchPage));
+
+/** SPEC 2.2 /search: one box in the app bar finds accounts, users, readers, people and firmware in the caller's reach. */
+export const searchPlugin: ConsolePlugin = {
+    key: 'search',
+    routes: [{ path: '/search', routeKey: 'search', element: createElement(SearchPage) }],
+    appBar: [SearchBox],
+    messages: searchMessages,
+};
