@@ -15,31 +15,17 @@
  * --files puts the event images in another folder (another volume, a tmpfs)
  * than the temporary one, to see what the disk costs.
  */
-import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../server/app';
-import { testConfig } from '../server/config';
-import type { AppContext } from '../server/context';
-import { bootstrap, signingSecret } from '../server/db/bootstrap';
-import { openDatabase } from '../server/db/database';
 import { events } from '../server/db/schema';
 import { drawFrame } from '../server/demo/fleet/frames';
-import { TokenSigner } from '../server/http/tokens';
-import { memoryMailer } from '../server/mail/mailer';
-import { createRealtime } from '../server/realtime';
 import { toEventQuery } from '../server/resources/events/filters';
 import { existingLinks, listEvents } from '../server/resources/events/queries';
-import { DiskSpace } from '../server/storage/diskSpace';
-import { LocalDiskStorage } from '../server/storage';
 import { generateEvents, makePlatform, type BenchEvent } from './events-data';
+import { startBenchPlatform } from './platform';
+import { autocannon } from './lib';
 
 const arg = (name: string, fallback: number) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -59,7 +45,6 @@ const sizes = {
     port: arg('port', 8383),
 };
 const filesDir = process.argv.includes('--files') ? path.resolve(process.argv[process.argv.indexOf('--files') + 1]!) : undefined;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const percentile = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -77,49 +62,11 @@ const pooled = async <T>(items: T[], concurrency: number, work: (item: T) => Pro
 };
 
 // ---- database and server ----
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-bench-events-'));
-let dbName: string | undefined;
-let dbUrl: string | undefined;
-if (adminUrl) {
-    dbName = `ac_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${dbName}`);
-    await c.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
-}
-const database = await openDatabase(dbUrl ? { url: dbUrl } : { dataDir: path.join(work, 'pglite') });
-const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-const db = database.db;
-const ADMIN = { email: 'bench@bench.example', password: 'Bench#Pass1' };
-const first = await bootstrap(db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
-const ctx: AppContext = {
-    db,
-    config: testConfig({ accessTokenTtlSeconds: 4 * 3600, port: sizes.port }),
-    signer: new TokenSigner(await signingSecret(db)),
-    mailer: memoryMailer(),
-    storage: new LocalDiskStorage(filesDir ?? path.join(work, 'files')),
-    disk: new DiskSpace([filesDir ?? path.join(work, 'files')], 0),
-    realtime: createRealtime(db),
-    now: () => new Date(),
-};
-const app = await buildApp(ctx);
-const base = await app.listen({ port: sizes.port, host: '127.0.0.1' });
-const token = (
-    (await (
-        await fetch(`${base}/api/v2/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-        })
-    ).json()) as { token: string }
-).token;
+const bench = await startBenchPlatform('events', { port: sizes.port, filesDir });
+const { kind, db, base, token } = bench;
 log(`${kind}: ${JSON.stringify(sizes)}`);
 
-const platform = await makePlatform(db, first.mainAccountId, sizes);
+const platform = await makePlatform(db, bench.mainAccountId, sizes);
 const now = Date.now();
 const results: Record<string, unknown> = { database: kind, sizes };
 
@@ -289,45 +236,6 @@ const directSql = async (query: Record<string, string>) => {
         requestsPerSecond: round(latencies.length / sizes.duration, 0),
     };
 };
-const autocannon = (url: string, connections: number, seconds: number) =>
-    new Promise<{ p50: number; p99: number; requestsPerSecond: number; errors: number; non2xx: number }>((resolve, reject) => {
-        const child = spawn(
-            process.execPath,
-            [
-                path.join(ROOT, 'node_modules/autocannon/autocannon.js'),
-                '-c',
-                String(connections),
-                '-d',
-                String(seconds),
-                '-j',
-                '-H',
-                `authorization=Bearer ${token}`,
-                url,
-            ],
-            { stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        let out = '';
-        child.stdout.on('data', d => (out += d));
-        child.on('exit', () => {
-            try {
-                const r = JSON.parse(out) as {
-                    latency: { p50: number; p99: number };
-                    requests: { average: number };
-                    errors: number;
-                    non2xx: number;
-                };
-                resolve({
-                    p50: r.latency.p50,
-                    p99: r.latency.p99,
-                    requestsPerSecond: r.requests.average,
-                    errors: r.errors,
-                    non2xx: r.non2xx,
-                });
-            } catch (error) {
-                reject(new Error(`autocannon: ${(error as Error).message}: ${out.slice(0, 300)}`));
-            }
-        });
-    });
 const lists: Record<string, unknown>[] = [];
 for (const s of scenarios) {
     const url = `${base}/api/v2/events?${new URLSearchParams({ account_id: String(account), ...s.query })}`;
@@ -339,7 +247,7 @@ for (const s of scenarios) {
     const check = await ask().catch(ask);
     await directSql(s.query).catch(() => undefined);
     const sqlFigures = await directSql(s.query);
-    const api = await autocannon(url, sizes.clients, sizes.duration);
+    const api = await autocannon(url, sizes.clients, sizes.duration, token);
     const line = {
         scenario: s.name,
         rows: check.count,
@@ -423,7 +331,7 @@ if (sizes.soakMinutes > 0) {
             await new Promise(r => setTimeout(r, Math.max(0, 1000 - (performance.now() - t))));
         }
     })();
-    const listing = await autocannon(`${base}/api/v2/events?account_id=${account}`, 5, seconds);
+    const listing = await autocannon(`${base}/api/v2/events?account_id=${account}`, 5, seconds, token);
     stop = true;
     await ingest;
     clearInterval(timer);
@@ -457,14 +365,5 @@ if (sizes.soakMinutes > 0) {
 // ---- report ----
 console.log('\n=== result ===');
 console.log(JSON.stringify(results, null, 2));
-await app.close();
-await ctx.realtime.close();
-await database.close();
-if (adminUrl && dbName) {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-}
-fs.rmSync(work, { recursive: true, force: true });
+await bench.close();
 process.exit(0);

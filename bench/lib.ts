@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A server process of the benchmark, with its CPU time read from /proc (Linux). */
 export interface ServerProcess {
@@ -115,3 +119,44 @@ export const keepAliveClient = (baseUrl: string, maxSockets = 256) => {
         close: () => agent.destroy(),
     };
 };
+
+/** GET `url` with `connections` keep-alive clients for `seconds`, as a signed-in console would (autocannon, in its own process). */
+export const autocannon = (url: string, connections: number, seconds: number, token: string) =>
+    new Promise<{ p50: number; p99: number; requestsPerSecond: number; errors: number; non2xx: number }>((resolve, reject) => {
+        const child = spawn(
+            process.execPath,
+            [
+                path.join(ROOT, 'node_modules/autocannon/autocannon.js'),
+                '-c',
+                String(connections),
+                '-d',
+                String(seconds),
+                '-j',
+                '-H',
+                `authorization=Bearer ${token}`,
+                url,
+            ],
+            { stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        let out = '';
+        child.stdout.on('data', d => (out += d));
+        child.on('exit', () => {
+            try {
+                const r = JSON.parse(out) as {
+                    latency: { p50: number; p99: number };
+                    requests: { average: number };
+                    errors: number;
+                    non2xx: number;
+                };
+                resolve({
+                    p50: r.latency.p50,
+                    p99: r.latency.p99,
+                    requestsPerSecond: r.requests.average,
+                    errors: r.errors,
+                    non2xx: r.non2xx,
+                });
+            } catch (error) {
+                reject(new Error(`autocannon: ${(error as Error).message}: ${out.slice(0, 300)}`));
+            }
+        });
+    });
