@@ -1,20 +1,21 @@
 import englishMessages from 'ra-language-english';
 import { enabledPlugins } from '../plugins/enabled';
 import type { Messages } from '../plugins/types';
-import { appMessages } from './app';
-import { layoutMessages } from '../layout/messages';
-import { noticeMessages } from '../notifications/messages';
-import { pageMessages } from '../pages/messages';
+import app from './app.en';
+import layout from '../layout/messages.en';
+import notices from '../notifications/messages.en';
+import pages from '../pages/messages.en';
 import { mergeMessages } from './merge';
-import { validationMessages } from './validation';
+import validation from './validation.en';
 
+/** English: the first language, in the first download. */
 const en: Messages = mergeMessages(
     englishMessages as unknown as Messages,
-    appMessages.en,
-    layoutMessages.en,
-    pageMessages.en,
-    noticeMessages.en,
-    validationMessages.en,
+    app,
+    layout,
+    pages,
+    notices,
+    validation,
     ...enabledPlugins.map(p => p.messages.en),
 );
 export default en;

@@ -10,7 +10,9 @@ export const LOCALES = [
 /** English is bundled; French loads on demand. Missing keys are errors, not silent fallbacks. */
 export const i18nProvider = polyglotI18nProvider(
     locale =>
-        locale === 'fr' ? import('./fr').then(m => m.default as unknown as TranslationMessages) : (en as unknown as TranslationMessages),
+        locale === 'fr'
+            ? import('./fr').then(async m => (await m.loadFrench()) as unknown as TranslationMessages)
+            : (en as unknown as TranslationMessages),
     'en',
     LOCALES,
     { allowMissing: false },

@@ -53,5 +53,6 @@ export interface ConsolePlugin {
     accountSections?: AccountSection[];
     /** items it adds to the app bar, before the current account */
     appBar?: ComponentType[];
-    messages: { en: Messages; fr: Messages };
+    /** English is in the first download; another language's texts load when it is chosen */
+    messages: { en: Messages; fr: () => Promise<{ default: Messages }> };
 }

@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '../../contract/events';
 import { EventDetails } from '../../src/resources/events/EventDetails';
 import { EventThumbnail } from '../../src/resources/events/EventImage';
-import { eventMessages } from '../../src/resources/events/messages';
+import eventsEn from '../../src/resources/events/messages.en';
 import type { Messages } from '../../src/plugins/types';
 import { testSession } from './render';
 import { eventRecord, renderEvents, stubObjectUrls, tailgating } from './eventsFixtures';
 
-const typeLabel = (type: string) => ((eventMessages.en.resources as Messages).events as { types: Record<string, string> }).types[type]!;
+const typeLabel = (type: string) => ((eventsEn.resources as Messages).events as { types: Record<string, string> }).types[type]!;
 
 /** The stock pictures are inlined SVG: each names itself in its <title>. */
 const pictureTitle = (img: HTMLElement) => /<title>([^<]*)<\/title>/.exec(decodeURIComponent(img.getAttribute('src') ?? ''))?.[1];

@@ -1,6 +1,6 @@
 import type { ConsolePlugin } from '../../plugins/types';
 import { onDemand } from '../../plugins/onDemand';
-import { cardFormatMessages } from './messages';
+import en from './messages.en';
 
 const CardFormatsSection = onDemand(() => import('./CardFormatsSection').then(m => m.CardFormatsSection));
 
@@ -10,5 +10,5 @@ export const cardFormatsPlugin: ConsolePlugin = {
     accountSections: [
         { key: 'card-formats', label: 'resources.card_formats.section', right: ['cardFormats', 'read'], component: CardFormatsSection },
     ],
-    messages: cardFormatMessages,
+    messages: { en, fr: () => import('./messages.fr') },
 };

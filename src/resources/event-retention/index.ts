@@ -1,6 +1,6 @@
 import type { ConsolePlugin } from '../../plugins/types';
 import { onDemand } from '../../plugins/onDemand';
-import { eventRetentionMessages } from './messages';
+import en from './messages.en';
 
 const EventRetentionSection = onDemand(() => import('./EventRetentionSection').then(m => m.EventRetentionSection));
 
@@ -15,5 +15,5 @@ export const eventRetentionPlugin: ConsolePlugin = {
             component: EventRetentionSection,
         },
     ],
-    messages: eventRetentionMessages,
+    messages: { en, fr: () => import('./messages.fr') },
 };

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import { firmwareMessages } from './messages';
+import en from './messages.en';
 
 // Loaded on demand: the upload and scheduling screens are large and used by few.
 const DeploymentList = onDemand(() => import('./DeploymentList').then(m => m.DeploymentList));
@@ -30,5 +30,5 @@ export const firmwarePlugin: ConsolePlugin = {
     accountSections: [
         { key: 'firmware-keys', label: 'resources.firmware_keys.section', right: ['artifacts', 'read'], component: FirmwareKeysSection },
     ],
-    messages: firmwareMessages,
+    messages: { en, fr: () => import('./messages.fr') },
 };

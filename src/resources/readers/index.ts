@@ -1,6 +1,6 @@
 import Contactless from '@mui/icons-material/Contactless';
 import type { ConsolePlugin } from '../../plugins/types';
-import { readerMessages } from './messages';
+import en from './messages.en';
 import { onDemand } from '../../plugins/onDemand';
 
 const ReaderList = onDemand(() => import('./ReaderList').then(m => m.ReaderList));
@@ -18,5 +18,5 @@ export const readersPlugin: ConsolePlugin = {
             recordRepresentation: 'description',
         },
     ],
-    messages: readerMessages,
+    messages: { en, fr: () => import('./messages.fr') },
 };

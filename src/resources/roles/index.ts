@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { ConsolePlugin } from '../../plugins/types';
-import { roleMessages } from './messages';
+import en from './messages.en';
 import { onDemand } from '../../plugins/onDemand';
 
 const RolesPage = onDemand(() => import('./RolesPage').then(m => m.RolesPage));
@@ -8,5 +8,5 @@ const RolesPage = onDemand(() => import('./RolesPage').then(m => m.RolesPage));
 export const rolesPlugin: ConsolePlugin = {
     key: 'roles',
     routes: [{ path: '/roles', element: createElement(RolesPage), routeKey: 'roles' }],
-    messages: roleMessages,
+    messages: { en, fr: () => import('./messages.fr') },
 };

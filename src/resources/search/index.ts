@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import { searchMessages } from './messages';
+import en from './messages.en';
 import { SearchBox } from './SearchBox';
 
 const SearchPage = onDemand(() => import('./SearchPage').then(m => m.SearchPage));
@@ -11,5 +11,5 @@ export const searchPlugin: ConsolePlugin = {
     key: 'search',
     routes: [{ path: '/search', routeKey: 'search', element: createElement(SearchPage) }],
     appBar: [SearchBox],
-    messages: searchMessages,
+    messages: { en, fr: () => import('./messages.fr') },
 };

@@ -1,6 +1,6 @@
 import People from '@mui/icons-material/People';
 import type { ConsolePlugin } from '../../plugins/types';
-import { userMessages } from './messages';
+import en from './messages.en';
 import { onDemand } from '../../plugins/onDemand';
 
 const UserList = onDemand(() => import('./UserViews').then(m => m.UserList));
@@ -23,5 +23,5 @@ export const usersPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
-    messages: userMessages,
+    messages: { en, fr: () => import('./messages.fr') },
 };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatFileSize, formatRelativeTime, relativeTime } from '../../../src/i18n/format';
 import en from '../../../src/i18n/en';
-import fr from '../../../src/i18n/fr';
+import { loadFrench } from '../../../src/i18n/fr';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
+
+const fr = await loadFrench();
 
 const translator = (messages: unknown) =>
     polyglotI18nProvider(() => messages as TranslationMessages, 'en', [], { allowMissing: false }).translate;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../src/i18n/en';
-import fr from '../../../src/i18n/fr';
+import { loadFrench } from '../../../src/i18n/fr';
 import type { Messages } from '../../../src/plugins/types';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../../../contract/auditLogs';
+
+const fr = await loadFrench();
 
 /** Every leaf of a message tree as [dotted key, text]. */
 const leaves = (tree: Messages, prefix = ''): [string, string][] =>

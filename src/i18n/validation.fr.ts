@@ -1,10 +1,7 @@
 import type { Messages } from '../plugins/types';
 
-/**
- * The validation texts of contract/ (SPEC 5), keyed by their English text as
- * react-admin translates a validation message (translate(message, {_: message})).
- */
-const FR: Record<string, string> = {
+/** The validation texts of contract/ in French, keyed by their English text (validation.en.ts). */
+const fr: Messages = {
     'Password is required': 'Le mot de passe est obligatoire',
     'Password strength not met': 'Le mot de passe n’est pas assez robuste',
     'Password must be at least 8 characters': 'Le mot de passe doit contenir au moins 8 caractères',
@@ -22,11 +19,6 @@ const FR: Record<string, string> = {
     'Bit length is required': 'Le nombre de bits est obligatoire',
     'Start and length must be whole numbers of bits': 'Le début et la longueur doivent être des nombres entiers de bits',
     'Use bit numbers and ranges, like 2-13, 15': 'Indiquez des numéros de bits et des plages, comme 2-13, 15',
+    ...Object.fromEntries([25, 30, 60, 100, 255].map(n => [`Maximum ${n} characters`, `${n} caractères au maximum`])),
 };
-const MAXIMA = [25, 30, 60, 100, 255];
-for (const n of MAXIMA) FR[`Maximum ${n} characters`] = `${n} caractères au maximum`;
-
-export const validationMessages: { en: Messages; fr: Messages } = {
-    en: Object.fromEntries(Object.keys(FR).map(k => [k, k])),
-    fr: FR,
-};
+export default fr;

@@ -1,0 +1,55 @@
+import type { Messages } from '../plugins/types';
+
+/** App-wide texts: menu, shared notices, validation texts of contract/ (keyed by their English text). */
+const en: Messages = {
+    app: {
+        name: 'Access Console',
+        ok: 'OK',
+        confirmDelete: { title: 'Delete this %{resource}?', content: 'This cannot be undone.' },
+        export: 'Export',
+        yes: 'Yes',
+        no: 'No',
+        roles: {
+            admin: 'platform administrator',
+            dealer: 'Dealer Admin',
+            installer: 'Installer',
+            moderator: 'Account Administrator',
+            manager: 'Account Manager',
+            user: 'Account User',
+        },
+    },
+    menu: {
+        dashboard: 'Dashboard',
+        accounts: 'Accounts List',
+        accountSettings: 'Account Settings',
+        auditLogs: 'Audit Log',
+        roles: 'Roles',
+        users: 'Users',
+        devices: 'Devices',
+        firmwareUpdates: 'Updates',
+        readers: 'Readers',
+        accessGroups: 'Access Groups',
+        qrcode: 'QR Code',
+        events: 'Security Events',
+        webEnrollments: 'Web Enrollments',
+        profiles: 'Profiles',
+        optOut: 'Opt-out',
+        adaptive: 'Adaptive',
+        consented: 'Consented',
+        visitors: 'Visitors',
+        backupAndRestore: 'Backup and Restore',
+        statistics: 'Statistics',
+        accountManagement: 'Account Management',
+        settings: 'Settings',
+        migrations: 'Migrations',
+        search: 'Search',
+        groups: {
+            accounts: 'Accounts',
+            permissions: 'Permissions',
+            deviceManagement: 'Device Management',
+            profiles: 'Profiles',
+            systemManager: 'System Manager',
+        },
+    },
+};
+export default en;

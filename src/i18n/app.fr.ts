@@ -1,0 +1,55 @@
+import type { Messages } from '../plugins/types';
+
+/** App-wide texts: menu, shared notices, validation texts of contract/ (keyed by their English text). */
+const fr: Messages = {
+    app: {
+        name: 'Console d’accès',
+        ok: 'OK',
+        confirmDelete: { title: 'Supprimer cet élément (%{resource}) ?', content: 'Cette action est irréversible.' },
+        export: 'Exporter',
+        yes: 'Oui',
+        no: 'Non',
+        roles: {
+            admin: 'administrateur de la plateforme',
+            dealer: 'Administrateur revendeur',
+            installer: 'Installateur',
+            moderator: 'Administrateur du compte',
+            manager: 'Gestionnaire du compte',
+            user: 'Utilisateur du compte',
+        },
+    },
+    menu: {
+        dashboard: 'Tableau de bord',
+        accounts: 'Liste des comptes',
+        accountSettings: 'Paramètres du compte',
+        auditLogs: 'Journal d’audit',
+        roles: 'Rôles',
+        users: 'Utilisateurs',
+        devices: 'Appareils',
+        firmwareUpdates: 'Mises à jour',
+        readers: 'Lecteurs',
+        accessGroups: 'Groupes d’accès',
+        qrcode: 'Code QR',
+        events: 'Événements de sécurité',
+        webEnrollments: 'Inscriptions web',
+        profiles: 'Profils',
+        optOut: 'Refus biométrique',
+        adaptive: 'Adaptatif',
+        consented: 'Consentis',
+        visitors: 'Visiteurs',
+        backupAndRestore: 'Sauvegarde et restauration',
+        statistics: 'Statistiques',
+        accountManagement: 'Gestion du compte',
+        settings: 'Paramètres',
+        migrations: 'Migrations',
+        search: 'Recherche',
+        groups: {
+            accounts: 'Comptes',
+            permissions: 'Autorisations',
+            deviceManagement: 'Gestion des appareils',
+            profiles: 'Profils',
+            systemManager: 'Gestion du système',
+        },
+    },
+};
+export default fr;

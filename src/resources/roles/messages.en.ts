@@ -1,0 +1,51 @@
+import type { Messages } from '../../plugins/types';
+
+const en: Messages = {
+    resources: {
+        roles: {
+            name: 'Role |||| Roles',
+            intro: 'Each user has one role. Roles are ordered from the platform administrator down to the account user; this table is what the server enforces.',
+            assignable: 'You can give this role',
+            notAssignable: 'You cannot give this role',
+            matrix: 'Rights by role',
+            resource: 'Resource',
+            resources: {
+                dashboard: 'Dashboard',
+                users: 'Users',
+                accounts: 'Accounts',
+                devices: 'Devices',
+                deployments: 'Deployments',
+                artifacts: 'Firmware',
+                cardFormats: 'Card formats',
+                deviceConfig: 'Device configuration',
+                events: 'Security events',
+                profiles: 'Profiles',
+                auditLogs: 'Audit log',
+                statistics: 'Statistics',
+                backup: 'Backup',
+                restore: 'Restore',
+                importExport: 'Import/export',
+                systemSettings: 'System settings',
+                migrations: 'Migrations',
+                version: 'Version details',
+                deviceLogs: 'Device logs',
+                optOut: 'Opt-out',
+                adaptive: 'Adaptive 2FA',
+                visitors: 'Visitors',
+                mainAccount: 'Platform main account',
+            },
+            actions: {
+                read: 'read',
+                write: 'write',
+                edit: 'edit',
+                delete: 'delete',
+                export: 'export',
+                bulk_edit: 'bulk edit',
+                bulk_delete: 'bulk delete',
+                bulk_reboot: 'bulk reboot',
+                download_config: 'download config',
+            },
+        },
+    },
+};
+export default en;

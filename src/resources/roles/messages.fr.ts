@@ -1,0 +1,51 @@
+import type { Messages } from '../../plugins/types';
+
+const fr: Messages = {
+    resources: {
+        roles: {
+            name: 'Rôle |||| Rôles',
+            intro: 'Chaque utilisateur a un rôle. Les rôles vont de l’administrateur de la plateforme à l’utilisateur de compte ; ce tableau est ce que le serveur applique.',
+            assignable: 'Vous pouvez attribuer ce rôle',
+            notAssignable: 'Vous ne pouvez pas attribuer ce rôle',
+            matrix: 'Droits par rôle',
+            resource: 'Ressource',
+            resources: {
+                dashboard: 'Tableau de bord',
+                users: 'Utilisateurs',
+                accounts: 'Comptes',
+                devices: 'Appareils',
+                deployments: 'Déploiements',
+                artifacts: 'Micrologiciels',
+                cardFormats: 'Formats de carte',
+                deviceConfig: 'Configuration des appareils',
+                events: 'Événements de sécurité',
+                profiles: 'Profils',
+                auditLogs: 'Journal d’audit',
+                statistics: 'Statistiques',
+                backup: 'Sauvegarde',
+                restore: 'Restauration',
+                importExport: 'Import/export',
+                systemSettings: 'Paramètres système',
+                migrations: 'Migrations',
+                version: 'Détails de version',
+                deviceLogs: 'Journaux des appareils',
+                optOut: 'Refus biométrique',
+                adaptive: '2FA adaptative',
+                visitors: 'Visiteurs',
+                mainAccount: 'Compte principal',
+            },
+            actions: {
+                read: 'lecture',
+                write: 'écriture',
+                edit: 'modification',
+                delete: 'suppression',
+                export: 'export',
+                bulk_edit: 'modification groupée',
+                bulk_delete: 'suppression groupée',
+                bulk_reboot: 'redémarrage groupé',
+                download_config: 'téléchargement de configuration',
+            },
+        },
+    },
+};
+export default fr;

@@ -1,0 +1,25 @@
+import type { Messages } from '../../plugins/types';
+
+const en: Messages = {
+    statistics: {
+        title: 'Statistics',
+        intro: 'Security events of %{account}',
+        introBelow: 'Security events of %{account} and the accounts below it',
+        includeBelow: 'Include the accounts below',
+        empty: 'No security events in this period.',
+        downloadCsv: 'Download CSV',
+        downloadFailed: 'Error downloading the statistics',
+        total: '%{smart_count} event |||| %{smart_count} events',
+        charts: {
+            perDay: 'Events per day, by group',
+            byType: 'Events by type',
+            authVsIncidents: 'Authentications versus incidents',
+            busiestHours: 'Busiest hours',
+            perReader: 'Events per reader',
+        },
+        series: { authentications: 'Authentications', incidents: 'Incidents', events: 'Events' },
+        hour: '%{hour}:00',
+        noReader: 'No reader',
+    },
+};
+export default en;

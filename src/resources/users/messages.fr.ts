@@ -1,0 +1,46 @@
+import type { Messages } from '../../plugins/types';
+
+const fr: Messages = {
+    resources: {
+        users: {
+            name: 'Utilisateur |||| Utilisateurs',
+            emailPending: 'Utilisateur modifié',
+            emailPendingText: 'Un lien de confirmation a été envoyé à %{email}. Votre adresse change quand vous l’ouvrez.',
+            confirmEmail: {
+                title: 'Confirmez votre nouvelle adresse e-mail',
+                confirming: 'Confirmation…',
+                done: 'Votre adresse e-mail est changée. Connectez-vous désormais avec elle.',
+                signIn: 'Se connecter',
+            },
+            fields: {
+                name: 'Nom',
+                email: 'E-mail',
+                username: 'Identifiant',
+                role: 'Rôle',
+                'account.id': 'Compte',
+                account: 'Compte',
+                external_user: 'Utilisateur externe',
+                tfa_enabled: 'Deux facteurs',
+                created_at: 'Créé le',
+                password: 'Mot de passe',
+                confirm: 'Confirmer le mot de passe',
+                current_password: 'Mot de passe actuel',
+                q: 'Recherche',
+            },
+            create: 'Créer un utilisateur',
+            edit: 'Modifier l’utilisateur',
+            passwordHelp: 'Laissez vide pour conserver le mot de passe actuel.',
+            newUserPasswordHelp: 'Mot de passe provisoire : l’utilisateur choisira le sien à la première connexion.',
+            ownRole: 'Vous ne pouvez pas changer votre propre rôle.',
+            adminWarning: {
+                title: 'Rôle d’administrateur de la plateforme sélectionné',
+                content: 'L’administrateur de la plateforme voit et modifie tous les comptes de la plateforme. Êtes-vous sûr ?',
+                proceed: 'Continuer',
+            },
+            tfaReset: 'Réinitialiser la connexion à deux facteurs',
+            tfaResetDone: 'connexion à deux facteurs réinitialisée',
+            tfaResetFailed: 'Une erreur est survenue lors de la réinitialisation de la connexion 2FA. Veuillez réessayer.',
+        },
+    },
+};
+export default fr;
