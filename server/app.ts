@@ -107,7 +107,21 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 const serveConsole = (app: FastifyInstance, dir: string) => {
     const index = path.join(dir, 'index.html');
     const present = fs.existsSync(index);
-    if (present) app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
+    if (present)
+        app.register(fastifyStatic, {
+            root: dir,
+            wildcard: false,
+            index: false,
+            // the .br and .gz copies the build writes beside each script and style (vite.config.ts)
+            preCompressed: true,
+            cacheControl: false,
+            // Built files are named by their content: a browser keeps them; anything else it asks again.
+            setHeaders: (reply, file) =>
+                reply.header(
+                    'Cache-Control',
+                    file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+                ),
+        });
     const methodsOf = allowedMethods(app);
     app.setNotFoundHandler((request, reply) => {
         const url = request.url.split('?')[0] ?? '/';
