@@ -1,31 +1,186 @@
 /**
- * What the browser fetches before the sign-in page shows, against the whole
- * console (DESIGN.md: every screen on demand, so the first load stays small).
- * Reads the built console: `npm run build && npx tsx bench/first-load.ts`.
+ * The console's first load against a minimal react-admin app (issue 13):
+ * a one-list app of the same react-admin, MUI and React, built in the same
+ * run with the same build settings and served by the same server, so what
+ * react-admin costs on its own is the baseline.
+ *
+ * - bytes: the scripts and styles the browser receives (encoded body and
+ *   headers, as Chromium counts them) before our sign-in page shows,
+ *   against those before the minimal app shows its first row (target ≤ 1.0x);
+ * - time: a signed-in user opening /devices in a fresh browser (no cache)
+ *   until its first row shows, against the minimal app's first row
+ *   (median of --runs, target ≤ 1.2x).
+ *
+ *   npx tsx bench/first-load.ts [--runs 7]
+ * Builds the console into dist/ as `npm run build` does.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { buildApp } from '../server/app';
+import { devices } from '../server/db/schema';
+import { sha256 } from '../server/http/tokens';
+import { BENCH_ADMIN, startBenchPlatform } from './platform';
 
-const dist = path.resolve(process.argv[2] ?? 'dist');
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const size = (files: string[]) =>
-    files.reduce(
-        (sum, file) => {
-            const bytes = fs.readFileSync(path.join(dist, file));
-            return { raw: sum.raw + bytes.length, gzip: sum.gzip + gzipSync(bytes).length };
-        },
-        { raw: 0, gzip: 0 },
-    );
-// the entry script and what it preloads, as index.html names them
-const first = [...new Set([...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map(m => m[1]!))];
-const all = fs
-    .readdirSync(path.join(dist, 'assets'))
-    .filter(f => /\.(js|css)$/.test(f))
-    .map(f => `assets/${f}`);
-const firstLoad = size(first);
-const whole = size(all);
+const arg = (name: string, fallback: number) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const runs = arg('runs', 7);
+const port = arg('port', 8385);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const MINIMAL = path.join(ROOT, 'node_modules/.cache/first-load-minimal');
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-console.log(`first load: ${first.length} files, ${kib(firstLoad.raw)} (${kib(firstLoad.gzip)} gzip)`);
-console.log(`whole console: ${all.length} files, ${kib(whole.raw)} (${kib(whole.gzip)} gzip)`);
-console.log(`ratio first load / whole (gzip): ${(firstLoad.gzip / whole.gzip).toFixed(2)}`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const vite = (args: string[]) => {
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args], {
+        cwd: ROOT,
+        stdio: 'inherit',
+    });
+    if (run.status !== 0) throw new Error(`vite build ${args.join(' ')} failed`);
+};
+
+// ---- the two builds ----
+vite([]);
+fs.rmSync(MINIMAL, { recursive: true, force: true });
+fs.mkdirSync(MINIMAL, { recursive: true });
+fs.writeFileSync(
+    path.join(MINIMAL, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>Minimal</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+);
+// One list, react-admin's stock English, no authentication: the least a react-admin console downloads.
+fs.writeFileSync(
+    path.join(MINIMAL, 'main.tsx'),
+    `import { createRoot } from 'react-dom/client';
+import { Admin, Datagrid, List, Resource, TextField, type DataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+
+const token = new URLSearchParams(location.search).get('token') ?? '';
+const dataProvider = {
+    getList: async (resource: string, { pagination }: { pagination: { page: number; perPage: number } }) => {
+        const res = await fetch(\`/api/v2/\${resource}?page=\${pagination.page}&per_page=\${pagination.perPage}\`, {
+            headers: { authorization: \`Bearer \${token}\` },
+        });
+        const body = await res.json();
+        return { data: body.result, total: body.count };
+    },
+} as unknown as DataProvider;
+const DeviceList = () => (
+    <List>
+        <Datagrid bulkActionButtons={false}>
+            <TextField source="description" />
+            <TextField source="hardware_id" />
+            <TextField source="status" />
+            <TextField source="release" />
+        </Datagrid>
+    </List>
+);
+createRoot(document.getElementById('root')!).render(
+    <Admin dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(() => englishMessages, 'en')}>
+        <Resource name="devices" list={DeviceList} />
+    </Admin>,
+);
+`,
+);
+fs.writeFileSync(
+    path.join(MINIMAL, 'vite.config.ts'),
+    `import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { precompress } from '${path.join(ROOT, 'scripts/precompress')}';
+export default defineConfig({ root: '${MINIMAL}', plugins: [react(), precompress()], build: { outDir: 'dist', emptyOutDir: true } });
+`,
+);
+vite(['--config', path.join(MINIMAL, 'vite.config.ts')]);
+
+// ---- one server, two consoles ----
+const bench = await startBenchPlatform('first-load', { port, staticDir: path.join(ROOT, 'dist') });
+await bench.db.insert(devices).values(
+    Array.from({ length: 50 }, (_, i) => ({
+        account_id: bench.mainAccountId,
+        hardware_id: `FIRST-LOAD-${i + 1}`,
+        description: `Door ${i + 1}`,
+        status: 'online' as const,
+        release: '3.4.1',
+        secret_hash: sha256(`secret-${i}`),
+    })),
+);
+const minimalApp = await buildApp({ ...bench.ctx, config: { ...bench.ctx.config, staticDir: path.join(MINIMAL, 'dist') } });
+const minimalBase = await minimalApp.listen({ port: port + 1, host: '127.0.0.1' });
+
+const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+
+/** Scripts and styles received by a page until `ready`: bytes on the wire (encoded body and headers). */
+const transferred = async (page: Page, url: string, ready: () => Promise<unknown>) => {
+    const sizes: Promise<number>[] = [];
+    page.on('requestfinished', request => {
+        if (['script', 'stylesheet'].includes(request.resourceType()))
+            sizes.push(request.sizes().then(s => s.responseBodySize + s.responseHeadersSize));
+    });
+    await page.goto(url);
+    await ready();
+    const all = await Promise.all(sizes);
+    return { files: all.length, bytes: all.reduce((a, b) => a + b, 0) };
+};
+
+const firstRow = (page: Page) => page.locator('tbody tr').first().waitFor();
+const oursStorage = await (async () => {
+    const context = await browser.newContext({ baseURL: bench.base });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(BENCH_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(BENCH_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // a first sign-in accepts the terms of service
+    const accept = page.getByRole('button', { name: /accept/i });
+    await Promise.race([accept.click().catch(() => undefined), page.getByTestId('current-account').waitFor()]);
+    await page.getByTestId('current-account').waitFor();
+    const state = await context.storageState();
+    await context.close();
+    return state;
+})();
+
+/** A fresh browser profile (empty cache) opening `url` until `ready`. */
+const cold = async (base: string, url: string, ready: (page: Page) => Promise<unknown>, storage?: typeof oursStorage) => {
+    const context = await browser.newContext({ baseURL: base, ...(storage ? { storageState: storage } : {}) });
+    const page = await context.newPage();
+    const t = performance.now();
+    const sizes = await transferred(page, url, () => ready(page));
+    const ms = performance.now() - t;
+    await context.close();
+    return { ms, ...sizes };
+};
+
+const signInPage = await cold(bench.base, '/login', page => page.getByRole('button', { name: 'Sign in' }).waitFor());
+const minimalFirst = await cold(minimalBase, `/?token=${bench.token}`, firstRow);
+log(`sign-in page: ${signInPage.files} scripts and styles, ${kib(signInPage.bytes)} on the wire`);
+log(`minimal react-admin app, to its first row: ${minimalFirst.files} scripts and styles, ${kib(minimalFirst.bytes)} on the wire`);
+
+const ours: number[] = [];
+const minimal: number[] = [];
+for (let i = 0; i < runs; i++) {
+    ours.push((await cold(bench.base, '/devices', firstRow, oursStorage)).ms);
+    minimal.push((await cold(minimalBase, `/?token=${bench.token}`, firstRow)).ms);
+}
+const result = {
+    signInBytes: signInPage.bytes,
+    minimalAppBytes: minimalFirst.bytes,
+    bytesRatio: Number((signInPage.bytes / minimalFirst.bytes).toFixed(2)),
+    firstListMs: Math.round(median(ours)),
+    minimalFirstRowMs: Math.round(median(minimal)),
+    timeRatio: Number((median(ours) / median(minimal)).toFixed(2)),
+};
+console.log('\n=== result ===');
+console.log(JSON.stringify(result, null, 2));
+console.log(`\nsign-in page bytes / minimal app: ${result.bytesRatio} (target ≤ 1.0)`);
+console.log(`first list after sign-in / minimal app's first row: ${result.timeRatio} (target ≤ 1.2)`);
+await browser.close();
+await minimalApp.close();
+await bench.close();
+process.exit(0);

@@ -22,7 +22,7 @@ export const BENCH_ADMIN = { email: 'bench@bench.example', password: 'Bench#Pass
  * BENCH_DATABASE_URL is set (a database is created there and dropped
  * after), else PGlite in a temporary folder.
  */
-export const startBenchPlatform = async (name: string, options: { port: number; filesDir?: string }) => {
+export const startBenchPlatform = async (name: string, options: { port: number; filesDir?: string; staticDir?: string }) => {
     const adminUrl = process.env.BENCH_DATABASE_URL;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), `ac-bench-${name}-`));
     let dbName: string | undefined;
@@ -43,7 +43,11 @@ export const startBenchPlatform = async (name: string, options: { port: number; 
     const files = options.filesDir ?? path.join(work, 'files');
     const ctx: AppContext = {
         db,
-        config: testConfig({ accessTokenTtlSeconds: 4 * 3600, port: options.port }),
+        config: testConfig({
+            accessTokenTtlSeconds: 4 * 3600,
+            port: options.port,
+            ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+        }),
         signer: new TokenSigner(await signingSecret(db)),
         mailer: memoryMailer(),
         storage: new LocalDiskStorage(files),
