@@ -14,7 +14,7 @@ const fr: Messages = {
             'Nous ne pouvons pas effectuer l’opération demandée. Veuillez réessayer plus tard ou copier l’identifiant suivant et contacter l’équipe d’assistance pour résoudre le problème.',
         deletedTitle: '%{resource} supprimé',
         deleted: 'Entité %{resource} n° %{id} supprimée',
-        deletedPlain: '%{resource} supprimé avec succès',
+        deletedPlain: 'Suppression effectuée : %{resource}',
         modifiedTitle: '%{resource} modifié',
         createdTitle: 'Nouvelle entité créée',
         created: 'n° %{id}',

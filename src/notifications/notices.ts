@@ -93,6 +93,11 @@ export const useNotices = () => {
             const r = name(resource);
             success(translate('notices.deletedTitle', { resource: r }), translate('notices.deleted', { resource: r, id }));
         },
+        /** SPEC 8.4 'Successfully deleted the {resource}': several at once, no one id to name; `description` says how many. */
+        deletedMany(resource: string, count: number, description?: string) {
+            const r = translate(`resources.${resource}.name`, { smart_count: count, _: resource }).toLocaleLowerCase();
+            success(translate('notices.deletedPlain', { resource: r }), description);
+        },
         modified(resource: string) {
             success(translate('notices.modifiedTitle', { resource: name(resource) }));
         },

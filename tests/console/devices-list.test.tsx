@@ -177,7 +177,9 @@ describe('bulk operations per role (SPEC 6.2: bulk_edit, bulk_delete, bulk_reboo
         await waitFor(() =>
             expect(provider.call).toHaveBeenCalledWith('/devices/bulk', { method: 'DELETE', body: { device_ids: [expect.any(Number)] } }),
         );
-        expect(await screen.findByText('Deleted one device')).toBeInTheDocument();
+        // SPEC 8.4: 'Successfully deleted the {resource}', and how many
+        expect(await screen.findByText('Successfully deleted the device')).toBeInTheDocument();
+        expect(screen.getByText('Deleted one device')).toBeInTheDocument();
     });
 
     it('exports the selected devices’ configurations as CSV in the browser’s time zone, under the server’s file name', async () => {

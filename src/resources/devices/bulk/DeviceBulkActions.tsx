@@ -48,7 +48,7 @@ const BulkDeleteButton = ({ ids, onDone }: { ids: number[]; onDone: () => void }
                 method: 'DELETE',
                 body: { device_ids: ids },
             });
-            notices.success(translate('resources.devices.bulk.deleted', { smart_count: deleted }));
+            notices.deletedMany('devices', deleted, translate('resources.devices.bulk.deleted', { smart_count: deleted }));
             onDone();
             await refresh();
         } catch (e) {
