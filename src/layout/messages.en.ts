@@ -2,6 +2,10 @@ import type { Messages } from '../plugins/types';
 
 /** Texts of the layout: app bar, account switch, user menu, footer, dashboard. */
 const en: Messages = {
+    menu: { dashboard: 'Dashboard' },
+    resources: {
+        roles: { resources: { dashboard: 'Dashboard' } },
+    },
     layout: {
         customerAccount: 'Customer Account',
         backToMyAccount: 'Back to My Account',

@@ -2,6 +2,10 @@ import type { Messages } from '../plugins/types';
 
 /** Texts of the layout: app bar, account switch, user menu, footer, dashboard. */
 const fr: Messages = {
+    menu: { dashboard: 'Tableau de bord' },
+    resources: {
+        roles: { resources: { dashboard: 'Tableau de bord' } },
+    },
     layout: {
         customerAccount: 'Compte client',
         backToMyAccount: 'Retour à mon compte',

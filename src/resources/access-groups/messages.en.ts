@@ -2,7 +2,12 @@ import type { Messages } from '../../plugins/types';
 
 /** Texts of the access group screens (SPEC 2.2, 2.6, 4.7, 4.8); the contract/ validation texts are keyed by their English text. */
 const en: Messages = {
+    menu: { accessGroups: 'Access Groups' },
     resources: {
+        audit_logs: {
+            resourceNames: { accessGroups: 'Access groups' },
+            actionNames: { make_default: 'Make default', add_profiles: 'Add badge holders', remove_profile: 'Remove a badge holder' },
+        },
         access_groups: {
             name: 'Access group |||| Access groups',
             add: 'Add Access Group',

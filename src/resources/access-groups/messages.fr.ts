@@ -2,7 +2,16 @@ import type { Messages } from '../../plugins/types';
 
 /** Texts of the access group screens (SPEC 2.2, 2.6, 4.7, 4.8); the contract/ validation texts are keyed by their English text. */
 const fr: Messages = {
+    menu: { accessGroups: 'Groupes d’accès' },
     resources: {
+        audit_logs: {
+            resourceNames: { accessGroups: 'Groupes d’accès' },
+            actionNames: {
+                make_default: 'Groupe par défaut',
+                add_profiles: 'Ajout de porteurs de badge',
+                remove_profile: 'Retrait d’un porteur de badge',
+            },
+        },
         access_groups: {
             name: 'Groupe d’accès |||| Groupes d’accès',
             add: 'Ajouter un groupe d’accès',

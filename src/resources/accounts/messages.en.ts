@@ -1,7 +1,10 @@
 import type { Messages } from '../../plugins/types';
 
 const en: Messages = {
+    menu: { accounts: 'Accounts List', accountSettings: 'Account Settings' },
     resources: {
+        roles: { resources: { accounts: 'Accounts' } },
+        audit_logs: { resourceNames: { accounts: 'Accounts' } },
         accounts: {
             name: 'Account |||| Accounts',
             fields: {

@@ -1,7 +1,10 @@
 import type { Messages } from '../../plugins/types';
 
 const fr: Messages = {
+    menu: { accounts: 'Liste des comptes', accountSettings: 'Paramètres du compte' },
     resources: {
+        roles: { resources: { accounts: 'Comptes' } },
+        audit_logs: { resourceNames: { accounts: 'Comptes' } },
         accounts: {
             name: 'Compte |||| Comptes',
             fields: {

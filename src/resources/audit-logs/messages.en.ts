@@ -1,7 +1,9 @@
 import type { Messages } from '../../plugins/types';
 
 const en: Messages = {
+    menu: { auditLogs: 'Audit Log' },
     resources: {
+        roles: { resources: { auditLogs: 'Audit log' } },
         audit_logs: {
             name: 'Audit Log |||| Audit Log',
             fields: {
@@ -19,18 +21,10 @@ const en: Messages = {
             details: 'Audit entry',
             before: 'Before',
             after: 'After',
+            // The platform's own entries and those of features not in the console yet: each feature names its entries.
             resourceNames: {
-                accounts: 'Accounts',
-                users: 'Users',
                 system: 'System Manager',
-                devices: 'Devices',
-                readers: 'Readers',
-                accessGroups: 'Access groups',
                 profiles: 'Profiles',
-                cardFormats: 'Card formats',
-                artifacts: 'Firmware',
-                deployments: 'Deployments',
-                events: 'Security events',
             },
             actionNames: {
                 create: 'Create',
@@ -42,20 +36,6 @@ const en: Messages = {
                 reset_password: 'Password reset',
                 reset_password_requested: 'Password reset requested',
                 email_taken: 'Address of another account tried',
-                register: 'Register',
-                approve: 'Approve',
-                reject: 'Reject',
-                make_default: 'Make default',
-                temp_enrollment_on: 'Temporary enrollment on',
-                temp_enrollment_off: 'Temporary enrollment off',
-                authenticate: 'Authenticate',
-                reboot: 'Reboot',
-                bulk_edit: 'Bulk edit',
-                abort: 'Abort',
-                add_devices: 'Add devices',
-                remove_device: 'Remove a device',
-                add_profiles: 'Add badge holders',
-                remove_profile: 'Remove a badge holder',
                 grant_access: 'Grant access',
                 revoke_access: 'Revoke access',
             },

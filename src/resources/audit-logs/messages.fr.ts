@@ -1,7 +1,9 @@
 import type { Messages } from '../../plugins/types';
 
 const fr: Messages = {
+    menu: { auditLogs: 'Journal d’audit' },
     resources: {
+        roles: { resources: { auditLogs: 'Journal d’audit' } },
         audit_logs: {
             name: 'Journal d’audit |||| Journal d’audit',
             fields: {
@@ -19,18 +21,10 @@ const fr: Messages = {
             details: 'Entrée du journal',
             before: 'Avant',
             after: 'Après',
+            // The platform's own entries and those of features not in the console yet: each feature names its entries.
             resourceNames: {
-                accounts: 'Comptes',
-                users: 'Utilisateurs',
                 system: 'Gestionnaire système',
-                devices: 'Appareils',
-                readers: 'Lecteurs',
-                accessGroups: 'Groupes d’accès',
                 profiles: 'Profils',
-                cardFormats: 'Formats de carte',
-                artifacts: 'Micrologiciels',
-                deployments: 'Déploiements',
-                events: 'Événements de sécurité',
             },
             actionNames: {
                 create: 'Création',
@@ -42,20 +36,6 @@ const fr: Messages = {
                 reset_password: 'Réinitialisation du mot de passe',
                 reset_password_requested: 'Réinitialisation du mot de passe demandée',
                 email_taken: "Adresse d'un autre compte essayée",
-                register: 'Enregistrement',
-                approve: 'Approbation',
-                reject: 'Refus',
-                make_default: 'Groupe par défaut',
-                temp_enrollment_on: 'Enrôlement temporaire activé',
-                temp_enrollment_off: 'Enrôlement temporaire désactivé',
-                authenticate: 'Authentification',
-                reboot: 'Redémarrage',
-                bulk_edit: 'Modification groupée',
-                abort: 'Abandon',
-                add_devices: 'Ajout d’appareils',
-                remove_device: 'Retrait d’un appareil',
-                add_profiles: 'Ajout de porteurs de badge',
-                remove_profile: 'Retrait d’un porteur de badge',
                 grant_access: 'Accès accordé',
                 revoke_access: 'Accès retiré',
             },

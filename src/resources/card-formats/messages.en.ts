@@ -3,6 +3,8 @@ import type { Messages } from '../../plugins/types';
 /** Texts of the card formats section; the validation texts of contract/card-formats.ts are keyed by their English text. */
 const en: Messages = {
     resources: {
+        roles: { resources: { cardFormats: 'Card formats' } },
+        audit_logs: { resourceNames: { cardFormats: 'Card formats' } },
         card_formats: {
             name: 'Card format |||| Card formats',
             section: 'Card formats',

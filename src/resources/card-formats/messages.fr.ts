@@ -3,6 +3,8 @@ import type { Messages } from '../../plugins/types';
 /** Texts of the card formats section; the validation texts of contract/card-formats.ts are keyed by their English text. */
 const fr: Messages = {
     resources: {
+        roles: { resources: { cardFormats: 'Formats de carte' } },
+        audit_logs: { resourceNames: { cardFormats: 'Formats de carte' } },
         card_formats: {
             name: 'Format de carte |||| Formats de carte',
             section: 'Formats de carte',

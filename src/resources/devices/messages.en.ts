@@ -6,6 +6,7 @@ import type { Messages } from '../../plugins/types';
  * validation texts of contract/devices.ts are keyed by their English text.
  */
 const en: Messages = {
+    menu: { devices: 'Devices' },
     'Minimum 6 characters': 'Minimum 6 characters',
     'Maximum 15 characters': 'Maximum 15 characters',
     'Maximum 32 characters': 'Maximum 32 characters',
@@ -21,6 +22,20 @@ const en: Messages = {
     'Choose at least one parameter to change': 'Choose at least one parameter to change',
     "Choose access groups of the device's account": "Choose access groups of the device's account",
     resources: {
+        roles: { resources: { devices: 'Devices', deviceConfig: 'Device configuration', deviceLogs: 'Device logs' } },
+        audit_logs: {
+            resourceNames: { devices: 'Devices' },
+            actionNames: {
+                register: 'Register',
+                approve: 'Approve',
+                reject: 'Reject',
+                temp_enrollment_on: 'Temporary enrollment on',
+                temp_enrollment_off: 'Temporary enrollment off',
+                authenticate: 'Authenticate',
+                reboot: 'Reboot',
+                bulk_edit: 'Bulk edit',
+            },
+        },
         devices: {
             name: 'Device |||| Devices',
             fields: {

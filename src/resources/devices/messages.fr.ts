@@ -6,6 +6,7 @@ import type { Messages } from '../../plugins/types';
  * validation texts of contract/devices.ts are keyed by their English text.
  */
 const fr: Messages = {
+    menu: { devices: 'Appareils' },
     'Minimum 6 characters': '6 caractères au minimum',
     'Maximum 15 characters': '15 caractères au maximum',
     'Maximum 32 characters': '32 caractères au maximum',
@@ -21,6 +22,20 @@ const fr: Messages = {
     'Choose at least one parameter to change': 'Choisissez au moins un paramètre à modifier',
     "Choose access groups of the device's account": 'Choisissez des groupes d’accès du compte de l’appareil',
     resources: {
+        roles: { resources: { devices: 'Appareils', deviceConfig: 'Configuration des appareils', deviceLogs: 'Journaux des appareils' } },
+        audit_logs: {
+            resourceNames: { devices: 'Appareils' },
+            actionNames: {
+                register: 'Enregistrement',
+                approve: 'Approbation',
+                reject: 'Refus',
+                temp_enrollment_on: 'Enrôlement temporaire activé',
+                temp_enrollment_off: 'Enrôlement temporaire désactivé',
+                authenticate: 'Authentification',
+                reboot: 'Redémarrage',
+                bulk_edit: 'Modification groupée',
+            },
+        },
         devices: {
             name: 'Appareil |||| Appareils',
             fields: {

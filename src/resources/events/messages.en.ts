@@ -61,7 +61,10 @@ const groups: Record<EventGroup, string> = {
 };
 
 const en: Messages = {
+    menu: { events: 'Security Events' },
     resources: {
+        roles: { resources: { events: 'Security events' } },
+        audit_logs: { resourceNames: { events: 'Security events' } },
         events: {
             name: 'Security Event |||| Security Events',
             fields: {

@@ -61,7 +61,10 @@ const groups: Record<EventGroup, string> = {
 };
 
 const fr: Messages = {
+    menu: { events: 'Événements de sécurité' },
     resources: {
+        roles: { resources: { events: 'Événements de sécurité' } },
+        audit_logs: { resourceNames: { events: 'Événements de sécurité' } },
         events: {
             name: 'Événement de sécurité |||| Événements de sécurité',
             fields: {

@@ -3,7 +3,13 @@ import type { Messages } from '../../plugins/types';
 
 /** Texts of the firmware screens: Deployments, Schedule an Update, Deployment status, Updates, and the signing keys section. */
 const en: Messages = {
+    menu: { firmwareUpdates: 'Updates' },
     resources: {
+        roles: { resources: { deployments: 'Deployments', artifacts: 'Firmware' } },
+        audit_logs: {
+            resourceNames: { artifacts: 'Firmware', deployments: 'Deployments' },
+            actionNames: { abort: 'Abort', add_devices: 'Add devices', remove_device: 'Remove a device' },
+        },
         deployments: {
             name: 'Deployment |||| Deployments',
             title: 'Deployments',

@@ -2,7 +2,13 @@ import type { Messages } from '../../plugins/types';
 
 /** Texts of the firmware screens: Deployments, Schedule an Update, Deployment status, Updates, and the signing keys section. */
 const fr: Messages = {
+    menu: { firmwareUpdates: 'Mises à jour' },
     resources: {
+        roles: { resources: { deployments: 'Déploiements', artifacts: 'Micrologiciels' } },
+        audit_logs: {
+            resourceNames: { artifacts: 'Micrologiciels', deployments: 'Déploiements' },
+            actionNames: { abort: 'Abandon', add_devices: 'Ajout d’appareils', remove_device: 'Retrait d’un appareil' },
+        },
         deployments: {
             name: 'Déploiement |||| Déploiements',
             title: 'Déploiements',

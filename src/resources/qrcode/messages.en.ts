@@ -1,6 +1,7 @@
 import type { Messages } from '../../plugins/types';
 
 const en: Messages = {
+    menu: { qrcode: 'QR Code' },
     qrcode: {
         title: 'QR Code Generator',
         intro: 'Show this code to a reader’s camera while setting it up: it learns the platform’s address and registers in %{account}, where it waits for approval on the Devices page.',

@@ -1,6 +1,7 @@
 import type { Messages } from '../../plugins/types';
 
 const fr: Messages = {
+    menu: { qrcode: 'Code QR' },
     qrcode: {
         title: 'Générateur de QR code',
         intro: 'Présentez ce code à la caméra d’un lecteur pendant sa configuration : il apprend l’adresse de la plateforme et s’enregistre dans %{account}, où il attend d’être approuvé sur la page Appareils.',

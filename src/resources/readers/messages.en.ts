@@ -2,7 +2,9 @@ import type { Messages } from '../../plugins/types';
 
 /** Texts of the readers screen; 'Reader is required' (SPEC 5) is keyed by its English text like every contract/ message. */
 const en: Messages = {
+    menu: { readers: 'Readers' },
     resources: {
+        audit_logs: { resourceNames: { readers: 'Readers' } },
         readers: {
             name: 'Reader |||| Readers',
             create: 'Create reader',

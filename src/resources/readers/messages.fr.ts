@@ -2,7 +2,9 @@ import type { Messages } from '../../plugins/types';
 
 /** Texts of the readers screen; 'Reader is required' (SPEC 5) is keyed by its English text like every contract/ message. */
 const fr: Messages = {
+    menu: { readers: 'Lecteurs' },
     resources: {
+        audit_logs: { resourceNames: { readers: 'Lecteurs' } },
         readers: {
             name: 'Lecteur |||| Lecteurs',
             create: 'Créer un lecteur',

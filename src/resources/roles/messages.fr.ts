@@ -1,6 +1,7 @@
 import type { Messages } from '../../plugins/types';
 
 const fr: Messages = {
+    menu: { roles: 'Rôles' },
     resources: {
         roles: {
             name: 'Rôle |||| Rôles',
@@ -9,26 +10,15 @@ const fr: Messages = {
             notAssignable: 'Vous ne pouvez pas attribuer ce rôle',
             matrix: 'Droits par rôle',
             resource: 'Ressource',
+            // The rights of features not in the console yet: the others name theirs in their own messages files.
             resources: {
-                dashboard: 'Tableau de bord',
-                users: 'Utilisateurs',
-                accounts: 'Comptes',
-                devices: 'Appareils',
-                deployments: 'Déploiements',
-                artifacts: 'Micrologiciels',
-                cardFormats: 'Formats de carte',
-                deviceConfig: 'Configuration des appareils',
-                events: 'Événements de sécurité',
                 profiles: 'Profils',
-                auditLogs: 'Journal d’audit',
-                statistics: 'Statistiques',
                 backup: 'Sauvegarde',
                 restore: 'Restauration',
                 importExport: 'Import/export',
                 systemSettings: 'Paramètres système',
                 migrations: 'Migrations',
                 version: 'Détails de version',
-                deviceLogs: 'Journaux des appareils',
                 optOut: 'Refus biométrique',
                 adaptive: '2FA adaptative',
                 visitors: 'Visiteurs',

@@ -1,6 +1,7 @@
 import type { Messages } from '../../plugins/types';
 
 const en: Messages = {
+    menu: { search: 'Search' },
     search: {
         title: 'Search',
         intro: 'Names, descriptions, e-mail and hardware addresses match on any part; an ACS ID and a badge (NUMBER or FC:NUMBER) match whole.',

@@ -1,6 +1,7 @@
 import type { Messages } from '../../plugins/types';
 
 const fr: Messages = {
+    menu: { search: 'Recherche' },
     search: {
         title: 'Recherche',
         intro: 'Les noms, descriptions, adresses e-mail et matérielles correspondent sur n’importe quelle partie ; un ACS ID et un badge (NUMÉRO ou FC:NUMÉRO) correspondent en entier.',

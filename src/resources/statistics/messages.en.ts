@@ -1,6 +1,10 @@
 import type { Messages } from '../../plugins/types';
 
 const en: Messages = {
+    menu: { statistics: 'Statistics' },
+    resources: {
+        roles: { resources: { statistics: 'Statistics' } },
+    },
     statistics: {
         title: 'Statistics',
         intro: 'Security events of %{account}',

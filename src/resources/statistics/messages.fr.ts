@@ -1,6 +1,10 @@
 import type { Messages } from '../../plugins/types';
 
 const fr: Messages = {
+    menu: { statistics: 'Statistiques' },
+    resources: {
+        roles: { resources: { statistics: 'Statistiques' } },
+    },
     statistics: {
         title: 'Statistiques',
         intro: 'Événements de sécurité de %{account}',

@@ -1,7 +1,10 @@
 import type { Messages } from '../../plugins/types';
 
 const en: Messages = {
+    menu: { users: 'Users' },
     resources: {
+        roles: { resources: { users: 'Users' } },
+        audit_logs: { resourceNames: { users: 'Users' } },
         users: {
             name: 'User |||| Users',
             emailPending: 'Modified User',

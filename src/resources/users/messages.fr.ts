@@ -1,7 +1,10 @@
 import type { Messages } from '../../plugins/types';
 
 const fr: Messages = {
+    menu: { users: 'Utilisateurs' },
     resources: {
+        roles: { resources: { users: 'Utilisateurs' } },
+        audit_logs: { resourceNames: { users: 'Utilisateurs' } },
         users: {
             name: 'Utilisateur |||| Utilisateurs',
             emailPending: 'Utilisateur modifié',

@@ -3,6 +3,8 @@ import en from '../../../src/i18n/en';
 import { loadFrench } from '../../../src/i18n/fr';
 import type { Messages } from '../../../src/plugins/types';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../../../contract/auditLogs';
+import { isMenuGroup, MENU } from '../../../contract/menu';
+import { RESOURCES } from '../../../contract/rights';
 
 const fr = await loadFrench();
 
@@ -59,6 +61,14 @@ describe('locales (STYLE.md: a test fails on any key missing in a locale)', () =
         const keys = [
             ...AUDIT_RESOURCES.map(r => `resources.audit_logs.resourceNames.${r}`),
             ...AUDIT_ACTIONS.map(a => `resources.audit_logs.actionNames.${a}`),
+        ];
+        expect(keys.filter(k => !english.has(k))).toEqual([]);
+    });
+
+    it('every menu entry and every right of the roles table has a label, wherever the feature keeps it', () => {
+        const keys = [
+            ...MENU.flatMap(e => (isMenuGroup(e) ? [e.title, ...e.items.map(i => `menu.${i.key}`)] : [`menu.${e.key}`])),
+            ...RESOURCES.map(r => `resources.roles.resources.${r}`),
         ];
         expect(keys.filter(k => !english.has(k))).toEqual([]);
     });
