@@ -58,3 +58,6 @@ export const QUICK_DATE_RANGES = [
 
 export const SERVER_ERROR_DESCRIPTION =
     'We are unable to proceed with the submitted operation. Please try again later or copy the following ID and contact the support team to assist you in resolving the issue.';
+
+/** the longest text GET /search takes (contract/search.ts) */
+export const SEARCH_MAX_LENGTH = 100;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from './constants';
+
+export { SEARCH_MAX_LENGTH };
 
 /**
  * GET /search?q=TEXT (SPEC 2.2 /search, DESIGN.md "one route that answers
@@ -21,7 +24,6 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** At most this many hits per kind; `more` says there were others. */
 export const SEARCH_HITS_PER_KIND = 10;
-export const SEARCH_MAX_LENGTH = 100;
 
 export const searchQuery = z.object({ q: z.string().trim().min(1).max(SEARCH_MAX_LENGTH) });
 
@@ -51,7 +53,3 @@ export const parseBadgeText = (text: string): { facility_code?: number; badge_nu
     if (!m) return undefined;
     return m[1] === undefined ? { badge_number: Number(m[2]) } : { facility_code: Number(m[1]), badge_number: Number(m[2]) };
 };
-
-/** How a badge reads in a hit: FC:NUMBER, or the number alone when its format has no facility code. */
-export const badgeText = (badge: { facility_code: number | null; badge_number: number }) =>
-    badge.facility_code === null ? String(badge.badge_number) : `${badge.facility_code}:${badge.badge_number}`;

@@ -1,13 +1,21 @@
-import { and, asc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ACCOUNT_OPTIONS } from '../../../contract/session';
-import { badgeText, parseBadgeText, SEARCH_HITS_PER_KIND, type SearchHit } from '../../../contract/search';
+import { parseBadgeText, SEARCH_HITS_PER_KIND, type SearchKind } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { likeText } from '../../db/lists';
 import { accessGroups, accounts, badges, deployments, devices, firmwareArtifacts, profiles, readers, users } from '../../db/schema';
 
 /** The caller's reach: every account (admin), an account and those below it, or one account. */
 export type SearchScope = { all: true } | { pathPrefix: string } | { accountId: number };
+
+/** What a kind's search needs besides the database. */
+export interface SearchInput {
+    scope: SearchScope;
+    q: string;
+    /** the accounts above the caller's own, whose firmware it may use */
+    aboveIds: number[];
+}
 
 /** Rows of a kind in the scope; the sub-select keeps each table's (account_id, …) index in use. */
 const inScope = (scope: SearchScope, column: PgColumn): SQL | undefined => {
@@ -16,64 +24,68 @@ const inScope = (scope: SearchScope, column: PgColumn): SQL | undefined => {
     return sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
 };
 
-/** Whole-text matches first (a device called exactly what was typed), then by label. */
-const ranked = (label: PgColumn | SQL, q: string) => [sql`(lower(${label}) = lower(${q})) desc`, asc(label)];
-
 /** One more row than shown tells whether there are more. */
 const LIMIT = SEARCH_HITS_PER_KIND + 1;
 
-const hit = (row: { id: number; label: string; detail: string | null; account_id: number; account_name: string }): SearchHit => ({
-    id: row.id,
-    label: row.label,
-    detail: row.detail,
-    account_id: row.account_id,
-    account_name: row.account_name,
+/**
+ * The columns every kind answers with, so that all kinds run as one
+ * statement (UNION ALL): a search is one round trip to the database however
+ * many kinds the caller may read. `position` keeps each kind's order.
+ */
+const hitColumns = (
+    kind: SearchKind,
+    row: { id: PgColumn; label: PgColumn | SQL; detail: PgColumn | SQL | null; account_id: PgColumn; profile_id?: PgColumn },
+    order: SQL[],
+) => ({
+    kind: sql<SearchKind>`${kind}::text`.as('kind'),
+    position: sql<number>`(row_number() over (order by ${sql.join(order, sql`, `)}))::int`.as('position'),
+    id: sql<number>`${row.id}`.as('id'),
+    label: sql<string>`${row.label}::text`.as('label'),
+    detail: sql<string | null>`${row.detail ?? sql`null`}::text`.as('detail'),
+    account_id: sql<number>`${row.account_id}`.as('account_id'),
+    account_name: sql<string>`${accounts.name}::text`.as('account_name'),
+    profile_id: sql<number | null>`${row.profile_id ?? sql`null`}::int`.as('profile_id'),
 });
 
+/** Whole-text matches first (a device called exactly what was typed), then by label, then oldest. */
+const ranked = (label: PgColumn, id: PgColumn, q: string) => [sql`(lower(${label}) = lower(${q})) desc`, sql`${label} asc`, sql`${id} asc`];
+
 /** Accounts by name, reference number or e-mail. */
-export const searchAccounts = async (db: Db, scope: SearchScope, q: string) => {
+const accountHits = (db: Db, { scope, q }: SearchInput) => {
     const text = likeText(q);
-    const rows = await db
-        .select({
-            id: accounts.id,
-            label: accounts.name,
-            detail: accounts.ref_number,
-            account_id: accounts.id,
-            account_name: accounts.name,
-        })
+    const order = ranked(accounts.name, accounts.id, q);
+    return db
+        .select(
+            hitColumns('accounts', { id: accounts.id, label: accounts.name, detail: accounts.ref_number, account_id: accounts.id }, order),
+        )
         .from(accounts)
         .where(
             and(inScope(scope, accounts.id), or(ilike(accounts.name, text), ilike(accounts.ref_number, text), ilike(accounts.email, text))),
         )
-        .orderBy(...ranked(accounts.name, q), asc(accounts.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(hit);
 };
 
 /** Users by name or e-mail. */
-export const searchUsers = async (db: Db, scope: SearchScope, q: string) => {
+const userHits = (db: Db, { scope, q }: SearchInput) => {
     const text = likeText(q);
-    const rows = await db
-        .select({ id: users.id, label: users.name, detail: users.email, account_id: users.account_id, account_name: accounts.name })
+    const order = ranked(users.name, users.id, q);
+    return db
+        .select(hitColumns('users', { id: users.id, label: users.name, detail: users.email, account_id: users.account_id }, order))
         .from(users)
         .innerJoin(accounts, eq(accounts.id, users.account_id))
         .where(and(inScope(scope, users.account_id), or(ilike(users.name, text), ilike(users.email, text))))
-        .orderBy(...ranked(users.name, q), asc(users.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(hit);
 };
 
 /** Devices by description, hardware id, IP or MAC address. */
-export const searchDevices = async (db: Db, scope: SearchScope, q: string) => {
+const deviceHits = (db: Db, { scope, q }: SearchInput) => {
     const text = likeText(q);
-    const rows = await db
-        .select({
-            id: devices.id,
-            label: devices.description,
-            detail: devices.hardware_id,
-            account_id: devices.account_id,
-            account_name: accounts.name,
-        })
+    const order = ranked(devices.description, devices.id, q);
+    const columns = { id: devices.id, label: devices.description, detail: devices.hardware_id, account_id: devices.account_id };
+    return db
+        .select(hitColumns('devices', columns, order))
         .from(devices)
         .innerJoin(accounts, eq(accounts.id, devices.account_id))
         .where(
@@ -87,23 +99,18 @@ export const searchDevices = async (db: Db, scope: SearchScope, q: string) => {
                 ),
             ),
         )
-        .orderBy(...ranked(devices.description, q), asc(devices.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(hit);
 };
 
 /** ACS readers by description or linked hardware id, in accounts whose ACS integration is on (SPEC 6.3). */
-export const searchReaders = async (db: Db, scope: SearchScope, q: string) => {
+const readerHits = (db: Db, { scope, q }: SearchInput) => {
     const text = likeText(q);
     const acsOn = JSON.stringify([{ name: ACCOUNT_OPTIONS.acsEnabled, value: 'true' }]);
-    const rows = await db
-        .select({
-            id: readers.id,
-            label: readers.description,
-            detail: readers.hardware_id,
-            account_id: readers.account_id,
-            account_name: accounts.name,
-        })
+    const order = ranked(readers.description, readers.id, q);
+    const columns = { id: readers.id, label: readers.description, detail: readers.hardware_id, account_id: readers.account_id };
+    return db
+        .select(hitColumns('readers', columns, order))
         .from(readers)
         .innerJoin(accounts, eq(accounts.id, readers.account_id))
         .where(
@@ -113,60 +120,49 @@ export const searchReaders = async (db: Db, scope: SearchScope, q: string) => {
                 or(ilike(readers.description, text), ilike(readers.hardware_id, text)),
             ),
         )
-        .orderBy(...ranked(readers.description, q), asc(readers.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(hit);
 };
 
-export const searchAccessGroups = async (db: Db, scope: SearchScope, q: string) => {
-    const rows = await db
-        .select({
-            id: accessGroups.id,
-            label: accessGroups.description,
-            detail: sql<string | null>`null`,
-            account_id: accessGroups.account_id,
-            account_name: accounts.name,
-        })
+const accessGroupHits = (db: Db, { scope, q }: SearchInput) => {
+    const order = ranked(accessGroups.description, accessGroups.id, q);
+    const columns = { id: accessGroups.id, label: accessGroups.description, detail: null, account_id: accessGroups.account_id };
+    return db
+        .select(hitColumns('access_groups', columns, order))
         .from(accessGroups)
         .innerJoin(accounts, eq(accounts.id, accessGroups.account_id))
         .where(and(inScope(scope, accessGroups.account_id), ilike(accessGroups.description, likeText(q))))
-        .orderBy(...ranked(accessGroups.description, q), asc(accessGroups.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(hit);
 };
 
 /** Profiles by whole ACS ID: an index lookup among millions (decisions.md, search). */
-export const searchProfiles = async (db: Db, scope: SearchScope, q: string) => {
-    const rows = await db
-        .select({
-            id: profiles.id,
-            label: sql<string>`${profiles.acs_id}`,
-            detail: sql<string | null>`null`,
-            account_id: profiles.account_id,
-            account_name: accounts.name,
-        })
+const profileHits = (db: Db, { scope, q }: SearchInput) => {
+    const order = [asc(profiles.id)];
+    const columns = { id: profiles.id, label: profiles.acs_id, detail: null, account_id: profiles.account_id };
+    return db
+        .select(hitColumns('profiles', columns, order))
         .from(profiles)
         .innerJoin(accounts, eq(accounts.id, profiles.account_id))
         .where(and(inScope(scope, profiles.account_id), eq(profiles.acs_id, q)))
-        .orderBy(asc(profiles.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(hit);
 };
 
-/** Badges by whole card number, or FC:NUMBER; the detail is the holder's ACS ID. */
-export const searchBadges = async (db: Db, scope: SearchScope, q: string) => {
+/**
+ * Badges by whole card number, or FC:NUMBER; a hit reads as people write it
+ * (FC:NUMBER, or the number alone when its format has no facility code) and
+ * names its holder's ACS ID. Undefined when the text is no badge.
+ */
+const badgeHits = (db: Db, { scope, q }: SearchInput) => {
     const badge = parseBadgeText(q);
-    if (!badge || !Number.isSafeInteger(badge.badge_number)) return [];
-    const rows = await db
-        .select({
-            id: badges.id,
-            badge_number: badges.badge_number,
-            facility_code: badges.facility_code,
-            profile_id: badges.profile_id,
-            acs_id: profiles.acs_id,
-            account_id: badges.account_id,
-            account_name: accounts.name,
-        })
+    if (!badge || !Number.isSafeInteger(badge.badge_number)) return undefined;
+    const order = [asc(badges.id)];
+    const label = sql`case when ${badges.facility_code} is null then ${badges.badge_number}::text
+        else ${badges.facility_code} || ':' || ${badges.badge_number} end`;
+    const columns = { id: badges.id, label, detail: profiles.acs_id, account_id: badges.account_id, profile_id: badges.profile_id };
+    return db
+        .select(hitColumns('badges', columns, order))
         .from(badges)
         .innerJoin(profiles, eq(profiles.id, badges.profile_id))
         .innerJoin(accounts, eq(accounts.id, badges.account_id))
@@ -177,28 +173,22 @@ export const searchBadges = async (db: Db, scope: SearchScope, q: string) => {
                 badge.facility_code === undefined ? undefined : eq(badges.facility_code, badge.facility_code),
             ),
         )
-        .orderBy(asc(badges.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(r => ({ ...hit({ ...r, label: badgeText(r), detail: r.acs_id }), profile_id: r.profile_id }));
 };
 
 /** Firmware deployments by name or by the artifact they roll out. */
-export const searchDeployments = async (db: Db, scope: SearchScope, q: string) => {
+const deploymentHits = (db: Db, { scope, q }: SearchInput) => {
     const text = likeText(q);
-    const rows = await db
-        .select({
-            id: deployments.id,
-            label: deployments.name,
-            detail: deployments.artifact_name,
-            account_id: deployments.account_id,
-            account_name: accounts.name,
-        })
+    const order = ranked(deployments.name, deployments.id, q);
+    const columns = { id: deployments.id, label: deployments.name, detail: deployments.artifact_name, account_id: deployments.account_id };
+    return db
+        .select(hitColumns('deployments', columns, order))
         .from(deployments)
         .innerJoin(accounts, eq(accounts.id, deployments.account_id))
         .where(and(inScope(scope, deployments.account_id), or(ilike(deployments.name, text), ilike(deployments.artifact_name, text))))
-        .orderBy(...ranked(deployments.name, q), asc(deployments.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(hit);
 };
 
 /**
@@ -206,17 +196,18 @@ export const searchDeployments = async (db: Db, scope: SearchScope, q: string) =
  * and of those above the caller's own account, where artifacts it may use
  * are uploaded (SPEC 3 Artifact).
  */
-export const searchFirmware = async (db: Db, scope: SearchScope, aboveIds: number[], q: string) => {
+const firmwareHits = (db: Db, { scope, q, aboveIds }: SearchInput) => {
     const text = likeText(q);
     const within = inScope(scope, firmwareArtifacts.account_id);
-    const rows = await db
-        .select({
-            id: firmwareArtifacts.id,
-            label: firmwareArtifacts.name,
-            detail: firmwareArtifacts.file_name,
-            account_id: firmwareArtifacts.account_id,
-            account_name: accounts.name,
-        })
+    const order = ranked(firmwareArtifacts.name, firmwareArtifacts.id, q);
+    const columns = {
+        id: firmwareArtifacts.id,
+        label: firmwareArtifacts.name,
+        detail: firmwareArtifacts.file_name,
+        account_id: firmwareArtifacts.account_id,
+    };
+    return db
+        .select(hitColumns('firmware', columns, order))
         .from(firmwareArtifacts)
         .innerJoin(accounts, eq(accounts.id, firmwareArtifacts.account_id))
         .where(
@@ -229,7 +220,49 @@ export const searchFirmware = async (db: Db, scope: SearchScope, aboveIds: numbe
                 ),
             ),
         )
-        .orderBy(...ranked(firmwareArtifacts.name, q), asc(firmwareArtifacts.id))
+        .orderBy(...order)
         .limit(LIMIT);
-    return rows.map(hit);
+};
+
+/** How each kind is searched; undefined when the text cannot match the kind (a name is no badge). */
+export const KIND_QUERIES: Record<SearchKind, (db: Db, input: SearchInput) => SQLWrapper | undefined> = {
+    accounts: accountHits,
+    users: userHits,
+    devices: deviceHits,
+    readers: readerHits,
+    access_groups: accessGroupHits,
+    profiles: profileHits,
+    badges: badgeHits,
+    deployments: deploymentHits,
+    firmware: firmwareHits,
+};
+
+export interface HitRow {
+    kind: SearchKind;
+    position: number;
+    id: number;
+    label: string;
+    detail: string | null;
+    account_id: number;
+    account_name: string;
+    profile_id: number | null;
+}
+
+/** The kinds' searches as one statement, one round trip: at most LIMIT rows a kind, each kind in its order. */
+export const searchStatement = (db: Db, kinds: readonly SearchKind[], input: SearchInput): SQL | undefined => {
+    const parts = kinds.map(k => KIND_QUERIES[k](db, input)).filter((p): p is SQLWrapper => p !== undefined);
+    return parts.length
+        ? sql.join(
+              parts.map(p => sql`(${p})`),
+              sql` union all `,
+          )
+        : undefined;
+};
+
+export const searchKinds = async (db: Db, kinds: readonly SearchKind[], input: SearchInput): Promise<HitRow[]> => {
+    const statement = searchStatement(db, kinds, input);
+    if (!statement) return [];
+    // Both drivers answer a raw statement with { rows }; the columns are those of hitColumns.
+    const { rows } = (await db.execute(statement)) as unknown as { rows: HitRow[] };
+    return rows.sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.position - b.position);
 };

@@ -1,49 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReply } from '../../../contract/api';
 import { can, type Resource } from '../../../contract/rights';
-import {
-    searchQuery,
-    searchReply,
-    type SearchGroup,
-    type SearchHit,
-    type SearchKind,
-    SEARCH_HITS_PER_KIND,
-} from '../../../contract/search';
+import type { Role } from '../../../contract/roles';
+import { SEARCH_HITS_PER_KIND, SEARCH_KINDS, searchQuery, searchReply, type SearchGroup, type SearchKind } from '../../../contract/search';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { requireAuth } from '../../http/auth';
+import { requireAuth, type AuthContext } from '../../http/auth';
 import { reachesDescendants, scopePath } from '../../http/scope';
 import { pathIds } from '../artifacts/queries';
-import {
-    searchAccessGroups,
-    searchAccounts,
-    searchBadges,
-    searchDeployments,
-    searchDevices,
-    searchFirmware,
-    searchProfiles,
-    searchReaders,
-    searchUsers,
-    type SearchScope,
-} from './queries';
+import { searchKinds, type SearchInput, type SearchScope } from './queries';
 
-type Finder = (db: Db, scope: SearchScope, q: string, aboveIds: number[]) => Promise<SearchHit[]>;
+/** The right that reads each kind (SPEC 6.2). */
+const RIGHT_OF: Record<SearchKind, Resource> = {
+    accounts: 'accounts',
+    users: 'users',
+    devices: 'devices',
+    readers: 'devices',
+    access_groups: 'profiles',
+    profiles: 'profiles',
+    badges: 'profiles',
+    deployments: 'deployments',
+    firmware: 'artifacts',
+};
 
-/** Each kind, the right that reads it (SPEC 6.2) and how it is found. */
-const KINDS: { kind: SearchKind; right: Resource; find: Finder; deniedTo?: string }[] = [
-    { kind: 'accounts', right: 'accounts', find: searchAccounts },
-    { kind: 'users', right: 'users', find: searchUsers },
-    { kind: 'devices', right: 'devices', find: searchDevices },
-    // SPEC 6.3: readers are never shown to the Account User role.
-    { kind: 'readers', right: 'devices', find: searchReaders, deniedTo: 'user' },
-    { kind: 'access_groups', right: 'profiles', find: searchAccessGroups },
-    { kind: 'profiles', right: 'profiles', find: searchProfiles },
-    { kind: 'badges', right: 'profiles', find: searchBadges },
-    { kind: 'deployments', right: 'deployments', find: searchDeployments },
-    { kind: 'firmware', right: 'artifacts', find: (db, scope, q, aboveIds) => searchFirmware(db, scope, aboveIds, q) },
-];
+/** The kinds a role searches: those it may read; readers never for the Account User role (SPEC 6.3). */
+export const readableKinds = (role: Role): SearchKind[] =>
+    SEARCH_KINDS.filter(k => can(role, RIGHT_OF[k], 'read') && !(k === 'readers' && role === 'user'));
 
-/** GET /search: one text looked up across every kind the caller may read, within its scope. */
+/** Every account for the admin, the subtree for dealer and installer, the own account for the others (DESIGN.md account scope). */
+export const searchInput = (auth: AuthContext, q: string): SearchInput => {
+    const scope: SearchScope =
+        auth.user.role === 'admin'
+            ? { all: true }
+            : reachesDescendants(auth)
+              ? { pathPrefix: scopePath(auth) }
+              : { accountId: auth.account.id };
+    return { scope, q, aboveIds: pathIds(auth.account.path) };
+};
+
+/** GET /search: one text looked up across every kind the caller may read, within its scope, in one statement. */
 export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.get(
         '/search',
@@ -59,22 +53,22 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         async request => {
             const auth = requireAuth(request);
             const { q } = request.query;
-            const scope: SearchScope =
-                auth.user.role === 'admin'
-                    ? { all: true }
-                    : reachesDescendants(auth)
-                      ? { pathPrefix: scopePath(auth) }
-                      : { accountId: auth.account.id };
-            const aboveIds = pathIds(auth.account.path);
-            const readable = KINDS.filter(k => can(auth.user.role, k.right, 'read') && k.deniedTo !== auth.user.role);
-            const found = await Promise.all(readable.map(k => k.find(ctx.db, scope, q, aboveIds)));
-            const groups: SearchGroup[] = readable
-                .map((k, i) => ({
-                    kind: k.kind,
-                    result: found[i].slice(0, SEARCH_HITS_PER_KIND),
-                    more: found[i].length > SEARCH_HITS_PER_KIND,
-                }))
-                .filter(g => g.result.length > 0);
+            const rows = await searchKinds(ctx.db, readableKinds(auth.user.role), searchInput(auth, q));
+            const groups: SearchGroup[] = [];
+            for (const row of rows) {
+                let group = groups.at(-1);
+                if (group?.kind !== row.kind) groups.push((group = { kind: row.kind, result: [], more: false }));
+                if (group.result.length === SEARCH_HITS_PER_KIND) group.more = true;
+                else
+                    group.result.push({
+                        id: row.id,
+                        label: row.label,
+                        detail: row.detail,
+                        account_id: row.account_id,
+                        account_name: row.account_name,
+                        ...(row.profile_id === null ? {} : { profile_id: row.profile_id }),
+                    });
+            }
             return { q, groups };
         },
     );

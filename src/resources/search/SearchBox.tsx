@@ -3,7 +3,7 @@ import { Box, InputBase } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SEARCH_MAX_LENGTH } from '../../../contract/search';
+import { SEARCH_MAX_LENGTH } from '../../../contract/constants';
 
 /** True when a key press belongs to a field being typed in, not to the page. */
 const typing = (target: EventTarget | null) =>
