@@ -168,6 +168,8 @@ for (let i = 0; i < runs; i++) {
     ours.push((await cold(bench.base, '/devices', firstRow, oursStorage)).ms);
     minimal.push((await cold(minimalBase, `/?token=${bench.token}`, firstRow)).ms);
 }
+log(`first list after sign-in, each run (ms): ${ours.map(Math.round).join(' ')}`);
+log(`minimal app's first row, each run (ms): ${minimal.map(Math.round).join(' ')}`);
 const result = {
     signInBytes: signInPage.bytes,
     minimalAppBytes: minimalFirst.bytes,

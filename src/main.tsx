@@ -1,9 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { getSession } from './authProvider/sessionCache';
+import { enabledPlugins } from './plugins/enabled';
+import { preloadScreen } from './plugins/registry';
+import { tokens } from './session/storage';
 
 // SPEC 4.1: any old service worker is unregistered at start.
 void navigator.serviceWorker?.getRegistrations?.().then(list => list.forEach(r => void r.unregister()));
+
+// What the first page needs starts loading with the console's own code, not after its first render: the session and the screen.
+if (tokens.access) void getSession().catch(() => undefined);
+preloadScreen(enabledPlugins, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
     <StrictMode>

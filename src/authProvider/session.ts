@@ -9,6 +9,7 @@ import {
     saveCurrentAccountId,
     saveUser,
     storedAccountSelection,
+    storedUser,
 } from '../session/storage';
 
 /** What the console knows about the signed-in session (SPEC 3 session state); react-admin's "permissions". */
@@ -39,24 +40,32 @@ export const fetchLoginProvider = async (): Promise<LoginProvider> => {
  * feature flags of the current account.
  */
 export const loadSession = async (signal?: AbortSignal): Promise<Session> => {
-    // me first without account: a stored selection may point to an account the user lost.
-    const me = await apiFetch<Me>('/me', { noAccount: true, signal });
-    saveUser(me);
-    const role: Role = me.role ?? 'user';
-    const [loginProvider, version] = await Promise.all([
+    // The account the last session worked in: its options are asked for with me, not after it (checked below).
+    const last = storedUser();
+    const guessed = last && (storedAccountSelection(last.id) ?? last.account.id);
+    const optionsOf = (id: number) =>
+        apiFetch<{ options: AccountOption[] }>(`/accounts/${id}/options`, { noAccount: true, signal }).then(r => r.options);
+    const early = guessed === undefined ? undefined : optionsOf(guessed).catch(() => undefined);
+    // me without account (a stored selection may point to an account the user lost), at once with what needs no user.
+    const [me, loginProvider, version] = await Promise.all([
+        apiFetch<Me>('/me', { noAccount: true, signal }),
         fetchLoginProvider(),
         apiFetch<{ platform_version: string }>('/version', { noAccount: true, signal }),
     ]);
+    saveUser(me);
+    const role: Role = me.role ?? 'user';
     const singleTenant = singleTenantMode(loginProvider.singleTenant, me.account.main, role);
     let current = storedAccountSelection(me.id) ?? me.account.id;
-    let options: AccountOption[];
-    try {
-        options = (await apiFetch<{ options: AccountOption[] }>(`/accounts/${current}/options`, { noAccount: true, signal })).options;
-    } catch {
-        // The stored account is gone or out of reach: fall back to the user's own.
-        saveCurrentAccountId(me.id, null);
-        current = me.account.id;
-        options = (await apiFetch<{ options: AccountOption[] }>(`/accounts/${current}/options`, { noAccount: true, signal })).options;
+    let options = current === guessed && last?.id === me.id ? await early : undefined;
+    if (!options) {
+        try {
+            options = await optionsOf(current);
+        } catch {
+            // The stored account is gone or out of reach: fall back to the user's own.
+            saveCurrentAccountId(me.id, null);
+            current = me.account.id;
+            options = await optionsOf(current);
+        }
     }
     const flags: SessionFlags = {
         role,

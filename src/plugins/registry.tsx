@@ -1,5 +1,5 @@
 import { CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { matchPath, Route } from 'react-router-dom';
 import type { ConsolePlugin } from './types';
 import { RouteGuard, guarded } from './RouteGuard';
 
@@ -30,3 +30,19 @@ export const pluginRoutes = (plugins: ConsolePlugin[]) => (
         )}
     </CustomRoutes>
 );
+
+const preloadOf = (component: unknown) => (component as { preload?: () => Promise<unknown> } | undefined)?.preload;
+
+/**
+ * Starts fetching the code of the screen at `pathname` (a list, a page, a
+ * custom route made with onDemand) while the rest of the console boots and
+ * the session loads, rather than after the first render asks for it.
+ */
+export const preloadScreen = (plugins: ConsolePlugin[], pathname: string) => {
+    const [, first, second] = pathname.split('/');
+    for (const plugin of plugins) {
+        for (const r of plugin.resources ?? [])
+            if (r.name === first) void preloadOf(!second ? r.list : second === 'create' ? r.create : (r.edit ?? r.show))?.();
+        for (const route of plugin.routes ?? []) if (matchPath(route.path, pathname)) void preloadOf(route.element.type)?.();
+    }
+};
