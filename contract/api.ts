@@ -14,14 +14,7 @@ export interface ListReply<T> {
     count: number;
 }
 
-/** Sort as +field or -field (SPEC 2.5). */
-export const parseSort = (sort: string | undefined): { field: string; order: 'ASC' | 'DESC' } | undefined => {
-    if (!sort) return undefined;
-    const order = sort.startsWith('-') ? 'DESC' : 'ASC';
-    const field = sort.replace(/^[+-]/, '').trim();
-    return field ? { field, order } : undefined;
-};
-export const formatSort = (field: string, order: 'ASC' | 'DESC'): string => `${order === 'DESC' ? '-' : '+'}${field}`;
+export { formatSort, parseSort } from './sort';
 
 /** Query of a list call: page, per_page, sort; filters are the other keys. */
 export const listQuery = (maxPerPage: number) =>

@@ -1,6 +1,6 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import type { ListReply } from '../../contract/api';
-import { formatSort } from '../../contract/api';
+import { formatSort } from '../../contract/sort';
 import { GENERIC_UPLOAD_TIMEOUT_MS, MULTIPART_UPLOAD_TIMEOUT_MS } from '../../contract/constants';
 import { apiFetch, type Query, type RequestOptions } from './http';
 

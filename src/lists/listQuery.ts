@@ -1,5 +1,5 @@
 import type { SortPayload } from 'react-admin';
-import { formatSort, parseSort } from '../../contract/api';
+import { formatSort, parseSort } from '../../contract/sort';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contract/constants';
 
 /** A list's state as SPEC 2.5 keeps it in the query string: page, per_page, sort=+field|-field, each filter under its name. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { MESSAGES, passwordProblem } from '../../contract/validation';
+import { MESSAGES, passwordProblem } from '../../contract/passwords';
 
 export interface PasswordPair {
     password: string;

@@ -1,4 +1,4 @@
-import { DELETED_LINK_TEXT, EVENT_IMAGE_MESSAGES, type EventGroup, type EventType } from '../../../contract/events';
+import { DELETED_LINK_TEXT, EVENT_IMAGE_MESSAGES, type EventGroup, type EventType } from '../../../contract/eventTypes';
 import type { Messages } from '../../plugins/types';
 
 const types: Record<EventType, string> = {

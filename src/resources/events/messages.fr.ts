@@ -1,4 +1,4 @@
-import type { EventGroup, EventType } from '../../../contract/events';
+import type { EventGroup, EventType } from '../../../contract/eventTypes';
 import type { Messages } from '../../plugins/types';
 
 const types: Record<EventType, string> = {

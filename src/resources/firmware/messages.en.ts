@@ -1,4 +1,4 @@
-import { DEPLOYMENT_MESSAGES } from '../../../contract/firmware';
+import { DEPLOYMENT_MESSAGES } from '../../../contract/firmwareTexts';
 import type { Messages } from '../../plugins/types';
 
 /** Texts of the firmware screens: Deployments, Schedule an Update, Deployment status, Updates, and the signing keys section. */

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
-import { DEPLOYMENT_MESSAGES, DEPLOYMENT_NAME_MAX } from '../../../contract/firmware';
-import { MESSAGES } from '../../../contract/validation';
+import { DEPLOYMENT_MESSAGES, DEPLOYMENT_NAME_MAX } from '../../../contract/firmwareTexts';
+import { MESSAGES } from '../../../contract/passwords';
 
 /** The English texts of contract/firmware.ts (shared with the server) and their i18n keys. */
 const KEYS: Record<string, string> = {
