@@ -3,7 +3,7 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
-import { AppLayout } from './layout/AppLayout';
+import { AppLayout } from './layout/lazy';
 import { theme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';

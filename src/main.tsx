@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { getSession } from './authProvider/sessionCache';
+import { AppLayout } from './layout/lazy';
 import { enabledPlugins } from './plugins/enabled';
 import { preloadScreen } from './plugins/registry';
 import { tokens } from './session/storage';
@@ -9,8 +10,11 @@ import { tokens } from './session/storage';
 // SPEC 4.1: any old service worker is unregistered at start.
 void navigator.serviceWorker?.getRegistrations?.().then(list => list.forEach(r => void r.unregister()));
 
-// What the first page needs starts loading with the console's own code, not after its first render: the session and the screen.
-if (tokens.access) void getSession().catch(() => undefined);
+// What the first page needs starts loading with the console's own code, not after its first render: the session, the layout and the screen.
+if (tokens.access) {
+    void getSession().catch(() => undefined);
+    void AppLayout.preload();
+}
 preloadScreen(enabledPlugins, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(

@@ -4,13 +4,14 @@ import { LinearProgress } from '@mui/material';
 /**
  * A screen loaded when it is first shown (DESIGN.md: every screen on demand,
  * so the first load stays small), with a progress bar meanwhile:
- * `onDemand(() => import('./UserViews').then(m => m.UserList))`.
+ * `onDemand(() => import('./UserViews').then(m => m.UserList))`; a piece of
+ * a bar rather than a screen shows nothing meanwhile (`fallback: 'nothing'`).
  *
  * Not React.lazy: a screen revealed through Suspense is held back up to
  * 300 ms by React, on every first visit; here it shows as soon as its code
  * has arrived, and at once when it is already here (or preloaded).
  */
-export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>) => {
+export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>, options: { fallback?: 'progress' | 'nothing' } = {}) => {
     let loading: Promise<ComponentType<P>> | undefined;
     let loaded: ComponentType<P> | undefined;
     const preload = () =>
@@ -37,7 +38,11 @@ export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>
         }, [screen.component]);
         // the error page (react-admin's error boundary) tells of a screen that could not be downloaded
         if (screen.error) throw screen.error;
-        return screen.component ? createElement(screen.component, props) : createElement(LinearProgress);
+        return screen.component
+            ? createElement(screen.component, props)
+            : options.fallback === 'nothing'
+              ? null
+              : createElement(LinearProgress);
     };
     /** starts fetching the screen's code now (the page opened at start, src/plugins/registry.tsx) */
     OnDemand.preload = preload;
