@@ -11,7 +11,7 @@
  *   until its first row shows, against the minimal app's first row
  *   (median of --runs, target ≤ 1.2x).
  *
- *   npx tsx bench/first-load.ts [--runs 7]
+ *   npx tsx bench/first-load.ts [--runs 7] [--waterfall]
  * Builds the console into dist/ as `npm run build` does.
  */
 import { spawnSync } from 'node:child_process';
@@ -161,6 +161,44 @@ const signInPage = await cold(bench.base, '/login', page => page.getByRole('butt
 const minimalFirst = await cold(minimalBase, `/?token=${bench.token}`, firstRow);
 log(`sign-in page: ${signInPage.files} scripts and styles, ${kib(signInPage.bytes)} on the wire`);
 log(`minimal react-admin app, to its first row: ${minimalFirst.files} scripts and styles, ${kib(minimalFirst.bytes)} on the wire`);
+
+/** --waterfall: when each request of one cold load started and took, and the main thread's long tasks, to see where time goes. */
+const waterfall = async (base: string, url: string, storage?: typeof oursStorage) => {
+    const context = await browser.newContext({ baseURL: base, ...(storage ? { storageState: storage } : {}) });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+        const tasks: number[][] = ((window as unknown as { longTasks: number[][] }).longTasks = []);
+        new PerformanceObserver(list =>
+            list.getEntries().forEach(e => tasks.push([Math.round(e.startTime), Math.round(e.duration)])),
+        ).observe({
+            type: 'longtask',
+            buffered: true,
+        });
+    });
+    const rows: string[] = [];
+    page.on('requestfinished', r => {
+        const t = r.timing();
+        if (r.resourceType() !== 'script' || !/assets\/index-/.test(r.url()))
+            rows.push(
+                `${Math.round(t.startTime - started)
+                    .toString()
+                    .padStart(5)} ms +${Math.round(t.responseEnd).toString().padStart(4)} ${r.url().replace(base, '')}`,
+            );
+    });
+    const started = Date.now();
+    await page.goto(url);
+    await firstRow(page);
+    log(`${base}${url}: first row at ${Date.now() - started} ms`);
+    rows.sort().forEach(r => console.log(`    ${r}`));
+    console.log(
+        `    long tasks [start, ms]: ${JSON.stringify(await page.evaluate(() => (window as unknown as { longTasks: number[][] }).longTasks))}`,
+    );
+    await context.close();
+};
+if (process.argv.includes('--waterfall')) {
+    await waterfall(bench.base, '/devices', oursStorage);
+    await waterfall(minimalBase, `/?token=${bench.token}`);
+}
 
 const ours: number[] = [];
 const minimal: number[] = [];
