@@ -39,10 +39,10 @@ const preloadOf = (component: unknown) => (component as { preload?: () => Promis
  * the session loads, rather than after the first render asks for it.
  */
 export const preloadScreen = (plugins: ConsolePlugin[], pathname: string) => {
+    const routes = plugins.flatMap(p => p.routes ?? []).filter(route => matchPath(route.path, pathname));
+    for (const route of routes) void preloadOf(route.element.type)?.();
+    if (routes.length) return;
     const [, first, second] = pathname.split('/');
-    for (const plugin of plugins) {
-        for (const r of plugin.resources ?? [])
-            if (r.name === first) void preloadOf(!second ? r.list : second === 'create' ? r.create : (r.edit ?? r.show))?.();
-        for (const route of plugin.routes ?? []) if (matchPath(route.path, pathname)) void preloadOf(route.element.type)?.();
-    }
+    for (const r of plugins.flatMap(p => p.resources ?? []))
+        if (r.name === first) void preloadOf(!second ? r.list : second === 'create' ? r.create : (r.edit ?? r.show))?.();
 };

@@ -2,6 +2,8 @@ import { Component, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onDemand } from '../../src/plugins/onDemand';
+import { preloadScreen } from '../../src/plugins/registry';
+import type { ConsolePlugin } from '../../src/plugins/types';
 
 const Hello = ({ name }: { name: string }) => <p>Hello {name}</p>;
 
@@ -50,5 +52,38 @@ describe('onDemand screens', () => {
         render(<Screen name="Linus" />);
         expect(await screen.findByText('Hello Linus')).toBeInTheDocument();
         expect(attempts).toBe(2);
+    });
+});
+
+describe('preloadScreen', () => {
+    const Plain = () => <p>a screen</p>;
+    const plugin = (loads: string[]): ConsolePlugin => {
+        const screen = (name: string) =>
+            onDemand(async () => {
+                loads.push(name);
+                return Plain;
+            });
+        const Page = screen('report page');
+        return {
+            key: 'things',
+            resources: [{ name: 'things', list: screen('list'), edit: screen('edit'), create: screen('create') }],
+            routes: [{ path: '/things/report/:id', element: <Page /> }],
+            messages: { en: {}, fr: async () => ({ default: {} }) },
+        };
+    };
+
+    it('fetches the code of the screen at the address the console opens on, and only that', async () => {
+        for (const [path, expected] of [
+            ['/things', ['list']],
+            ['/things/12', ['edit']],
+            ['/things/create', ['create']],
+            ['/things/report/7', ['report page']],
+            ['/others', []],
+        ] as const) {
+            const loads: string[] = [];
+            preloadScreen([plugin(loads)], path);
+            await Promise.resolve();
+            expect({ path, loads }).toEqual({ path, loads: expected });
+        }
     });
 });
