@@ -100,6 +100,16 @@ describe('Search page (SPEC 2.2 /search)', () => {
 });
 
 describe('Search box of the app bar', () => {
+    it('on the search page, a search from the bar shows in the page’s field and its results', async () => {
+        const call = open('/search?q=front');
+        await screen.findByRole('region', { name: 'Devices' });
+        const [bar, field] = screen.getAllByRole('searchbox', { name: 'Search' });
+        fireEvent.change(bar!, { target: { value: 'gate' } });
+        fireEvent.submit(bar!.closest('form')!);
+        await waitFor(() => expect(field).toHaveValue('gate'));
+        await waitFor(() => expect(call).toHaveBeenLastCalledWith('/search', expect.objectContaining({ query: { q: 'gate' } })));
+    });
+
     it("'/' puts the cursor in it, except while typing in a field; Enter opens the search page", async () => {
         open('/devices');
         const box = screen.getByRole('searchbox', { name: 'Search' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
     Box,
     Card,
@@ -74,6 +74,8 @@ export const SearchPage = () => {
     const [params, setParams] = useSearchParams();
     const q = (params.get('q') ?? '').trim();
     const [text, setText] = useState(q);
+    // A search started elsewhere (the app bar) shows in this field too.
+    useEffect(() => setText(q), [q]);
     const reply = useQuery({
         queryKey: ['search', q],
         queryFn: ({ signal }) => dataProvider.call<SearchReply>('/search', { query: { q }, signal }),
