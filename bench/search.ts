@@ -119,7 +119,7 @@ const moderatorToken = (
 ).token;
 const [main] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, bench.mainAccountId));
 const callers: Record<'admin' | 'moderator', { role: Role; token: string; scope: SearchScope; above: number[] }> = {
-    admin: { role: 'admin', token: bench.token, scope: { all: true }, above: pathIds(main!.path) },
+    admin: { role: 'admin', token: bench.token, scope: { pathPrefix: '/' }, above: pathIds(main!.path) },
     moderator: {
         role: 'moderator',
         token: moderatorToken,

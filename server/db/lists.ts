@@ -1,7 +1,8 @@
-import { and, asc, desc, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { parseSort } from '../../contract/api';
 import { badRequest } from '../http/errors';
+import { accounts } from './schema';
 
 /** The SQL every list shares: order, page and count, filters (their query parameters are http/lists.ts). */
 
@@ -41,3 +42,13 @@ export const countAll = sql<number>`count(*)::int`;
 export const allOf = (conditions: (SQL | undefined)[]) => and(...conditions.filter((c): c is SQL => !!c));
 /** case-insensitive "contains" for the q filter; % and _ in the input are literal */
 export const likeText = (q: string) => `%${q.replace(/[\\%_]/g, m => `\\${m}`)}%`;
+
+/** A query's reach: one account, or an account and those below it by path ('/' is every account: the admin). */
+export type AccountScope = { accountId: number } | { pathPrefix: string };
+
+/** The rows of the scope, by their account column; the sub-select keeps each table's (account_id, …) index in use. */
+export const inAccountScope = (scope: AccountScope, column: AnyColumn): SQL | undefined => {
+    if ('accountId' in scope) return eq(column, scope.accountId);
+    if (scope.pathPrefix === '/') return undefined;
+    return sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
+};

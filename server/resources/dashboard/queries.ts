@@ -1,21 +1,17 @@
-import { and, count, desc, eq, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, ne, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../contract/roles';
 import { DEVICE_STATUSES, type DeviceStatus } from '../../../contract/devices';
 import { EVENT_GROUPS, INCIDENT_EVENTS, type EventGroup, type EventRecord } from '../../../contract/events';
 import type { Db } from '../../db/database';
 import { accounts, devices, profiles, users } from '../../db/schema';
+import { inAccountScope, type AccountScope } from '../../db/lists';
 import { devicesByState } from '../devices/queries';
 import { aggregateEvents } from '../events/aggregate';
 import { existingLinks, latestEvents } from '../events/queries';
 import { toEventRecord } from '../events/records';
 
 /** The dashboard's reach: one account, or an account and everything below it. */
-export type DashboardScope = { accountId: number } | { pathPrefix: string };
-
-const accountCondition = (scope: DashboardScope, column: typeof devices.account_id | typeof profiles.account_id): SQL =>
-    'accountId' in scope
-        ? eq(column, scope.accountId)
-        : sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
+export type DashboardScope = AccountScope;
 
 /** Accounts below the scope's own account, by type (the account itself left out). */
 export const accountTiles = async (db: Db, scope: DashboardScope, accountId: number) => {
@@ -53,7 +49,7 @@ export const deviceTiles = async (db: Db, scope: DashboardScope) => {
         .select({ id: devices.id, description: devices.description, account_name: accounts.name, last_seen_at: devices.last_seen_at })
         .from(devices)
         .innerJoin(accounts, eq(accounts.id, devices.account_id))
-        .where(and(eq(devices.status, 'offline'), accountCondition(scope, devices.account_id)))
+        .where(and(eq(devices.status, 'offline'), inAccountScope(scope, devices.account_id)))
         .orderBy(sql`${devices.last_seen_at} desc nulls last`, desc(devices.id))
         .limit(10);
     return { by_state, offline: offline.map(d => ({ ...d, last_seen_at: d.last_seen_at?.toISOString() ?? null })) };
@@ -67,7 +63,7 @@ export const profileTiles = async (db: Db, scope: DashboardScope) => {
             with_badges: sql<number>`count(*) filter (where exists (select 1 from badges b where b.profile_id = ${profiles.id}))::int`,
         })
         .from(profiles)
-        .where(accountCondition(scope, profiles.account_id))
+        .where(inAccountScope(scope, profiles.account_id))
         .groupBy(profiles.status);
     const of = (status: string) => found.find(f => f.status === status)?.n ?? 0;
     return {

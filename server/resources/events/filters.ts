@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventFilters } from '../../../contract/events';
-import { accounts, events } from '../../db/schema';
-import { allOf } from '../../db/lists';
+import { events } from '../../db/schema';
+import { allOf, inAccountScope, type AccountScope } from '../../db/lists';
 
 /**
  * Whose events a request sees: one account, or (cross_account=true) every
  * account whose path starts with the prefix; '/' is every account (admin).
  */
-export type EventScope = { accountId: number } | { pathPrefix: string };
+export type EventScope = AccountScope;
 
 /** The list filters of contract/events.ts, parsed (dates as Date). */
 export interface EventQuery extends Omit<EventFilters, 'from' | 'to'> {
@@ -23,11 +23,7 @@ export const toEventQuery = (f: EventFilters): EventQuery => ({
     to: f.to ? new Date(f.to) : undefined,
 });
 
-export const scopeCondition = (scope: EventScope): SQL | undefined => {
-    if ('accountId' in scope) return sql`${events.account_id} = ${scope.accountId}`;
-    if (scope.pathPrefix === '/') return undefined;
-    return sql`${events.account_id} in (select ${accounts.id} from ${accounts} where ${accounts.path} like ${`${scope.pathPrefix}%`})`;
-};
+export const scopeCondition = (scope: EventScope): SQL | undefined => inAccountScope(scope, events.account_id);
 
 /**
  * The WHERE of every events query (list, count, export, aggregate). Each

@@ -1,13 +1,13 @@
-import { and, asc, eq, ilike, inArray, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ACCOUNT_OPTIONS } from '../../../contract/session';
 import { parseBadgeText, SEARCH_HITS_PER_KIND, type SearchKind } from '../../../contract/search';
 import type { Db } from '../../db/database';
-import { likeText } from '../../db/lists';
+import { inAccountScope, likeText, type AccountScope } from '../../db/lists';
 import { accessGroups, accounts, badges, deployments, devices, firmwareArtifacts, profiles, readers, users } from '../../db/schema';
 
-/** The caller's reach: every account (admin), an account and those below it, or one account. */
-export type SearchScope = { all: true } | { pathPrefix: string } | { accountId: number };
+/** The caller's reach (every account for the admin: pathPrefix '/'). */
+export type SearchScope = AccountScope;
 
 /** What a kind's search needs besides the database. */
 export interface SearchInput {
@@ -16,13 +16,6 @@ export interface SearchInput {
     /** the accounts above the caller's own, whose firmware it may use */
     aboveIds: number[];
 }
-
-/** Rows of a kind in the scope; the sub-select keeps each table's (account_id, …) index in use. */
-const inScope = (scope: SearchScope, column: PgColumn): SQL | undefined => {
-    if ('all' in scope) return undefined;
-    if ('accountId' in scope) return eq(column, scope.accountId);
-    return sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
-};
 
 /** One more row than shown tells whether there are more. */
 const LIMIT = SEARCH_HITS_PER_KIND + 1;
@@ -60,7 +53,10 @@ const accountHits = (db: Db, { scope, q }: SearchInput) => {
         )
         .from(accounts)
         .where(
-            and(inScope(scope, accounts.id), or(ilike(accounts.name, text), ilike(accounts.ref_number, text), ilike(accounts.email, text))),
+            and(
+                inAccountScope(scope, accounts.id),
+                or(ilike(accounts.name, text), ilike(accounts.ref_number, text), ilike(accounts.email, text)),
+            ),
         )
         .orderBy(...order)
         .limit(LIMIT);
@@ -74,7 +70,7 @@ const userHits = (db: Db, { scope, q }: SearchInput) => {
         .select(hitColumns('users', { id: users.id, label: users.name, detail: users.email, account_id: users.account_id }, order))
         .from(users)
         .innerJoin(accounts, eq(accounts.id, users.account_id))
-        .where(and(inScope(scope, users.account_id), or(ilike(users.name, text), ilike(users.email, text))))
+        .where(and(inAccountScope(scope, users.account_id), or(ilike(users.name, text), ilike(users.email, text))))
         .orderBy(...order)
         .limit(LIMIT);
 };
@@ -90,7 +86,7 @@ const deviceHits = (db: Db, { scope, q }: SearchInput) => {
         .innerJoin(accounts, eq(accounts.id, devices.account_id))
         .where(
             and(
-                inScope(scope, devices.account_id),
+                inAccountScope(scope, devices.account_id),
                 or(
                     ilike(devices.description, text),
                     ilike(devices.hardware_id, text),
@@ -115,7 +111,7 @@ const readerHits = (db: Db, { scope, q }: SearchInput) => {
         .innerJoin(accounts, eq(accounts.id, readers.account_id))
         .where(
             and(
-                inScope(scope, readers.account_id),
+                inAccountScope(scope, readers.account_id),
                 sql`${accounts.options} @> ${acsOn}::jsonb`,
                 or(ilike(readers.description, text), ilike(readers.hardware_id, text)),
             ),
@@ -131,7 +127,7 @@ const accessGroupHits = (db: Db, { scope, q }: SearchInput) => {
         .select(hitColumns('access_groups', columns, order))
         .from(accessGroups)
         .innerJoin(accounts, eq(accounts.id, accessGroups.account_id))
-        .where(and(inScope(scope, accessGroups.account_id), ilike(accessGroups.description, likeText(q))))
+        .where(and(inAccountScope(scope, accessGroups.account_id), ilike(accessGroups.description, likeText(q))))
         .orderBy(...order)
         .limit(LIMIT);
 };
@@ -144,7 +140,7 @@ const profileHits = (db: Db, { scope, q }: SearchInput) => {
         .select(hitColumns('profiles', columns, order))
         .from(profiles)
         .innerJoin(accounts, eq(accounts.id, profiles.account_id))
-        .where(and(inScope(scope, profiles.account_id), eq(profiles.acs_id, q)))
+        .where(and(inAccountScope(scope, profiles.account_id), eq(profiles.acs_id, q)))
         .orderBy(...order)
         .limit(LIMIT);
 };
@@ -168,7 +164,7 @@ const badgeHits = (db: Db, { scope, q }: SearchInput) => {
         .innerJoin(accounts, eq(accounts.id, badges.account_id))
         .where(
             and(
-                inScope(scope, badges.account_id),
+                inAccountScope(scope, badges.account_id),
                 eq(badges.badge_number, badge.badge_number),
                 badge.facility_code === undefined ? undefined : eq(badges.facility_code, badge.facility_code),
             ),
@@ -186,7 +182,9 @@ const deploymentHits = (db: Db, { scope, q }: SearchInput) => {
         .select(hitColumns('deployments', columns, order))
         .from(deployments)
         .innerJoin(accounts, eq(accounts.id, deployments.account_id))
-        .where(and(inScope(scope, deployments.account_id), or(ilike(deployments.name, text), ilike(deployments.artifact_name, text))))
+        .where(
+            and(inAccountScope(scope, deployments.account_id), or(ilike(deployments.name, text), ilike(deployments.artifact_name, text))),
+        )
         .orderBy(...order)
         .limit(LIMIT);
 };
@@ -198,7 +196,7 @@ const deploymentHits = (db: Db, { scope, q }: SearchInput) => {
  */
 const firmwareHits = (db: Db, { scope, q, aboveIds }: SearchInput) => {
     const text = likeText(q);
-    const within = inScope(scope, firmwareArtifacts.account_id);
+    const within = inAccountScope(scope, firmwareArtifacts.account_id);
     const order = ranked(firmwareArtifacts.name, firmwareArtifacts.id, q);
     const columns = {
         id: firmwareArtifacts.id,

@@ -28,12 +28,7 @@ export const readableKinds = (role: Role): SearchKind[] =>
 
 /** Every account for the admin, the subtree for dealer and installer, the own account for the others (DESIGN.md account scope). */
 export const searchInput = (auth: AuthContext, q: string): SearchInput => {
-    const scope: SearchScope =
-        auth.user.role === 'admin'
-            ? { all: true }
-            : reachesDescendants(auth)
-              ? { pathPrefix: scopePath(auth) }
-              : { accountId: auth.account.id };
+    const scope: SearchScope = reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id };
     return { scope, q, aboveIds: pathIds(auth.account.path) };
 };
 
