@@ -1,7 +1,5 @@
-import { onDemand } from '../plugins/onDemand';
+import { onDemand, preloadComponent } from '../plugins/onDemand';
 import { pluginSlots } from '../plugins/rights';
-
-const preloadOf = (component: unknown) => (component as { preload?: () => Promise<unknown> }).preload?.();
 
 /**
  * The signed-in layout (app bar, menu, account switch): the sign-in page does
@@ -10,6 +8,6 @@ const preloadOf = (component: unknown) => (component as { preload?: () => Promis
  * frame the bar shows.
  */
 export const AppLayout = onDemand(async () => {
-    const [layout] = await Promise.all([import('./AppLayout'), ...pluginSlots().appBar.map(preloadOf)]);
+    const [layout] = await Promise.all([import('./AppLayout'), ...pluginSlots().appBar.map(preloadComponent)]);
     return layout.AppLayout;
 });

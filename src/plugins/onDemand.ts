@@ -48,3 +48,6 @@ export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>
     OnDemand.preload = preload;
     return OnDemand;
 };
+
+/** Starts fetching an onDemand component's code; anything else has nothing to fetch. */
+export const preloadComponent = (component: unknown) => (component as { preload?: () => Promise<unknown> } | undefined)?.preload?.();

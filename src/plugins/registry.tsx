@@ -1,6 +1,7 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import { matchPath, Route } from 'react-router-dom';
 import type { ConsolePlugin } from './types';
+import { preloadComponent } from './onDemand';
 import { RouteGuard, guarded } from './RouteGuard';
 
 /** Turns plugins into react-admin <Resource>s, each view behind its route guard. */
@@ -31,8 +32,6 @@ export const pluginRoutes = (plugins: ConsolePlugin[]) => (
     </CustomRoutes>
 );
 
-const preloadOf = (component: unknown) => (component as { preload?: () => Promise<unknown> } | undefined)?.preload;
-
 /**
  * Starts fetching the code of the screen at `pathname` (a list, a page, a
  * custom route made with onDemand) while the rest of the console boots and
@@ -40,9 +39,9 @@ const preloadOf = (component: unknown) => (component as { preload?: () => Promis
  */
 export const preloadScreen = (plugins: ConsolePlugin[], pathname: string) => {
     const routes = plugins.flatMap(p => p.routes ?? []).filter(route => matchPath(route.path, pathname));
-    for (const route of routes) void preloadOf(route.element.type)?.();
+    for (const route of routes) void preloadComponent(route.element.type);
     if (routes.length) return;
     const [, first, second] = pathname.split('/');
     for (const r of plugins.flatMap(p => p.resources ?? []))
-        if (r.name === first) void preloadOf(!second ? r.list : second === 'create' ? r.create : (r.edit ?? r.show))?.();
+        if (r.name === first) void preloadComponent(!second ? r.list : second === 'create' ? r.create : (r.edit ?? r.show));
 };

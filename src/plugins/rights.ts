@@ -13,8 +13,10 @@ export const rightResourceOf = (resource: string): RightResource | undefined => 
     return rightsByResource.get(resource);
 };
 
-/** What the features add to the account page and the app bar. */
-export const pluginSlots = (): PluginSlots => ({
-    accountSections: enabledPlugins.flatMap(p => p.accountSections ?? []),
-    appBar: enabledPlugins.flatMap(p => p.appBar ?? []),
-});
+let slots: PluginSlots | undefined;
+/** What the features add to the account page and the app bar: one object, so the context that carries it never changes. */
+export const pluginSlots = (): PluginSlots =>
+    (slots ??= {
+        accountSections: enabledPlugins.flatMap(p => p.accountSections ?? []),
+        appBar: enabledPlugins.flatMap(p => p.appBar ?? []),
+    });
