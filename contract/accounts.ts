@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionValueError } from './cards';
 import { FIELD_MAX } from './constants';
 import { email, optionalText, requiredText, MESSAGES } from './validation';
 
@@ -10,6 +11,17 @@ export const accountOption = z.object({
     name: z.string().min(1).max(100),
     value: z.string().max(10_000),
 });
+
+/** Options whose values something reads are checked (contract/cards.ts); others stay free text. */
+const checkedOptions = z
+    .array(accountOption)
+    .max(200)
+    .superRefine((options, ctx) =>
+        options.forEach((o, i) => {
+            const problem = optionValueError(o.name, o.value);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [i, 'value'] });
+        }),
+    );
 
 export const accountAddress = z.object({
     email: email(FIELD_MAX.accountEmail),
@@ -26,7 +38,7 @@ export const accountInput = z.object({
     name: requiredText(FIELD_MAX.accountName, MESSAGES.nameRequired),
     ref_number: requiredText(FIELD_MAX.refNumber),
     address: accountAddress,
-    options: z.array(accountOption).max(200).optional(),
+    options: checkedOptions.optional(),
     /** where a new account goes in the tree; defaults to the scoped account */
     parent_id: z.number().int().positive().optional(),
     account_id: z.number().int().min(0).optional(),
@@ -57,6 +69,6 @@ export const account = z.object({
 export type Account = z.infer<typeof account>;
 
 export const accountOptionsInput = z.object({
-    options: z.array(accountOption).max(200),
+    options: checkedOptions,
     account_id: z.number().int().min(0).optional(),
 });

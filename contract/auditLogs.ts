@@ -35,6 +35,9 @@ export const AUDIT_RESOURCES = [
     'artifacts',
     'deployments',
     'events',
+    'optOut',
+    'adaptive',
+    'visitors',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -65,5 +68,8 @@ export const AUDIT_ACTIONS = [
     'remove_profile',
     'grant_access',
     'revoke_access',
+    'import',
+    'expire',
+    'consent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -87,7 +87,22 @@ export const accessListBadge = z.object({
     enabled: z.boolean(),
     /** first bit sent first, parity included; null when the number does not fit the format */
     bits: z.string().nullable(),
+    /** adaptive two-factor: the reader asks for the face and this badge together */
+    two_factor: z.boolean(),
 });
+
+/**
+ * A badge of the account's bio opt-out list: its holder refused biometric
+ * enrollment. The reader deletes any face it keeps for this badge, never
+ * enrolls one, and reports the badge's passes as BiometricOptOut events.
+ */
+export const optOutBadge = z.object({
+    card_format_id: z.number().int(),
+    facility_code: z.number().int().nullable(),
+    badge_number: z.number().int(),
+    bits: z.string().nullable(),
+});
+export type OptOutBadge = z.infer<typeof optOutBadge>;
 
 /** A profile that may pass at this reader: it is in one of the reader's access groups, enabled and not expired. */
 export const accessListEntry = z.object({
@@ -125,6 +140,7 @@ export const deviceConfig = z.object({
     card_formats: z.array(z.object({ id: z.number().int(), key: z.string().nullable(), name: z.string(), bits: z.number().int() })),
     access_groups: z.array(z.object({ id: z.number().int(), description: z.string() })),
     access_list: z.array(accessListEntry),
+    opt_out: z.array(optOutBadge),
 });
 export type DeviceConfig = z.infer<typeof deviceConfig>;
 

@@ -6,6 +6,10 @@ import { z } from 'zod';
  * format with contract/card-formats.ts (the number and facility code must
  * fit the format's fields).
  */
+/** How a consent was given: signed on the enrollment page, on paper and uploaded by staff, or at a reader. */
+export const CONSENT_METHODS = ['web', 'paper', 'reader'] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
 export const PROFILE_STATUSES = ['active', 'enrollment', 'inactive'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 export const BADGE_STATUSES = ['active', 'enrollment'] as const;
@@ -92,6 +96,10 @@ export const badgeRecord = z.object({
     status: z.enum(BADGE_STATUSES),
     enabled: z.boolean(),
     created_at: z.string(),
+    /** in the adaptive two-factor list: readers ask for face and badge together */
+    adaptive: z.boolean(),
+    /** in the exclusion list: its profile never expires */
+    excluded: z.boolean(),
 });
 export type BadgeRecord = z.infer<typeof badgeRecord>;
 
@@ -102,6 +110,8 @@ export const memberProfile = z.object({
     status: z.enum(PROFILE_STATUSES),
     enabled: z.boolean(),
     expires_at: z.string().nullable(),
+    /** a visitor's profile: it expires at midnight (contract/cards.ts) */
+    visitor: z.boolean(),
     badges: z.array(badgeRecord),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
@@ -120,9 +130,41 @@ export const profileRecord = memberProfile.extend({
     last_event: z.object({ id: z.number().int(), event: z.string().nullable(), timestamp: z.string().nullable() }).nullable(),
     /** description is null when the device was deleted ('Device deleted') */
     last_device: z.object({ id: z.number().int(), description: z.string().nullable() }).nullable(),
+    /** the consent record (SPEC 2.2 /consented); document: a signed PDF can be downloaded */
+    consent: z
+        .object({
+            accepted_at: z.string(),
+            method: z.enum(CONSENT_METHODS),
+            document_version: z.string().nullable(),
+            document: z.boolean(),
+        })
+        .nullable(),
 });
 export type ProfileRecord = z.infer<typeof profileRecord>;
 
 /** GET /profiles/{id}/access: the profile's groups and cards. */
 export const profileAccess = z.object({ access_groups: z.array(groupRef), cards: z.array(badgeRecord) });
 export type ProfileAccess = z.infer<typeof profileAccess>;
+
+/**
+ * A search text as a badge: 'FC:NUMBER' names a facility code and a number,
+ * digits alone a number. Anything else is not a badge.
+ */
+export const badgeSearch = (q: string | undefined): { facility_code?: number; badge_number: number } | undefined => {
+    const text = q?.trim() ?? '';
+    const both = /^(\d{1,15}):(\d{1,15})$/.exec(text);
+    if (both) return { facility_code: Number(both[1]), badge_number: Number(both[2]) };
+    return /^\d{1,15}$/.test(text) ? { badge_number: Number(text) } : undefined;
+};
+
+/** GET /profiles/aggregate/status (the dashboard's profile tile). */
+export const profileStatusAggregate = z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    enrollment: z.number().int(),
+    inactive: z.number().int(),
+    disabled: z.number().int(),
+    visitors: z.number().int(),
+    consented: z.number().int(),
+});
+export type ProfileStatusAggregate = z.infer<typeof profileStatusAggregate>;

@@ -59,7 +59,7 @@ const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = {
     events: f => denyRoles(f.role, 'user') && right(f.role, 'events'),
     webEnrollments: f => f.enrollmentEnabled && f.accountENREnabled && right(f.role, 'profiles'),
     profiles: f => right(f.role, 'profiles'),
-    optOut: f => right(f.role, 'optOut'),
+    optOut: f => f.optOutEnabled && right(f.role, 'optOut'),
     adaptive: f => right(f.role, 'adaptive'),
     consented: f => right(f.role, 'profiles'),
     visitors: f => right(f.role, 'visitors'),

@@ -13,6 +13,8 @@ export interface SessionFlags {
     acsEnabled: boolean;
     /** access groups on for the current account (ag/enabled) */
     agEnabled: boolean;
+    /** bio opt-out on for the current account (acs/opt_out_enabled) */
+    optOutEnabled: boolean;
     /** web enrollment on for the system */
     enrollmentEnabled: boolean;
     /** web enrollment on for the current account (enr/enabled) */

@@ -22,6 +22,7 @@ export interface DemoPlatform {
 const DEMO_OPTIONS: AccountOption[] = [
     { type: 'bool', name: 'acs/enabled', value: 'true' },
     { type: 'bool', name: 'ag/enabled', value: 'true' },
+    { type: 'bool', name: 'acs/opt_out_enabled', value: 'true' },
     { type: 'bool', name: 'enr/enabled', value: 'true' },
     { type: 'bool', name: 'tfa/enabled', value: 'false' },
 ];

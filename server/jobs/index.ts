@@ -2,12 +2,14 @@ import type { Job } from './runner';
 import { deviceJobs } from '../resources/devices/jobs';
 import { deploymentJobs } from '../resources/deployments/jobs';
 import { storageSweep } from '../storage/sweep';
+import { profileJobs } from '../resources/profiles/jobs';
 import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
 export const platformJobs: Job[] = [
     ...deviceJobs,
     ...deploymentJobs,
+    ...profileJobs,
     eventRetention,
     embeddedEventsMaintenance,
     embeddedEventsStatistics,

@@ -11,6 +11,7 @@ import { deviceRoutes } from './devices/routes';
 import { deviceApiRoutes } from '../device-api';
 import { accessGroupRoutes } from './access-groups/routes';
 import { profileRoutes } from './profiles/routes';
+import { cardRoutes } from './cards/routes';
 import { readerRoutes } from './readers/routes';
 import { eventRoutes } from './events/routes';
 import { roleRoutes } from './roles/routes';
@@ -38,6 +39,7 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     readerRoutes,
     accessGroupRoutes,
     profileRoutes,
+    cardRoutes,
     artifactRoutes,
     firmwareKeyRoutes,
     deploymentRoutes,

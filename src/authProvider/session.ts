@@ -74,6 +74,7 @@ export const loadSession = async (signal?: AbortSignal): Promise<Session> => {
         singleTenant,
         acsEnabled: optionOn(options, ACCOUNT_OPTIONS.acsEnabled) && loginProvider.acsServiceRunning,
         agEnabled: optionOn(options, ACCOUNT_OPTIONS.agEnabled),
+        optOutEnabled: optionOn(options, ACCOUNT_OPTIONS.optOutEnabled),
         enrollmentEnabled: loginProvider.enrollmentEnabled,
         accountENREnabled: optionOn(options, ACCOUNT_OPTIONS.enrEnabled),
         tfaEnabled: optionOn(options, ACCOUNT_OPTIONS.tfaEnabled),

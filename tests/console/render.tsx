@@ -30,6 +30,7 @@ export const testSession = (role: Role = 'admin', flags: Partial<SessionFlags> =
         singleTenant: false,
         acsEnabled: true,
         agEnabled: true,
+        optOutEnabled: true,
         enrollmentEnabled: true,
         accountENREnabled: true,
         tfaEnabled: false,

@@ -101,6 +101,7 @@ const flags = (role: Role, over: Partial<SessionFlags> = {}): SessionFlags => ({
     singleTenant: false,
     acsEnabled: true,
     agEnabled: true,
+    optOutEnabled: true,
     enrollmentEnabled: true,
     accountENREnabled: true,
     tfaEnabled: false,

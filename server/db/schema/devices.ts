@@ -177,9 +177,19 @@ export const profiles = pgTable(
         last_activity_at: tz('last_activity_at'),
         last_event_id: bigint('last_event_id', { mode: 'number' }),
         last_device_id: integer('last_device_id'),
+        /** a visitor's profile, made from a badge of a visitor range; it expires at midnight (contract/cards.ts) */
+        visitor: boolean('visitor').notNull().default(false),
         ...timestamps,
     },
-    t => [index('profiles_account_idx').on(t.account_id, t.id), index('profiles_account_acs_idx').on(t.account_id, t.acs_id)],
+    t => [
+        index('profiles_account_idx').on(t.account_id, t.id),
+        index('profiles_account_acs_idx').on(t.account_id, t.acs_id),
+        // The expiration job: an account's profiles by their last sign of life (contract/cards.ts).
+        index('profiles_account_activity_idx').on(t.account_id, sql`coalesce(${t.last_activity_at}, ${t.created_at})`),
+        index('profiles_expiry_idx')
+            .on(t.expires_at)
+            .where(sql`${t.expires_at} is not null`),
+    ],
 );
 
 /** Badges (SPEC 3 Profile badge IDs): a card of a profile, in a card format. */

@@ -6,3 +6,4 @@ export * from './platform';
 export * from './devices';
 export * from './firmware';
 export * from './events';
+export * from './cards';

@@ -2,6 +2,7 @@ import { API_BASE } from '../../../contract/constants';
 import type { AccessListEntry } from '../../../contract/device-api';
 import { MAX_EVENTS_PER_BATCH, type DeviceEventInput, type DeviceEventsReply } from '../../../contract/device-events';
 import type { EventType } from '../../../contract/events';
+import { onBadge } from './credentials';
 import type { Fleet, FleetPlugin } from './fleet';
 import { FramePool, type Frame } from './frames';
 import type { SimulatedReader } from './reader';
@@ -44,9 +45,9 @@ const weighted = <T extends string>(weights: Record<T, number>): T => {
 /** How people authenticate at a reader, by its role (SPEC 4.6 device roles). */
 const AUTHENTICATIONS_BY_ROLE: Record<string, Partial<Record<EventType, number>>> = {
     'badge-only': { '1FABadgeAuthenticated': 1 },
-    'one-fa-face-only': { '1FAFaceAuthenticated': 19, '1FABiometricOptOutAuthenticated': 1 },
-    'two-fa': { '2FAAuthenticated': 16, '2FAMAuthenticated': 3, '2FABiometricOptOutAuthenticated': 1 },
-    default: { '1FAFaceAuthenticated': 12, '1FABadgeAuthenticated': 7, '1FABiometricOptOutAuthenticated': 1 },
+    'one-fa-face-only': { '1FAFaceAuthenticated': 1 },
+    'two-fa': { '2FAAuthenticated': 16, '2FAMAuthenticated': 3 },
+    default: { '1FAFaceAuthenticated': 12, '1FABadgeAuthenticated': 7 },
 };
 const SIP_CALLS: EventType[][] = [
     ['SIPOutgoingInitiated', 'SIPOutgoingEstablished', 'SIPOutgoingLocalHangup'],
@@ -132,6 +133,8 @@ export const eventsPlugin = ({
         }
         const kind = weighted({
             authentication: 70,
+            // an opted-out person badging in: their badge alone, no picture (credentials.ts)
+            optOut: reader.config?.opt_out.length ? 3 : 0,
             mismatch: reader.deviceMode === 'two-fa' ? 3 : 0,
             incident: 9,
             spoofing: 1,
@@ -141,9 +144,21 @@ export const eventsPlugin = ({
             unsupported: 1,
         });
         switch (kind) {
+            case 'optOut': {
+                const badge = pick(reader.config!.opt_out);
+                const decision = onBadge(reader.config!, reader.deviceMode, badge);
+                return [
+                    plain(reader, decision.event, {
+                        profiles: [{ profile_id: null, badge_number: badge.badge_number, facility_code: badge.facility_code ?? undefined }],
+                    }),
+                ];
+            }
             case 'authentication': {
                 const person = someone();
                 if (!person) return [withFace(reader, 'UnauthorizedEntryByUnknownUser', [null])];
+                // An adaptive badge: the reader asks for the face with it.
+                const adaptive = person.badges.find(b => b.two_factor && b.enabled);
+                if (adaptive) return [withFace(reader, onBadge(reader.config!, reader.deviceMode, adaptive).event, [person])];
                 const type = weighted(
                     (AUTHENTICATIONS_BY_ROLE[reader.deviceMode ?? ''] ?? AUTHENTICATIONS_BY_ROLE.default!) as Record<EventType, number>,
                 );

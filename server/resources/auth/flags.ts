@@ -11,6 +11,7 @@ export const sessionFlags = (config: Config, auth: AuthContext, currentOptions: 
     singleTenant: singleTenantMode(config.singleTenant, auth.account.main, auth.user.role),
     acsEnabled: optionOn(currentOptions, ACCOUNT_OPTIONS.acsEnabled),
     agEnabled: optionOn(currentOptions, ACCOUNT_OPTIONS.agEnabled),
+    optOutEnabled: optionOn(currentOptions, ACCOUNT_OPTIONS.optOutEnabled),
     enrollmentEnabled: config.enrollmentEnabled,
     accountENREnabled: optionOn(currentOptions, ACCOUNT_OPTIONS.enrEnabled),
     tfaEnabled: optionOn(currentOptions, ACCOUNT_OPTIONS.tfaEnabled),

@@ -13,7 +13,8 @@ import { mayActIn, requestAccount } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
 import { bumpAccessVersion } from '../profiles/access';
-import { badgesUsingFormat } from '../profiles/queries';
+import { badgesUsingFormat, visitorsWithFormat } from '../profiles/queries';
+import { deleteProfilesFor } from '../profiles/deletion';
 import {
     deleteCardFormat,
     findCardFormat,
@@ -160,14 +161,18 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             config: { access: ['cardFormats', 'write'] },
             schema: {
                 tags,
-                summary: 'Delete a custom card format (its cards must be removed first, SPEC 4.8)',
+                summary:
+                    "Delete a custom card format with its visitor badges, visitor ranges and badge-list entries (SPEC 4.8); profiles' cards must be removed first",
                 params: idParam,
                 response: { 204: z.null(), ...errors },
             },
         },
         async (request, reply) => {
             const row = await custom(request, request.params.id);
-            if ((await badgesUsingFormat(ctx.db, row.id)) > 0) throw conflict(FORMAT_IN_USE);
+            if ((await badgesUsingFormat(ctx.db, row.id, { visitors: false })) > 0) throw conflict(FORMAT_IN_USE);
+            // SPEC 4.8: its visitor badges go with it (their profiles are visits of the day); list entries and ranges by cascade.
+            const visits = await visitorsWithFormat(ctx.db, row.id);
+            for (const [accountId, ids] of visits) await deleteProfilesFor(ctx.db, ctx.storage, accountId, ids, 'deleted');
             try {
                 await deleteCardFormat(ctx.db, row.id);
             } catch (e) {

@@ -27,7 +27,7 @@ export const buildDeviceConfig = async (
         .innerJoin(accessGroups, eq(accessGroups.id, deviceAccessGroups.access_group_id))
         .where(eq(deviceAccessGroups.device_id, deviceId))
         .orderBy(accessGroups.id);
-    const { entries, formats } = await accessList(db, deviceId, device.account_id);
+    const { entries, formats, optOut } = await accessList(db, deviceId, device.account_id);
     const outputFormatId = device.communication === 'wiegand' ? device.communication_settings.wiegand_card_format_id : undefined;
     const extra =
         outputFormatId && !formats.some(f => f.id === outputFormatId)
@@ -60,5 +60,6 @@ export const buildDeviceConfig = async (
         card_formats: usedFormats.map(f => ({ id: f.id, key: f.key, name: f.name, bits: f.bits })),
         access_groups: groups,
         access_list: entries,
+        opt_out: optOut,
     };
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { retentionDays } from '../../../contract/event-retention';
+import type { EventGroup } from '../../../contract/eventTypes';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { accounts } from '../../db/schema';
@@ -16,13 +17,14 @@ const MAX_SLICES = 50;
  * reason 'retention'. Rows are taken with SKIP LOCKED, so several instances
  * running the job share the work; files go only after the rows committed.
  */
-export const pruneEventImages = async (db: Db, accountId: number, cutoff: Date, limit = SLICE) =>
+export const pruneEventImages = async (db: Db, accountId: number, cutoff: Date, limit = SLICE, group?: EventGroup) =>
     (
         await rows<{ image_key: string }>(
             db,
             sql`with doomed as (
                     select id, timestamp, image_key from events
                     where account_id = ${accountId} and timestamp < ${cutoff.toISOString()} and image_key is not null
+                      ${group ? sql`and event_group = ${group}` : sql``}
                     order by timestamp limit ${limit} for update skip locked
                 )
                 update events e set image_key = null, image_reason = 'retention'

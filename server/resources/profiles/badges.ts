@@ -6,6 +6,8 @@ import { findCardFormat, type CardFormatRow } from '../card-formats/queries';
 import { codecFormat } from './access';
 import type { CheckedBadge } from './queries';
 
+export const BADGE_TAKEN = 'A badge with this number, facility code and card format already belongs to a profile of this account.';
+
 /** Whether a stored format has a facility code field (FASC-N's is its agency and system codes). */
 const hasFacility = (format: CardFormatRow) => {
     if (format.type === 'predefined')
@@ -18,11 +20,11 @@ const hasFacility = (format: CardFormatRow) => {
  * predefined one or the account's own, the facility code is required when
  * the format has one (SPEC 5) and absent when it has none, and both values
  * must fit the format's fields (the codec of contract/card-formats.ts says
- * which range). card_length is the format's number of bits.
+ * which range). card_length is the format's number of bits. Throws a
+ * validation error naming the field.
  */
-export const checkBadge = async (db: Db, accountId: number, input: BadgeInput, prefix = ''): Promise<CheckedBadge> => {
+export const checkBadgeWith = (format: CardFormatRow | undefined, accountId: number, input: BadgeInput, prefix = ''): CheckedBadge => {
     const field = (name: string) => `${prefix}${name}`;
-    const format = await findCardFormat(db, input.card_format_id);
     if (!format || (format.account_id !== null && format.account_id !== accountId))
         throw validationError({ [field('card_format_id')]: 'Choose a card format of the account' });
     const facility = input.facility_code ?? null;
@@ -45,3 +47,7 @@ export const checkBadge = async (db: Db, accountId: number, input: BadgeInput, p
         card_length: format.bits,
     };
 };
+
+/** checkBadgeWith the format the input names. */
+export const checkBadge = async (db: Db, accountId: number, input: BadgeInput, prefix = ''): Promise<CheckedBadge> =>
+    checkBadgeWith(await findCardFormat(db, input.card_format_id), accountId, input, prefix);

@@ -1,8 +1,15 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { BadgeRecord, MemberProfile, ProfileRecord, ProfileStatus } from '../../../contract/profiles';
+import {
+    badgeSearch,
+    type BadgeRecord,
+    type ConsentMethod,
+    type MemberProfile,
+    type ProfileRecord,
+    type ProfileStatus,
+} from '../../../contract/profiles';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
-import { accessGroups, badges, cardFormats, profileAccessGroups, profiles } from '../../db/schema';
+import { accessGroups, badges, cardFormats, profileAccessGroups, profileConsents, profiles } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 import { bumpAccessVersion } from './access';
 
@@ -25,13 +32,17 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 export const badgesOf = async (db: Db | Tx, profileIds: number[]): Promise<Map<number, BadgeRecord[]>> => {
     const byProfile = new Map<number, BadgeRecord[]>();
     if (!profileIds.length) return byProfile;
+    const listed = (list: 'adaptive' | 'exclusion') =>
+        sql<boolean>`exists (select 1 from card_lists c where c.account_id = ${badges.account_id} and c.list = ${list}
+            and c.card_format_id = ${badges.card_format_id} and coalesce(c.facility_code, -1) = coalesce(${badges.facility_code}, -1)
+            and c.badge_number = ${badges.badge_number})`;
     const found = await db
-        .select({ badge: badges, format_name: cardFormats.name })
+        .select({ badge: badges, format_name: cardFormats.name, adaptive: listed('adaptive'), excluded: listed('exclusion') })
         .from(badges)
         .innerJoin(cardFormats, eq(cardFormats.id, badges.card_format_id))
         .where(inArray(badges.profile_id, profileIds))
         .orderBy(asc(badges.id));
-    for (const { badge: b, format_name } of found) {
+    for (const { badge: b, format_name, adaptive, excluded } of found) {
         const record: BadgeRecord = {
             id: b.id,
             profile_id: b.profile_id,
@@ -43,6 +54,8 @@ export const badgesOf = async (db: Db | Tx, profileIds: number[]): Promise<Map<n
             status: b.status,
             enabled: b.enabled,
             created_at: b.created_at.toISOString(),
+            adaptive,
+            excluded,
         };
         byProfile.set(b.profile_id, [...(byProfile.get(b.profile_id) ?? []), record]);
     }
@@ -80,9 +93,27 @@ export const deleteBadge = async (db: Db, profile: { id: number; account_id: num
         return gone.length > 0;
     });
 
-/** How many badges use the card format: SPEC 4.8 refuses to delete a format still in use. */
-export const badgesUsingFormat = async (db: Db, formatId: number) =>
-    (await db.select({ n: countAll }).from(badges).where(eq(badges.card_format_id, formatId)))[0]?.n ?? 0;
+/** How many badges use the card format (visitors' too, unless told): SPEC 4.8 refuses to delete a format still in use. */
+export const badgesUsingFormat = async (db: Db, formatId: number, options: { visitors: boolean } = { visitors: true }) =>
+    (
+        await db
+            .select({ n: countAll })
+            .from(badges)
+            .innerJoin(profiles, eq(profiles.id, badges.profile_id))
+            .where(and(eq(badges.card_format_id, formatId), options.visitors ? undefined : eq(profiles.visitor, false)))
+    )[0]?.n ?? 0;
+
+/** The visitor profiles holding a badge of the format, by account. */
+export const visitorsWithFormat = async (db: Db, formatId: number) => {
+    const found = await db
+        .selectDistinct({ id: profiles.id, account_id: profiles.account_id })
+        .from(badges)
+        .innerJoin(profiles, eq(profiles.id, badges.profile_id))
+        .where(and(eq(badges.card_format_id, formatId), eq(profiles.visitor, true)));
+    const byAccount = new Map<number, number[]>();
+    for (const p of found) byAccount.set(p.account_id, [...(byAccount.get(p.account_id) ?? []), p.id]);
+    return byAccount;
+};
 
 // ---- access groups of profiles ----
 
@@ -176,13 +207,20 @@ const toMember = (p: ProfileRow, cards: BadgeRecord[]): MemberProfile => ({
     status: p.status,
     enabled: p.enabled,
     expires_at: iso(p.expires_at),
+    visitor: p.visitor,
     badges: cards,
 });
 
 /** Profiles as the API returns them: badges, groups, last event and device in three queries for the whole page. */
 export const toProfiles = async (db: Db, list: ProfileRow[]): Promise<ProfileRecord[]> => {
     const ids = list.map(p => p.id);
-    const [cards, groups, lasts] = await Promise.all([badgesOf(db, ids), groupsOfProfiles(db, ids), lastSeen(db, list)]);
+    const [cards, groups, lasts, consents] = await Promise.all([
+        badgesOf(db, ids),
+        groupsOfProfiles(db, ids),
+        lastSeen(db, list),
+        ids.length ? db.select().from(profileConsents).where(inArray(profileConsents.profile_id, ids)) : [],
+    ]);
+    const consentOf = new Map(consents.map(c => [c.profile_id, c]));
     return list.map(p => {
         const own = groups.get(p.id) ?? [];
         const last = lasts.get(p.id);
@@ -199,9 +237,20 @@ export const toProfiles = async (db: Db, list: ProfileRow[]): Promise<ProfileRec
                     ? null
                     : { id: p.last_event_id, event: last?.event ?? null, timestamp: iso(last?.timestamp ?? null) },
             last_device: p.last_device_id === null ? null : { id: p.last_device_id, description: last?.device_description ?? null },
+            consent: toConsent(consentOf.get(p.id)),
         };
     });
 };
+
+const toConsent = (c: typeof profileConsents.$inferSelect | undefined): ProfileRecord['consent'] =>
+    c
+        ? {
+              accepted_at: c.accepted_at.toISOString(),
+              method: c.method,
+              document_version: c.document_version,
+              document: c.file_key !== null,
+          }
+        : null;
 
 /** The last event's type and time and the last device's description; null where the row is gone. */
 const lastSeen = async (db: Db, list: ProfileRow[]) => {
@@ -231,6 +280,11 @@ export interface ProfileFilters {
     enabled?: boolean;
     access_group_id?: number;
     badge_number?: number;
+    card_format_id?: number;
+    last_activity_from?: string;
+    last_activity_to?: string;
+    consent_accepted?: boolean;
+    visitor?: boolean;
     ids?: number[];
 }
 
@@ -244,10 +298,21 @@ const SORTABLE = {
     expires_at: profiles.expires_at,
 };
 
+/** q: a badge number or FC:NUMBER finds its holder; any text finds ACS IDs containing it. */
+const searchProfiles = (accountId: number, q: string): SQL => {
+    const byAcsId = ilike(profiles.acs_id, likeText(q));
+    const badge = badgeSearch(q);
+    if (!badge) return byAcsId;
+    const holders = sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${badges.account_id} = ${accountId} and ${badges.badge_number} = ${badge.badge_number}${
+        badge.facility_code === undefined ? sql`` : sql` and ${badges.facility_code} = ${badge.facility_code}`
+    })`;
+    return badge.facility_code === undefined ? sql`(${holders} or ${byAcsId})` : holders;
+};
+
 const profileWhere = (f: ProfileFilters): SQL | undefined =>
     allOf([
         eq(profiles.account_id, f.accountId),
-        f.q ? ilike(profiles.acs_id, likeText(f.q)) : undefined,
+        f.q ? searchProfiles(f.accountId, f.q) : undefined,
         f.acs_id ? eq(profiles.acs_id, f.acs_id) : undefined,
         f.status ? eq(profiles.status, f.status) : undefined,
         f.enabled !== undefined ? eq(profiles.enabled, f.enabled) : undefined,
@@ -257,6 +322,15 @@ const profileWhere = (f: ProfileFilters): SQL | undefined =>
         f.badge_number !== undefined
             ? sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${badges.account_id} = ${f.accountId} and ${badges.badge_number} = ${f.badge_number})`
             : undefined,
+        f.card_format_id !== undefined
+            ? sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${badges.account_id} = ${f.accountId} and ${badges.card_format_id} = ${f.card_format_id})`
+            : undefined,
+        f.last_activity_from ? sql`${profiles.last_activity_at} >= ${f.last_activity_from}` : undefined,
+        f.last_activity_to ? sql`${profiles.last_activity_at} < ${f.last_activity_to}` : undefined,
+        f.consent_accepted !== undefined
+            ? sql`${f.consent_accepted ? sql`` : sql`not `}exists (select 1 from ${profileConsents} where ${profileConsents.profile_id} = ${outer(profiles.id)})`
+            : undefined,
+        f.visitor !== undefined ? eq(profiles.visitor, f.visitor) : undefined,
         f.ids ? inArray(profiles.id, f.ids) : undefined,
     ]);
 
@@ -270,11 +344,64 @@ export const listProfiles = (db: Db, f: ProfileFilters, params: { page: number; 
     return page<ProfileRow>(query.$dynamic() as never, db.select({ n: countAll }).from(profiles).where(where), params);
 };
 
+/** Every profile of the filter, a thousand at a time by id (the export): each batch is one indexed read, however deep. */
+export async function* profileRows(db: Db, f: ProfileFilters, batch = 1000) {
+    for (let after = 0; ;) {
+        const found = await db
+            .select()
+            .from(profiles)
+            .where(allOf([profileWhere(f), sql`${profiles.id} > ${after}`]))
+            .orderBy(asc(profiles.id))
+            .limit(batch);
+        if (found.length) yield await toProfiles(db, found);
+        if (found.length < batch) return;
+        after = found[found.length - 1]!.id;
+    }
+}
+
+/** GET /profiles/aggregate/status: the account's profiles by status, and how many are disabled, visitors, consented. */
+export const profileStatusCounts = async (db: Db, accountId: number) => {
+    const [counts] = await rows<Record<'total' | 'active' | 'enrollment' | 'inactive' | 'disabled' | 'visitors' | 'consented', number>>(
+        db,
+        sql`select count(*)::int as total,
+                count(*) filter (where status = 'active')::int as active,
+                count(*) filter (where status = 'enrollment')::int as enrollment,
+                count(*) filter (where status = 'inactive')::int as inactive,
+                count(*) filter (where not enabled)::int as disabled,
+                count(*) filter (where visitor)::int as visitors,
+                (select count(*)::int from profile_consents c join profiles q on q.id = c.profile_id where q.account_id = ${accountId}) as consented
+            from profiles where account_id = ${accountId}`,
+    );
+    return counts!;
+};
+
+/** A profile's consent: recorded (or replaced) with the signed file's key; the previous file's key comes back, to remove. */
+export const recordConsent = async (
+    db: Db,
+    profileId: number,
+    consent: { accepted_at: Date; method: ConsentMethod; document_version: string | null; file_key: string | null; recorded_by: string },
+) =>
+    db.transaction(async tx => {
+        const [previous] = await tx
+            .select({ file_key: profileConsents.file_key })
+            .from(profileConsents)
+            .where(eq(profileConsents.profile_id, profileId));
+        await tx
+            .insert(profileConsents)
+            .values({ profile_id: profileId, ...consent })
+            .onConflictDoUpdate({ target: profileConsents.profile_id, set: consent });
+        return previous?.file_key ?? null;
+    });
+
+export const consentOfProfile = async (db: Db, profileId: number) =>
+    (await db.select().from(profileConsents).where(eq(profileConsents.profile_id, profileId)).limit(1))[0];
+
 export const findProfile = async (db: Db, id: number): Promise<ProfileRow | undefined> =>
     (await db.select().from(profiles).where(eq(profiles.id, id)).limit(1))[0];
 
 export interface ProfileValues {
     acs_id?: string | null;
+    visitor?: boolean;
     status?: ProfileStatus;
     enabled?: boolean;
     expires_at?: Date | null;
@@ -320,11 +447,5 @@ export const grantAccess = (db: Db, profile: ProfileRow, groupId: number, card?:
             .update(profiles)
             .set({ updated_at: sql`now()` })
             .where(eq(profiles.id, profile.id));
-        await bumpAccessVersion(tx, profile.account_id);
-    });
-
-export const deleteProfile = (db: Db, profile: ProfileRow) =>
-    db.transaction(async tx => {
-        await tx.delete(profiles).where(eq(profiles.id, profile.id));
         await bumpAccessVersion(tx, profile.account_id);
     });

@@ -14,7 +14,8 @@ const SWITCHES = [
     ACCOUNT_OPTIONS.enrEnabled,
     ACCOUNT_OPTIONS.tfaEnabled,
 ];
-const TEXTS = [ACCOUNT_OPTIONS.acsProvider, ACCOUNT_OPTIONS.profileRetention];
+// prp/profiles is set in the profile expiration section (src/resources/profiles).
+const TEXTS = [ACCOUNT_OPTIONS.acsProvider];
 
 /** Sets one option in the list, keeping every other (unknown ones included). */
 export const withOption = (options: AccountOption[], name: string, value: string, type: string): AccountOption[] => {
