@@ -90,6 +90,11 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'accessGroups',
     'qrcode',
     'events',
+    'profiles',
+    'optOut',
+    'adaptive',
+    'consented',
+    'visitors',
     'statistics',
 ]);
 

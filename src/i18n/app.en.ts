@@ -21,11 +21,6 @@ const en: Messages = {
     // Each feature names its own menu entry (its messages files); these are the screens still to come, and the groups.
     menu: {
         webEnrollments: 'Web Enrollments',
-        profiles: 'Profiles',
-        optOut: 'Opt-out',
-        adaptive: 'Adaptive',
-        consented: 'Consented',
-        visitors: 'Visitors',
         backupAndRestore: 'Backup and Restore',
         accountManagement: 'Account Management',
         settings: 'Settings',

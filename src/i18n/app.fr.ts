@@ -21,11 +21,6 @@ const fr: Messages = {
     // Each feature names its own menu entry (its messages files); these are the screens still to come, and the groups.
     menu: {
         webEnrollments: 'Inscriptions web',
-        profiles: 'Profils',
-        optOut: 'Refus biométrique',
-        adaptive: 'Adaptatif',
-        consented: 'Consentis',
-        visitors: 'Visiteurs',
         backupAndRestore: 'Sauvegarde et restauration',
         accountManagement: 'Gestion du compte',
         settings: 'Paramètres',

@@ -14,9 +14,15 @@ export interface NoticeDetails {
 }
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
-const serverText = (error: unknown) => {
+export const serverText = (error: unknown) => {
     const body = (error as { body?: { error?: unknown } } | undefined)?.body;
     return typeof body?.error === 'string' ? body.error : error instanceof Error ? error.message : '';
+};
+
+/** What went wrong in the server's words: a validation error's first field message, else its error. */
+export const problemText = (error: unknown) => {
+    const fields = (error as { body?: { fields?: Record<string, unknown> } } | undefined)?.body?.fields;
+    return Object.values(fields ?? {}).find((v): v is string => typeof v === 'string') ?? serverText(error);
 };
 
 /** SPEC 8.4 "Modify users on 400": the server's error, cleaned up and ending with a period. */
@@ -52,9 +58,19 @@ export const useNotices = () => {
         return showServer && serverText(err) ? serverText(err) : generic;
     };
 
+    /** A failure titled by `title` (an i18n key): the 5xx text, else the given description or the server's. */
+    const failed = (title: string, err: unknown, description?: string) =>
+        error({
+            title: translate(title),
+            description:
+                (statusOf(err) ?? 0) >= 500 ? translate('notices.serverError') : description ? translate(description) : problemText(err),
+            requestId: requestIdOf(err),
+        });
+
     return {
         error,
         success,
+        failed,
         deleteFailed(resource: string, err: unknown) {
             const r = name(resource);
             if (resource === 'access_groups' && statusOf(err) === 409) {

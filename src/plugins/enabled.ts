@@ -3,6 +3,7 @@ import { accountsPlugin } from '../resources/accounts';
 import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
 import { devicesPlugin } from '../resources/devices';
+import { profilesPlugin } from '../resources/profiles';
 import { qrCodePlugin } from '../resources/qrcode';
 import { readersPlugin } from '../resources/readers';
 import { firmwarePlugin } from '../resources/firmware';
@@ -28,6 +29,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     accessGroupsPlugin,
     qrCodePlugin,
     eventsPlugin,
+    profilesPlugin,
     statisticsPlugin,
     searchPlugin,
 ];

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parse, CsvError } from 'csv-parse';
+import { parse as parseLine } from 'csv-parse/sync';
 import { OPT_OUT_CSV_COLUMNS, REFUSED_LISTED_MAX, type OptOutImportResult } from '../../../contract/cards';
 import { PREDEFINED_CARD_FORMATS } from '../../../contract/card-formats';
 import type { Db } from '../../db/database';
@@ -15,7 +15,7 @@ import { holdersOf, insertListedMany } from './queries';
 
 /** Lines checked and stored per transaction: memory stays flat whatever the file's length. */
 const BATCH = 1000;
-/** A line longer than this is not a badge; the parser stops instead of buffering it. */
+/** A line longer than this is not a badge: it is refused, never buffered whole. */
 const MAX_LINE = 4096;
 
 export const CSV_HEADER_PROBLEM = `The first line must name the columns ${OPT_OUT_CSV_COLUMNS.slice(0, 2).join(' and ')}, and may name ${OPT_OUT_CSV_COLUMNS[2]}.`;
@@ -40,8 +40,8 @@ const firstMessage = (error: unknown) =>
  * and handled a thousand at a time: each batch adds its badges to the list,
  * deletes the profiles holding them (ProfileDeleted, cause opt_out) and
  * takes them out of the adaptive and exclusion lists, in one transaction.
- * Bad lines are refused with their reason; a file that cannot be read
- * further stops the import there, with what was done kept and said.
+ * Bad lines (not CSV, not UTF-8, too long, not a badge) are refused with
+ * their reason and line number; the lines after them go on.
  */
 export const importOptOutCsv = async (db: Db, storage: FileStorage, file: Readable, options: Options): Promise<OptOutImportResult> => {
     const byName = new Map<string, CardFormatRow>();
@@ -72,46 +72,102 @@ export const importOptOutCsv = async (db: Db, storage: FileStorage, file: Readab
         if (gone.length) await options.onDeleted(gone);
     };
 
-    let wrongHeader = false;
-    const parser = parse({
-        bom: true,
-        columns: (header: string[]) => {
-            const names = header.map(h => h.trim().toLowerCase());
-            const known = (OPT_OUT_CSV_COLUMNS as readonly string[]).filter(c => names.includes(c));
-            wrongHeader = !names.includes('badge_number') || !names.includes('facility_code') || known.length !== names.length;
-            return names;
-        },
-        skip_empty_lines: true,
-        relax_column_count: true,
-        trim: true,
-        info: true,
-        max_record_size: MAX_LINE,
-    });
-    file.on('error', error => parser.destroy(error));
-    const lines = file.pipe(parser) as AsyncIterable<{ record: Record<string, string | undefined>; info: { lines: number } }>;
-    try {
-        for await (const { record, info } of lines) {
-            if (wrongHeader) break;
-            const line = info.lines;
+    let header: string[] | undefined;
+    for await (const { line, text } of linesOf(file, MAX_LINE)) {
+        if (text === undefined) {
             result.lines++;
-            const checked = checkLine(record, byName, options);
-            if (typeof checked === 'string') refuse(line, checked);
-            else {
-                batch.push(checked);
-                if (batch.length >= BATCH) await flush();
-            }
+            refuse(line, `The line is longer than ${MAX_LINE} bytes.`);
+            continue;
         }
-    } catch (error) {
-        if (!(error instanceof CsvError) || wrongHeader) throw wrongHeader ? new HttpError(400, CSV_HEADER_PROBLEM) : error;
-        // What came before is kept; the reader is told where and why the file stopped making sense.
-        await flush();
-        refuse((error as CsvError & { lines?: number }).lines ?? result.lines + 1, `The file cannot be read from this line on: ${error.message}`);
-        return result;
+        if (text === null) {
+            result.lines++;
+            refuse(line, 'The line is not UTF-8 text.');
+            continue;
+        }
+        if (!text.trim()) continue;
+        const fields = fieldsOf(text);
+        if (!header) {
+            header = fields?.map(h => h.trim().toLowerCase());
+            const known = (OPT_OUT_CSV_COLUMNS as readonly string[]).filter(c => header?.includes(c));
+            if (!header || !header.includes('badge_number') || !header.includes('facility_code') || known.length !== header.length) {
+                // the rest of the file is read, so the request ends and the reply reaches the client
+                file.resume();
+                throw new HttpError(400, CSV_HEADER_PROBLEM);
+            }
+            continue;
+        }
+        result.lines++;
+        if (!fields) {
+            refuse(line, 'The line is not valid CSV (a quote is not closed or is misplaced).');
+            continue;
+        }
+        const record = Object.fromEntries(header.map((name, i) => [name, fields[i]?.trim()]));
+        const checked = checkLine(record, byName, options);
+        if (typeof checked === 'string') refuse(line, checked);
+        else {
+            batch.push(checked);
+            if (batch.length >= BATCH) await flush();
+        }
     }
-    if (wrongHeader) throw new HttpError(400, CSV_HEADER_PROBLEM);
+    if (!header) throw new HttpError(400, CSV_HEADER_PROBLEM);
     await flush();
-    if (result.lines === 0 && !result.refused.length) throw new HttpError(400, 'The file holds no badge: add one line per badge under the header.');
+    if (result.lines === 0) throw new HttpError(400, 'The file holds no badge: add one line per badge under the header.');
     return result;
+};
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The file's lines as they arrive, numbered from 1: the text (a byte-order
+ * mark and a carriage return removed), null when the bytes are not UTF-8,
+ * undefined when the line is longer than `max` bytes (it is skipped, not
+ * kept). Splitting on the newline byte is safe in UTF-8, whose multi-byte
+ * characters never contain it. The whole file is read, whatever its lines.
+ */
+async function* linesOf(file: Readable, max: number): AsyncGenerator<{ line: number; text: string | null | undefined }> {
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let overlong = false;
+    let line = 0;
+    const finish = (tail: Buffer) => {
+        line++;
+        if (overlong || pendingBytes + tail.length > max) return { line, text: undefined };
+        let bytes = pending.length ? Buffer.concat([...pending, tail]) : tail;
+        if (line === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+        if (bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, -1);
+        try {
+            return { line, text: utf8.decode(bytes) };
+        } catch {
+            return { line, text: null };
+        }
+    };
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+        let start = 0;
+        for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
+            yield finish(chunk.subarray(start, end));
+            pending = [];
+            pendingBytes = 0;
+            overlong = false;
+            start = end + 1;
+        }
+        const rest = chunk.subarray(start);
+        if (overlong || pendingBytes + rest.length > max) {
+            overlong = true;
+            pending = [];
+        } else if (rest.length) pending.push(rest);
+        pendingBytes += rest.length;
+    }
+    if (pendingBytes > 0 || overlong) yield finish(Buffer.alloc(0));
+}
+
+/** One line's fields (quotes as CSV has them), or undefined when it is not valid CSV. */
+const fieldsOf = (text: string): string[] | undefined => {
+    try {
+        const [fields] = parseLine(text, { relax_column_count: true }) as string[][];
+        return fields ?? [];
+    } catch {
+        return undefined;
+    }
 };
 
 /** A line as a badge of the list, or why not. */
@@ -120,8 +176,6 @@ const checkLine = (
     byName: Map<string, CardFormatRow>,
     options: Options,
 ): CheckedBadge | string => {
-    const values = Object.values(record).filter((v): v is string => v !== undefined);
-    if (values.some(v => v.includes('\uFFFD'))) return 'The line is not UTF-8 text.';
     const number = record.badge_number ?? '';
     const facility = record.facility_code ?? '';
     if (!number) return 'Badge number is required';

@@ -55,7 +55,13 @@ type ListedRow = typeof cardLists.$inferSelect & { card_format_name: string };
 const holdersByCard = async (db: Db, accountId: number, keys: BadgeKey[]) => {
     const byCard = new Map<string, { id: number; acs_id: string | null }>();
     if (!keys.length) return byCard;
-    const found = await rows<{ card_format_id: number; facility_code: number | null; badge_number: number; id: number; acs_id: string | null }>(
+    const found = await rows<{
+        card_format_id: number;
+        facility_code: number | null;
+        badge_number: number;
+        id: number;
+        acs_id: string | null;
+    }>(
         db,
         sql`select b.card_format_id, b.facility_code, b.badge_number, p.id, p.acs_id from badges b
             join profiles p on p.id = b.profile_id
@@ -65,7 +71,8 @@ const holdersByCard = async (db: Db, accountId: number, keys: BadgeKey[]) => {
     for (const r of found) byCard.set(cardName(r), { id: Number(r.id), acs_id: r.acs_id });
     return byCard;
 };
-const cardName = (k: BadgeKey) => `${k.card_format_id}/${k.facility_code === null ? -1 : Number(k.facility_code)}/${Number(k.badge_number)}`;
+const cardName = (k: BadgeKey) =>
+    `${k.card_format_id}/${k.facility_code === null ? -1 : Number(k.facility_code)}/${Number(k.badge_number)}`;
 
 /** The listed badges of a page, with their holders. */
 const toListed = async (db: Db, accountId: number, found: ListedRow[]): Promise<ListedCard[]> => {
@@ -99,7 +106,14 @@ export const listCards = async (db: Db, f: CardListFilters, params: { page: numb
         db.select({ n: countAll }).from(cardLists).where(where),
         params,
     );
-    return { result: await toListed(db, f.accountId, result.map(r => ({ ...r.entry, card_format_name: r.card_format_name }))), count };
+    return {
+        result: await toListed(
+            db,
+            f.accountId,
+            result.map(r => ({ ...r.entry, card_format_name: r.card_format_name })),
+        ),
+        count,
+    };
 };
 
 export const findListed = async (db: Db, accountId: number, list: CardList, id: number): Promise<ListedCard | undefined> => {
@@ -289,11 +303,7 @@ export const listVisitors = async (db: Db, f: VisitorFilters, params: { page: nu
         .innerJoin(cardFormats, eq(cardFormats.id, badges.card_format_id))
         .where(where)
         .orderBy(...orderBy(params.sort, VISITOR_SORT, { field: 'created_at', order: 'DESC' }, badges.id));
-    const counted = db
-        .select({ n: countAll })
-        .from(badges)
-        .innerJoin(profiles, eq(profiles.id, badges.profile_id))
-        .where(where);
+    const counted = db.select({ n: countAll }).from(badges).innerJoin(profiles, eq(profiles.id, badges.profile_id)).where(where);
     const { result, count } = await page<{
         badge: typeof badges.$inferSelect;
         acs_id: string | null;
@@ -301,20 +311,18 @@ export const listVisitors = async (db: Db, f: VisitorFilters, params: { page: nu
         card_format_name: string;
     }>(query.$dynamic() as never, counted, params);
     return {
-        result: result.map(
-            (r): VisitorRecord => ({
-                id: r.badge.id,
-                profile_id: r.badge.profile_id,
-                acs_id: r.acs_id,
-                account_id: r.badge.account_id,
-                badge_number: r.badge.badge_number,
-                facility_code: r.badge.facility_code,
-                card_format_id: r.badge.card_format_id,
-                card_format_name: r.card_format_name,
-                created_at: r.badge.created_at.toISOString(),
-                expires_at: iso(r.expires_at),
-            }),
-        ),
+        result: result.map((r): VisitorRecord => ({
+            id: r.badge.id,
+            profile_id: r.badge.profile_id,
+            acs_id: r.acs_id,
+            account_id: r.badge.account_id,
+            badge_number: r.badge.badge_number,
+            facility_code: r.badge.facility_code,
+            card_format_id: r.badge.card_format_id,
+            card_format_name: r.card_format_name,
+            created_at: r.badge.created_at.toISOString(),
+            expires_at: iso(r.expires_at),
+        })),
         count,
     };
 };

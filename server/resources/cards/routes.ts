@@ -93,7 +93,8 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     const by = (request: FastifyRequest) => requireAuth(request).user.name;
     /** SPEC 3 acs/opt_out_enabled: the opt-out list is the account's only when the option is on. */
     const optOutOn = async (list: CardList, accountId: number) => {
-        if (list === 'opt_out' && !optionOn(await accountOptions(ctx.db, accountId), ACCOUNT_OPTIONS.optOutEnabled)) throw forbidden(OPT_OUT_OFF);
+        if (list === 'opt_out' && !optionOn(await accountOptions(ctx.db, accountId), ACCOUNT_OPTIONS.optOutEnabled))
+            throw forbidden(OPT_OUT_OFF);
     };
 
     /** Adding a badge to a list: checked against its format and the SPEC 4.7 rules; opting out deletes its holder. */
@@ -144,7 +145,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             async request => {
                 const account = await requestAccount(ctx.db, request);
                 await optOutOn(list, account.id);
-                return listCards(ctx.db, { accountId: account.id, list, q: request.query.q, card_format_id: request.query.card_format_id }, request.query);
+                return listCards(
+                    ctx.db,
+                    { accountId: account.id, list, q: request.query.q, card_format_id: request.query.card_format_id },
+                    request.query,
+                );
             },
         );
 
@@ -174,7 +179,12 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             `${path}/:id`,
             {
                 config: access(right, 'write'),
-                schema: { tags, summary: `Take a badge out of the ${entity.toLowerCase()} list`, params: idParam, response: { 204: z.null(), ...errors } },
+                schema: {
+                    tags,
+                    summary: `Take a badge out of the ${entity.toLowerCase()} list`,
+                    params: idParam,
+                    response: { 204: z.null(), ...errors },
+                },
             },
             async (request, reply) => {
                 const account = await requestAccount(ctx.db, request);
@@ -185,7 +195,14 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                     await deleteListed(tx, account.id, list, [entry.id]);
                     await bumpAccessVersion(tx, account.id);
                 });
-                await recordAudit(ctx.db, request, { action: 'delete', resource: audit, entity, entity_id: entry.id, account_id: account.id, before: entry });
+                await recordAudit(ctx.db, request, {
+                    action: 'delete',
+                    resource: audit,
+                    entity,
+                    entity_id: entry.id,
+                    account_id: account.id,
+                    before: entry,
+                });
                 return reply.status(204).send(null);
             },
         );
@@ -200,7 +217,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 summary: 'Add badges to and take entries out of the adaptive two-factor list at once; each badge refused says why',
                 body: adaptiveBulkInput,
                 response: {
-                    200: z.object({ added: z.number().int(), removed: z.number().int(), refused: z.array(z.object({ index: z.number().int(), reason: z.string() })) }),
+                    200: z.object({
+                        added: z.number().int(),
+                        removed: z.number().int(),
+                        refused: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+                    }),
                     ...errors,
                 },
             },
@@ -226,7 +247,13 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             await recordAudits(
                 ctx.db,
                 request,
-                removed.map(id => ({ action: 'delete' as const, resource: 'adaptive' as const, entity: LISTS.adaptive.entity, entity_id: id, account_id: account.id })),
+                removed.map(id => ({
+                    action: 'delete' as const,
+                    resource: 'adaptive' as const,
+                    entity: LISTS.adaptive.entity,
+                    entity_id: id,
+                    account_id: account.id,
+                })),
             );
             return { added, removed: removed.length, refused };
         },
@@ -268,7 +295,9 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                     .select()
                     .from(cardFormats)
                     .where(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, account.id)));
-                const chosen = fields.card_format_id ? formats.find(f => f.id === Number(fields.card_format_id)) : formats.find(f => f.key === DEFAULT_OPT_OUT_FORMAT_KEY);
+                const chosen = fields.card_format_id
+                    ? formats.find(f => f.id === Number(fields.card_format_id))
+                    : formats.find(f => f.key === DEFAULT_OPT_OUT_FORMAT_KEY);
                 if (fields.card_format_id && !chosen) {
                     part.file.resume();
                     throw validationError({ card_format_id: 'Choose a card format of the account' });
@@ -280,7 +309,8 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                     createdBy: auth.user.name,
                     onDeleted: gone => auditDeleted(request, gone, 'opt_out'),
                 });
-                if (part.file.truncated) throw new HttpError(413, `The file is larger than ${OPT_OUT_MAX_BYTES / (1024 * 1024)} MB: split it.`);
+                if (part.file.truncated)
+                    throw new HttpError(413, `The file is larger than ${OPT_OUT_MAX_BYTES / (1024 * 1024)} MB: split it.`);
                 await recordAudit(ctx.db, request, {
                     action: 'import',
                     resource: 'optOut',
@@ -300,7 +330,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         '/cards/visitors/range',
         {
             config: access('visitors', 'read'),
-            schema: { tags, summary: 'The visitor badge ranges of the account, with how many visitors hold a badge of each', response: { 200: listReply(visitorRange), ...errors } },
+            schema: {
+                tags,
+                summary: 'The visitor badge ranges of the account, with how many visitors hold a badge of each',
+                response: { 200: listReply(visitorRange), ...errors },
+            },
         },
         async request => {
             const account = await requestAccount(ctx.db, request);
@@ -315,7 +349,8 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             config: access('visitors', 'write'),
             schema: {
                 tags,
-                summary: 'Set the visitor range of a card format and facility code (one each): first and last number, both within the format',
+                summary:
+                    'Set the visitor range of a card format and facility code (one each): first and last number, both within the format',
                 body: visitorRangeInput,
                 response: { 200: visitorRange, ...errors },
             },
@@ -347,13 +382,25 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         '/cards/visitors/range/:id',
         {
             config: access('visitors', 'write'),
-            schema: { tags, summary: 'Delete a visitor range; visitors already issued keep their badge until midnight', params: idParam, response: { 204: z.null(), ...errors } },
+            schema: {
+                tags,
+                summary: 'Delete a visitor range; visitors already issued keep their badge until midnight',
+                params: idParam,
+                response: { 204: z.null(), ...errors },
+            },
         },
         async (request, reply) => {
             const account = await requestAccount(ctx.db, request);
             const gone = await deleteRange(ctx.db, account.id, request.params.id);
             if (!gone) throw notFound('visitor range');
-            await recordAudit(ctx.db, request, { action: 'delete', resource: 'visitors', entity: 'Visitor range', entity_id: gone.id, account_id: account.id, before: gone });
+            await recordAudit(ctx.db, request, {
+                action: 'delete',
+                resource: 'visitors',
+                entity: 'Visitor range',
+                entity_id: gone.id,
+                account_id: account.id,
+                before: gone,
+            });
             return reply.status(204).send(null);
         },
     );
@@ -371,7 +418,11 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         },
         async request => {
             const account = await requestAccount(ctx.db, request);
-            return listVisitors(ctx.db, { accountId: account.id, q: request.query.q, card_format_id: request.query.card_format_id }, request.query);
+            return listVisitors(
+                ctx.db,
+                { accountId: account.id, q: request.query.q, card_format_id: request.query.card_format_id },
+                request.query,
+            );
         },
     );
 
@@ -381,7 +432,8 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             config: access('visitors', 'write'),
             schema: {
                 tags,
-                summary: "Issue a visitor badge: a profile with a badge of a visitor range, in the given groups (else the default group), until the next midnight of the account's time zone",
+                summary:
+                    "Issue a visitor badge: a profile with a badge of a visitor range, in the given groups (else the default group), until the next midnight of the account's time zone",
                 body: visitorInput,
                 response: { 201: profileRecord, ...errors },
             },
@@ -409,7 +461,14 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 [key],
             );
             const created = (await toProfiles(ctx.db, [(await findProfile(ctx.db, row.id))!]))[0]!;
-            await recordAudit(ctx.db, request, { action: 'create', resource: 'visitors', entity: 'Visitor', entity_id: row.id, account_id: account.id, after: created });
+            await recordAudit(ctx.db, request, {
+                action: 'create',
+                resource: 'visitors',
+                entity: 'Visitor',
+                entity_id: row.id,
+                account_id: account.id,
+                after: created,
+            });
             return reply.status(201).send(created);
         },
     );
@@ -418,7 +477,12 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         '/cards/visitors/:id',
         {
             config: access('visitors', 'write'),
-            schema: { tags, summary: "End a visit: the visitor's profile and badge are deleted now", params: idParam, response: { 204: z.null(), ...errors } },
+            schema: {
+                tags,
+                summary: "End a visit: the visitor's profile and badge are deleted now",
+                params: idParam,
+                response: { 204: z.null(), ...errors },
+            },
         },
         async (request, reply) => {
             const found = await findVisitorBadge(ctx.db, request.params.id);

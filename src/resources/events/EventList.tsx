@@ -33,7 +33,7 @@ import { useSession } from '../../session/useSession';
 import { DeviceLink, EventDetails, ProfileLink } from './EventDetails';
 import { DateRangeFilter, GroupTabs, useFilterUpdate } from './EventToolbar';
 import { EventThumbnail } from './EventImage';
-import { ExportButton } from './ExportButton';
+import { EventExportButton } from './ExportButton';
 import { LiveControl, useLiveList } from './LiveControl';
 import { useSpoofingEnabled } from './useSpoofingEnabled';
 
@@ -198,7 +198,7 @@ export const EventList = () => {
             actions={
                 <TopToolbar>
                     <FilterButton />
-                    {can(session.role, 'events', 'export') && <ExportButton />}
+                    {can(session.role, 'events', 'export') && <EventExportButton />}
                 </TopToolbar>
             }
             pagination={<EventPagination />}

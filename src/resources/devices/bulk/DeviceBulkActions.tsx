@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Download from '@mui/icons-material/Download';
 import EditNote from '@mui/icons-material/EditNote';
 import RestartAlt from '@mui/icons-material/RestartAlt';
-import { Button, Confirm, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useListContext } from 'react-admin';
+import { BulkDeleteButton } from '../../../lists/BulkDeleteButton';
 import { useNavigate } from 'react-router-dom';
 import type { ConsoleDataProvider } from '../../../dataProvider';
 import { useDeviceNotices } from '../deviceNotices';
@@ -34,54 +33,18 @@ const ExportConfigsButton = ({ ids }: { ids: number[] }) => {
     );
 };
 
-const BulkDeleteButton = ({ ids, onDone }: { ids: number[]; onDone: () => void }) => {
-    const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useDeviceNotices();
-    const refresh = useRefreshDevices();
-    const [open, setOpen] = useState(false);
-    const [busy, setBusy] = useState(false);
-    const remove = async () => {
-        setBusy(true);
-        try {
-            const { deleted } = await dataProvider.call<{ deleted: number }>('/devices/bulk', {
-                method: 'DELETE',
-                body: { device_ids: ids },
-            });
-            notices.deletedMany('devices', deleted, translate('resources.devices.bulk.deleted', { smart_count: deleted }));
-            onDone();
-            await refresh();
-        } catch (e) {
-            notices.deleteFailed('devices', e);
-        } finally {
-            setBusy(false);
-            setOpen(false);
-        }
-    };
-    return (
-        <>
-            <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)}>
-                <DeleteIcon />
-            </Button>
-            <Confirm
-                isOpen={open}
-                loading={busy}
-                title={translate('resources.devices.bulk.deleteTitle', { smart_count: ids.length })}
-                content={translate('resources.devices.bulk.deleteContent')}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() => void remove()}
-                onClose={() => setOpen(false)}
-            />
-        </>
-    );
+const DELETE_TEXTS = {
+    title: 'resources.devices.bulk.deleteTitle',
+    content: 'resources.devices.bulk.deleteContent',
+    deleted: 'resources.devices.bulk.deleted',
 };
+const deviceIds = (ids: number[]) => ({ device_ids: ids });
 
 /** SPEC 6.2 bulk operations on the selected devices, each for the roles that hold its right. */
 export const DeviceBulkActions = ({ rights }: { rights: DeviceRights }) => {
     const { selectedIds, onUnselectItems } = useListContext();
     const navigate = useNavigate();
+    const refresh = useRefreshDevices();
     const ids = selectedIds.map(Number);
     const query = `?ids=${ids.join(',')}`;
     return (
@@ -97,7 +60,19 @@ export const DeviceBulkActions = ({ rights }: { rights: DeviceRights }) => {
                 </Button>
             )}
             {rights.downloadConfig && <ExportConfigsButton ids={ids} />}
-            {rights.bulkDelete && <BulkDeleteButton ids={ids} onDone={() => onUnselectItems()} />}
+            {rights.bulkDelete && (
+                <BulkDeleteButton
+                    resource="devices"
+                    path="/devices/bulk"
+                    body={deviceIds}
+                    ids={ids}
+                    texts={DELETE_TEXTS}
+                    onDone={async () => {
+                        onUnselectItems();
+                        await refresh();
+                    }}
+                />
+            )}
         </>
     );
 };

@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AutocompleteInput, SearchInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { SearchInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { DEVICE_STATUSES } from '../../../../contract/devices';
 import type { ConsoleDataProvider } from '../../../dataProvider';
-import { useAccountList } from '../../../session/accounts';
+import { AccountFilterInput } from '../../../lists/AccountFilterInput';
 import { ALL_ACCOUNTS, scopeQuery } from '../scope';
 
 interface FilterValues {
@@ -24,19 +23,7 @@ export const useFilterValues = (accountId: string | undefined) => {
 
 const asChoices = (values: string[] | undefined) => (values ?? []).map(v => ({ id: v, name: v }));
 
-/** SPEC 6.3 account filter (admin, dealer, installer): one account, or every account in reach. */
-const AccountFilterInput = ({ source, label }: { source: string; label?: string; alwaysOn?: boolean }) => {
-    const translate = useTranslate();
-    const { data } = useAccountList();
-    const choices = useMemo(
-        () => [
-            { id: ALL_ACCOUNTS, name: translate('resources.devices.allAccounts') },
-            ...(data ?? []).map(a => ({ id: String(a.id), name: a.name })),
-        ],
-        [data, translate],
-    );
-    return <AutocompleteInput source={source} label={label} choices={choices} sx={{ minWidth: 240 }} />;
-};
+const EVERY_ACCOUNT = { value: ALL_ACCOUNTS, label: 'resources.devices.allAccounts' };
 
 /** The filters of the Devices list; the account filter only for the roles that have it. */
 export const useDeviceFilters = (withAccounts: boolean, accountId: string | undefined) => {
@@ -47,7 +34,15 @@ export const useDeviceFilters = (withAccounts: boolean, accountId: string | unde
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
         ...(withAccounts
-            ? [<AccountFilterInput key="account_id" source="account_id" label="resources.devices.fields.account_name" alwaysOn />]
+            ? [
+                  <AccountFilterInput
+                      key="account_id"
+                      source="account_id"
+                      label="resources.devices.fields.account_name"
+                      all={EVERY_ACCOUNT}
+                      alwaysOn
+                  />,
+              ]
             : []),
         <SelectInput
             key="auth_required"

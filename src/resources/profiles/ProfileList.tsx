@@ -1,0 +1,184 @@
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+    AutocompleteInput,
+    Datagrid,
+    FilterButton,
+    FunctionField,
+    ReferenceInput,
+    SearchInput,
+    SelectInput,
+    TopToolbar,
+    useListContext,
+    useTranslate,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { PROFILE_STATUSES, type ProfileRecord } from '../../../contract/profiles';
+import { can } from '../../../contract/rights';
+import { hasAccountFilter } from '../../../contract/routes';
+import { stampedName } from '../../dataProvider/files';
+import { formatDate } from '../../i18n/format';
+import { AccountFilterInput } from '../../lists/AccountFilterInput';
+import { AppList } from '../../lists/AppList';
+import { BulkDeleteButton } from '../../lists/BulkDeleteButton';
+import { ExportButton } from '../../lists/ExportButton';
+import { useSession } from '../../session/useSession';
+import { PeriodPicker } from '../events/EventToolbar';
+import { BadgeList, ProfileState } from './BadgeHolder';
+
+const SORT = { field: 'acs_id', order: 'ASC' } as const;
+
+export const profileName = (translate: (key: string, options?: object) => string, p: { id: number; acs_id: string | null }) =>
+    p.acs_id ?? translate('resources.profiles.noAcsId', { id: p.id });
+
+/** The list's filters (SPEC 2.2 issue 9): search by ACS ID or badge, status, enabled, group, card format, consent, visitors, account. */
+const useProfileFilters = (withAccounts: boolean) => {
+    const translate = useTranslate();
+    const yesNo = [
+        { id: 'true', name: translate('app.yes') },
+        { id: 'false', name: translate('app.no') },
+    ];
+    return [
+        <SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn sx={{ minWidth: 280 }} />,
+        <SelectInput
+            key="status"
+            source="status"
+            choices={PROFILE_STATUSES.map(s => ({ id: s, name: `resources.profiles.statuses.${s}` }))}
+            alwaysOn
+        />,
+        ...(withAccounts
+            ? [<AccountFilterInput key="account_id" source="account_id" label="resources.profiles.fields.account_id" alwaysOn />]
+            : []),
+        <SelectInput key="enabled" source="enabled" choices={yesNo} />,
+        <ReferenceInput key="access_group_id" source="access_group_id" reference="access_groups" perPage={PICKER_PAGE_SIZE}>
+            <AutocompleteInput
+                optionText="description"
+                filterToQuery={q => ({ q })}
+                debounce={PICKER_DEBOUNCE_MS}
+                label="resources.profiles.fields.access_group_id"
+                sx={{ minWidth: 220 }}
+            />
+        </ReferenceInput>,
+        <ReferenceInput key="card_format_id" source="card_format_id" reference="card_formats" perPage={PICKER_PAGE_SIZE}>
+            <SelectInput optionText="name" label="resources.profiles.fields.card_format_id" />
+        </ReferenceInput>,
+        <SelectInput key="consent_accepted" source="consent_accepted" choices={yesNo} />,
+        <SelectInput key="visitor" source="visitor" choices={yesNo} />,
+    ];
+};
+
+/** The last-activity period, in the list's filter as last_activity_from / last_activity_to. */
+const LastActivity = () => {
+    const translate = useTranslate();
+    const { filterValues, setFilters, displayedFilters } = useListContext();
+    return (
+        <Stack direction="row" spacing={1} sx={{ px: 2, py: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+                {translate('resources.profiles.fields.last_activity')}
+            </Typography>
+            <PeriodPicker
+                from={filterValues.last_activity_from as string | undefined}
+                to={filterValues.last_activity_to as string | undefined}
+                onChange={({ from, to }) => {
+                    const { last_activity_from: _f, last_activity_to: _t, ...rest } = filterValues;
+                    setFilters(
+                        { ...rest, ...(from ? { last_activity_from: from } : {}), ...(to ? { last_activity_to: to } : {}) },
+                        displayedFilters,
+                        false,
+                    );
+                }}
+            />
+        </Stack>
+    );
+};
+
+const BULK_TEXTS = {
+    title: 'resources.profiles.bulk.deleteTitle',
+    content: 'resources.profiles.bulk.deleteContent',
+    deleted: 'resources.profiles.bulk.deleted',
+};
+
+const ProfileBulkActions = () => {
+    const { selectedIds, onUnselectItems, filterValues } = useListContext();
+    const queryClient = useQueryClient();
+    return (
+        <BulkDeleteButton
+            resource="profiles"
+            path="/profiles/bulk"
+            body={ids => ({ ids, ...(filterValues.account_id ? { account_id: Number(filterValues.account_id) } : {}) })}
+            ids={selectedIds.map(Number)}
+            texts={BULK_TEXTS}
+            onDone={async () => {
+                onUnselectItems();
+                await queryClient.invalidateQueries({ queryKey: ['profiles'] });
+            }}
+        />
+    );
+};
+
+const profilesFileName = () => stampedName('profiles', 'csv');
+
+/**
+ * The columns of a profiles list, shared by Profiles and Consented: who, their
+ * state and badges, groups, activity; `extra` adds a list's own columns.
+ */
+export const ProfileRows = ({ bulk, extra = [] }: { bulk: boolean; extra?: React.ReactElement[] }) => {
+    const translate = useTranslate();
+    const navigate = useNavigate();
+    return (
+        <Datagrid
+            bulkActionButtons={bulk ? <ProfileBulkActions /> : false}
+            rowClick={id => {
+                navigate(`/profiles/${id}`);
+                return false;
+            }}
+            size="small"
+        >
+            <FunctionField source="acs_id" render={(p: ProfileRecord) => <strong>{profileName(translate, p)}</strong>} />
+            <FunctionField source="status" render={(p: ProfileRecord) => <ProfileState profile={p} />} />
+            <FunctionField source="badges" sortable={false} render={(p: ProfileRecord) => <BadgeList badges={p.badges} />} />
+            <FunctionField
+                source="access_groups"
+                sortable={false}
+                render={(p: ProfileRecord) => (
+                    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', maxWidth: 260 }}>
+                        {p.access_groups.map(g => (
+                            <Chip key={g.id} size="small" variant="outlined" label={g.description} />
+                        ))}
+                    </Box>
+                )}
+            />
+            <FunctionField source="last_activity_at" render={(p: ProfileRecord) => formatDate(p.last_activity_at)} />
+            {...extra}
+        </Datagrid>
+    );
+};
+
+/** /profiles: Profiles (SPEC 2.2), with filters in the URL, bulk delete and export for the roles that have them. */
+export const ProfileList = () => {
+    const translate = useTranslate();
+    const session = useSession();
+    const filters = useProfileFilters(!!session && hasAccountFilter(session.role));
+    if (!session) return null;
+    return (
+        <AppList
+            resource="profiles"
+            sort={SORT}
+            title={translate('resources.profiles.name', { smart_count: 2 })}
+            filters={filters}
+            empty={false}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    {can(session.role, 'profiles', 'export') && (
+                        <ExportButton path="/profiles/export" fileName={profilesFileName} failedTitle="resources.profiles.export.failed" />
+                    )}
+                </TopToolbar>
+            }
+        >
+            <LastActivity />
+            <ProfileRows bulk={can(session.role, 'profiles', 'bulk_delete')} />
+        </AppList>
+    );
+};
