@@ -62,7 +62,8 @@ export const BadgeFields = ({
                 label={translate('resources.profiles.badges.format')}
                 value={value.card_format_id}
                 onChange={e => onChange({ ...value, card_format_id: Number(e.target.value) })}
-                sx={{ minWidth: 200 }}
+                fullWidth={false}
+                sx={{ width: 220 }}
             >
                 {formats.map(f => (
                     <MenuItem key={f.id} value={f.id}>
@@ -77,6 +78,7 @@ export const BadgeFields = ({
                     value={value.facility_code}
                     onChange={e => onChange({ ...value, facility_code: e.target.value.replace(/\D/g, '') })}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                    fullWidth={false}
                     sx={{ width: 140 }}
                 />
             )}
@@ -88,6 +90,7 @@ export const BadgeFields = ({
                     value={value.badge_number}
                     onChange={e => onChange({ ...value, badge_number: e.target.value.replace(/\D/g, '') })}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                    fullWidth={false}
                     sx={{ width: 160 }}
                 />
             )}

@@ -182,7 +182,7 @@ export const CardListScreen = ({
             resource={resource}
             sort={SORT}
             title={title}
-            filters={[<SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn />]}
+            filters={[<SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn sx={{ width: 320 }} />]}
             empty={false}
             actions={<TopToolbar>{actions}</TopToolbar>}
         >

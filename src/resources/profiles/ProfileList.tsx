@@ -40,7 +40,7 @@ const useProfileFilters = (withAccounts: boolean) => {
         { id: 'false', name: translate('app.no') },
     ];
     return [
-        <SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn sx={{ minWidth: 280 }} />,
+        <SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn sx={{ width: 320 }} />,
         <SelectInput
             key="status"
             source="status"
@@ -135,7 +135,10 @@ export const ProfileRows = ({ bulk, extra = [] }: { bulk: boolean; extra?: React
             }}
             size="small"
         >
-            <FunctionField source="acs_id" render={(p: ProfileRecord) => <strong>{profileName(translate, p)}</strong>} />
+            <FunctionField
+                source="acs_id"
+                render={(p: ProfileRecord) => <strong style={{ whiteSpace: 'nowrap' }}>{profileName(translate, p)}</strong>}
+            />
             <FunctionField source="status" render={(p: ProfileRecord) => <ProfileState profile={p} />} />
             <FunctionField source="badges" sortable={false} render={(p: ProfileRecord) => <BadgeList badges={p.badges} />} />
             <FunctionField

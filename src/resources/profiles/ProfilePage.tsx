@@ -124,7 +124,8 @@ const Badges = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                             label={translate('resources.profiles.fields.access_group_id')}
                             value={groupId}
                             onChange={e => setGroupId(Number(e.target.value))}
-                            sx={{ minWidth: 180 }}
+                            fullWidth={false}
+                            sx={{ width: 200 }}
                         >
                             {groups.map(g => (
                                 <MenuItem key={g.id} value={g.id}>
@@ -196,7 +197,8 @@ const Groups = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                     label={t('addGroup')}
                     value=""
                     onChange={e => void access('POST', Number(e.target.value))}
-                    sx={{ mt: 2, minWidth: 220, display: 'flex' }}
+                    fullWidth={false}
+                    sx={{ mt: 2, width: 260, display: 'flex' }}
                 >
                     {others.map(g => (
                         <MenuItem key={g.id} value={g.id}>
@@ -314,7 +316,14 @@ const Consent = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: bo
                         {file ? file.name : t('recordConsent')}
                         <input hidden type="file" accept="application/pdf,.pdf" onChange={e => setFile(e.target.files?.[0] ?? null)} />
                     </MuiButton>
-                    <TextField size="small" label={t('documentVersion')} value={version} onChange={e => setVersion(e.target.value)} />
+                    <TextField
+                        size="small"
+                        label={t('documentVersion')}
+                        value={version}
+                        onChange={e => setVersion(e.target.value)}
+                        fullWidth={false}
+                        sx={{ width: 180 }}
+                    />
                     <MuiButton variant="contained" size="small" disabled={!file} onClick={() => void record()}>
                         {translate('ra.action.save')}
                     </MuiButton>
@@ -344,7 +353,8 @@ const StateControls = ({ profile, mayChange }: { profile: ProfileRecord; mayChan
                 label={translate('resources.profiles.fields.status')}
                 value={profile.status}
                 onChange={e => void put({ status: e.target.value })}
-                sx={{ minWidth: 160 }}
+                fullWidth={false}
+                sx={{ width: 180 }}
             >
                 {PROFILE_STATUSES.map(s => (
                     <MenuItem key={s} value={s}>

@@ -128,6 +128,7 @@ const Ranges = ({ mayWrite }: { mayWrite: boolean }) => {
                             label={tr('first_number')}
                             value={first}
                             onChange={e => setFirst(e.target.value.replace(/\D/g, ''))}
+                            fullWidth={false}
                             sx={{ width: 140 }}
                         />
                         <TextField
@@ -136,6 +137,7 @@ const Ranges = ({ mayWrite }: { mayWrite: boolean }) => {
                             label={tr('last_number')}
                             value={last}
                             onChange={e => setLast(e.target.value.replace(/\D/g, ''))}
+                            fullWidth={false}
                             sx={{ width: 140 }}
                         />
                         <MuiButton type="submit" variant="outlined" disabled={!draft.card_format_id}>
@@ -198,7 +200,14 @@ const IssueVisitor = () => {
             sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', px: 2, py: 1 }}
         >
             <BadgeFields value={draft} onChange={setDraft} />
-            <TextField size="small" label={tr('nameOptional')} value={name} onChange={e => setName(e.target.value)} />
+            <TextField
+                size="small"
+                label={tr('nameOptional')}
+                value={name}
+                onChange={e => setName(e.target.value)}
+                fullWidth={false}
+                sx={{ width: 260 }}
+            />
             <MuiButton type="submit" variant="contained" startIcon={<PersonAdd />} disabled={!draft.card_format_id || !draft.badge_number}>
                 {tr('issue')}
             </MuiButton>
@@ -258,7 +267,9 @@ export const VisitorsPage = () => {
                 resource="cards/visitors"
                 sort={SORT}
                 title={tr('name')}
-                filters={[<SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn />]}
+                filters={[
+                    <SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn sx={{ width: 320 }} />,
+                ]}
                 empty={false}
                 actions={<TopToolbar />}
             >

@@ -53,6 +53,11 @@ const en: Messages = {
                 deleteContent: 'Their badges go with them; their events stay, showing "Profile deleted". This cannot be undone.',
             },
             export: { failed: 'The profiles could not be exported' },
+            badges: {
+                number: 'Badge number',
+                format: 'Card format',
+                facility: 'Facility code',
+            },
             page: {
                 title: 'Profile %{name}',
                 facts: 'Profile',
@@ -173,11 +178,6 @@ const en: Messages = {
             keepNone: 'Do not retain',
             saved: 'Profile policies saved',
             daysInvalid: 'A whole number of days from 1 to 3650',
-        },
-        badges: {
-            number: 'Badge number',
-            format: 'Card format',
-            facility: 'Facility code',
         },
     },
     layout: { dashboard: { actions: { import: 'imported into', expire: 'expired', consent: 'recorded the consent of' } } },

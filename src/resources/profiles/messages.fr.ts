@@ -53,6 +53,11 @@ const fr: Messages = {
                     'Leurs badges sont supprimés avec eux ; leurs événements restent et indiquent « Profil supprimé ». Cette action est définitive.',
             },
             export: { failed: 'Les profils n’ont pas pu être exportés' },
+            badges: {
+                number: 'Numéro de badge',
+                format: 'Format de carte',
+                facility: 'Code site',
+            },
             page: {
                 title: 'Profil %{name}',
                 facts: 'Profil',
@@ -173,11 +178,6 @@ const fr: Messages = {
             keepNone: 'Ne pas conserver',
             saved: 'Politiques des profils enregistrées',
             daysInvalid: 'Un nombre entier de jours de 1 à 3650',
-        },
-        badges: {
-            number: 'Numéro de badge',
-            format: 'Format de carte',
-            facility: 'Code site',
         },
     },
     layout: { dashboard: { actions: { import: 'a importé dans', expire: 'a fait expirer', consent: 'a enregistré le consentement de' } } },
