@@ -10,7 +10,9 @@ export const signIn = async (page: Page, email: string, password = email === E2E
 };
 
 export const logOut = async (page: Page) => {
-    await page.getByRole('button', { name: 'Profile' }).click();
+    // the app bar hides while the page is scrolled down
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Profile', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/login/);
 };

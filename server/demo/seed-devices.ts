@@ -1,3 +1,4 @@
+import { seedDemoPeople } from './seed-people';
 import { eq, inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
@@ -126,6 +127,14 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
                     ...(p % 9 === 0 && groups[2] ? [{ profile_id: person.id, access_group_id: groups[2].id }] : []),
                 ]),
             );
+        await seedDemoPeople(db, {
+            accountId: account.id,
+            facility: 100 + a,
+            formatId: h10301!.id,
+            defaultGroupId: groups[0]!.id,
+            people,
+            now: new Date(),
+        });
     }
 
     // The approved readers, spread over the sites; their secrets derive from the fleet's seed.

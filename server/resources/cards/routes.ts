@@ -20,14 +20,16 @@ import {
     OPT_OUT_OFF,
     type CardList,
 } from '../../../contract/cards';
-import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import { LIST_MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { cardFormatRecord } from '../../../contract/card-formats';
+import { listCardFormats, toCardFormat } from '../card-formats/queries';
 import { profileRecord } from '../../../contract/profiles';
 import type { AppContext } from '../../context';
 import { cardFormats } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
 import { ACCOUNT_OPTIONS, optionOn } from '../../../contract/session';
-import { listParams } from '../../http/lists';
+import { idList, listParams } from '../../http/lists';
 import { accountInScope, mayActIn, requestAccount } from '../../http/scope';
 import { accountOptions, findAccount } from '../accounts/queries';
 import { defaultAccessGroupId, groupsOfAccount } from '../access-groups/queries';
@@ -321,6 +323,35 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             }
             if (!result) throw new HttpError(400, `Send the CSV file in the multipart field "${OPT_OUT_FILE_FIELD}".`);
             return result;
+        },
+    );
+
+    app.get(
+        '/cards/formats',
+        {
+            config: access('profiles', 'read'),
+            schema: {
+                tags,
+                summary:
+                    "The card formats a badge of the account may use (predefined and the account's own), for the badge fields of every role that handles profiles; GET /card_formats is for those who manage formats",
+                querystring: z.object({
+                    ...listParams(PICKER_PAGE_SIZE),
+                    id: z
+                        .string()
+                        .regex(/^\d+(,\d+)*$/)
+                        .optional(),
+                }),
+                response: { 200: listReply(cardFormatRecord), ...errors },
+            },
+        },
+        async request => {
+            const account = await requestAccount(ctx.db, request);
+            const { result, count } = await listCardFormats(
+                ctx.db,
+                { accountIds: [account.id], q: request.query.q, ids: idList(request.query.id) },
+                request.query,
+            );
+            return { result: result.map(toCardFormat), count };
         },
     );
 

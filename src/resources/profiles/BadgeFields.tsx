@@ -26,9 +26,9 @@ export const hasFacilityCode = (format: CardFormatRecord | undefined) => {
     return format.key === 'fascn-200' || !!WIEGAND_FORMATS[format.key as Exclude<PredefinedCardFormatKey, 'fascn-200'>]?.facility;
 };
 
-/** The card formats of the account (predefined and its own), for badge fields. */
+/** The card formats of the account (predefined and its own), for badge fields: GET /cards/formats, which every role reading profiles may call. */
 export const useCardFormats = (accountId?: number) =>
-    useGetList<CardFormatRecord>('card_formats', {
+    useGetList<CardFormatRecord>('cards/formats', {
         pagination: { page: 1, perPage: PICKER_PAGE_SIZE },
         sort: { field: 'name', order: 'ASC' },
         filter: accountId ? { account_id: accountId } : {},

@@ -60,7 +60,7 @@ const useProfileFilters = (withAccounts: boolean) => {
                 sx={{ minWidth: 220 }}
             />
         </ReferenceInput>,
-        <ReferenceInput key="card_format_id" source="card_format_id" reference="card_formats" perPage={PICKER_PAGE_SIZE}>
+        <ReferenceInput key="card_format_id" source="card_format_id" reference="cards/formats" perPage={PICKER_PAGE_SIZE}>
             <SelectInput optionText="name" label="resources.profiles.fields.card_format_id" />
         </ReferenceInput>,
         <SelectInput key="consent_accepted" source="consent_accepted" choices={yesNo} />,
