@@ -12,8 +12,7 @@ const choose = async (page: Page, scope: ReturnType<Page['locator']>, label: str
 
 const profileOf = async (admin: Awaited<ReturnType<typeof adminApi>>, accountId: number, acsId: string) =>
     (await admin.get(`/profiles?account_id=${accountId}&acs_id=${acsId}`)).result[0] as
-        | { id: number; badges: { facility_code: number; badge_number: number }[] }
-        | undefined;
+        { id: number; badges: { facility_code: number; badge_number: number }[] } | undefined;
 
 test('a moderator finds a profile by FC:NUMBER, opens it and adds a badge', async ({ page, request }, info) => {
     const admin = await adminApi(request);

@@ -34,20 +34,18 @@ export const seedDemoPeople = async (
         [site.defaultGroupId],
         [{ card_format_id: formatId, facility_code: facility, badge_number: 9000, card_length: 26 }],
     );
-    await db
-        .insert(profileConsents)
-        .values(
-            people.flatMap((person, p) =>
-                p % 3 === 0
-                    ? [
-                          {
-                              profile_id: person.id,
-                              accepted_at: new Date(now.getTime() - (p + 1) * 86_400_000),
-                              method: 'reader' as const,
-                              document_version: 'v1',
-                          },
-                      ]
-                    : [],
-            ),
-        );
+    await db.insert(profileConsents).values(
+        people.flatMap((person, p) =>
+            p % 3 === 0
+                ? [
+                      {
+                          profile_id: person.id,
+                          accepted_at: new Date(now.getTime() - (p + 1) * 86_400_000),
+                          method: 'reader' as const,
+                          document_version: 'v1',
+                      },
+                  ]
+                : [],
+        ),
+    );
 };
