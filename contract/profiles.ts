@@ -146,17 +146,6 @@ export type ProfileRecord = z.infer<typeof profileRecord>;
 export const profileAccess = z.object({ access_groups: z.array(groupRef), cards: z.array(badgeRecord) });
 export type ProfileAccess = z.infer<typeof profileAccess>;
 
-/**
- * A search text as a badge: 'FC:NUMBER' names a facility code and a number,
- * digits alone a number. Anything else is not a badge.
- */
-export const badgeSearch = (q: string | undefined): { facility_code?: number; badge_number: number } | undefined => {
-    const text = q?.trim() ?? '';
-    const both = /^(\d{1,15}):(\d{1,15})$/.exec(text);
-    if (both) return { facility_code: Number(both[1]), badge_number: Number(both[2]) };
-    return /^\d{1,15}$/.test(text) ? { badge_number: Number(text) } : undefined;
-};
-
 /** GET /profiles/aggregate/status (the dashboard's profile tile). */
 export const profileStatusAggregate = z.object({
     total: z.number().int(),

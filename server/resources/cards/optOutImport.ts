@@ -70,6 +70,8 @@ export const importOptOutCsv = async (db: Db, storage: FileStorage, file: Readab
         result.already += keys.length - added;
         result.profiles_deleted += gone.length;
         if (gone.length) await options.onDeleted(gone);
+        // Between batches the event loop serves others (heartbeats, lists): the rest of the file is in hand, so nothing else would yield.
+        await new Promise(resolve => setImmediate(resolve));
     };
 
     let header: string[] | undefined;

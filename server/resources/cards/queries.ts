@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CardList, ListedCard, VisitorRange, VisitorRecord } from '../../../contract/cards';
-import { badgeSearch } from '../../../contract/profiles';
+import { parseBadgeText } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { badges, cardFormats, cardLists, profiles, visitorRanges } from '../../db/schema';
@@ -18,7 +18,7 @@ const sameCard = (columns: { card_format_id: unknown; facility_code: unknown; ba
 
 /** A number or FC:NUMBER condition on a table with facility_code and badge_number columns. */
 export const badgeMatches = (columns: { facility_code: unknown; badge_number: unknown }, q: string | undefined): SQL | undefined => {
-    const badge = badgeSearch(q);
+    const badge = q === undefined ? undefined : parseBadgeText(q);
     if (!badge) return undefined;
     return badge.facility_code === undefined
         ? sql`${columns.badge_number} = ${badge.badge_number}`

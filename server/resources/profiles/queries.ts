@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-    badgeSearch,
     type BadgeRecord,
     type ConsentMethod,
     type MemberProfile,
     type ProfileRecord,
     type ProfileStatus,
 } from '../../../contract/profiles';
+import { parseBadgeText } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
 import { accessGroups, badges, cardFormats, profileAccessGroups, profileConsents, profiles } from '../../db/schema';
@@ -301,7 +301,7 @@ const SORTABLE = {
 /** q: a badge number or FC:NUMBER finds its holder; any text finds ACS IDs containing it. */
 const searchProfiles = (accountId: number, q: string): SQL => {
     const byAcsId = ilike(profiles.acs_id, likeText(q));
-    const badge = badgeSearch(q);
+    const badge = parseBadgeText(q);
     if (!badge) return byAcsId;
     const holders = sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${badges.account_id} = ${accountId} and ${badges.badge_number} = ${badge.badge_number}${
         badge.facility_code === undefined ? sql`` : sql` and ${badges.facility_code} = ${badge.facility_code}`
