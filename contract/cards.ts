@@ -137,6 +137,24 @@ export const visitorRecord = z.object({
 });
 export type VisitorRecord = z.infer<typeof visitorRecord>;
 
+/** A badge of the account with its holder (GET /cards, /cards/autocomplete: the badge picker). */
+export const accountBadge = z.object({
+    id: z.number().int(),
+    profile_id: z.number().int(),
+    acs_id: z.string().nullable(),
+    visitor: z.boolean(),
+    account_id: z.number().int(),
+    badge_number: z.number().int(),
+    facility_code: z.number().int().nullable(),
+    card_format_id: z.number().int(),
+    card_format_name: z.string(),
+    status: z.enum(['active', 'enrollment']),
+    enabled: z.boolean(),
+});
+export type AccountBadge = z.infer<typeof accountBadge>;
+/** Hits of the badge picker (SPEC 9 picker debounce applies in the console). */
+export const BADGE_AUTOCOMPLETE_MAX = 20;
+
 // ---- profile expiration and image retention (account options, SPEC 3) ----
 
 /**

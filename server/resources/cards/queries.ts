@@ -1,10 +1,10 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { CardList, ListedCard, VisitorRange, VisitorRecord } from '../../../contract/cards';
+import type { AccountBadge, CardList, ListedCard, VisitorRange, VisitorRecord } from '../../../contract/cards';
 import { parseBadgeText } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { badges, cardFormats, cardLists, profiles, visitorRanges } from '../../db/schema';
-import { allOf, countAll, orderBy, page } from '../../db/lists';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 import type { CheckedBadge } from '../profiles/queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -288,7 +288,7 @@ const visitorWhere = (f: VisitorFilters) =>
     allOf([
         eq(badges.account_id, f.accountId),
         eq(profiles.visitor, true),
-        f.q ? (badgeMatches(badges, f.q) ?? sql`${profiles.acs_id} ilike ${`%${f.q.replace(/[\\%_]/g, m => `\\${m}`)}%`}`) : undefined,
+        f.q ? (badgeMatches(badges, f.q) ?? sql`${profiles.acs_id} ilike ${likeText(f.q)}`) : undefined,
         f.card_format_id ? eq(badges.card_format_id, f.card_format_id) : undefined,
     ]);
 
@@ -345,3 +345,52 @@ export const visitorsBefore = (db: Db, now: Date, limit: number) =>
         .where(and(eq(profiles.visitor, true), sql`${profiles.expires_at} <= ${now.toISOString()}`))
         .orderBy(asc(profiles.expires_at))
         .limit(limit);
+
+// ---- every badge of the account (GET /cards, /cards/autocomplete) ----
+
+export interface BadgeFilters {
+    accountId: number;
+    q?: string;
+    card_format_id?: number;
+}
+
+const BADGE_SORT = { id: badges.id, badge_number: badges.badge_number, created_at: badges.created_at, acs_id: profiles.acs_id };
+
+/** The account's badges with their holder: q is a number or FC:NUMBER (an index hit), else part of the holder's ACS ID. */
+export const listBadges = async (db: Db, f: BadgeFilters, params: { page: number; per_page: number; sort?: string }) => {
+    const where = allOf([
+        eq(badges.account_id, f.accountId),
+        f.q ? (badgeMatches(badges, f.q) ?? sql`${profiles.acs_id} ilike ${likeText(f.q)}`) : undefined,
+        f.card_format_id ? eq(badges.card_format_id, f.card_format_id) : undefined,
+    ]);
+    const query = db
+        .select({ badge: badges, acs_id: profiles.acs_id, visitor: profiles.visitor, card_format_name: cardFormats.name })
+        .from(badges)
+        .innerJoin(profiles, eq(profiles.id, badges.profile_id))
+        .innerJoin(cardFormats, eq(cardFormats.id, badges.card_format_id))
+        .where(where)
+        .orderBy(...orderBy(params.sort, BADGE_SORT, { field: 'badge_number', order: 'ASC' }, badges.id));
+    const counted = db.select({ n: countAll }).from(badges).innerJoin(profiles, eq(profiles.id, badges.profile_id)).where(where);
+    const { result, count } = await page<{
+        badge: typeof badges.$inferSelect;
+        acs_id: string | null;
+        visitor: boolean;
+        card_format_name: string;
+    }>(query.$dynamic() as never, counted, params);
+    return {
+        result: result.map((r): AccountBadge => ({
+            id: r.badge.id,
+            profile_id: r.badge.profile_id,
+            acs_id: r.acs_id,
+            visitor: r.visitor,
+            account_id: r.badge.account_id,
+            badge_number: r.badge.badge_number,
+            facility_code: r.badge.facility_code,
+            card_format_id: r.badge.card_format_id,
+            card_format_name: r.card_format_name,
+            status: r.badge.status,
+            enabled: r.badge.enabled,
+        })),
+        count,
+    };
+};

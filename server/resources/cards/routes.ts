@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import type { Action, Resource } from '../../../contract/rights';
 import {
+    accountBadge,
     adaptiveBulkInput,
+    BADGE_AUTOCOMPLETE_MAX,
     CARD_MESSAGES,
     listedCard,
     listedCardInput,
@@ -47,6 +49,7 @@ import {
     findVisitorBadge,
     holdersOf,
     insertListed,
+    listBadges,
     listCards,
     listRanges,
     listVisitors,
@@ -323,6 +326,44 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             }
             if (!result) throw new HttpError(400, `Send the CSV file in the multipart field "${OPT_OUT_FILE_FIELD}".`);
             return result;
+        },
+    );
+
+    app.get(
+        '/cards',
+        {
+            config: access('profiles', 'read'),
+            schema: {
+                tags,
+                summary: "Every badge of the account with its holder; q finds a number or FC:NUMBER, else part of the holder's ACS ID",
+                querystring: listQuery,
+                response: { 200: listReply(accountBadge), ...errors },
+            },
+        },
+        async request => {
+            const account = await requestAccount(ctx.db, request);
+            return listBadges(
+                ctx.db,
+                { accountId: account.id, q: request.query.q, card_format_id: request.query.card_format_id },
+                request.query,
+            );
+        },
+    );
+
+    app.get(
+        '/cards/autocomplete',
+        {
+            config: access('profiles', 'read'),
+            schema: {
+                tags,
+                summary: `The badge picker: at most ${BADGE_AUTOCOMPLETE_MAX} badges of the account for the text typed (number, FC:NUMBER or ACS ID)`,
+                querystring: z.object({ q: z.string().max(200).optional(), account_id: z.coerce.number().int().min(0).optional() }),
+                response: { 200: listReply(accountBadge), ...errors },
+            },
+        },
+        async request => {
+            const account = await requestAccount(ctx.db, request);
+            return listBadges(ctx.db, { accountId: account.id, q: request.query.q }, { page: 1, per_page: BADGE_AUTOCOMPLETE_MAX });
         },
     );
 

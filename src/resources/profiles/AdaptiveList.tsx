@@ -1,4 +1,5 @@
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { ConsoleDataProvider } from '../../dataProvider';
 import { can } from '../../../contract/rights';
 import { useSession } from '../../session/useSession';
 import { CardListScreen } from './CardListScreen';
@@ -7,6 +8,7 @@ import { CardListScreen } from './CardListScreen';
 export const AdaptiveList = () => {
     const translate = useTranslate();
     const session = useSession();
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
     if (!session) return null;
     return (
         <CardListScreen
@@ -14,6 +16,8 @@ export const AdaptiveList = () => {
             texts="resources.adaptive"
             title={translate('resources.adaptive.name', { smart_count: 2 })}
             mayWrite={can(session.role, 'adaptive', 'write')}
+            picker
+            bulkRemove={ids => dataProvider.call('/cards/adaptive/bulk', { method: 'POST', body: { remove: ids } })}
         />
     );
 };

@@ -3,14 +3,25 @@ import { Box, Button as MuiButton, IconButton, Link, Stack, Tooltip, Typography 
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import { useQueryClient } from '@tanstack/react-query';
-import { Confirm, Datagrid, FunctionField, SearchInput, TopToolbar, useDataProvider, useTranslate } from 'react-admin';
+import {
+    Button as RaButton,
+    Confirm,
+    Datagrid,
+    FunctionField,
+    SearchInput,
+    TopToolbar,
+    useDataProvider,
+    useListContext,
+    useTranslate,
+} from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ListedCard } from '../../../contract/cards';
+import type { AccountBadge, ListedCard } from '../../../contract/cards';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { AppList } from '../../lists/AppList';
 import { useNotices } from '../../notifications/notices';
 import { BadgeFields, emptyBadge, toBadgeInput, type BadgeDraft } from './BadgeFields';
+import { BadgePicker } from './BadgePicker';
 
 /** A badge as a list names it: number, format, facility code. */
 export const CardText = ({ card }: { card: Pick<ListedCard, 'badge_number' | 'facility_code' | 'card_format_name'> }) => {
@@ -148,6 +159,40 @@ export const RemoveCard = ({ path, card, texts, onDone }: { path: string; card: 
     );
 };
 
+/** Removes the selected entries at once, after asking. */
+const BulkRemove = ({ remove, texts, onDone }: { remove: (ids: number[]) => Promise<unknown>; texts: string; onDone: () => void }) => {
+    const { selectedIds, onUnselectItems } = useListContext();
+    const notices = useNotices();
+    const [open, setOpen] = useState(false);
+    const run = async () => {
+        setOpen(false);
+        try {
+            await remove(selectedIds.map(Number));
+            onUnselectItems();
+            onDone();
+        } catch (e) {
+            notices.failed(`${texts}.removeTitle`, e);
+        }
+    };
+    return (
+        <>
+            <RaButton label="ra.action.delete" color="error" onClick={() => setOpen(true)}>
+                <Delete />
+            </RaButton>
+            <Confirm
+                isOpen={open}
+                title={`${texts}.removeTitle`}
+                content={`${texts}.removeContent`}
+                confirm="app.ok"
+                cancel="ra.action.cancel"
+                confirmColor="warning"
+                onConfirm={() => void run()}
+                onClose={() => setOpen(false)}
+            />
+        </>
+    );
+};
+
 const SORT = { field: 'created_at', order: 'DESC' } as const;
 
 /**
@@ -163,6 +208,8 @@ export const CardListScreen = ({
     confirmAdd,
     actions = [],
     onAdded,
+    picker,
+    bulkRemove,
 }: {
     /** the API path under /api/v2 without the leading slash: 'opt_out', 'cards/adaptive', 'exclusion' */
     resource: string;
@@ -173,9 +220,31 @@ export const CardListScreen = ({
     confirmAdd?: { title: string; content: string };
     actions?: ReactElement[];
     onAdded?: (reply: ListedCard & { profiles_deleted?: number }) => void;
+    /** add by picking a badge of the account (GET /cards/autocomplete) instead of typing one */
+    picker?: boolean;
+    /** removes the selected entries at once */
+    bulkRemove?: (ids: number[]) => Promise<unknown>;
 }) => {
     const translate = useTranslate();
     const queryClient = useQueryClient();
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const notices = useNotices();
+    const pick = async (badge: AccountBadge) => {
+        try {
+            const { card_format_id, facility_code, badge_number } = badge;
+            const reply = await dataProvider.call<ListedCard>(`/${resource}`, {
+                method: 'POST',
+                body: { card_format_id, facility_code, badge_number },
+            });
+            reload();
+            void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+            onAdded?.(reply);
+            return true;
+        } catch (e) {
+            notices.failed(`${texts}.add`, e);
+            return false;
+        }
+    };
     const reload = () => void queryClient.invalidateQueries({ queryKey: [resource] });
     return (
         <AppList
@@ -189,7 +258,8 @@ export const CardListScreen = ({
             <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
                 {translate(`${texts}.intro`)}
             </Typography>
-            {mayWrite && (
+            {mayWrite && picker && <BadgePicker label={`${texts}.pick`} button={`${texts}.addSelected`} onPick={pick} />}
+            {mayWrite && !picker && (
                 <AddCardForm
                     path={`/${resource}`}
                     label={`${texts}.add`}
@@ -201,7 +271,11 @@ export const CardListScreen = ({
                     }}
                 />
             )}
-            <Datagrid bulkActionButtons={false} rowClick={false} size="small">
+            <Datagrid
+                bulkActionButtons={mayWrite && bulkRemove ? <BulkRemove remove={bulkRemove} texts={texts} onDone={reload} /> : false}
+                rowClick={false}
+                size="small"
+            >
                 <FunctionField
                     source="badge_number"
                     label="resources.profiles.fields.badge_number"

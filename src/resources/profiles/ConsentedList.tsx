@@ -3,6 +3,7 @@ import type { ProfileRecord } from '../../../contract/profiles';
 import { formatDate } from '../../i18n/format';
 import { AppList } from '../../lists/AppList';
 import { ProfileRows } from './ProfileList';
+import { ConsentDownload } from './ProfilePage';
 
 const SORT = { field: 'acs_id', order: 'ASC' } as const;
 /** SPEC 2.2, 9: the Consented list defaults to the filter consent_accepted=true. */
@@ -53,6 +54,12 @@ export const ConsentedList = () => {
                         label="resources.consented.document_version"
                         sortable={false}
                         render={(p: ProfileRecord) => p.consent?.document_version ?? '-'}
+                    />,
+                    <FunctionField
+                        key="document"
+                        label=""
+                        sortable={false}
+                        render={(p: ProfileRecord) => (p.consent?.document ? <ConsentDownload profile={p} compact /> : null)}
                     />,
                 ]}
             />

@@ -258,16 +258,12 @@ const LatestEvents = ({ profile }: { profile: ProfileRecord }) => {
     );
 };
 
-/** The consent record (SPEC 2.2 /consented), consent.pdf to download, and a paper consent to record. */
-const Consent = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: boolean }) => {
+/** consent.pdf of a profile (GET /profiles/{id}/download_consent), SPEC 9 default file name. */
+export const ConsentDownload = ({ profile, compact }: { profile: Pick<ProfileRecord, 'id'>; compact?: boolean }) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const notices = useNotices();
-    const run = useProfileCall();
-    const [file, setFile] = useState<File | null>(null);
-    const [version, setVersion] = useState('');
-    const t = (key: string, options?: object) => translate(`resources.profiles.page.${key}`, options);
-    const consent = profile.consent;
+    const label = translate('resources.profiles.page.download');
     const download = async () => {
         try {
             saveFile(await dataProvider.download(`/profiles/${profile.id}/download_consent`), 'consent.pdf');
@@ -275,6 +271,36 @@ const Consent = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: bo
             notices.failed('resources.profiles.page.download', e);
         }
     };
+    return compact ? (
+        <Tooltip title={label}>
+            <IconButton
+                aria-label={label}
+                size="small"
+                onClick={e => {
+                    // in a list row: download, do not open the row
+                    e.stopPropagation();
+                    void download();
+                }}
+            >
+                <Download fontSize="small" />
+            </IconButton>
+        </Tooltip>
+    ) : (
+        <MuiButton size="small" startIcon={<Download />} onClick={() => void download()}>
+            {label}
+        </MuiButton>
+    );
+};
+
+/** The consent record (SPEC 2.2 /consented), consent.pdf to download, and a paper consent to record. */
+const Consent = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: boolean }) => {
+    const translate = useTranslate();
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const run = useProfileCall();
+    const [file, setFile] = useState<File | null>(null);
+    const [version, setVersion] = useState('');
+    const t = (key: string, options?: object) => translate(`resources.profiles.page.${key}`, options);
+    const consent = profile.consent;
     const record = () => {
         const form = new FormData();
         form.append('document_version', version);
@@ -299,9 +325,7 @@ const Consent = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: bo
                     )}
                     {consent.document && (
                         <Box>
-                            <MuiButton size="small" startIcon={<Download />} onClick={() => void download()}>
-                                {t('download')}
-                            </MuiButton>
+                            <ConsentDownload profile={profile} />
                         </Box>
                     )}
                 </Stack>
