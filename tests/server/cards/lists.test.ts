@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, nextMidnight } from '../../../contract/cards';
-import { profiles } from '../../../server/db/schema';
-import { profileExpiry, visitorExpiry } from '../../../server/resources/profiles/jobs';
+import { events, profiles } from '../../../server/db/schema';
+import { enrollmentImageRetention, profileExpiry, visitorExpiry } from '../../../server/resources/profiles/jobs';
 import { BADGE_TAKEN } from '../../../server/resources/profiles/routes';
 import { startPlatform, type TestPlatform } from '../harness';
 import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
@@ -663,5 +663,46 @@ describe('deleting a card format (SPEC 4.8)', () => {
         expect((await getProfile(visitor.json().id)).statusCode).toBe(200);
         expect((await getProfile(holder.id)).statusCode).toBe(200);
         expect((await rangesOf(site)).filter(r => r.card_format_id === format)).toHaveLength(1);
+    });
+});
+
+describe('enrollment image retention (SPEC 3 image retention policy)', () => {
+    /** An event of the site with an image file, `daysAgo` old. */
+    const eventWithImage = async (site: Site, event: string, daysAgo: number) => {
+        const key = `events/retention-test/${++seq}.jpg`;
+        await p.ctx.storage.put(key, Buffer.from([0xff, 0xd8, 0xff, 0xe0, seq]));
+        const [row] = await p.ctx.db
+            .insert(events)
+            .values({ account_id: site.id, event, timestamp: new Date(p.ctx.now().getTime() - daysAgo * 86_400_000), image_key: key })
+            .returning({ id: events.id });
+        return { id: row!.id, key };
+    };
+    const imageOf = async (id: number) =>
+        (await p.ctx.db.select({ key: events.image_key, reason: events.image_reason }).from(events).where(eq(events.id, id)))[0]!;
+
+    it('keeps all by default, removes enrollment images past the period, and none when told not to retain', async () => {
+        const site = await newSite();
+        const oldEnrollment = await eventWithImage(site, 'FullEnrollment', 40);
+        const newEnrollment = await eventWithImage(site, '1FAProfileCreate', 2);
+        const oldAccess = await eventWithImage(site, '1FAFaceAuthenticated', 40);
+
+        await enrollmentImageRetention.run(p.ctx);
+        for (const e of [oldEnrollment, newEnrollment, oldAccess]) expect((await imageOf(e.id)).key).toBe(e.key);
+
+        expect((await putOptions(site.id, { 'ret/enrollment_images': '30' })).statusCode).toBe(200);
+        await enrollmentImageRetention.run(p.ctx);
+        expect(await imageOf(oldEnrollment.id)).toEqual({ key: null, reason: 'retention' });
+        expect(await p.ctx.storage.stat(oldEnrollment.key)).toBeUndefined();
+        expect((await imageOf(newEnrollment.id)).key).toBe(newEnrollment.key);
+        // the policy is for enrollment images: an old access event keeps its picture (the event image policy decides there)
+        expect((await imageOf(oldAccess.id)).key).toBe(oldAccess.key);
+
+        expect((await putOptions(site.id, { 'ret/enrollment_images': 'none' })).statusCode).toBe(200);
+        await enrollmentImageRetention.run(p.ctx);
+        expect(await imageOf(newEnrollment.id)).toEqual({ key: null, reason: 'retention' });
+        expect((await imageOf(oldAccess.id)).key).toBe(oldAccess.key);
+
+        const refused = await putOptions(site.id, { 'ret/enrollment_images': 'forever' });
+        expect(refused.statusCode).toBe(400);
     });
 });
