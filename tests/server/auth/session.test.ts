@@ -16,9 +16,11 @@ describe('sign-in and me', () => {
         const me = res.json();
         expect(me).toMatchObject({ email: ADMIN.email, role: 'admin', account: { main: true } });
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('accounts');
-        // Only screens the console has: no profiles, web enrollments or backups yet.
+        // Only screens the console has: profiles, not web enrollments or backups yet.
         expect(me.menu.every((m: { key: 'profiles' }) => IMPLEMENTED_SCREENS.has(m.key))).toBe(true);
-        expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('profiles');
+        expect(me.menu.map((m: { key: string }) => m.key)).toContain('profiles');
+        expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('webEnrollments');
+        expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('backupAndRestore');
         expect(res.headers['x-request-id']).toBeTruthy();
     });
 
