@@ -26,6 +26,9 @@ export default defineConfig({
                 '--disable-component-update',
                 '--disable-sync',
                 '--disable-dev-shm-usage',
+                // the enrollment page's camera step: Chromium's own test camera, allowed without asking
+                '--use-fake-device-for-media-stream',
+                '--use-fake-ui-for-media-stream',
             ],
         },
     },

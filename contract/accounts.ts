@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionValueError } from './cards';
+import { enrollmentOptionError } from './enrollments';
 import { FIELD_MAX } from './constants';
 import { email, optionalText, requiredText, MESSAGES } from './validation';
 
@@ -18,7 +19,7 @@ const checkedOptions = z
     .max(200)
     .superRefine((options, ctx) =>
         options.forEach((o, i) => {
-            const problem = optionValueError(o.name, o.value);
+            const problem = optionValueError(o.name, o.value) ?? enrollmentOptionError(o.name, o.value);
             if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [i, 'value'] });
         }),
     );

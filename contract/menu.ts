@@ -90,6 +90,7 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'accessGroups',
     'qrcode',
     'events',
+    'webEnrollments',
     'profiles',
     'optOut',
     'adaptive',

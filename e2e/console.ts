@@ -39,3 +39,19 @@ export const totp = (secret: string, offsetSteps = 0) =>
     new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
         timestamp: Date.now() + offsetSteps * 30_000,
     });
+
+/** The messages the platform sent to an address, as received by the SMTP server of e2e/mailSink.mjs (quoted-printable undone). */
+export const mailsTo = async (request: APIRequestContext, to: string, atLeast = 1): Promise<string[]> => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+        const raw = (await (
+            await request.get(`http://127.0.0.1:${E2E.mail.httpPort}/messages?to=${encodeURIComponent(to)}`)
+        ).json()) as string[];
+        if (raw.length >= atLeast)
+            return raw.map(m =>
+                m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            );
+        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        await new Promise(r => setTimeout(r, 200));
+    }
+};

@@ -4,4 +4,5 @@ export declare const E2E: {
     dealer: string;
     moderator: string;
     manager: string;
+    mail: { smtpPort: number; httpPort: number };
 };

@@ -5,4 +5,6 @@ export const E2E = {
     dealer: 'dealer@northwind-security.example',
     moderator: 'moderator@contoso-offices.example',
     manager: 'manager@contoso-offices.example',
+    /** the SMTP server the platform sends to, and where the journeys read what it received */
+    mail: { smtpPort: 8125, httpPort: 8126 },
 };

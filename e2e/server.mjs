@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { scratchDatabase } from '../server/db/scratch.ts';
 import { E2E } from './credentials.mjs';
+import { startMailSink } from './mailSink.mjs';
 
 const env = {
     ...process.env,
@@ -22,10 +23,14 @@ const env = {
     // The journeys post the events they look for; the demo's readers post none meanwhile.
     DEMO_EVENT_RATE: '0',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ac-e2e-')),
+    // Mail goes to a real SMTP server the journeys read (e2e/mailSink.mjs).
+    SMTP_URL: `smtp://127.0.0.1:${E2E.mail.smtpPort}?ignoreTLS=true`,
 };
+const sink = await startMailSink(E2E.mail);
 const scratch = process.env.TEST_DATABASE_URL ? await scratchDatabase(process.env.TEST_DATABASE_URL, 'ac_e2e') : undefined;
 if (scratch) env.DATABASE_URL = scratch.url;
 const cleanUp = async () => {
+    await sink.close();
     await scratch?.drop();
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
 };

@@ -11,6 +11,7 @@ import { seedDemoPlatform } from './demo/seed';
 import { demoFleetPlan, seedDemoDevices } from './demo/seed-devices';
 import { seedDemoEvents } from './demo/seed-events';
 import { seedDemoFirmware } from './demo/seed-firmware';
+import { seedDemoEnrollments } from './demo/seed-enrollments';
 import { startDemoFleet } from './demo/fleet/demo';
 import { platformJobs } from './jobs';
 import { startJobs } from './jobs/runner';
@@ -62,6 +63,10 @@ if (first.created && config.demo) {
     // 30 days of history with camera frames, so the events screen, dashboard and statistics have something to show.
     await seedDemoEvents(ctx);
     await seedDemoFirmware(ctx, first.mainAccountId);
+    await seedDemoEnrollments(
+        ctx,
+        demo.customers.map(c => c.name),
+    );
 }
 
 const app = await buildApp(ctx, { logger: { level: config.logLevel } });

@@ -41,7 +41,7 @@ export const App = () => (
                 disableTelemetry
             >
                 <CustomRoutes noLayout>
-                    {publicRoutes.map(r => (
+                    {[...publicRoutes, ...enabledPlugins.flatMap(p => p.publicRoutes ?? [])].map(r => (
                         <Route key={r.path} path={r.path} element={r.element} />
                     ))}
                 </CustomRoutes>

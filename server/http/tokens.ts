@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 export const ISSUER = 'access-console';
 export const AUDIENCE = 'access-console-api';
@@ -28,6 +28,11 @@ export class TokenSigner {
             .setIssuedAt()
             .setExpirationTime(`${ttlSeconds}s`)
             .sign(this.key);
+    }
+
+    /** A MAC of `value` for one purpose (`label`): links that must carry proof of their origin (enrollment). */
+    mac(label: string, value: string): string {
+        return createHmac('sha256', this.key).update(`${label}\n${value}`).digest('base64url');
     }
 
     /** Returns the claims, or undefined for any token that is malformed, forged, expired or of another kind. */

@@ -6,6 +6,8 @@ export interface Mail {
     to: string;
     subject: string;
     text: string;
+    /** the same message as HTML, for mail programs that show it */
+    html?: string;
 }
 export interface Mailer {
     send(mail: Mail): Promise<void>;

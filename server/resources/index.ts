@@ -12,6 +12,7 @@ import { deviceApiRoutes } from '../device-api';
 import { accessGroupRoutes } from './access-groups/routes';
 import { profileRoutes } from './profiles/routes';
 import { cardRoutes } from './cards/routes';
+import { enrollmentRoutes } from './enrollments/routes';
 import { readerRoutes } from './readers/routes';
 import { eventRoutes } from './events/routes';
 import { roleRoutes } from './roles/routes';
@@ -40,6 +41,7 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     accessGroupRoutes,
     profileRoutes,
     cardRoutes,
+    enrollmentRoutes,
     artifactRoutes,
     firmwareKeyRoutes,
     deploymentRoutes,

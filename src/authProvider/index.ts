@@ -7,7 +7,7 @@ import { clearSession, storedUser, tokens } from '../session/storage';
 import { getSession, resetSession } from './sessionCache';
 
 /** Pages where a 401/403 does not send the user away (SPEC 8.1). */
-const PUBLIC_PATHS = ['/login', '/alternate', '/reset_password', '/logout', '/error', '/confirm_email'];
+const PUBLIC_PATHS = ['/login', '/alternate', '/reset_password', '/logout', '/error', '/confirm_email', '/enroll'];
 const onPublicPage = (pathname: string) =>
     [...PUBLIC_PATHS, '/reset_2fa', '/initial-password-setup'].some(p => pathname === p || pathname.startsWith(`${p}/`));
 

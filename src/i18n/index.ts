@@ -2,10 +2,9 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import en from './en';
 
-export const LOCALES = [
-    { locale: 'en', name: 'English' },
-    { locale: 'fr', name: 'Français' },
-];
+import { LOCALES } from './locales';
+
+export { LOCALES };
 
 /** English is bundled; French loads on demand. Missing keys are errors, not silent fallbacks. */
 export const i18nProvider = polyglotI18nProvider(

@@ -9,6 +9,7 @@ import { readersPlugin } from '../resources/readers';
 import { firmwarePlugin } from '../resources/firmware';
 import { eventRetentionPlugin } from '../resources/event-retention';
 import { eventsPlugin } from '../resources/events';
+import { enrollmentsPlugin } from '../resources/enrollments';
 import { rolesPlugin } from '../resources/roles';
 import { searchPlugin } from '../resources/search';
 import { statisticsPlugin } from '../resources/statistics';
@@ -29,6 +30,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     accessGroupsPlugin,
     qrCodePlugin,
     eventsPlugin,
+    enrollmentsPlugin,
     profilesPlugin,
     statisticsPlugin,
     searchPlugin,

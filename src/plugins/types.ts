@@ -49,6 +49,8 @@ export interface ConsolePlugin {
     key: string;
     resources?: PluginResource[];
     routes?: PluginRoute[];
+    /** pages outside sign-in and the layout (a link in a mail opens them) */
+    publicRoutes?: { path: string; element: ReactElement }[];
     /** sections it adds to the account page */
     accountSections?: AccountSection[];
     /** items it adds to the app bar, before the current account */

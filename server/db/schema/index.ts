@@ -7,3 +7,4 @@ export * from './devices';
 export * from './firmware';
 export * from './events';
 export * from './cards';
+export * from './enrollments';

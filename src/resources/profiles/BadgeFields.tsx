@@ -44,11 +44,14 @@ export const BadgeFields = ({
     onChange,
     accountId,
     withNumber = true,
+    optional = false,
 }: {
     value: BadgeDraft;
     onChange: (next: BadgeDraft) => void;
     accountId?: number;
     withNumber?: boolean;
+    /** the badge may be left out (an invitation without a badge) */
+    optional?: boolean;
 }) => {
     const translate = useTranslate();
     const formats = useCardFormats(accountId);
@@ -58,7 +61,7 @@ export const BadgeFields = ({
             <TextField
                 select
                 size="small"
-                required
+                required={!optional}
                 label={translate('resources.profiles.badges.format')}
                 value={value.card_format_id}
                 onChange={e => onChange({ ...value, card_format_id: Number(e.target.value) })}
@@ -85,7 +88,7 @@ export const BadgeFields = ({
             {withNumber && (
                 <TextField
                     size="small"
-                    required
+                    required={!optional}
                     label={translate('resources.profiles.badges.number')}
                     value={value.badge_number}
                     onChange={e => onChange({ ...value, badge_number: e.target.value.replace(/\D/g, '') })}

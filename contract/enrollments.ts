@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { ACCOUNT_OPTIONS } from './session';
+import { badgeInput } from './profiles';
+
+/**
+ * Web enrollment (SPEC 2.2 /web-enrollments, 3 web enrollment settings,
+ * issue 10): staff invite people by e-mail; each opens a single-use,
+ * expiring link, signs the consent and takes a picture of their face, and
+ * becomes an active profile.
+ */
+export const ENROLLMENT_STATUSES = ['sent', 'opened', 'consented', 'completed', 'expired', 'revoked', 'failed'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+/** The statuses whose link still works. */
+export const OPEN_ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = ['sent', 'opened', 'consented'];
+
+/** SPEC 3 web enrollment settings, as account options. */
+export const ENROLLMENT_OPTIONS = {
+    enabled: ACCOUNT_OPTIONS.enrEnabled,
+    /** days a link stays valid: 1, 3 or 7 */
+    linkDays: 'enr/link_days',
+    /** 'true': a one-time code by e-mail before the camera step */
+    multiFactor: 'enr/mfa',
+    /** 'true': the account's moderators get an e-mail when a person completes */
+    notify: 'enr/notify',
+    /** 'none' (no consent step) or 'template' (the account's PDF, signed) */
+    consentType: 'enr/consent_type',
+} as const;
+export const LINK_DAYS = [1, 3, 7] as const;
+export const DEFAULT_LINK_DAYS = 3;
+export const CONSENT_TYPES = ['template', 'none'] as const;
+export type ConsentType = (typeof CONSENT_TYPES)[number];
+
+type Options = readonly { name: string; value: string }[] | undefined;
+const option = (options: Options, name: string) => options?.find(o => o.name === name)?.value?.trim();
+
+export interface EnrollmentSettings {
+    linkDays: number;
+    multiFactor: boolean;
+    notify: boolean;
+    consentType: ConsentType;
+}
+export const enrollmentSettings = (options: Options): EnrollmentSettings => {
+    const days = Number(option(options, ENROLLMENT_OPTIONS.linkDays));
+    const consent = option(options, ENROLLMENT_OPTIONS.consentType);
+    return {
+        linkDays: (LINK_DAYS as readonly number[]).includes(days) ? days : DEFAULT_LINK_DAYS,
+        multiFactor: option(options, ENROLLMENT_OPTIONS.multiFactor) === 'true',
+        notify: option(options, ENROLLMENT_OPTIONS.notify) === 'true',
+        consentType: consent === 'none' ? 'none' : 'template',
+    };
+};
+
+/** The values these options take (the account options route refuses others). */
+export const enrollmentOptionError = (name: string, value: string): string | null => {
+    const v = value.trim();
+    if (name === ENROLLMENT_OPTIONS.linkDays)
+        return (LINK_DAYS as readonly number[]).includes(Number(v)) && /^\d$/.test(v) ? null : '1, 3 or 7 days';
+    if (name === ENROLLMENT_OPTIONS.multiFactor || name === ENROLLMENT_OPTIONS.notify)
+        return v === 'true' || v === 'false' ? null : "'true' or 'false'";
+    if (name === ENROLLMENT_OPTIONS.consentType) return (CONSENT_TYPES as readonly string[]).includes(v) ? null : "'template' or 'none'";
+    return null;
+};
+
+export const ENROLLMENT_MESSAGES = {
+    nameRequired: 'Name is required',
+    emailInvalid: 'Invalid email address',
+    linkInvalid: 'This enrollment link is not valid. Check that you opened the whole link from your invitation.',
+    linkExpired: 'This enrollment link has expired. Ask the person who invited you for a new one.',
+    linkUsed: 'This enrollment is already complete: your face is enrolled.',
+    linkRevoked: 'This invitation was withdrawn. Ask the person who invited you if you think this is a mistake.',
+    consentFirst: 'Sign the consent before taking the picture.',
+    codeWrong: 'The code is not the one we sent. Check your e-mail and try again.',
+    codeRequired: 'Enter the code we sent you by e-mail first.',
+    imageRequired: 'Take a picture of your face, or upload one (JPEG or PNG).',
+    imageNotJpegOrPng: 'The picture must be a JPEG or PNG image.',
+    templateMissing: 'The account has no consent template yet: upload the consent PDF in the account settings first.',
+    templatePdfOnly: 'Upload PDF, not Word files',
+    disabled: 'Web enrollment is off for this account.',
+} as const;
+
+const personName = z
+    .string({ error: ENROLLMENT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: ENROLLMENT_MESSAGES.nameRequired })
+    .max(100, { error: 'Maximum 100 characters' });
+const personEmail = z.email({ error: ENROLLMENT_MESSAGES.emailInvalid }).max(255, { error: 'Maximum 255 characters' });
+
+/** One person to invite: name, e-mail, an optional badge, optional access groups (else the default group). */
+export const inviteeInput = z.object({
+    name: personName,
+    email: personEmail,
+    badge: badgeInput.optional(),
+    access_group_ids: z.array(z.number().int().positive()).max(50).optional(),
+});
+export type InviteeInput = z.infer<typeof inviteeInput>;
+
+/** POST /web-enrollments/invites */
+export const invitesInput = z.object({
+    people: z.array(inviteeInput).min(1, { error: 'Add at least one person' }).max(100),
+    account_id: z.number().int().min(0).optional(),
+});
+
+export const enrollmentRecord = z.object({
+    id: z.number().int(),
+    account_id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    status: z.enum(ENROLLMENT_STATUSES),
+    badge: z
+        .object({ badge_number: z.number().int(), facility_code: z.number().int().nullable(), card_format_id: z.number().int() })
+        .nullable(),
+    access_group_ids: z.array(z.number().int()),
+    profile_id: z.number().int().nullable(),
+    sent_at: z.string().nullable(),
+    opened_at: z.string().nullable(),
+    consented_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    expires_at: z.string(),
+    failure: z.string().nullable(),
+    created_by: z.string().nullable(),
+    created_at: z.string(),
+});
+export type EnrollmentRecord = z.infer<typeof enrollmentRecord>;
+
+/** What the public page shows for a link (GET /enrollment/{token}). */
+export const enrollmentPage = z.object({
+    account_name: z.string(),
+    person_name: z.string(),
+    status: z.enum(ENROLLMENT_STATUSES),
+    expires_at: z.string(),
+    consent: z.object({ required: z.boolean(), signed: z.boolean() }),
+    multi_factor: z.object({ required: z.boolean(), verified: z.boolean() }),
+});
+export type EnrollmentPage = z.infer<typeof enrollmentPage>;
+
+/** POST /enrollment/{token}/consent: the typed name and the drawn signature (a PNG data URL). */
+export const consentSignature = z.object({
+    signed_name: personName,
+    signature: z
+        .string()
+        .max(500_000)
+        .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'Draw your signature' }),
+});
+
+/** How long a one-time code by e-mail is good for, and how many wrong tries a link takes. */
+export const ENROLLMENT_CODE_TTL_SECONDS = 10 * 60;
+export const ENROLLMENT_CODE_MAX_TRIES = 5;
+export const ENROLLMENT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;

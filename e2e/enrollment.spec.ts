@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from './credentials.mjs';
+import { logOut, mailsTo, shot, signIn } from './console';
+
+test('a moderator invites a person, who signs and takes a picture on a phone, and is an active profile', async ({
+    page,
+    browser,
+    request,
+}, info) => {
+    await page.goto('/login');
+    await signIn(page, E2E.moderator);
+    await expect(page.getByTestId('current-account')).toHaveText('Contoso Offices');
+    await page.goto('/web-enrollments');
+    await page.getByRole('button', { name: 'Create invites' }).click();
+    const person = page.getByRole('group', { name: 'Person 1' });
+    await person.getByLabel('Name').fill('Katherine Johnson');
+    await person.getByLabel('E-mail').fill('katherine@e2e.test');
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect(page.getByText('1 invitation sent')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Katherine Johnson.*Sent/ })).toBeVisible();
+
+    // The invitation arrives by SMTP, with the link.
+    const [mail] = await mailsTo(request, 'katherine@e2e.test');
+    expect(mail).toContain('Subject: Contoso Offices invites you to enroll your face');
+    const link = /https?:\/\/[^\s"<]+\/enroll\/[\w.-]+/.exec(mail!)![0];
+
+    // On a phone, in a fresh browser: no session, only the link.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const enroll = await phone.newPage();
+    await enroll.goto(new URL(link).pathname);
+    await expect(enroll.getByRole('heading', { name: 'Welcome, Katherine Johnson' })).toBeVisible();
+    await expect(enroll.getByText('Contoso Offices')).toBeVisible();
+    await shot(enroll, info, 'enroll-consent-phone');
+    const pad = enroll.getByRole('img', { name: 'Signature area' });
+    const box = (await pad.boundingBox())!;
+    await enroll.mouse.move(box.x + 20, box.y + box.height / 2);
+    await enroll.mouse.down();
+    for (let x = 30; x < box.width - 20; x += 15) await enroll.mouse.move(box.x + x, box.y + box.height / 2 + Math.sin(x / 10) * 20);
+    await enroll.mouse.up();
+    await enroll.getByRole('button', { name: 'I consent and sign' }).click();
+
+    await expect(enroll.getByRole('group', { name: 'Your picture' })).toBeVisible();
+    await enroll.getByRole('button', { name: 'Open the camera' }).click();
+    await enroll.getByRole('button', { name: 'Take the picture' }).click();
+    await expect(enroll.getByRole('img', { name: 'Your picture' })).toBeVisible();
+    await shot(enroll, info, 'enroll-preview-phone');
+    await enroll.getByRole('button', { name: 'Use this picture' }).click();
+    await expect(enroll.getByRole('status')).toContainText('You are enrolled');
+    await shot(enroll, info, 'enroll-done-phone');
+    // The link works once.
+    await enroll.reload();
+    await expect(enroll.getByRole('alert')).toHaveText('This enrollment is already complete: your face is enrolled.');
+    await phone.close();
+
+    // Back in the console: completed, and the profile is active with its signed consent.
+    await page.reload();
+    const row = page.getByRole('row', { name: /Katherine Johnson.*Completed/ });
+    await expect(row).toBeVisible();
+    await row.getByRole('link').click();
+    await expect(page.getByRole('heading', { name: 'Katherine Johnson' })).toBeVisible();
+    await expect(page.getByText(/Given .* \(web enrollment\)/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download consent.pdf' })).toBeVisible();
+    await shot(page, info, 'enrolled-profile');
+    await logOut(page);
+});

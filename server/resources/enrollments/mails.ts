@@ -1,0 +1,44 @@
+import type { Mail } from '../../mail/mailer';
+
+const escape = (text: string) =>
+    text.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const day = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+/** A message in both parts: paragraphs of text, one of which may be a link shown as a button in HTML. */
+const message = (to: string, subject: string, paragraphs: (string | { link: string; label: string })[]): Mail => ({
+    to,
+    subject,
+    text: paragraphs.map(p => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)).join('\n\n') + '\n',
+    html:
+        '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; max-width: 560px">' +
+        paragraphs
+            .map(p =>
+                typeof p === 'string'
+                    ? `<p>${escape(p)}</p>`
+                    : `<p><a href="${escape(p.link)}" style="display: inline-block; padding: 10px 18px; background: #00695c; color: #fff; text-decoration: none; border-radius: 4px">${escape(p.label)}</a></p><p style="font-size: 12px; color: #555">${escape(p.link)}</p>`,
+            )
+            .join('') +
+        '</body></html>',
+});
+
+/** The invitation (issue 10): who invites, what to do, the link and until when it works. */
+export const invitationMail = (m: { to: string; name: string; accountName: string; link: string; expiresAt: Date }) =>
+    message(m.to, `${m.accountName} invites you to enroll your face`, [
+        `Hello ${m.name},`,
+        `${m.accountName} invites you to enroll your face for its doors. On the page below you read and sign the consent, then take a picture of your face with your phone or computer.`,
+        { link: m.link, label: 'Enroll now' },
+        `The link works once, until ${day(m.expiresAt)}. If you did not expect this message, ignore it.`,
+    ]);
+
+export const codeMail = (m: { to: string; name: string; accountName: string; code: string }) =>
+    message(m.to, `Your enrollment code: ${m.code}`, [
+        `Hello ${m.name},`,
+        `Your code to continue your enrollment with ${m.accountName} is ${m.code}. It works for 10 minutes.`,
+    ]);
+
+/** To the account's staff (SPEC 3 e-mail notifications), when someone completed. */
+export const completionMail = (m: { to: string; name: string; email: string; accountName: string; profileLink: string }) =>
+    message(m.to, `${m.name} completed their enrollment`, [
+        `${m.name} (${m.email}) enrolled their face with ${m.accountName}. Their profile is active and the readers receive it at their next configuration pull.`,
+        { link: m.profileLink, label: 'Open the profile' },
+    ]);

@@ -1,0 +1,123 @@
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { EnrollmentRecord, EnrollmentStatus } from '../../../contract/enrollments';
+import type { Db } from '../../db/database';
+import { consentTemplates, enrollmentInvites } from '../../db/schema';
+import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+
+export type InviteRow = typeof enrollmentInvites.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** An invitation as the API shows it; one past its expiry reads 'expired' whatever is stored. */
+export const toEnrollment = (r: InviteRow, now: Date): EnrollmentRecord => ({
+    id: r.id,
+    account_id: r.account_id,
+    name: r.name,
+    email: r.email,
+    status: effectiveStatus(r, now),
+    badge:
+        r.badge_number === null || r.card_format_id === null
+            ? null
+            : { badge_number: r.badge_number, facility_code: r.facility_code, card_format_id: r.card_format_id },
+    access_group_ids: r.access_group_ids,
+    profile_id: r.profile_id,
+    sent_at: iso(r.sent_at),
+    opened_at: iso(r.opened_at),
+    consented_at: iso(r.consented_at),
+    completed_at: iso(r.completed_at),
+    expires_at: r.expires_at.toISOString(),
+    failure: r.failure,
+    created_by: r.created_by,
+    created_at: r.created_at.toISOString(),
+});
+
+/** 'expired' once the link's time is over, for the statuses whose link would still work. */
+export const effectiveStatus = (r: Pick<InviteRow, 'status' | 'expires_at'>, now: Date): EnrollmentStatus =>
+    ['sent', 'opened', 'consented'].includes(r.status) && r.expires_at.getTime() <= now.getTime() ? 'expired' : r.status;
+
+export interface EnrollmentFilters {
+    accountId: number;
+    q?: string;
+    status?: EnrollmentStatus;
+    now: Date;
+}
+
+const SORT = {
+    id: enrollmentInvites.id,
+    name: enrollmentInvites.name,
+    email: enrollmentInvites.email,
+    created_at: enrollmentInvites.created_at,
+    sent_at: enrollmentInvites.sent_at,
+    completed_at: enrollmentInvites.completed_at,
+    expires_at: enrollmentInvites.expires_at,
+};
+
+const statusIs = (status: EnrollmentStatus, now: Date): SQL => {
+    const at = now.toISOString();
+    const open = sql`${enrollmentInvites.status} in ('sent', 'opened', 'consented')`;
+    if (status === 'expired')
+        return sql`(${enrollmentInvites.status} = 'expired' or (${open} and ${enrollmentInvites.expires_at} <= ${at}))`;
+    if (['sent', 'opened', 'consented'].includes(status))
+        return sql`${enrollmentInvites.status} = ${status} and ${enrollmentInvites.expires_at} > ${at}`;
+    return eq(enrollmentInvites.status, status);
+};
+
+export const listEnrollments = async (db: Db, f: EnrollmentFilters, params: { page: number; per_page: number; sort?: string }) => {
+    const where = allOf([
+        eq(enrollmentInvites.account_id, f.accountId),
+        f.q ? or(ilike(enrollmentInvites.name, likeText(f.q)), ilike(enrollmentInvites.email, likeText(f.q))) : undefined,
+        f.status ? statusIs(f.status, f.now) : undefined,
+    ]);
+    const query = db
+        .select()
+        .from(enrollmentInvites)
+        .where(where)
+        .orderBy(...orderBy(params.sort, SORT, { field: 'created_at', order: 'DESC' }, enrollmentInvites.id));
+    const { result, count } = await page<InviteRow>(
+        query.$dynamic() as never,
+        db.select({ n: countAll }).from(enrollmentInvites).where(where),
+        params,
+    );
+    return { result: result.map(r => toEnrollment(r, f.now)), count };
+};
+
+export const findInvite = async (db: Db, id: number): Promise<InviteRow | undefined> =>
+    (await db.select().from(enrollmentInvites).where(eq(enrollmentInvites.id, id)).limit(1))[0];
+
+export const insertInvites = (db: Db, rows: (typeof enrollmentInvites.$inferInsert)[]) =>
+    rows.length ? db.insert(enrollmentInvites).values(rows).returning() : Promise.resolve([] as InviteRow[]);
+
+/** Changes an invitation only while it is in one of `from` (a link used twice at once: one wins). */
+export const moveInvite = async (
+    db: Db,
+    id: number,
+    from: readonly EnrollmentStatus[],
+    set: Partial<typeof enrollmentInvites.$inferInsert>,
+) =>
+    (
+        await db
+            .update(enrollmentInvites)
+            .set(set)
+            .where(and(eq(enrollmentInvites.id, id), inArray(enrollmentInvites.status, [...from])))
+            .returning()
+    )[0];
+
+export const updateInvite = async (db: Db, id: number, set: Partial<typeof enrollmentInvites.$inferInsert>) =>
+    (await db.update(enrollmentInvites).set(set).where(eq(enrollmentInvites.id, id)).returning())[0];
+
+export const consentTemplateOf = async (db: Db, accountId: number) =>
+    (await db.select().from(consentTemplates).where(eq(consentTemplates.account_id, accountId)).limit(1))[0];
+
+/** Sets the account's template; the previous file's key comes back, to remove. */
+export const setConsentTemplate = (db: Db, row: typeof consentTemplates.$inferInsert) =>
+    db.transaction(async tx => {
+        const [previous] = await tx
+            .select({ file_key: consentTemplates.file_key })
+            .from(consentTemplates)
+            .where(eq(consentTemplates.account_id, row.account_id));
+        await tx
+            .insert(consentTemplates)
+            .values(row)
+            .onConflictDoUpdate({ target: consentTemplates.account_id, set: { ...row, uploaded_at: sql`now()` } });
+        return previous?.file_key ?? null;
+    });

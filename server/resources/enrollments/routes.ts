@@ -1,0 +1,544 @@
+import multipart from '@fastify/multipart';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorReply, idParam, listReply } from '../../../contract/api';
+import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import {
+    consentSignature,
+    ENROLLMENT_CODE_MAX_TRIES,
+    ENROLLMENT_CODE_TTL_SECONDS,
+    ENROLLMENT_IMAGE_MAX_BYTES,
+    ENROLLMENT_MESSAGES,
+    ENROLLMENT_STATUSES,
+    enrollmentPage,
+    enrollmentRecord,
+    enrollmentSettings,
+    invitesInput,
+    OPEN_ENROLLMENT_STATUSES,
+    type EnrollmentSettings,
+    type InviteeInput,
+} from '../../../contract/enrollments';
+import { ACCOUNT_OPTIONS, optionOn } from '../../../contract/session';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/auth';
+import { attachment } from '../../http/attachments';
+import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
+import { listParams } from '../../http/lists';
+import { mayActIn, requestAccount } from '../../http/scope';
+import { sha256 } from '../../http/tokens';
+import { accountOptions, findAccount } from '../accounts/queries';
+import { defaultAccessGroupId, groupsOfAccount } from '../access-groups/queries';
+import { auditTrail } from '../audit-logs/record';
+import { imageKind } from '../events/images';
+import { checkBadge, BADGE_TAKEN } from '../profiles/badges';
+import { badgeTaken } from '../profiles/queries';
+import { whyNotForProfile } from '../cards/rules';
+import { completeEnrollment } from './complete';
+import { readablePdf, stampConsent } from './consentPdf';
+import { invitationMail, codeMail } from './mails';
+import {
+    consentTemplateOf,
+    effectiveStatus,
+    findInvite,
+    insertInvites,
+    listEnrollments,
+    moveInvite,
+    setConsentTemplate,
+    toEnrollment,
+    updateInvite,
+    type InviteRow,
+} from './queries';
+import { enrollmentLink, enrollmentToken, newNonce, readEnrollmentToken } from './tokens';
+
+const tags = ['web enrollment'];
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+const tokenParam = z.object({ token: z.string().max(200) });
+const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
+/** Public calls a client may make per minute: enough for a person, too few to guess a link. */
+const PUBLIC_RATE = { max: 30, timeWindow: '1 minute' };
+
+const readBounded = async (stream: AsyncIterable<Buffer>, max: number) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+        size += chunk.length;
+        if (size <= max) chunks.push(chunk);
+    }
+    return size > max ? undefined : Buffer.concat(chunks);
+};
+
+/**
+ * Web enrollment (issue 10): invitations by e-mail for staff, and the public
+ * calls of the enrollment page, whose only credential is the link's token.
+ */
+export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    await app.register(multipart, {
+        limits: { fileSize: Math.max(TEMPLATE_MAX_BYTES, ENROLLMENT_IMAGE_MAX_BYTES) + 1, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+    });
+    const audit = auditTrail(ctx.db, 'profiles', 'Web enrollment');
+
+    /** SPEC 6.3: web enrollment needs the system switch (ENROLLMENT_ENABLED) and the account's (enr/enabled). */
+    const enabledFor = async (accountId: number) => {
+        const options = await accountOptions(ctx.db, accountId);
+        if (!ctx.config.enrollmentEnabled || !optionOn(options, ACCOUNT_OPTIONS.enrEnabled)) throw forbidden(ENROLLMENT_MESSAGES.disabled);
+        return enrollmentSettings(options);
+    };
+    const visible = async (request: FastifyRequest, id: number) => {
+        const invite = await findInvite(ctx.db, id);
+        const account = invite && (await findAccount(ctx.db, invite.account_id));
+        if (!invite || !account || !mayActIn(requireAuth(request), account)) throw notFound('web enrollment');
+        return { invite, account, settings: await enabledFor(account.id) };
+    };
+    const link = (invite: Pick<InviteRow, 'id' | 'nonce'>) =>
+        enrollmentLink(ctx.config.publicUrl, enrollmentToken(ctx.signer, invite.id, invite.nonce));
+
+    /** Sends the invitation; a mail that cannot be sent marks the invitation failed, with why. */
+    const send = async (invite: InviteRow, accountName: string) => {
+        try {
+            await ctx.mailer.send(
+                invitationMail({ to: invite.email, name: invite.name, accountName, link: link(invite), expiresAt: invite.expires_at }),
+            );
+            return (await updateInvite(ctx.db, invite.id, { sent_at: ctx.now(), failure: null }))!;
+        } catch (error) {
+            return (await updateInvite(ctx.db, invite.id, {
+                status: 'failed',
+                failure: `The invitation could not be sent: ${(error as Error).message}`.slice(0, 500),
+            }))!;
+        }
+    };
+
+    /** One person checked as an invitation: badge against its format and the opt-out list, groups of the account. */
+    const checkInvitee = async (accountId: number, person: InviteeInput, prefix: string) => {
+        const badge = person.badge ? await checkBadge(ctx.db, accountId, person.badge, `${prefix}badge.`) : undefined;
+        if (badge) {
+            const refusal = await whyNotForProfile(ctx.db, accountId, badge);
+            if (refusal) throw validationError({ [`${prefix}badge.badge_number`]: refusal });
+            if (await badgeTaken(ctx.db, accountId, badge)) throw validationError({ [`${prefix}badge.badge_number`]: BADGE_TAKEN });
+        }
+        const fallback = await defaultAccessGroupId(ctx.db, accountId);
+        const groups = person.access_group_ids?.length ? [...new Set(person.access_group_ids)] : fallback ? [fallback] : [];
+        if (!groups.length || (await groupsOfAccount(ctx.db, accountId, groups)).length !== groups.length)
+            throw validationError({ [`${prefix}access_group_ids`]: "Choose access groups of the person's account" });
+        return { badge, groups };
+    };
+
+    app.get(
+        '/web-enrollments',
+        {
+            config: { access: ['profiles', 'read'] },
+            schema: {
+                tags,
+                summary: 'The invitations of the account; q finds a name or e-mail, status filters',
+                querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), status: z.enum(ENROLLMENT_STATUSES).optional() }),
+                response: { 200: listReply(enrollmentRecord), ...errors },
+            },
+        },
+        async request => {
+            const account = await requestAccount(ctx.db, request);
+            await enabledFor(account.id);
+            return listEnrollments(
+                ctx.db,
+                { accountId: account.id, q: request.query.q, status: request.query.status, now: ctx.now() },
+                request.query,
+            );
+        },
+    );
+
+    app.post(
+        '/web-enrollments/invites',
+        {
+            config: { access: ['profiles', 'write'] },
+            schema: {
+                tags,
+                summary: 'Invite people by e-mail: each gets a single-use link, valid for the days the account chose (1, 3 or 7)',
+                body: invitesInput,
+                response: { 201: z.object({ result: z.array(enrollmentRecord) }), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const account = await requestAccount(ctx.db, request);
+            const settings = await enabledFor(account.id);
+            if (settings.consentType === 'template' && !(await consentTemplateOf(ctx.db, account.id)))
+                throw conflict(ENROLLMENT_MESSAGES.templateMissing);
+            // Everyone is checked before anyone is invited: a refused line sends nothing.
+            const checked = [];
+            for (const [i, person] of request.body.people.entries())
+                checked.push({ person, ...(await checkInvitee(account.id, person, `people.${i}.`)) });
+            const now = ctx.now();
+            const rows = await insertInvites(
+                ctx.db,
+                checked.map(({ person, badge, groups }) => ({
+                    account_id: account.id,
+                    name: person.name,
+                    email: person.email.toLowerCase(),
+                    nonce: newNonce(),
+                    card_format_id: badge?.card_format_id ?? null,
+                    facility_code: badge?.facility_code ?? null,
+                    badge_number: badge?.badge_number ?? null,
+                    access_group_ids: groups,
+                    expires_at: new Date(now.getTime() + settings.linkDays * 86_400_000),
+                    created_by: requireAuth(request).user.name,
+                })),
+            );
+            const sent = [];
+            for (const row of rows) {
+                const after = await send(row, account.name);
+                await audit(request, 'create', after, undefined, toEnrollment(after, now));
+                sent.push(toEnrollment(after, now));
+            }
+            return reply.status(201).send({ result: sent });
+        },
+    );
+
+    app.post(
+        '/web-enrollments/:id/resend',
+        {
+            config: { access: ['profiles', 'write'] },
+            schema: {
+                tags,
+                summary: 'Send the invitation again with a new link (the old one stops working) and a new expiry',
+                params: idParam,
+                response: { 200: enrollmentRecord, ...errors },
+            },
+        },
+        async request => {
+            const { invite, account, settings } = await visible(request, request.params.id);
+            if (invite.status === 'completed' || invite.status === 'revoked')
+                throw conflict(`This invitation is ${invite.status}: it cannot be sent again.`);
+            const now = ctx.now();
+            const renewed = (await updateInvite(ctx.db, invite.id, {
+                nonce: newNonce(),
+                status: invite.status === 'consented' ? 'consented' : 'sent',
+                expires_at: new Date(now.getTime() + settings.linkDays * 86_400_000),
+                failure: null,
+            }))!;
+            const after = await send(renewed, account.name);
+            await audit(request, 'update', after, toEnrollment(invite, now), toEnrollment(after, now));
+            return toEnrollment(after, now);
+        },
+    );
+
+    app.post(
+        '/web-enrollments/:id/revoke',
+        {
+            config: { access: ['profiles', 'write'] },
+            schema: {
+                tags,
+                summary: 'Withdraw an invitation: its link stops working at once',
+                params: idParam,
+                response: { 200: enrollmentRecord, ...errors },
+            },
+        },
+        async request => {
+            const { invite } = await visible(request, request.params.id);
+            const after = await moveInvite(ctx.db, invite.id, OPEN_ENROLLMENT_STATUSES, { status: 'revoked' });
+            if (!after) throw conflict(`This invitation is ${effectiveStatus(invite, ctx.now())}: there is nothing to withdraw.`);
+            await audit(request, 'revoke_access', after, toEnrollment(invite, ctx.now()), toEnrollment(after, ctx.now()));
+            return toEnrollment(after, ctx.now());
+        },
+    );
+
+    app.get(
+        '/web-enrollments/:id/link',
+        {
+            config: { access: ['profiles', 'write'] },
+            schema: {
+                tags,
+                summary: "The invitation's link, to give to the person another way (copy link)",
+                params: idParam,
+                response: { 200: z.object({ link: z.string() }), ...errors },
+            },
+        },
+        async request => {
+            const { invite } = await visible(request, request.params.id);
+            if (!OPEN_ENROLLMENT_STATUSES.includes(effectiveStatus(invite, ctx.now())))
+                throw conflict(`This invitation is ${effectiveStatus(invite, ctx.now())}: its link no longer works.`);
+            return { link: link(invite) };
+        },
+    );
+
+    // ---- the consent template (SPEC 3 consent type, SPEC 5 PDF only) ----
+
+    app.put(
+        '/accounts/:id/consent_template',
+        {
+            config: { access: ['accounts', 'edit'] },
+            schema: {
+                tags,
+                summary: 'Upload the consent template people sign: multipart, field version first, then the PDF in the field "file"',
+                consumes: ['multipart/form-data'],
+                params: idParam,
+                response: {
+                    200: z.object({ file_name: z.string(), version: z.string(), uploaded_at: z.string() }),
+                    ...errors,
+                    413: errorReply,
+                },
+            },
+        },
+        async request => {
+            const account = await findAccount(ctx.db, request.params.id);
+            if (!account || !mayActIn(requireAuth(request), account)) throw notFound('account');
+            if (!request.isMultipart()) throw validationError({ file: ENROLLMENT_MESSAGES.templatePdfOnly });
+            const fields: Record<string, string> = {};
+            let stored: { key: string; name: string } | undefined;
+            for await (const part of request.parts()) {
+                if (part.type === 'field') {
+                    fields[part.fieldname] = String(part.value);
+                    continue;
+                }
+                if (part.fieldname !== 'file' || stored) {
+                    part.file.resume();
+                    throw new HttpError(400, 'Send one file, in the field "file".');
+                }
+                const data = await readBounded(part.file, TEMPLATE_MAX_BYTES);
+                if (!data) throw new HttpError(413, `The template is larger than ${TEMPLATE_MAX_BYTES / (1024 * 1024)} MB`);
+                if (!(await readablePdf(data))) throw validationError({ file: ENROLLMENT_MESSAGES.templatePdfOnly });
+                stored = {
+                    key: `consent-templates/${account.id}/${randomUUID()}.pdf`,
+                    name: (part.filename || 'consent.pdf').slice(0, 255),
+                };
+                await ctx.storage.put(stored.key, data);
+            }
+            if (!stored) throw validationError({ file: ENROLLMENT_MESSAGES.templatePdfOnly });
+            const version = fields.version?.trim().slice(0, 100) || ctx.now().toISOString().slice(0, 10);
+            const previous = await setConsentTemplate(ctx.db, {
+                account_id: account.id,
+                file_key: stored.key,
+                file_name: stored.name,
+                version,
+                uploaded_by: requireAuth(request).user.name,
+            });
+            if (previous) await ctx.storage.delete(previous).catch(() => undefined);
+            await audit(
+                request,
+                'update',
+                { id: account.id, account_id: account.id },
+                undefined,
+                { consent_template: stored.name, version },
+                'Consent template',
+            );
+            const row = (await consentTemplateOf(ctx.db, account.id))!;
+            return { file_name: row.file_name, version: row.version, uploaded_at: row.uploaded_at.toISOString() };
+        },
+    );
+
+    app.get(
+        '/accounts/:id/consent_template',
+        {
+            config: { access: ['profiles', 'read'] },
+            schema: { tags, summary: "The account's consent template (PDF)", params: idParam, produces: ['application/pdf'] },
+        },
+        async (request, reply) => {
+            const account = await findAccount(ctx.db, request.params.id);
+            if (!account || !mayActIn(requireAuth(request), account)) throw notFound('account');
+            const template = await consentTemplateOf(ctx.db, account.id);
+            const file = template && (await ctx.storage.get(template.file_key));
+            if (!file) throw notFound('consent template');
+            return reply.type('application/pdf').header('Content-Disposition', attachment(template.file_name)).send(file);
+        },
+    );
+
+    // ---- the public enrollment page's calls: the token is the only credential ----
+
+    /** The invitation a token opens, or the clear refusal of SPEC issue 10 (never which part was wrong). */
+    const opened = async (token: string, { forWrite }: { forWrite: boolean }) => {
+        const claim = readEnrollmentToken(ctx.signer, token);
+        const invite = claim && (await findInvite(ctx.db, claim.id));
+        if (!claim || !invite || invite.nonce !== claim.nonce) throw new HttpError(404, ENROLLMENT_MESSAGES.linkInvalid);
+        const status = effectiveStatus(invite, ctx.now());
+        if (status === 'completed') throw new HttpError(410, ENROLLMENT_MESSAGES.linkUsed);
+        if (status === 'revoked') throw new HttpError(410, ENROLLMENT_MESSAGES.linkRevoked);
+        if (status === 'expired') throw new HttpError(410, ENROLLMENT_MESSAGES.linkExpired);
+        if (status === 'failed' && forWrite) throw new HttpError(410, ENROLLMENT_MESSAGES.linkRevoked);
+        const account = (await findAccount(ctx.db, invite.account_id))!;
+        let settings: EnrollmentSettings;
+        try {
+            settings = await enabledFor(account.id);
+        } catch {
+            throw new HttpError(410, ENROLLMENT_MESSAGES.disabled);
+        }
+        return { invite, account, settings };
+    };
+    const pageOf = (invite: InviteRow, accountName: string, settings: EnrollmentSettings) => ({
+        account_name: accountName,
+        person_name: invite.name,
+        status: effectiveStatus(invite, ctx.now()),
+        expires_at: invite.expires_at.toISOString(),
+        consent: { required: settings.consentType === 'template', signed: invite.consented_at !== null },
+        multi_factor: { required: settings.multiFactor, verified: invite.code_verified_at !== null },
+    });
+    const publicErrors = { 400: errorReply, 404: errorReply, 409: errorReply, 410: errorReply, 413: errorReply, 429: errorReply };
+
+    app.get(
+        '/enrollment/:token',
+        {
+            config: { access: 'public', rateLimit: PUBLIC_RATE },
+            schema: {
+                tags,
+                summary: 'What the enrollment page shows for its link',
+                params: tokenParam,
+                response: { 200: enrollmentPage, ...publicErrors },
+            },
+        },
+        async request => {
+            const { invite, account, settings } = await opened(request.params.token, { forWrite: false });
+            const seen =
+                invite.status === 'sent'
+                    ? ((await moveInvite(ctx.db, invite.id, ['sent'], { status: 'opened', opened_at: ctx.now() })) ?? invite)
+                    : invite;
+            return pageOf(seen, account.name, settings);
+        },
+    );
+
+    app.get(
+        '/enrollment/:token/consent.pdf',
+        {
+            config: { access: 'public', rateLimit: PUBLIC_RATE },
+            schema: { tags, summary: 'The consent document to read before signing', params: tokenParam, produces: ['application/pdf'] },
+        },
+        async (request, reply) => {
+            const { account } = await opened(request.params.token, { forWrite: false });
+            const template = await consentTemplateOf(ctx.db, account.id);
+            const file = template && (await ctx.storage.get(template.file_key));
+            if (!file) throw new HttpError(404, ENROLLMENT_MESSAGES.templateMissing);
+            return reply.type('application/pdf').header('Content-Disposition', 'inline; filename="consent.pdf"').send(file);
+        },
+    );
+
+    app.post(
+        '/enrollment/:token/code',
+        {
+            config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+            schema: {
+                tags,
+                summary: 'Send the one-time code to the invited address (multi-factor)',
+                params: tokenParam,
+                response: { 204: z.null(), ...publicErrors },
+            },
+        },
+        async (request, reply) => {
+            const { invite, account } = await opened(request.params.token, { forWrite: true });
+            const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+            await updateInvite(ctx.db, invite.id, {
+                code_hash: sha256(`${invite.id}:${code}`),
+                code_expires_at: new Date(ctx.now().getTime() + ENROLLMENT_CODE_TTL_SECONDS * 1000),
+                code_tries: 0,
+            });
+            await ctx.mailer.send(codeMail({ to: invite.email, name: invite.name, accountName: account.name, code }));
+            return reply.status(204).send(null);
+        },
+    );
+
+    app.post(
+        '/enrollment/:token/code/verify',
+        {
+            config: { access: 'public', rateLimit: PUBLIC_RATE },
+            schema: {
+                tags,
+                summary: 'Check the one-time code',
+                params: tokenParam,
+                body: z.object({ code: z.string().max(20) }),
+                response: { 200: enrollmentPage, ...publicErrors },
+            },
+        },
+        async request => {
+            const { invite, account, settings } = await opened(request.params.token, { forWrite: true });
+            const live = invite.code_hash && invite.code_expires_at && invite.code_expires_at.getTime() > ctx.now().getTime();
+            if (!live || invite.code_tries >= ENROLLMENT_CODE_MAX_TRIES) throw new HttpError(409, ENROLLMENT_MESSAGES.codeRequired);
+            if (sha256(`${invite.id}:${request.body.code.trim()}`) !== invite.code_hash) {
+                await updateInvite(ctx.db, invite.id, { code_tries: invite.code_tries + 1 });
+                throw validationError({ code: ENROLLMENT_MESSAGES.codeWrong });
+            }
+            const after = (await updateInvite(ctx.db, invite.id, { code_verified_at: ctx.now(), code_hash: null }))!;
+            return pageOf(after, account.name, settings);
+        },
+    );
+
+    const needCode = (invite: InviteRow, settings: EnrollmentSettings) => {
+        if (settings.multiFactor && !invite.code_verified_at) throw new HttpError(409, ENROLLMENT_MESSAGES.codeRequired);
+    };
+
+    app.post(
+        '/enrollment/:token/consent',
+        {
+            config: { access: 'public', rateLimit: PUBLIC_RATE },
+            schema: {
+                tags,
+                summary: "Sign the consent: the typed name and the drawn signature are stamped on the account's template",
+                params: tokenParam,
+                body: consentSignature,
+                response: { 200: enrollmentPage, ...publicErrors },
+            },
+        },
+        async request => {
+            const { invite, account, settings } = await opened(request.params.token, { forWrite: true });
+            needCode(invite, settings);
+            const template = await consentTemplateOf(ctx.db, account.id);
+            const file = template && (await ctx.storage.get(template.file_key));
+            if (!template || !file) throw new HttpError(409, ENROLLMENT_MESSAGES.templateMissing);
+            const png = Buffer.from(request.body.signature.slice('data:image/png;base64,'.length), 'base64');
+            if (imageKind(png) !== 'png') throw validationError({ signature: 'Draw your signature' });
+            const signedAt = ctx.now();
+            const chunks: Buffer[] = [];
+            for await (const chunk of file) chunks.push(chunk as Buffer);
+            const signed = await stampConsent(Buffer.concat(chunks), {
+                name: request.body.signed_name,
+                signedAt,
+                signaturePng: png,
+                reference: `${account.id}-${invite.id}-${template.version}`,
+            }).catch(() => {
+                throw validationError({ signature: 'Draw your signature' });
+            });
+            const key = `consents/${account.id}/enrollment-${invite.id}-${randomUUID()}.pdf`;
+            await ctx.storage.put(key, Buffer.from(signed));
+            const after = await moveInvite(ctx.db, invite.id, ['sent', 'opened', 'consented'], {
+                status: 'consented',
+                consented_at: signedAt,
+                consent_file_key: key,
+            });
+            if (!after) {
+                await ctx.storage.delete(key);
+                throw new HttpError(410, ENROLLMENT_MESSAGES.linkUsed);
+            }
+            if (invite.consent_file_key) await ctx.storage.delete(invite.consent_file_key).catch(() => undefined);
+            return pageOf(after, account.name, settings);
+        },
+    );
+
+    app.post(
+        '/enrollment/:token/face',
+        {
+            config: { access: 'public', rateLimit: PUBLIC_RATE },
+            schema: {
+                tags,
+                summary: 'The picture of the face (multipart, field "image", JPEG or PNG): completes the enrollment',
+                consumes: ['multipart/form-data'],
+                params: tokenParam,
+                response: { 200: enrollmentPage, ...publicErrors },
+            },
+        },
+        async request => {
+            const { invite, account, settings } = await opened(request.params.token, { forWrite: true });
+            needCode(invite, settings);
+            // Consent comes before any image is kept (issue 10).
+            if (settings.consentType === 'template' && !invite.consented_at) throw new HttpError(409, ENROLLMENT_MESSAGES.consentFirst);
+            if (!request.isMultipart()) throw validationError({ image: ENROLLMENT_MESSAGES.imageRequired });
+            let image: Buffer | undefined;
+            for await (const part of request.parts()) {
+                if (part.type === 'field') continue;
+                if (part.fieldname !== 'image' || image) {
+                    part.file.resume();
+                    throw validationError({ image: ENROLLMENT_MESSAGES.imageRequired });
+                }
+                image = await readBounded(part.file, ENROLLMENT_IMAGE_MAX_BYTES);
+                if (!image) throw new HttpError(413, `The picture is larger than ${ENROLLMENT_IMAGE_MAX_BYTES / (1024 * 1024)} MB`);
+            }
+            if (!image) throw validationError({ image: ENROLLMENT_MESSAGES.imageRequired });
+            if (!imageKind(image)) throw validationError({ image: ENROLLMENT_MESSAGES.imageNotJpegOrPng });
+            const done = await completeEnrollment(ctx, { invite, account, settings, image });
+            return pageOf(done, account.name, settings);
+        },
+    );
+};
