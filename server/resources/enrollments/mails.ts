@@ -42,3 +42,9 @@ export const completionMail = (m: { to: string; name: string; email: string; acc
         `${m.name} (${m.email}) enrolled their face with ${m.accountName}. Their profile is active and the readers receive it at their next configuration pull.`,
         { link: m.profileLink, label: 'Open the profile' },
     ]);
+
+/** POST /accounts/test/email: proof that invitations can leave the platform. */
+export const testMail = (m: { to: string; from: string; publicUrl: string }) =>
+    message(m.to, 'Access Console test message', [
+        `${m.from} sent this test from ${m.publicUrl}. Invitations to web enrollment leave the platform the same way.`,
+    ]);

@@ -37,7 +37,7 @@ import { badgeTaken } from '../profiles/queries';
 import { whyNotForProfile } from '../cards/rules';
 import { completeEnrollment } from './complete';
 import { readablePdf, stampConsent } from './consentPdf';
-import { invitationMail, codeMail } from './mails';
+import { codeMail, invitationMail, testMail } from './mails';
 import {
     consentTemplateOf,
     effectiveStatus,
@@ -256,6 +256,29 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             if (!OPEN_ENROLLMENT_STATUSES.includes(effectiveStatus(invite, ctx.now())))
                 throw conflict(`This invitation is ${effectiveStatus(invite, ctx.now())}: its link no longer works.`);
             return { link: link(invite) };
+        },
+    );
+
+    app.post(
+        '/accounts/test/email',
+        {
+            config: { access: ['accounts', 'edit'], rateLimit: { max: 10, timeWindow: '1 minute' } },
+            schema: {
+                tags,
+                summary: 'Send a test message to an address, through the mail settings invitations use (SMTP_URL, or the outbox folder)',
+                body: z.object({ email: z.email({ error: ENROLLMENT_MESSAGES.emailInvalid }).max(255) }),
+                response: { 200: z.object({ sent: z.literal(true), via: z.enum(['smtp', 'outbox']) }), ...errors, 502: errorReply },
+            },
+        },
+        async request => {
+            try {
+                await ctx.mailer.send(
+                    testMail({ to: request.body.email, from: requireAuth(request).user.name, publicUrl: ctx.config.publicUrl }),
+                );
+            } catch (error) {
+                throw new HttpError(502, `The mail server did not take the message: ${(error as Error).message}`.slice(0, 500));
+            }
+            return { sent: true as const, via: ctx.config.smtpUrl ? ('smtp' as const) : ('outbox' as const) };
         },
     );
 

@@ -25,6 +25,7 @@ export const EnrollmentSettingsSection = ({ accountId }: { accountId: number }) 
     const [settings, setSettings] = useState<EnrollmentSettings>();
     const [file, setFile] = useState<File | null>(null);
     const [version, setVersion] = useState('');
+    const [testTo, setTestTo] = useState('');
     useEffect(() => {
         if (options) setSettings(enrollmentSettings(options));
     }, [options]);
@@ -52,6 +53,14 @@ export const EnrollmentSettingsSection = ({ accountId }: { accountId: number }) 
             setVersion('');
         } catch (e) {
             notices.failed('resources.web_enrollments.settings.template', e);
+        }
+    };
+    const sendTest = async () => {
+        try {
+            await dataProvider.call('/accounts/test/email', { method: 'POST', body: { email: testTo.trim() }, noAccount: true });
+            notify(t('testSent'), { type: 'success' });
+        } catch (e) {
+            notices.failed('resources.web_enrollments.settings.testMail', e);
         }
     };
     return (
@@ -138,6 +147,25 @@ export const EnrollmentSettingsSection = ({ accountId }: { accountId: number }) 
                             {t('uploadTemplate')}
                         </Button>
                     </Stack>
+                )}
+                {!readOnly && (
+                    <>
+                        <Typography variant="h6">{t('testMail')}</Typography>
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                            <TextField
+                                size="small"
+                                type="email"
+                                label={t('testTo')}
+                                value={testTo}
+                                onChange={e => setTestTo(e.target.value)}
+                                fullWidth={false}
+                                sx={{ width: 280 }}
+                            />
+                            <Button variant="outlined" disabled={!testTo.includes('@')} onClick={() => void sendTest()}>
+                                {t('sendTest')}
+                            </Button>
+                        </Stack>
+                    </>
                 )}
             </Stack>
         </Box>

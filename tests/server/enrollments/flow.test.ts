@@ -325,6 +325,13 @@ describe('web enrollment through e-mail', () => {
         expect(statuses).toContain(429);
     });
 
+    it('POST /accounts/test/email sends a test message through SMTP', async () => {
+        const res = await m.asAdmin('POST', '/accounts/test/email', { email: 'tester@enroll.test' });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await mailTo('tester@enroll.test')).toContain('Subject: Access Console test message');
+        expect((await m.asAdmin('POST', '/accounts/test/email', { email: 'not an address' })).statusCode).toBe(400);
+    });
+
     it('without SMTP_URL the invitation is written to the outbox, with both parts', async () => {
         const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-outbox-'));
         try {
