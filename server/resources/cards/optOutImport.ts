@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { parse as parseLine } from 'csv-parse/sync';
 import { OPT_OUT_CSV_COLUMNS, REFUSED_LISTED_MAX, type OptOutImportResult } from '../../../contract/cards';
 import { PREDEFINED_CARD_FORMATS } from '../../../contract/card-formats';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import type { FileStorage } from '../../storage';
 import { removeImages } from '../events/images';
+import { csvRecords } from '../../http/csvLines';
 import type { CardFormatRow } from '../card-formats/queries';
 import { checkBadgeWith } from '../profiles/badges';
 import { deleteProfilesIn, type DeletedProfile } from '../profiles/deletion';
@@ -74,102 +74,23 @@ export const importOptOutCsv = async (db: Db, storage: FileStorage, file: Readab
         await new Promise(resolve => setImmediate(resolve));
     };
 
-    let header: string[] | undefined;
-    for await (const { line, text } of linesOf(file, MAX_LINE)) {
-        if (text === undefined) {
-            result.lines++;
-            refuse(line, `The line is longer than ${MAX_LINE} bytes.`);
-            continue;
-        }
-        if (text === null) {
-            result.lines++;
-            refuse(line, 'The line is not UTF-8 text.');
-            continue;
-        }
-        if (!text.trim()) continue;
-        const fields = fieldsOf(text);
-        if (!header) {
-            header = fields?.map(h => h.trim().toLowerCase());
-            const known = (OPT_OUT_CSV_COLUMNS as readonly string[]).filter(c => header?.includes(c));
-            if (!header || !header.includes('badge_number') || !header.includes('facility_code') || known.length !== header.length) {
-                // the rest of the file is read, so the request ends and the reply reaches the client
-                file.resume();
-                throw new HttpError(400, CSV_HEADER_PROBLEM);
-            }
-            continue;
-        }
+    for await (const row of csvRecords(
+        file,
+        { required: ['badge_number', 'facility_code'], optional: ['card_format'] },
+        CSV_HEADER_PROBLEM,
+        MAX_LINE,
+    )) {
         result.lines++;
-        if (!fields) {
-            refuse(line, 'The line is not valid CSV (a quote is not closed or is misplaced).');
-            continue;
-        }
-        const record = Object.fromEntries(header.map((name, i) => [name, fields[i]?.trim()]));
-        const checked = checkLine(record, byName, options);
-        if (typeof checked === 'string') refuse(line, checked);
+        const checked = 'problem' in row ? row.problem : checkLine(row.record, byName, options);
+        if (typeof checked === 'string') refuse(row.line, checked);
         else {
             batch.push(checked);
             if (batch.length >= BATCH) await flush();
         }
     }
-    if (!header) throw new HttpError(400, CSV_HEADER_PROBLEM);
     await flush();
     if (result.lines === 0) throw new HttpError(400, 'The file holds no badge: add one line per badge under the header.');
     return result;
-};
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * The file's lines as they arrive, numbered from 1: the text (a byte-order
- * mark and a carriage return removed), null when the bytes are not UTF-8,
- * undefined when the line is longer than `max` bytes (it is skipped, not
- * kept). Splitting on the newline byte is safe in UTF-8, whose multi-byte
- * characters never contain it. The whole file is read, whatever its lines.
- */
-async function* linesOf(file: Readable, max: number): AsyncGenerator<{ line: number; text: string | null | undefined }> {
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    let overlong = false;
-    let line = 0;
-    const finish = (tail: Buffer) => {
-        line++;
-        if (overlong || pendingBytes + tail.length > max) return { line, text: undefined };
-        let bytes = pending.length ? Buffer.concat([...pending, tail]) : tail;
-        if (line === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-        if (bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, -1);
-        try {
-            return { line, text: utf8.decode(bytes) };
-        } catch {
-            return { line, text: null };
-        }
-    };
-    for await (const chunk of file as AsyncIterable<Buffer>) {
-        let start = 0;
-        for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
-            yield finish(chunk.subarray(start, end));
-            pending = [];
-            pendingBytes = 0;
-            overlong = false;
-            start = end + 1;
-        }
-        const rest = chunk.subarray(start);
-        if (overlong || pendingBytes + rest.length > max) {
-            overlong = true;
-            pending = [];
-        } else if (rest.length) pending.push(rest);
-        pendingBytes += rest.length;
-    }
-    if (pendingBytes > 0 || overlong) yield finish(Buffer.alloc(0));
-}
-
-/** One line's fields (quotes as CSV has them), or undefined when it is not valid CSV. */
-const fieldsOf = (text: string): string[] | undefined => {
-    try {
-        const [fields] = parseLine(text, { relax_column_count: true }) as string[][];
-        return fields ?? [];
-    } catch {
-        return undefined;
-    }
 };
 
 /** A line as a badge of the list, or why not. */
