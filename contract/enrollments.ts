@@ -146,3 +146,30 @@ export const consentSignature = z.object({
 export const ENROLLMENT_CODE_TTL_SECONDS = 10 * 60;
 export const ENROLLMENT_CODE_MAX_TRIES = 5;
 export const ENROLLMENT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** POST /web-enrollments/csv: the columns (a header row); the badge columns are optional together. */
+export const INVITE_CSV_COLUMNS = { required: ['name', 'email'], optional: ['badge_number', 'facility_code', 'card_format'] } as const;
+export const INVITE_CSV_HEADER_PROBLEM =
+    'The first line must name the columns name and email, and may name badge_number, facility_code and card_format.';
+/** A file of invitations holds at most this many lines. */
+export const INVITE_CSV_MAX_LINES = 10_000;
+
+/** A CSV upload of invitations: sent in the background; GET /web-enrollments/batches/{id} follows it. */
+export const inviteBatch = z.object({
+    id: z.number().int(),
+    total: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+});
+export type InviteBatch = z.infer<typeof inviteBatch>;
+
+/** The 400 of an upload with refused lines: nothing was created, each line says why. */
+export const inviteCsvRefusal = z.object({
+    error: z.string(),
+    request_id: z.string(),
+    lines: z.number().int(),
+    refused: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+    refused_more: z.number().int(),
+});
+export type InviteCsvRefusal = z.infer<typeof inviteCsvRefusal>;

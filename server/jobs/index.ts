@@ -3,6 +3,7 @@ import { deviceJobs } from '../resources/devices/jobs';
 import { deploymentJobs } from '../resources/deployments/jobs';
 import { storageSweep } from '../storage/sweep';
 import { profileJobs } from '../resources/profiles/jobs';
+import { enrollmentSender } from '../resources/enrollments/sender';
 import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
@@ -10,6 +11,7 @@ export const platformJobs: Job[] = [
     ...deviceJobs,
     ...deploymentJobs,
     ...profileJobs,
+    enrollmentSender,
     eventRetention,
     embeddedEventsMaintenance,
     embeddedEventsStatistics,

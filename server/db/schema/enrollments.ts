@@ -45,14 +45,31 @@ export const enrollmentInvites = pgTable(
         code_tries: smallint('code_tries').notNull().default(0),
         /** the signed consent PDF, kept until the profile takes it */
         consent_file_key: text('consent_file_key'),
+        /** the CSV upload it came from; its mail goes out in the background */
+        batch_id: integer('batch_id'),
         created_by: text('created_by'),
         created_at: tz('created_at').notNull().defaultNow(),
     },
     t => [
         index('enrollment_invites_account_idx').on(t.account_id, t.created_at.desc(), t.id.desc()),
         index('enrollment_invites_email_idx').on(t.account_id, t.email),
+        // The background sender: invitations whose mail has not gone yet.
+        index('enrollment_invites_unsent_idx')
+            .on(t.batch_id, t.id)
+            .where(sql`${t.sent_at} is null and ${t.status} = 'sent'`),
     ],
 );
+
+/** A CSV upload of invitations (issue 10): how many lines it held; its invitations are sent in the background. */
+export const enrollmentBatches = pgTable('enrollment_batches', {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+        .notNull()
+        .references(() => accounts.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull(),
+    created_by: text('created_by'),
+    created_at: tz('created_at').notNull().defaultNow(),
+});
 
 /** An account's consent template (SPEC 3 consent type, SPEC 5 PDF only): the PDF people sign. */
 export const consentTemplates = pgTable('consent_templates', {

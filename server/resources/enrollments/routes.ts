@@ -16,6 +16,12 @@ import {
     enrollmentRecord,
     enrollmentSettings,
     invitesInput,
+    inviteBatch,
+    inviteCsvRefusal,
+    inviteeInput,
+    INVITE_CSV_COLUMNS,
+    INVITE_CSV_HEADER_PROBLEM,
+    INVITE_CSV_MAX_LINES,
     OPEN_ENROLLMENT_STATUSES,
     type EnrollmentSettings,
     type InviteeInput,
@@ -28,6 +34,12 @@ import { conflict, forbidden, HttpError, notFound, validationError } from '../..
 import { listParams } from '../../http/lists';
 import { mayActIn, requestAccount } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
+import { csvRecords } from '../../http/csvLines';
+import { rows } from '../../db/database';
+import { cardFormats, enrollmentBatches, enrollmentInvites } from '../../db/schema';
+import { REFUSED_LISTED_MAX } from '../../../contract/cards';
+import { eq, isNull, or, sql } from 'drizzle-orm';
+import { sendBatch } from './sender';
 import { accountOptions, findAccount } from '../accounts/queries';
 import { defaultAccessGroupId, groupsOfAccount } from '../access-groups/queries';
 import { auditTrail } from '../audit-logs/record';
@@ -53,6 +65,7 @@ import {
 import { enrollmentLink, enrollmentToken, newNonce, readEnrollmentToken } from './tokens';
 
 const tags = ['web enrollment'];
+
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const tokenParam = z.object({ token: z.string().max(200) });
 const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
@@ -84,6 +97,11 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         const options = await accountOptions(ctx.db, accountId);
         if (!ctx.config.enrollmentEnabled || !optionOn(options, ACCOUNT_OPTIONS.enrEnabled)) throw forbidden(ENROLLMENT_MESSAGES.disabled);
         return enrollmentSettings(options);
+    };
+    /** An upload taken back: its invitations (none sent yet) and the batch. */
+    const dropBatch = async (batchId: number) => {
+        await ctx.db.delete(enrollmentInvites).where(eq(enrollmentInvites.batch_id, batchId));
+        await ctx.db.delete(enrollmentBatches).where(eq(enrollmentBatches.id, batchId));
     };
     const visible = async (request: FastifyRequest, id: number) => {
         const invite = await findInvite(ctx.db, id);
@@ -189,6 +207,187 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 sent.push(toEnrollment(after, now));
             }
             return reply.status(201).send({ result: sent });
+        },
+    );
+
+    app.post(
+        '/web-enrollments/csv',
+        {
+            config: { access: ['profiles', 'write'] },
+            schema: {
+                tags,
+                summary: `Invite the people of a CSV file (multipart, field "file"; header name,email[,badge_number,facility_code,card_format]; at most ${INVITE_CSV_MAX_LINES} lines). Every line is checked first: one refused line and nothing is created (400 with each line's reason); else the invitations are made and sent in the background (GET /web-enrollments/batches/{id})`,
+                consumes: ['multipart/form-data'],
+                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
+                response: {
+                    202: inviteBatch,
+                    400: inviteCsvRefusal.or(errorReply),
+                    401: errorReply,
+                    403: errorReply,
+                    404: errorReply,
+                    409: errorReply,
+                    413: errorReply,
+                },
+            },
+        },
+        async (request, reply) => {
+            const account = await requestAccount(ctx.db, request);
+            const settings = await enabledFor(account.id);
+            if (settings.consentType === 'template' && !(await consentTemplateOf(ctx.db, account.id)))
+                throw conflict(ENROLLMENT_MESSAGES.templateMissing);
+            if (!request.isMultipart()) throw new HttpError(400, 'Send the CSV file in the multipart field "file".');
+            const formats = await ctx.db
+                .select()
+                .from(cardFormats)
+                .where(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, account.id)));
+            const byName = new Map(formats.flatMap(f => [[f.name.toLowerCase(), f] as const, ...(f.key ? [[f.key, f] as const] : [])]));
+            const now = ctx.now();
+            const refused: { line: number; reason: string }[] = [];
+            let refusedMore = 0;
+            let lines = 0;
+            let batchId: number | undefined;
+            const refuse = (line: number, reason: string) =>
+                refused.length < REFUSED_LISTED_MAX ? refused.push({ line, reason }) : refusedMore++;
+            for await (const part of request.parts()) {
+                if (part.type === 'field') continue;
+                if (part.fieldname !== 'file' || batchId !== undefined) {
+                    part.file.resume();
+                    throw new HttpError(400, 'Send one file, in the field "file".');
+                }
+                // The lines are checked and stored as they arrive; a file with a refused line is taken back whole. Its
+                // batch's total stays 0 until every line passed, and the sender takes no invitation of such a batch.
+                const [batch] = await ctx.db
+                    .insert(enrollmentBatches)
+                    .values({ account_id: account.id, total: 0, created_by: requireAuth(request).user.name })
+                    .returning();
+                let pending: (typeof enrollmentInvites.$inferInsert)[] = [];
+                const flush = async () => {
+                    if (pending.length) await ctx.db.insert(enrollmentInvites).values(pending);
+                    pending = [];
+                };
+                try {
+                    for await (const row of csvRecords(
+                        part.file,
+                        { required: [...INVITE_CSV_COLUMNS.required], optional: [...INVITE_CSV_COLUMNS.optional] },
+                        INVITE_CSV_HEADER_PROBLEM,
+                        4096,
+                    )) {
+                        lines++;
+                        if (lines > INVITE_CSV_MAX_LINES) {
+                            part.file.resume();
+                            throw new HttpError(400, `The file holds more than ${INVITE_CSV_MAX_LINES} lines: split it.`);
+                        }
+                        if ('problem' in row) {
+                            refuse(row.line, row.problem);
+                            continue;
+                        }
+                        const r = row.record;
+                        const format = r.card_format ? byName.get(r.card_format.toLowerCase()) : byName.get('h10301');
+                        if (r.badge_number && !format) {
+                            refuse(row.line, `Unknown card format "${(r.card_format ?? '').slice(0, 60)}"`);
+                            continue;
+                        }
+                        if (r.badge_number && !/^\d{1,15}$/.test(r.badge_number)) {
+                            refuse(row.line, 'Badge number must be a whole number');
+                            continue;
+                        }
+                        if (r.facility_code && !/^\d{1,15}$/.test(r.facility_code)) {
+                            refuse(row.line, 'Facility code must be a whole number');
+                            continue;
+                        }
+                        const parsed = inviteeInput.safeParse({
+                            name: r.name ?? '',
+                            email: r.email ?? '',
+                            ...(r.badge_number
+                                ? {
+                                      badge: {
+                                          card_format_id: format!.id,
+                                          badge_number: Number(r.badge_number),
+                                          facility_code: r.facility_code ? Number(r.facility_code) : null,
+                                      },
+                                  }
+                                : {}),
+                        });
+                        if (!parsed.success) {
+                            refuse(row.line, parsed.error.issues[0]?.message ?? 'Not a person to invite');
+                            continue;
+                        }
+                        try {
+                            const { badge, groups } = await checkInvitee(account.id, parsed.data, '');
+                            pending.push({
+                                account_id: account.id,
+                                batch_id: batch!.id,
+                                name: parsed.data.name,
+                                email: parsed.data.email.toLowerCase(),
+                                nonce: newNonce(),
+                                card_format_id: badge?.card_format_id ?? null,
+                                facility_code: badge?.facility_code ?? null,
+                                badge_number: badge?.badge_number ?? null,
+                                access_group_ids: groups,
+                                expires_at: new Date(now.getTime() + settings.linkDays * 86_400_000),
+                                created_by: requireAuth(request).user.name,
+                            });
+                            if (pending.length >= 500) await flush();
+                        } catch (error) {
+                            if (!(error instanceof HttpError)) throw error;
+                            refuse(row.line, Object.values(error.fields ?? {})[0] ?? error.message);
+                        }
+                    }
+                    if (!lines) throw new HttpError(400, 'The file holds nobody to invite: add one line per person under the header.');
+                    await flush();
+                } catch (error) {
+                    await dropBatch(batch!.id);
+                    throw error;
+                }
+                if (refused.length || refusedMore) {
+                    await dropBatch(batch!.id);
+                    batchId = -1;
+                } else {
+                    await ctx.db.update(enrollmentBatches).set({ total: lines }).where(eq(enrollmentBatches.id, batch!.id));
+                    batchId = batch!.id;
+                }
+            }
+            if (batchId === undefined) throw new HttpError(400, 'Send the CSV file in the multipart field "file".');
+            if (batchId === -1)
+                return reply.status(400).send({
+                    error: `${refused.length + refusedMore} of ${lines} lines are refused: nothing was sent. Correct them and upload the file again.`,
+                    request_id: request.id,
+                    lines,
+                    refused,
+                    refused_more: refusedMore,
+                });
+            await audit(
+                request,
+                'import',
+                { id: batchId, account_id: account.id },
+                undefined,
+                { invitations: lines },
+                'Web enrollment batch',
+            );
+            // The mail goes out in the background; a restart leaves the rest to the enrollment-sender job.
+            void sendBatch(ctx, batchId).catch(error => request.log.error({ err: error }, 'sending a batch of invitations failed'));
+            return reply.status(202).send({ id: batchId, total: lines, sent: 0, failed: 0, pending: lines });
+        },
+    );
+
+    app.get(
+        '/web-enrollments/batches/:id',
+        {
+            config: { access: ['profiles', 'read'] },
+            schema: { tags, summary: 'How far the sending of an upload is', params: idParam, response: { 200: inviteBatch, ...errors } },
+        },
+        async request => {
+            const [batch] = await ctx.db.select().from(enrollmentBatches).where(eq(enrollmentBatches.id, request.params.id));
+            const account = batch && (await findAccount(ctx.db, batch.account_id));
+            if (!batch || !account || !mayActIn(requireAuth(request), account)) throw notFound('batch');
+            const [counts] = await rows<{ sent: number; failed: number; pending: number }>(
+                ctx.db,
+                sql`select count(*) filter (where sent_at is not null and status <> 'failed')::int as sent,
+                        count(*) filter (where status = 'failed')::int as failed,
+                        count(*) filter (where sent_at is null and status = 'sent')::int as pending
+                    from enrollment_invites where batch_id = ${batch.id}`,
+            );
+            return { id: batch.id, total: batch.total, ...counts! };
         },
     );
 
