@@ -3,6 +3,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Block from '@mui/icons-material/Block';
 import Send from '@mui/icons-material/Send';
 import PersonAdd from '@mui/icons-material/PersonAdd';
+import UploadFile from '@mui/icons-material/UploadFile';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Datagrid, FunctionField, Link, SearchInput, SelectInput, TopToolbar, useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -109,6 +110,11 @@ export const WebEnrollmentList = () => {
                     {mayWrite && (
                         <Button label="resources.web_enrollments.invite" onClick={() => navigate('/web-enrollments-create/invites')}>
                             <PersonAdd />
+                        </Button>
+                    )}
+                    {mayWrite && (
+                        <Button label="resources.web_enrollments.upload.title" onClick={() => navigate('/web-enrollments-create/csv')}>
+                            <UploadFile />
                         </Button>
                     )}
                 </TopToolbar>

@@ -7,6 +7,7 @@ import en from './messages.en';
 
 const WebEnrollmentList = onDemand(() => import('./WebEnrollmentList').then(m => m.WebEnrollmentList));
 const CreateInvites = onDemand(() => import('./CreateInvites').then(m => m.CreateInvites));
+const UploadInvites = onDemand(() => import('./UploadInvites').then(m => m.UploadInvites));
 const EnrollPage = onDemand(() => import('./EnrollPage').then(m => m.EnrollPage));
 const EnrollmentSettingsSection = onDemand(() => import('./EnrollmentSettingsSection').then(m => m.EnrollmentSettingsSection));
 
@@ -23,6 +24,7 @@ export const enrollmentsPlugin: ConsolePlugin = {
     resources: [{ name: 'web-enrollments', right: 'profiles', routeKey: 'webEnrollments', list: WebEnrollmentList, icon: HowToReg }],
     routes: [
         { path: '/web-enrollments-create/invites', element: inResource('web-enrollments', CreateInvites), routeKey: 'webEnrollments' },
+        { path: '/web-enrollments-create/csv', element: inResource('web-enrollments', UploadInvites), routeKey: 'webEnrollments' },
     ],
     publicRoutes: [{ path: '/enroll/:token', element: createElement(EnrollPage) }],
     accountSections: [

@@ -44,6 +44,17 @@ const en: Messages = {
                 failed: '%{smart_count} could not be sent: see its status in the list |||| %{smart_count} could not be sent: see their status in the list',
                 fix: 'Some people need a correction: nothing was sent.',
             },
+            upload: {
+                title: 'Upload CSV File',
+                help: 'One person a line, under a header row: name and email, and optionally badge_number, facility_code and card_format (the name of a card format; 26-bit H10301 when left out). Every line is checked first: if one is refused, nothing is sent.',
+                choose: 'Choose a CSV file',
+                send: 'Check and send',
+                checking: 'Checking the file',
+                line: 'Line %{line}',
+                progress: '%{done} of %{total} invitations sent (%{failed} could not be sent)',
+                progressLabel: 'Invitations sent',
+                toList: 'See the invitations',
+            },
             settings: {
                 section: 'Web enrollment',
                 linkDays: 'Link expiration period',

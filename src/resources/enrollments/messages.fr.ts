@@ -43,6 +43,17 @@ const fr: Messages = {
                 failed: '%{smart_count} n’a pas pu être envoyée : voir son état dans la liste |||| %{smart_count} n’ont pas pu être envoyées : voir leur état dans la liste',
                 fix: 'Certaines personnes sont à corriger : rien n’a été envoyé.',
             },
+            upload: {
+                title: 'Téléverser un fichier CSV',
+                help: 'Une personne par ligne, sous une ligne d’en-tête : name et email, et au choix badge_number, facility_code et card_format (le nom d’un format de carte ; 26 bits H10301 s’il est omis). Chaque ligne est vérifiée d’abord : si une seule est refusée, rien n’est envoyé.',
+                choose: 'Choisir un fichier CSV',
+                send: 'Vérifier et envoyer',
+                checking: 'Vérification du fichier',
+                line: 'Ligne %{line}',
+                progress: '%{done} invitations envoyées sur %{total} (%{failed} n’ont pas pu l’être)',
+                progressLabel: 'Invitations envoyées',
+                toList: 'Voir les invitations',
+            },
             settings: {
                 section: 'Inscription web',
                 linkDays: 'Durée de validité du lien',

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import UploadFile from '@mui/icons-material/UploadFile';
+import { useQueryClient } from '@tanstack/react-query';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { InviteBatch, InviteCsvRefusal } from '../../../contract/enrollments';
+import type { ConsoleDataProvider } from '../../dataProvider';
+
+/**
+ * /web-enrollments-create/csv: Upload CSV File (SPEC 2.2). Every line is
+ * checked before anything is sent; a refused file lists its lines, a good
+ * one is sent in the background and its progress shows here.
+ */
+export const UploadInvites = () => {
+    const translate = useTranslate();
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const queryClient = useQueryClient();
+    const [file, setFile] = useState<File | null>(null);
+    const [busy, setBusy] = useState(false);
+    const [refusal, setRefusal] = useState<InviteCsvRefusal>();
+    const [problem, setProblem] = useState<string>();
+    const [batch, setBatch] = useState<InviteBatch>();
+    const t = (key: string, options?: object) => translate(`resources.web_enrollments.upload.${key}`, options);
+    useEffect(() => {
+        if (!batch || batch.pending === 0) return;
+        const timer = setTimeout(() => {
+            dataProvider
+                .call<InviteBatch>(`/web-enrollments/batches/${batch.id}`)
+                .then(setBatch)
+                .catch(() => undefined);
+        }, 1000);
+        return () => clearTimeout(timer);
+    }, [batch, dataProvider]);
+    useEffect(() => {
+        if (batch?.pending === 0) void queryClient.invalidateQueries({ queryKey: ['web-enrollments'] });
+    }, [batch?.pending, queryClient]);
+    const send = async () => {
+        const form = new FormData();
+        form.append('file', file!);
+        setBusy(true);
+        setRefusal(undefined);
+        setProblem(undefined);
+        try {
+            setBatch(await dataProvider.multipart<InviteBatch>('/web-enrollments/csv', form));
+        } catch (e) {
+            const body = (e as { body?: Partial<InviteCsvRefusal> }).body;
+            if (body?.refused) setRefusal(body as InviteCsvRefusal);
+            else setProblem(body?.error ?? (e as Error).message);
+        } finally {
+            setBusy(false);
+        }
+    };
+    const done = batch ? batch.total - batch.pending : 0;
+    return (
+        <Box sx={{ p: 2, maxWidth: 760 }}>
+            <Title title={t('title')} />
+            <Stack spacing={2}>
+                <Typography variant="body2" color="text.secondary">
+                    {t('help')}
+                </Typography>
+                <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'grey.100', borderRadius: 1, fontSize: 13 }}>
+                    {
+                        'name,email,badge_number,facility_code,card_format\nAda Lovelace,ada@example.com,1234,100,26-bit H10301\nAlan Turing,alan@example.com,,,'
+                    }
+                </Box>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Button component="label" variant="outlined" startIcon={<UploadFile />}>
+                        {file ? file.name : t('choose')}
+                        <input
+                            hidden
+                            type="file"
+                            accept=".csv,text/csv"
+                            onChange={e => {
+                                setFile(e.target.files?.[0] ?? null);
+                                setBatch(undefined);
+                                setRefusal(undefined);
+                            }}
+                        />
+                    </Button>
+                    <Button variant="contained" disabled={!file || busy || (!!batch && batch.pending > 0)} onClick={() => void send()}>
+                        {t('send')}
+                    </Button>
+                </Stack>
+                {busy && <LinearProgress aria-label={t('checking')} />}
+                {problem && <Alert severity="error">{problem}</Alert>}
+                {refusal && (
+                    <Alert severity="error" role="alert">
+                        {refusal.error}
+                        <List dense sx={{ maxHeight: 280, overflow: 'auto' }}>
+                            {refusal.refused.map(r => (
+                                <ListItem key={`${r.line}-${r.reason}`} disableGutters>
+                                    <ListItemText primary={t('line', { line: r.line })} secondary={r.reason} />
+                                </ListItem>
+                            ))}
+                        </List>
+                    </Alert>
+                )}
+                {batch && (
+                    <Stack spacing={1} role="status">
+                        <Typography variant="body2">{t('progress', { done, total: batch.total, failed: batch.failed })}</Typography>
+                        <LinearProgress
+                            variant="determinate"
+                            value={batch.total ? (100 * done) / batch.total : 100}
+                            aria-label={t('progressLabel')}
+                        />
+                        {batch.pending === 0 && (
+                            <Button component={RouterLink} to="/web-enrollments" sx={{ alignSelf: 'flex-start' }}>
+                                {t('toList')}
+                            </Button>
+                        )}
+                    </Stack>
+                )}
+            </Stack>
+        </Box>
+    );
+};
