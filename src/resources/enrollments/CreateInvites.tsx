@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Card, CardContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Send from '@mui/icons-material/Send';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { useNavigate } from 'react-router-dom';
 import type { EnrollmentRecord } from '../../../contract/enrollments';
 import type { ConsoleDataProvider } from '../../dataProvider';
@@ -15,8 +16,31 @@ interface Person {
     name: string;
     email: string;
     badge: BadgeDraft;
+    groups: { id: number; description: string }[];
 }
-const empty = (): Person => ({ name: '', email: '', badge: emptyBadge });
+const empty = (): Person => ({ name: '', email: '', badge: emptyBadge, groups: [] });
+
+/** The person's access groups; none chosen means the account's default group. */
+const GroupsPicker = ({ value, onChange }: { value: Person['groups']; onChange: (groups: Person['groups']) => void }) => {
+    const translate = useTranslate();
+    const { data = [] } = useGetList<{ id: number; description: string }>('access_groups', {
+        pagination: { page: 1, perPage: PICKER_PAGE_SIZE },
+        sort: { field: 'description', order: 'ASC' },
+    });
+    return (
+        <Autocomplete
+            multiple
+            size="small"
+            options={data}
+            value={value}
+            onChange={(_e, groups) => onChange(groups)}
+            getOptionLabel={g => g.description}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            renderInput={params => <TextField {...params} label={translate('resources.web_enrollments.create.groups')} />}
+            sx={{ width: 360 }}
+        />
+    );
+};
 
 /** The fields of a refused person, from the server's field names (people.2.email → person 3's e-mail). */
 const fieldErrors = (error: unknown): Record<string, string> =>
@@ -51,6 +75,7 @@ export const CreateInvites = () => {
                         name: p.name,
                         email: p.email.trim(),
                         ...(p.badge.card_format_id && p.badge.badge_number ? { badge: toBadgeInput(p.badge) } : {}),
+                        ...(p.groups.length ? { access_group_ids: p.groups.map(g => g.id) } : {}),
                     })),
                 },
             });
@@ -114,6 +139,7 @@ export const CreateInvites = () => {
                                 sx={{ width: 260 }}
                             />
                             <BadgeFields value={person.badge} onChange={badge => set(i, { badge })} optional />
+                            <GroupsPicker value={person.groups} onChange={groups => set(i, { groups })} />
                             {people.length > 1 && (
                                 <Tooltip title={t('remove')}>
                                     <IconButton aria-label={t('remove')} onClick={() => setPeople(list => list.filter((_, j) => j !== i))}>

@@ -39,6 +39,7 @@ const en: Messages = {
                 email: 'E-mail',
                 add: 'Add a person',
                 remove: 'Remove this person',
+                groups: 'Access groups (default: the account’s default group)',
                 send: 'Send the invitation |||| Send %{smart_count} invitations',
                 sent: '%{smart_count} invitation sent |||| %{smart_count} invitations sent',
                 failed: '%{smart_count} could not be sent: see its status in the list |||| %{smart_count} could not be sent: see their status in the list',

@@ -38,6 +38,7 @@ const fr: Messages = {
                 email: 'E-mail',
                 add: 'Ajouter une personne',
                 remove: 'Retirer cette personne',
+                groups: 'Groupes d’accès (par défaut : le groupe par défaut du compte)',
                 send: 'Envoyer l’invitation |||| Envoyer %{smart_count} invitations',
                 sent: '%{smart_count} invitation envoyée |||| %{smart_count} invitations envoyées',
                 failed: '%{smart_count} n’a pas pu être envoyée : voir son état dans la liste |||| %{smart_count} n’ont pas pu être envoyées : voir leur état dans la liste',

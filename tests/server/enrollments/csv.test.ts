@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { CARD_MESSAGES } from '../../../contract/cards';
@@ -10,12 +11,12 @@ let p: TestPlatform;
 let m: RoleMatrix;
 let account: number;
 
-const multipart = (csv: string | Buffer) => {
+const multipart = (csv: string | Buffer, field = 'file', filename = 'people.csv') => {
     const boundary = '----invites';
     return {
         payload: Buffer.concat([
             Buffer.from(
-                `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="people.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+                `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
             ),
             Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
             Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -146,4 +147,39 @@ describe('invitations from a CSV file', () => {
         expect(over.statusCode).toBe(400);
         expect(over.json().error).toBe('The file holds more than 10000 lines: split it.');
     }, 120_000);
+});
+
+describe('the picture step', () => {
+    it('refuses a picture over 8 MB with 413, and keeps nothing of it', async () => {
+        const made = await m.asAdmin('POST', '/web-enrollments/invites', {
+            people: [{ name: 'Big Picture', email: 'big@file.test' }],
+            account_id: account,
+        });
+        expect(made.statusCode).toBe(201);
+        const id = made.json().result[0].id;
+        const link = (await m.asAdmin('GET', `/web-enrollments/${id}/link?account_id=${account}`)).json().link as string;
+        const token = link.split('/enroll/')[1]!;
+        const png = Buffer.from(
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+            'base64',
+        );
+        const signed = await p.app.inject({
+            method: 'POST',
+            url: `/api/v2/enrollment/${token}/consent`,
+            payload: { signed_name: 'Big Picture', signature: `data:image/png;base64,${png.toString('base64')}` },
+        });
+        expect(signed.statusCode, signed.body).toBe(200);
+        const huge = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(8 * 1024 * 1024 + 10)]);
+        const files = () => fs.readdirSync(p.filesDir, { recursive: true }).filter(f => String(f).startsWith('events')).length;
+        const before = files();
+        const res = await p.app.inject({
+            method: 'POST',
+            url: `/api/v2/enrollment/${token}/face`,
+            ...multipart(huge, 'image', 'face.jpg'),
+        });
+        expect(res.statusCode).toBe(413);
+        expect(res.json().error).toBe('The picture is larger than 8 MB');
+        expect(files()).toBe(before);
+        expect((await m.asAdmin('GET', `/web-enrollments/${id}/link?account_id=${account}`)).statusCode).toBe(200);
+    });
 });
