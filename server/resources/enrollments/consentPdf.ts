@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 
 /** Whether the bytes are a PDF the library can open (SPEC 5: consent templates are PDF only). */
 export const readablePdf = async (bytes: Uint8Array) => {
@@ -50,3 +51,13 @@ export const stampConsent = async (
     doc.setModificationDate(signer.signedAt);
     return doc.save();
 };
+
+/** A scribble that reads as a signature, for the e-signature test. */
+export const sampleSignature = () =>
+    sharp(
+        Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="90"><path d="M10 60 C 40 10, 60 90, 90 40 S 140 20, 160 60 S 220 80, 290 30" fill="none" stroke="#1a237e" stroke-width="4"/></svg>',
+        ),
+    )
+        .png()
+        .toBuffer();

@@ -48,7 +48,7 @@ import { checkBadge, BADGE_TAKEN } from '../profiles/badges';
 import { badgeTaken } from '../profiles/queries';
 import { whyNotForProfile } from '../cards/rules';
 import { completeEnrollment } from './complete';
-import { readablePdf, stampConsent } from './consentPdf';
+import { readablePdf, sampleSignature, stampConsent } from './consentPdf';
 import { codeMail, invitationMail, testMail } from './mails';
 import {
     consentTemplateOf,
@@ -478,6 +478,35 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 throw new HttpError(502, `The mail server did not take the message: ${(error as Error).message}`.slice(0, 500));
             }
             return { sent: true as const, via: ctx.config.smtpUrl ? ('smtp' as const) : ('outbox' as const) };
+        },
+    );
+
+    app.post(
+        '/accounts/test/esignature',
+        {
+            config: { access: ['accounts', 'edit'], rateLimit: { max: 10, timeWindow: '1 minute' } },
+            schema: {
+                tags,
+                summary:
+                    "Test the signing of consents (SPEC 7.2 e-signature test): the account's template stamped as a person's would be, with a sample name and signature, as a PDF",
+                body: z.object({ account_id: z.number().int().min(0).optional() }),
+                produces: ['application/pdf'],
+            },
+        },
+        async (request, reply) => {
+            const account = await requestAccount(ctx.db, request);
+            const template = await consentTemplateOf(ctx.db, account.id);
+            const file = template && (await ctx.storage.get(template.file_key));
+            if (!template || !file) throw conflict(ENROLLMENT_MESSAGES.templateMissing);
+            const chunks: Buffer[] = [];
+            for await (const chunk of file) chunks.push(chunk as Buffer);
+            const signed = await stampConsent(Buffer.concat(chunks), {
+                name: 'Sample Signer',
+                signedAt: ctx.now(),
+                signaturePng: await sampleSignature(),
+                reference: `${account.id}-test-${template.version}`,
+            });
+            return reply.type('application/pdf').header('Content-Disposition', attachment('consent-test.pdf')).send(Buffer.from(signed));
         },
     );
 

@@ -5,6 +5,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { CONSENT_TYPES, ENROLLMENT_OPTIONS, LINK_DAYS, enrollmentSettings, type EnrollmentSettings } from '../../../contract/enrollments';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
+import { saveFile } from '../../dataProvider/files';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 import { withOption } from '../accounts/AccountOptions';
@@ -53,6 +54,19 @@ export const EnrollmentSettingsSection = ({ accountId }: { accountId: number }) 
             setVersion('');
         } catch (e) {
             notices.failed('resources.web_enrollments.settings.template', e);
+        }
+    };
+    const previewSigned = async () => {
+        try {
+            const pdf = await dataProvider.call<Blob>('/accounts/test/esignature', {
+                method: 'POST',
+                body: { account_id: accountId },
+                blob: true,
+                noAccount: true,
+            });
+            saveFile(pdf, 'consent-test.pdf');
+        } catch (e) {
+            notices.failed('resources.web_enrollments.settings.previewSigned', e);
         }
     };
     const sendTest = async () => {
@@ -146,6 +160,7 @@ export const EnrollmentSettingsSection = ({ accountId }: { accountId: number }) 
                         <Button variant="contained" disabled={!file} onClick={() => void upload()}>
                             {t('uploadTemplate')}
                         </Button>
+                        <Button onClick={() => void previewSigned()}>{t('previewSigned')}</Button>
                     </Stack>
                 )}
                 {!readOnly && (

@@ -72,6 +72,7 @@ const en: Messages = {
                 version: 'Version',
                 uploadTemplate: 'Upload',
                 templateSaved: 'Consent document saved',
+                previewSigned: 'See a signed copy',
                 testMail: 'Test the mail',
                 testTo: 'Send a test message to',
                 sendTest: 'Send',

@@ -71,6 +71,7 @@ const fr: Messages = {
                 version: 'Version',
                 uploadTemplate: 'Téléverser',
                 templateSaved: 'Document de consentement enregistré',
+                previewSigned: 'Voir une copie signée',
                 testMail: 'Tester l’envoi des e-mails',
                 testTo: 'Envoyer un message de test à',
                 sendTest: 'Envoyer',

@@ -332,6 +332,26 @@ describe('web enrollment through e-mail', () => {
         expect((await m.asAdmin('POST', '/accounts/test/email', { email: 'not an address' })).statusCode).toBe(400);
     });
 
+    it('POST /accounts/test/esignature answers the template stamped as a signed consent would be', async () => {
+        const res = await p.call(m.tokens.admin, {
+            method: 'POST',
+            url: '/api/v2/accounts/test/esignature',
+            payload: { account_id: account },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        const doc = await PDFDocument.load(res.rawPayload);
+        expect(doc.getPageCount()).toBe(1);
+        expect(res.rawPayload.length).toBeGreaterThan((await pdfTemplate()).length);
+        const none = await p.call(m.tokens.admin, {
+            method: 'POST',
+            url: '/api/v2/accounts/test/esignature',
+            payload: { account_id: p.demo.customers[1].id },
+        });
+        expect(none.statusCode).toBe(409);
+        expect(none.json().error).toBe(ENROLLMENT_MESSAGES.templateMissing);
+    });
+
     it('without SMTP_URL the invitation is written to the outbox, with both parts', async () => {
         const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-outbox-'));
         try {
