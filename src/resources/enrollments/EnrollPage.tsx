@@ -188,6 +188,8 @@ const FaceStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
     const translate = useTranslate();
     const video = useRef<HTMLVideoElement>(null);
     const [stream, setStream] = useState<MediaStream | null>(null);
+    // the camera's first frame: before it, a picture would be empty
+    const [live, setLive] = useState(false);
     const [noCamera, setNoCamera] = useState(false);
     const [picture, setPicture] = useState<Blob | null>(null);
     const [preview, setPreview] = useState<string>();
@@ -218,9 +220,11 @@ const FaceStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
         setPreview(URL.createObjectURL(blob));
         stop();
         setStream(null);
+        setLive(false);
     };
     const take = () => {
         const v = video.current!;
+        if (!v.videoWidth) return;
         const canvas = document.createElement('canvas');
         canvas.width = v.videoWidth;
         canvas.height = v.videoHeight;
@@ -252,6 +256,7 @@ const FaceStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
                     ref={video}
                     autoPlay
                     playsInline
+                    onLoadedData={() => setLive(true)}
                     muted
                     sx={{ width: '100%', borderRadius: 1, transform: 'scaleX(-1)', bgcolor: 'black' }}
                 />
@@ -262,7 +267,7 @@ const FaceStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
                 </Button>
             )}
             {stream && (
-                <Button variant="contained" startIcon={<CameraAlt />} onClick={take}>
+                <Button variant="contained" startIcon={<CameraAlt />} onClick={take} disabled={!live}>
                     {translate('enroll.takePicture')}
                 </Button>
             )}
