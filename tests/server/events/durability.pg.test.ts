@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'vitest';
-import { checkAllThere, cleanUp, cleanUpAfterAll, killDuringStream } from './durability';
+import { checkAllThere, cleanUp, cleanUpAfterAll, freePort, killDuringStream } from './durability';
 import { freshPostgres } from './processes';
 
 /** The PostgreSQL run only (TEST_DATABASE_URL): vitest.config.ts includes *.pg.test.ts files then. */
@@ -16,6 +16,6 @@ describe('SIGKILL during a stream of events loses nothing that was acknowledged'
             await database.drop();
             fs.rmSync(dataDir, { recursive: true, force: true });
         });
-        await checkAllThere(await killDuringStream(8387, { DATABASE_URL: database.url, DATA_DIR: dataDir }));
+        await checkAllThere(await killDuringStream(await freePort(), { DATABASE_URL: database.url, DATA_DIR: dataDir }));
     }, 180_000);
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'vitest';
-import { checkAllThere, cleanUp, cleanUpAfterAll, killDuringStream } from './durability';
+import { checkAllThere, cleanUp, cleanUpAfterAll, freePort, killDuringStream } from './durability';
 
 cleanUpAfterAll();
 
@@ -10,6 +10,6 @@ describe('SIGKILL during a stream of events loses nothing that was acknowledged'
     it('on the embedded database (PGlite)', async () => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-durable-'));
         cleanUp(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-        await checkAllThere(await killDuringStream(8386, { DATA_DIR: dataDir }));
+        await checkAllThere(await killDuringStream(await freePort(), { DATA_DIR: dataDir }));
     }, 180_000);
 });
