@@ -108,6 +108,7 @@ const stop = async (signal: string) => {
     await app.close();
     clearTimeout(cut);
     await ctx.realtime.close();
+    ctx.mailer.close?.();
     await database.close();
     unlock();
     process.exit(0);

@@ -11,16 +11,20 @@ export interface Mail {
 }
 export interface Mailer {
     send(mail: Mail): Promise<void>;
+    /** ends the SMTP connections kept open between messages */
+    close?(): void;
 }
 
 /**
- * SMTP through nodemailer when SMTP_URL is set; otherwise each mail is written
+ * SMTP through nodemailer when SMTP_URL is set, over a pool of up to five
+ * connections kept open between messages (a CSV of invitations would
+ * otherwise open one connection a message); otherwise each mail is written
  * as an .eml file under DATA_DIR/outbox and announced in the log, so a
  * machine without a mail server still gets its reset links.
  */
 export const createMailer = (options: { smtpUrl?: string; from: string; outboxDir: string; log?: (message: string) => void }): Mailer => {
     const transport = options.smtpUrl
-        ? nodemailer.createTransport(options.smtpUrl)
+        ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 5 })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     return {
         async send(mail) {
@@ -34,6 +38,7 @@ export const createMailer = (options: { smtpUrl?: string; from: string; outboxDi
             fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
             options.log?.(`mail to ${mail.to} ("${mail.subject}") written to ${file}`);
         },
+        close: () => transport.close(),
     };
 };
 

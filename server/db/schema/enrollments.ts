@@ -34,6 +34,8 @@ export const enrollmentInvites = pgTable(
         profile_id: integer('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
         expires_at: tz('expires_at').notNull(),
         sent_at: tz('sent_at'),
+        /** taken by a sender (its lease): another sender leaves it alone for ten minutes, then takes it again */
+        send_claimed_at: tz('send_claimed_at'),
         opened_at: tz('opened_at'),
         consented_at: tz('consented_at'),
         completed_at: tz('completed_at'),

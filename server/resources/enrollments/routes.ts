@@ -127,20 +127,28 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         }
     };
 
-    /** One person checked as an invitation: badge against its format and the opt-out list, groups of the account. */
-    const checkInvitee = async (accountId: number, person: InviteeInput, prefix: string) => {
-        const badge = person.badge ? await checkBadge(ctx.db, accountId, person.badge, `${prefix}badge.`) : undefined;
-        if (badge) {
-            const refusal = await whyNotForProfile(ctx.db, accountId, badge);
-            if (refusal) throw validationError({ [`${prefix}badge.badge_number`]: refusal });
-            if (await badgeTaken(ctx.db, accountId, badge)) throw validationError({ [`${prefix}badge.badge_number`]: BADGE_TAKEN });
-        }
-        const fallback = await defaultAccessGroupId(ctx.db, accountId);
-        const groups = person.access_group_ids?.length ? [...new Set(person.access_group_ids)] : fallback ? [fallback] : [];
+    /** A person's badge checked against its format, the opt-out list and the badges already held. */
+    const checkInviteeBadge = async (accountId: number, badgeInput: InviteeInput['badge'], prefix: string) => {
+        if (!badgeInput) return undefined;
+        const badge = await checkBadge(ctx.db, accountId, badgeInput, `${prefix}badge.`);
+        const refusal = await whyNotForProfile(ctx.db, accountId, badge);
+        if (refusal) throw validationError({ [`${prefix}badge.badge_number`]: refusal });
+        if (await badgeTaken(ctx.db, accountId, badge)) throw validationError({ [`${prefix}badge.badge_number`]: BADGE_TAKEN });
+        return badge;
+    };
+    /** The groups given, all of the account, or else the account's default group. */
+    const inviteeGroups = async (accountId: number, ids: number[] | undefined, prefix: string) => {
+        const fallback = ids?.length ? undefined : await defaultAccessGroupId(ctx.db, accountId);
+        const groups = ids?.length ? [...new Set(ids)] : fallback ? [fallback] : [];
         if (!groups.length || (await groupsOfAccount(ctx.db, accountId, groups)).length !== groups.length)
             throw validationError({ [`${prefix}access_group_ids`]: "Choose access groups of the person's account" });
-        return { badge, groups };
+        return groups;
     };
+    /** One person checked as an invitation: badge against its format and the opt-out list, groups of the account. */
+    const checkInvitee = async (accountId: number, person: InviteeInput, prefix: string) => ({
+        badge: await checkInviteeBadge(accountId, person.badge, prefix),
+        groups: await inviteeGroups(accountId, person.access_group_ids, prefix),
+    });
 
     app.get(
         '/web-enrollments',
@@ -261,6 +269,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                     .values({ account_id: account.id, total: 0, created_by: requireAuth(request).user.name })
                     .returning();
                 let pending: (typeof enrollmentInvites.$inferInsert)[] = [];
+                let defaultGroups: Promise<number[]> | undefined;
                 const flush = async () => {
                     if (pending.length) await ctx.db.insert(enrollmentInvites).values(pending);
                     pending = [];
@@ -273,6 +282,9 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                         4096,
                     )) {
                         lines++;
+                        // Once the file is in hand, PGlite answers without I/O: without a turn given back now and
+                        // then, no other request would be served until the whole file is checked.
+                        if (lines % 200 === 0) await new Promise(resolve => setImmediate(resolve));
                         if (lines > INVITE_CSV_MAX_LINES) {
                             part.file.resume();
                             throw new HttpError(400, `The file holds more than ${INVITE_CSV_MAX_LINES} lines: split it.`);
@@ -313,7 +325,9 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                             continue;
                         }
                         try {
-                            const { badge, groups } = await checkInvitee(account.id, parsed.data, '');
+                            // A line of the file names no groups: everyone joins the account's default group, checked once.
+                            const badge = await checkInviteeBadge(account.id, parsed.data.badge, '');
+                            const groups = await (defaultGroups ??= inviteeGroups(account.id, undefined, ''));
                             pending.push({
                                 account_id: account.id,
                                 batch_id: batch!.id,

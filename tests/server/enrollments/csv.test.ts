@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { CARD_MESSAGES } from '../../../contract/cards';
 import { INVITE_CSV_HEADER_PROBLEM } from '../../../contract/enrollments';
+import { enrollmentSender } from '../../../server/resources/enrollments/sender';
 import { startPlatform, type TestPlatform } from '../harness';
 import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
 
@@ -147,6 +148,33 @@ describe('invitations from a CSV file', () => {
         expect(over.statusCode).toBe(400);
         expect(over.json().error).toBe('The file holds more than 10000 lines: split it.');
     }, 120_000);
+
+    it('counts an invitation as sent only once the mail server took it, and a sender that died leaves it to the job', async () => {
+        const mailer = p.ctx.mailer;
+        // A sender that never hears back from the mail server: the instance stopping with its slice in hand.
+        p.ctx.mailer = { send: () => new Promise<void>(() => {}) };
+        const started = p.mail.sent.length;
+        const res = await upload('name,email\nLost One,lost1@bulk.test\nLost Two,lost2@bulk.test\n');
+        expect(res.statusCode, res.body).toBe(202);
+        const id = res.json().id as number;
+        await new Promise(r => setTimeout(r, 300));
+        expect((await m.asAdmin('GET', `/web-enrollments/batches/${id}`)).json()).toMatchObject({ sent: 0, pending: 2 });
+        p.ctx.mailer = mailer;
+        const now = p.ctx.now;
+        try {
+            // Another instance's job, a few minutes on: the lease still holds, nothing is sent twice.
+            p.ctx.now = () => new Date(Date.now() + 5 * 60_000);
+            await enrollmentSender.run(p.ctx);
+            expect(p.mail.sent.length - started).toBe(0);
+            // Past the ten minutes, the job sends them.
+            p.ctx.now = () => new Date(Date.now() + 11 * 60_000);
+            await enrollmentSender.run(p.ctx);
+        } finally {
+            p.ctx.now = now;
+        }
+        expect(p.mail.sent.slice(started).map(mail => mail.to).sort()).toEqual(['lost1@bulk.test', 'lost2@bulk.test']);
+        expect((await m.asAdmin('GET', `/web-enrollments/batches/${id}`)).json()).toMatchObject({ sent: 2, failed: 0, pending: 0 });
+    });
 });
 
 describe('the picture step', () => {

@@ -137,6 +137,7 @@ beforeAll(async () => {
     expect(staff.statusCode, staff.body).toBe(201);
 }, 120_000);
 afterAll(async () => {
+    p?.ctx.mailer.close?.();
     await p?.close();
     await new Promise<void>(resolve => (smtp ? smtp.close(() => resolve()) : resolve()));
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "enrollment_invites" ADD COLUMN "send_claimed_at" timestamp with time zone;
