@@ -172,7 +172,12 @@ describe('invitations from a CSV file', () => {
         } finally {
             p.ctx.now = now;
         }
-        expect(p.mail.sent.slice(started).map(mail => mail.to).sort()).toEqual(['lost1@bulk.test', 'lost2@bulk.test']);
+        expect(
+            p.mail.sent
+                .slice(started)
+                .map(mail => mail.to)
+                .sort(),
+        ).toEqual(['lost1@bulk.test', 'lost2@bulk.test']);
         expect((await m.asAdmin('GET', `/web-enrollments/batches/${id}`)).json()).toMatchObject({ sent: 2, failed: 0, pending: 0 });
     });
 });
