@@ -65,7 +65,7 @@ interface SinkStats {
 }
 const sinkScript = `
     // smtp-server waits 100 ms on every connection before its greeting (to catch clients that talk too soon), which
-    // nodemailer, one connection a message, pays for each; --no-greet-delay makes that one timer fire at once.
+    // a client pays once a connection (the mailer pools five); --no-greet-delay makes that one timer fire at once.
     if (process.env.BENCH_NO_GREET_DELAY) {
         const later = setTimeout;
         global.setTimeout = (fn, ms, ...args) => later(fn, ms === 100 ? 0 : ms, ...args);
