@@ -71,5 +71,7 @@ export const AUDIT_ACTIONS = [
     'import',
     'expire',
     'consent',
+    'backup',
+    'restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -14,3 +14,64 @@ export const diskStatus = z.object({
     reserve_bytes: z.number(),
 });
 export type DiskStatus = z.infer<typeof diskStatus>;
+
+/** The manifest of a platform backup (issue 11, server/resources/system/backup/archive.ts). */
+export const backupManifest = z.object({
+    format: z.string(),
+    format_version: z.number(),
+    platform_id: z.string(),
+    platform_version: z.string(),
+    migrations: z.object({ count: z.number(), last: z.string() }),
+    database: z.enum(['pglite', 'postgres']),
+    created_at: z.string(),
+    parts: z.array(z.object({ name: z.string(), bytes: z.number(), sha256: z.string(), rows: z.number().optional() })),
+    tables: z.record(z.string(), z.number()),
+    files: z.object({ count: z.number(), bytes: z.number() }),
+});
+export type BackupManifest = z.infer<typeof backupManifest>;
+
+/** A backup kept in the backup folder (GET /system/backup/info). */
+export const storedBackup = z.object({
+    name: z.string(),
+    /** bytes so far while it is being written */
+    bytes: z.number(),
+    created_at: z.string(),
+    state: z.enum(['writing', 'verified', 'failed']),
+    /** SHA-256 of the whole file, once written */
+    sha256: z.string().nullable(),
+    scheduled: z.boolean(),
+    tables: z.record(z.string(), z.number()).nullable(),
+    files: z.object({ count: z.number(), bytes: z.number() }).nullable(),
+    failure: z.string().nullable(),
+});
+export type StoredBackup = z.infer<typeof storedBackup>;
+
+export const backupInfo = z.object({
+    directory: z.string(),
+    every_hours: z.number(),
+    keep: z.number(),
+    next_at: z.string().nullable(),
+    backups: z.array(storedBackup),
+});
+export type BackupInfo = z.infer<typeof backupInfo>;
+
+export const restoreReport = z.object({
+    restored_from: z.object({ platform_version: z.string(), created_at: z.string(), database: z.enum(['pglite', 'postgres']) }),
+    tables: z.record(z.string(), z.number()),
+    files: z.number(),
+});
+export type RestoreReport = z.infer<typeof restoreReport>;
+
+/** The texts of a refused restore; the console shows them as they are. */
+export const BACKUP_MESSAGES = {
+    notABackup: 'This file is not a backup of this platform.',
+    damaged: 'This backup is damaged: nothing was changed',
+    newerFormat: 'This backup was written in a newer format: upgrade this server first. Nothing was changed.',
+    newerVersion: (version: string) =>
+        `This backup was made by a newer version of the platform (${version}): upgrade this server first. Nothing was changed.`,
+    olderVersion: (version: string) =>
+        `This backup was made by an older version of the platform (${version}): restore it on that version, then upgrade. Nothing was changed.`,
+    otherPlatform:
+        'This backup is of another platform. Restoring it replaces this platform with that one: confirm it to go on. Nothing was changed.',
+    sendFile: 'Send the backup file in the multipart field "file".',
+} as const;

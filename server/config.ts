@@ -59,6 +59,12 @@ export interface Config {
     diskReservePercent: number;
     /** the storage sweep removes files no row refers to once they are this old (uploads and ingestion under way are younger) */
     storageSweepGraceMinutes: number;
+    /** where backups are written, by hand or on schedule (BACKUP_DIR, default DATA_DIR/backups) */
+    backupDir: string;
+    /** hours between scheduled backups; 0: none */
+    backupEveryHours: number;
+    /** how many backups the folder keeps; older ones are removed after each new one */
+    backupKeep: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -112,6 +118,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         headersTimeoutSeconds: Number(env.HEADERS_TIMEOUT ?? 20),
         diskReservePercent: Number(env.DISK_RESERVE_PERCENT ?? 2),
         storageSweepGraceMinutes: Number(env.STORAGE_SWEEP_GRACE_MINUTES ?? 60),
+        backupDir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR ?? 'data', 'backups')),
+        backupEveryHours: Number(env.BACKUP_EVERY_HOURS ?? 24),
+        backupKeep: Math.max(1, Number(env.BACKUP_KEEP ?? 7)),
     };
 };
 

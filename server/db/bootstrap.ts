@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
-import type { Db } from './database';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS, type Db } from './database';
 import { accounts, settings, users } from './schema';
 import { newSecret } from '../http/tokens';
 import { hashPassword } from '../resources/auth/passwords';
@@ -12,6 +14,24 @@ export const signingSecret = async (db: Db): Promise<string> => {
     const [row] = await db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
     return row!.value as string;
 };
+
+/** The platform's identity, made once: a backup names it, and a restore asks before taking another platform's. */
+export const platformId = async (db: Db): Promise<string> => {
+    await db.insert(settings).values({ key: 'platform_id', value: randomUUID() }).onConflictDoNothing();
+    const [row] = await db.select().from(settings).where(eq(settings.key, 'platform_id'));
+    return row!.value as string;
+};
+
+/** The schema migrations this server carries, in order (drizzle's journal). */
+export const migrationJournal = (() => {
+    let journal: { idx: number; tag: string; when: number }[] | undefined;
+    return () =>
+        (journal ??= (
+            JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+                entries: { idx: number; tag: string; when: number }[];
+            }
+        ).entries);
+})();
 
 /** A password that meets SPEC 5's rules, for first-run accounts. */
 export const generatedPassword = () => `Ac${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7#`;

@@ -18,7 +18,8 @@ export interface Database {
     close(): Promise<void>;
 }
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** drizzle-kit's output: the SQL files and their journal */
+export const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database: PostgreSQL when `url` is given, else PGlite in `dataDir`

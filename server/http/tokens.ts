@@ -14,8 +14,13 @@ export interface TokenClaims {
 }
 
 export class TokenSigner {
-    private readonly key: Uint8Array;
+    private key: Uint8Array;
     constructor(secret: string) {
+        this.key = Buffer.from(secret, 'base64');
+    }
+
+    /** Signs with another key from now on (a restored backup brings its own); tokens of the old key stop verifying. */
+    rekey(secret: string) {
         this.key = Buffer.from(secret, 'base64');
     }
 

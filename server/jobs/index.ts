@@ -2,6 +2,7 @@ import type { Job } from './runner';
 import { deviceJobs } from '../resources/devices/jobs';
 import { deploymentJobs } from '../resources/deployments/jobs';
 import { storageSweep } from '../storage/sweep';
+import { scheduledBackup } from '../resources/system/backup/store';
 import { profileJobs } from '../resources/profiles/jobs';
 import { enrollmentSender } from '../resources/enrollments/sender';
 import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
@@ -16,4 +17,5 @@ export const platformJobs: Job[] = [
     embeddedEventsMaintenance,
     embeddedEventsStatistics,
     storageSweep,
+    scheduledBackup,
 ];

@@ -22,6 +22,7 @@ import { firmwareKeyRoutes } from './artifacts/keys';
 import { deploymentRoutes } from './deployments/routes';
 import { qrCodeRoutes } from './qrcode/routes';
 import { systemRoutes } from './system/routes';
+import { backupRoutes } from './system/backupRoutes';
 import { searchRoutes } from './search/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
@@ -48,5 +49,6 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     qrCodeRoutes,
     eventRoutes,
     systemRoutes,
+    backupRoutes,
     searchRoutes,
 ];

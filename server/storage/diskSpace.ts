@@ -110,21 +110,28 @@ export class DiskSpace {
  * volume below its reserve: checked before it is written, and as a stream of
  * unknown length is written.
  */
-export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStorage => ({
-    put(key, data, options) {
+export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStorage => {
+    const guarded = (put: FileStorage['put']): FileStorage['put'] => (key, data, options) => {
         if (Buffer.isBuffer(data)) {
             disk.assertRoom(data.length);
-            return storage.put(key, data, options);
+            return put(key, data, options);
         }
         disk.assertRoom(0, true);
-        return storage.put(
+        return put(
             key,
             pipeline(data, disk.watch(), () => undefined),
             options,
         );
-    },
-    get: key => storage.get(key),
-    stat: key => storage.stat(key),
-    delete: key => storage.delete(key),
-    list: () => storage.list(),
-});
+    };
+    return {
+        put: guarded((key, data, options) => storage.put(key, data, options)),
+        get: key => storage.get(key),
+        stat: key => storage.stat(key),
+        delete: key => storage.delete(key),
+        list: () => storage.list(),
+        replaceAll: async () => {
+            const replacement = await storage.replaceAll();
+            return { ...replacement, put: guarded(replacement.put) };
+        },
+    };
+};

@@ -21,6 +21,16 @@ export interface FileStorage {
     delete(key: string): Promise<void>;
     /** Every file stored, unfinished writes (`partial`) included, in no particular order. */
     list(): AsyncIterable<StoredFile>;
+    /** A set of files to take the place of every stored file at once (a restore): put them, then commit or discard. */
+    replaceAll(): Promise<FileReplacement>;
+}
+
+export interface FileReplacement {
+    put(key: string, data: Readable | Buffer, options?: { maxBytes?: number }): Promise<{ size: number }>;
+    /** the staged files become the stored ones; the old ones are removed */
+    commit(): Promise<void>;
+    /** the staged files are removed; the stored ones stay */
+    discard(): Promise<void>;
 }
 
 export interface StoredFile {
@@ -122,6 +132,32 @@ export class LocalDiskStorage implements FileStorage {
         await fs.rm(this.file(key), { force: true });
     }
 
+    /**
+     * Stages the new files in a hidden folder inside the root (same volume, and
+     * a root that is a mount point cannot be renamed), then swaps the root's
+     * top folders for the staged ones: a few renames.
+     */
+    async replaceAll(): Promise<FileReplacement> {
+        const suffix = randomBytes(6).toString('hex');
+        const staging = path.join(this.root, `.restore-${suffix}`);
+        await fs.mkdir(staging, { recursive: true });
+        const staged = new LocalDiskStorage(staging);
+        const root = this.root;
+        return {
+            put: (key, data, options) => staged.put(key, data, options),
+            async commit() {
+                const old = path.join(root, `.replaced-${suffix}`);
+                await fs.mkdir(old);
+                for (const name of await fs.readdir(root)) if (!name.startsWith('.')) await fs.rename(path.join(root, name), path.join(old, name));
+                for (const name of await fs.readdir(staging)) await fs.rename(path.join(staging, name), path.join(root, name));
+                await syncDirectory(root);
+                await fs.rm(staging, { recursive: true, force: true });
+                await fs.rm(old, { recursive: true, force: true });
+            },
+            discard: () => fs.rm(staging, { recursive: true, force: true }),
+        };
+    }
+
     async *list(): AsyncIterable<StoredFile> {
         const walk = async function* (dir: string, prefix: string): AsyncGenerator<StoredFile> {
             let entries;
@@ -132,6 +168,8 @@ export class LocalDiskStorage implements FileStorage {
                 throw e;
             }
             for await (const entry of entries) {
+                // a restore's staging and leftovers (replaceAll) are not stored files
+                if (entry.name.startsWith('.')) continue;
                 const key = prefix ? `${prefix}/${entry.name}` : entry.name;
                 if (entry.isDirectory()) {
                     yield* walk(path.join(dir, entry.name), key);

@@ -63,10 +63,12 @@ export type ApiCaller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string,
 export interface PlatformOptions {
     /** the URL the server uses for its PostgreSQL database (e.g. through a proxy a test can cut) */
     routeDatabase?: (url: string) => Promise<string>;
+    /** in-memory PGlite even when TEST_DATABASE_URL is set (moves between the two databases) */
+    embedded?: boolean;
 }
 
 export const startPlatform = async (overrides: Partial<Config> = {}, options: PlatformOptions = {}): Promise<TestPlatform> => {
-    const database = await freshDatabase(options.routeDatabase ?? (async url => url));
+    const database = options.embedded ? await openDatabase({}) : await freshDatabase(options.routeDatabase ?? (async url => url));
     const mail = memoryMailer();
     const clock = { offsetMs: 0 };
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-files-'));

@@ -1,0 +1,359 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { Readable, type Writable } from 'node:stream';
+import tar from 'tar-stream';
+import { BACKUP_MESSAGES, type BackupManifest } from '../../../../contract/system';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { migrationJournal, platformId, signingSecret } from '../../../db/bootstrap';
+import { drain, readAll, tarEntries, type TarEntry } from '../../../firmware/streams';
+import { HttpError } from '../../../http/errors';
+import { platformVersion } from '../../../version';
+import {
+    addForeignKey,
+    closeRowCursor,
+    databaseKind,
+    dataTables,
+    dropForeignKey,
+    endAllSessions,
+    fetchRows,
+    foreignKeys,
+    insertRows,
+    openRowCursor,
+    sequenceStates,
+    setSequence,
+    truncateAll,
+    utcSession,
+    writableColumns,
+} from './queries';
+
+/**
+ * The platform's backup (issue 11, docs/ops.md "Backup and restore"): one
+ * tar, read and written as a stream, never whole:
+ *
+ *   backup.json                      what it is: format, platform, version, schema migration
+ *   files/<key>                      every stored file (event and enrollment images, firmware, consents)
+ *   tables/<table>/<n>.jsonl.gz      the rows, one JSON object a line, a few MB a part, read in one snapshot
+ *   sequences.json                   where each id sequence stands
+ *   manifest.json                    last: backup.json's fields, each part's size and SHA-256, counts
+ *
+ * A restore reads the file twice: first every part against the manifest
+ * (nothing changes if one byte differs), then it applies it: the files
+ * into a staging folder, the rows in one transaction, then the folders swap.
+ */
+
+export const BACKUP_FORMAT = 'access-console-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+/** rows a table part holds at most, and uncompressed bytes */
+const PART_ROWS = 50_000;
+const PART_BYTES = 16 * 1024 * 1024;
+/** rows read from the cursor at a time, and inserted at a time */
+const FETCH_ROWS = 2_000;
+const INSERT_ROWS = 1_000;
+const SMALL_PART = 64 * 1024 * 1024;
+
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+
+type Header = Omit<BackupManifest, 'parts' | 'tables' | 'files'>;
+type Part = BackupManifest['parts'][number];
+
+/** A tar written entry by entry to `out`, each entry hashed as it goes, waiting whenever `out` is behind. */
+const tarWriter = (out: Writable) => {
+    const pack = tar.pack();
+    const parts: Part[] = [];
+    let failure: Error | undefined;
+    const finished = new Promise<void>((resolve, reject) => {
+        out.on('error', reject);
+        out.on('close', () => (failure ? reject(failure) : resolve()));
+        out.on('finish', resolve);
+        pack.on('error', reject);
+    });
+    finished.catch(error => (failure ??= error as Error));
+    pack.pipe(out);
+    const add = async (name: string, size: number, data: AsyncIterable<Buffer> | Buffer, rows?: number) => {
+        if (failure) throw failure;
+        const hash = createHash('sha256');
+        await new Promise<void>((resolve, reject) => {
+            const entry = pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, error => (error ? reject(error) : resolve()));
+            const write = async () => {
+                if (Buffer.isBuffer(data)) {
+                    hash.update(data);
+                    entry.end(data);
+                    return;
+                }
+                for await (const chunk of data) {
+                    hash.update(chunk);
+                    if (!entry.write(chunk)) await new Promise<void>(r => entry.once('drain', () => r()));
+                    if (failure) throw failure;
+                }
+                entry.end(undefined);
+            };
+            write().catch(error => {
+                entry.destroy(error as Error);
+                reject(error as Error);
+            });
+        });
+        parts.push({ name, bytes: size, sha256: hash.digest('hex'), ...(rows === undefined ? {} : { rows }) });
+    };
+    return {
+        parts,
+        add,
+        async finish() {
+            pack.finalize();
+            await finished;
+        },
+        abort(error: Error) {
+            failure ??= error;
+            pack.destroy(error);
+            out.destroy(error);
+        },
+    };
+};
+
+/** What this server is, as a backup names it. */
+const currentHeader = async (db: Db, kind: 'pglite' | 'postgres', now: Date): Promise<Header> => {
+    const journal = migrationJournal();
+    return {
+        format: BACKUP_FORMAT,
+        format_version: BACKUP_FORMAT_VERSION,
+        platform_id: await platformId(db),
+        platform_version: platformVersion(),
+        migrations: { count: journal.length, last: journal.at(-1)!.tag },
+        database: kind,
+        created_at: now.toISOString(),
+    };
+};
+
+/**
+ * Writes a backup of the whole platform to `out` and resolves with its
+ * manifest. The files come first, then every table in one read-only
+ * snapshot (REPEATABLE READ): rows that refer to each other are from one
+ * moment, and an image stored before its event row is in the archive.
+ */
+export const writeBackup = async (ctx: AppContext, out: Writable): Promise<BackupManifest> => {
+    const writer = tarWriter(out);
+    try {
+        const header = await currentHeader(ctx.db, await databaseKind(ctx.db), ctx.now());
+        await writer.add('backup.json', ...sized(Buffer.from(JSON.stringify(header, null, 2))));
+        const files = { count: 0, bytes: 0 };
+        for await (const file of ctx.storage.list()) {
+            if (file.partial) continue;
+            // Open first, then size it: a file removed meanwhile (retention) is left out, one opened is read whole.
+            const data = await ctx.storage.get(file.key);
+            const stat = data && (await ctx.storage.stat(file.key));
+            if (!data || !stat) {
+                data?.destroy();
+                continue;
+            }
+            await writer.add(`files/${file.key}`, stat.size, data);
+            files.count++;
+            files.bytes += stat.size;
+        }
+        const tables: Record<string, number> = {};
+        await ctx.db.transaction(
+            async tx => {
+                await utcSession(tx);
+                for (const table of await dataTables(tx)) {
+                    tables[table] = 0;
+                    await openRowCursor(tx, table);
+                    let lines: string[] = [];
+                    let bytes = 0;
+                    let part = 0;
+                    const flush = async () => {
+                        if (!lines.length) return;
+                        const data = await gzip(Buffer.from(`${lines.join('\n')}\n`), { level: 6 });
+                        await writer.add(`tables/${table}/${String(++part).padStart(5, '0')}.jsonl.gz`, data.length, data, lines.length);
+                        lines = [];
+                        bytes = 0;
+                    };
+                    for (;;) {
+                        const page = await fetchRows(tx, FETCH_ROWS);
+                        for (const row of page) {
+                            lines.push(row);
+                            bytes += row.length;
+                        }
+                        tables[table] += page.length;
+                        if (lines.length >= PART_ROWS || bytes >= PART_BYTES) await flush();
+                        if (page.length < FETCH_ROWS) break;
+                    }
+                    await flush();
+                    await closeRowCursor(tx);
+                }
+                await writer.add('sequences.json', ...sized(Buffer.from(JSON.stringify(await sequenceStates(tx)))));
+            },
+            { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        );
+        const manifest: BackupManifest = { ...header, parts: [...writer.parts], tables, files };
+        await writer.add('manifest.json', ...sized(Buffer.from(JSON.stringify(manifest, null, 2))));
+        await writer.finish();
+        return manifest;
+    } catch (error) {
+        writer.abort(error as Error);
+        throw error;
+    }
+};
+
+const sized = (data: Buffer) => [data.length, data] as const;
+
+/** A backup that cannot be restored here, and why, in words for the operator. */
+export class BackupRefused extends HttpError {}
+const refuse = (message: string, status = 400) => new BackupRefused(status, message);
+
+const PART_NAME =
+    /^(backup\.json|manifest\.json|sequences\.json|files\/[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*|tables\/[a-z_][a-z0-9_]*\/\d{5}\.jsonl\.gz)$/i;
+
+const parseJson = (data: Buffer, what: string) => {
+    try {
+        return JSON.parse(data.toString('utf8')) as unknown;
+    } catch {
+        throw refuse(`${BACKUP_MESSAGES.damaged} (${what} is not readable)`);
+    }
+};
+
+/**
+ * Reads the whole archive and checks it against its manifest and against this
+ * server: every part's size and SHA-256, the format, the schema it was made
+ * on, the platform it came from. Changes nothing; throws BackupRefused.
+ */
+export const verifyBackup = async (ctx: AppContext, file: string, options: { otherPlatform?: boolean } = {}): Promise<BackupManifest> => {
+    const seen: Part[] = [];
+    let manifest: BackupManifest | undefined;
+    let header: unknown;
+    try {
+        for await (const entry of tarEntries(createReadStream(file))) {
+            const name = entry.header.name;
+            if (manifest) throw refuse(`${BACKUP_MESSAGES.damaged} (${name} follows the manifest)`);
+            if (entry.header.type !== 'file' || !PART_NAME.test(name) || name.includes('..')) {
+                if (!seen.length) throw refuse(BACKUP_MESSAGES.notABackup);
+                throw refuse(`${BACKUP_MESSAGES.damaged} (it holds ${name.slice(0, 200)})`);
+            }
+            if (!seen.length && name !== 'backup.json') throw refuse(BACKUP_MESSAGES.notABackup);
+            const hash = createHash('sha256');
+            let bytes = 0;
+            let small: Buffer | undefined;
+            if (name === 'backup.json' || name === 'manifest.json') {
+                small = await readAll(entry, SMALL_PART, name);
+                hash.update(small);
+                bytes = small.length;
+            } else {
+                for await (const chunk of entry) {
+                    hash.update(chunk);
+                    bytes += (chunk as Buffer).length;
+                }
+            }
+            if (name === 'backup.json') header = parseJson(small!, name);
+            if (name === 'manifest.json') manifest = parseJson(small!, name) as BackupManifest;
+            else seen.push({ name, bytes, sha256: hash.digest('hex') });
+        }
+    } catch (error) {
+        if (error instanceof BackupRefused) throw error;
+        // tar-stream: "Unexpected end of data", "Invalid tar header"...
+        throw refuse(seen.length ? `${BACKUP_MESSAGES.damaged} (${(error as Error).message})` : BACKUP_MESSAGES.notABackup);
+    }
+    const identity = header as Partial<Header> | undefined;
+    if (!identity || identity.format !== BACKUP_FORMAT) throw refuse(BACKUP_MESSAGES.notABackup);
+    if (!manifest) throw refuse(`${BACKUP_MESSAGES.damaged} (the manifest is missing: the file is cut short)`);
+    if (typeof identity.format_version !== 'number' || identity.format_version > BACKUP_FORMAT_VERSION)
+        throw refuse(BACKUP_MESSAGES.newerFormat, 409);
+    const listed = Array.isArray(manifest.parts) ? manifest.parts : [];
+    if (listed.length !== seen.length) throw refuse(`${BACKUP_MESSAGES.damaged} (parts missing or added)`);
+    for (const [i, part] of seen.entries()) {
+        const expected = listed[i]!;
+        if (expected.name !== part.name || expected.bytes !== part.bytes || expected.sha256 !== part.sha256)
+            throw refuse(`${BACKUP_MESSAGES.damaged} (${part.name} does not match its checksum)`);
+    }
+    for (const key of ['format', 'format_version', 'platform_id', 'platform_version', 'created_at', 'database'] as const)
+        if (JSON.stringify(manifest[key]) !== JSON.stringify(identity[key])) throw refuse(`${BACKUP_MESSAGES.damaged} (${key})`);
+    if (JSON.stringify(manifest.migrations) !== JSON.stringify(identity.migrations))
+        throw refuse(`${BACKUP_MESSAGES.damaged} (migrations)`);
+
+    const journal = migrationJournal();
+    const made = manifest.migrations;
+    if (made.count > journal.length || (made.count === journal.length && made.last !== journal.at(-1)!.tag))
+        throw refuse(BACKUP_MESSAGES.newerVersion(manifest.platform_version), 409);
+    if (made.count < journal.length || journal[made.count - 1]?.tag !== made.last)
+        throw refuse(BACKUP_MESSAGES.olderVersion(manifest.platform_version), 409);
+    const tables = new Set(await dataTables(ctx.db));
+    for (const table of Object.keys(manifest.tables ?? {}))
+        if (!tables.has(table)) throw refuse(`${BACKUP_MESSAGES.damaged} (unknown table ${table.slice(0, 100)})`);
+    if (!options.otherPlatform && manifest.platform_id !== (await platformId(ctx.db))) throw refuse(BACKUP_MESSAGES.otherPlatform, 409);
+    return manifest;
+};
+
+/** The rows of a table part, a batch of lines at a time. */
+async function* rowBatches(entry: TarEntry) {
+    const text = (await gunzip(await readAll(entry, SMALL_PART, 'a table part'))).toString('utf8');
+    let start = 0;
+    let batch: string[] = [];
+    while (start < text.length) {
+        const end = text.indexOf('\n', start);
+        const line = text.slice(start, end === -1 ? text.length : end);
+        start = end === -1 ? text.length : end + 1;
+        if (!line) continue;
+        batch.push(line);
+        if (batch.length >= INSERT_ROWS) {
+            yield batch;
+            batch = [];
+        }
+    }
+    if (batch.length) yield batch;
+}
+
+/**
+ * Replaces the platform's data with a verified backup's: files staged, then
+ * every table emptied and filled again in one transaction (the foreign keys
+ * dropped meanwhile and added back, which checks them), sequences set, every
+ * session ended; then the staged files take the place of the old ones. A
+ * failure before the commit leaves the platform as it was.
+ */
+export const restoreBackup = async (ctx: AppContext, file: string) => {
+    const replacement = await ctx.storage.replaceAll();
+    const restored = { tables: {} as Record<string, number>, files: 0 };
+    try {
+        const entries = tarEntries(createReadStream(file))[Symbol.asyncIterator]();
+        let next = await entries.next();
+        if (!next.done && next.value.header.name === 'backup.json') {
+            await drain(next.value);
+            next = await entries.next();
+        }
+        for (; !next.done && next.value.header.name.startsWith('files/'); next = await entries.next()) {
+            await replacement.put(next.value.header.name.slice('files/'.length), Readable.from(next.value));
+            restored.files++;
+        }
+        await ctx.db.transaction(async tx => {
+            const keys = await foreignKeys(tx);
+            for (const key of keys) await dropForeignKey(tx, key);
+            await truncateAll(tx, await dataTables(tx));
+            const columns = new Map<string, string[]>();
+            for (; !next.done; next = await entries.next()) {
+                const entry = next.value;
+                const name = entry.header.name;
+                if (name.startsWith('tables/')) {
+                    const table = name.split('/')[1]!;
+                    if (!columns.has(table)) columns.set(table, await writableColumns(tx, table));
+                    for await (const batch of rowBatches(entry)) {
+                        await insertRows(tx, table, columns.get(table)!, `[${batch.join(',')}]`);
+                        restored.tables[table] = (restored.tables[table] ?? 0) + batch.length;
+                    }
+                } else if (name === 'sequences.json') {
+                    for (const state of parseJson(await readAll(entry, SMALL_PART, name), name) as Parameters<typeof setSequence>[1][])
+                        await setSequence(tx, state);
+                } else {
+                    await drain(entry);
+                }
+            }
+            for (const key of keys) await addForeignKey(tx, key);
+            await endAllSessions(tx);
+        });
+    } catch (error) {
+        await replacement.discard();
+        throw error;
+    }
+    await replacement.commit();
+    // The restored platform may sign with another key (a backup of another platform).
+    ctx.signer.rekey(await signingSecret(ctx.db));
+    return restored;
+};

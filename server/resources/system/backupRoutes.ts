@@ -1,0 +1,201 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { errorReply } from '../../../contract/api';
+import { BACKUP_MESSAGES, backupInfo, restoreReport, storedBackup } from '../../../contract/system';
+import type { AppContext } from '../../context';
+import { attachment } from '../../http/attachments';
+import { requireAuth } from '../../http/auth';
+import { forbidden, HttpError, notFound } from '../../http/errors';
+import { scopePath } from '../../http/scope';
+import { recordAudit } from '../audit-logs/record';
+import { restoreBackup, verifyBackup, writeBackup } from './backup/archive';
+import { createStoredBackup, listStoredBackups, nextScheduledBackup, storedBackupPath } from './backup/store';
+
+const tags = ['system'];
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
+const ENTITY = 'System Manager';
+
+/**
+ * Backup and restore of the whole platform (SPEC 2.2 /backup_and_restore,
+ * 7.2 /system/*; issue 11). The backup right is the staff's (SPEC 6.2), but
+ * a platform backup holds every account's data: only a user who sees the
+ * whole platform (admin) takes or restores one; the others move their
+ * account's data with import/export (docs/decisions.md).
+ */
+export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    // A backup is as large as the platform: the file streams to disk, never into memory.
+    await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
+
+    const requirePlatform = (request: FastifyRequest) => {
+        const auth = requireAuth(request);
+        if (scopePath(auth) !== '/')
+            throw forbidden(
+                "A backup holds every account's data: it is for the platform's administrators. Export your account's data instead.",
+            );
+        return auth;
+    };
+    // In the main account's trail (the administrator's own), where the Backup and Restore screen reads it.
+    const audit = (request: FastifyRequest, action: 'backup' | 'restore', after: object) =>
+        recordAudit(ctx.db, request, {
+            action,
+            resource: 'system',
+            entity: ENTITY,
+            entity_id: null,
+            account_id: requireAuth(request).account.id,
+            after,
+        });
+    let restoring = false;
+
+    app.get(
+        '/system/backup',
+        {
+            config: { access: ['backup', 'write'] },
+            schema: {
+                tags,
+                summary: 'A backup of the whole platform, streamed as it is read (tar: files, tables, manifest with SHA-256 of each part)',
+                response: { 200: z.any(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            requirePlatform(request);
+            const stamp = ctx.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+            const body = new PassThrough();
+            // Once the reply has begun a failure can only cut it short: the manifest is missing and a restore refuses it.
+            writeBackup(ctx, body)
+                .then(manifest => audit(request, 'backup', { download: true, tables: manifest.tables, files: manifest.files }))
+                .catch(error => {
+                    request.log.error({ err: error }, 'backup download failed');
+                    body.destroy(error as Error);
+                });
+            return reply
+                .header('Content-Type', 'application/x-tar')
+                .header('Content-Disposition', attachment(`backup-${stamp}.tar`))
+                .header('Cache-Control', 'no-store')
+                .send(body);
+        },
+    );
+
+    app.get(
+        '/system/backup/info',
+        {
+            config: { access: ['backup', 'read'] },
+            schema: { tags, summary: 'The backups kept in the backup folder, and the schedule', response: { 200: backupInfo, ...errors } },
+        },
+        async request => {
+            requirePlatform(request);
+            const next = await nextScheduledBackup(ctx);
+            return {
+                directory: ctx.config.backupDir,
+                every_hours: ctx.config.backupEveryHours,
+                keep: ctx.config.backupKeep,
+                next_at: next ? next.toISOString() : null,
+                backups: await listStoredBackups(ctx),
+            };
+        },
+    );
+
+    app.post(
+        '/system/backups',
+        {
+            config: { access: ['backup', 'write'] },
+            schema: {
+                tags,
+                summary: 'Writes a backup into the backup folder; answers once it is written and read back against its manifest',
+                response: { 201: storedBackup, ...errors },
+            },
+        },
+        async (request, reply) => {
+            requirePlatform(request);
+            const record = await createStoredBackup(ctx, { scheduled: false });
+            await audit(request, 'backup', { name: record.name, state: record.state, bytes: record.bytes, failure: record.failure });
+            if (record.state === 'failed') throw new HttpError(500, `The backup failed: ${record.failure}`);
+            return reply.status(201).send(record);
+        },
+    );
+
+    app.get(
+        '/system/backups/:name',
+        {
+            config: { access: ['backup', 'read'] },
+            schema: {
+                tags,
+                summary: 'Downloads a kept backup',
+                params: z.object({ name: z.string().max(100) }),
+                response: { 200: z.any(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            requirePlatform(request);
+            const file = await storedBackupPath(ctx, request.params.name);
+            if (!file) throw notFound('backup');
+            const { size } = await fs.stat(file);
+            return reply
+                .header('Content-Type', 'application/x-tar')
+                .header('Content-Length', size)
+                .header('Content-Disposition', attachment(request.params.name))
+                .send(createReadStream(file));
+        },
+    );
+
+    app.post(
+        '/system/restore',
+        {
+            config: { access: ['backup', 'write'] },
+            schema: {
+                tags,
+                summary:
+                    'Restores a backup (multipart, field "file"; field other_platform=true to take another platform\'s). The whole file is checked first: a damaged, foreign or newer one changes nothing. Every session ends.',
+                response: { 200: restoreReport, ...errors },
+            },
+        },
+        async request => {
+            requirePlatform(request);
+            if (restoring) throw new HttpError(409, 'A restore is already under way.');
+            restoring = true;
+            await fs.mkdir(ctx.config.backupDir, { recursive: true });
+            const incoming = path.join(ctx.config.backupDir, `.incoming-${randomBytes(6).toString('hex')}.tar`);
+            try {
+                let otherPlatform = false;
+                let received = false;
+                for await (const part of request.parts()) {
+                    if (part.type === 'field') {
+                        if (part.fieldname === 'other_platform') otherPlatform = String(part.value) === 'true';
+                        continue;
+                    }
+                    if (part.fieldname !== 'file' || received) {
+                        part.file.resume();
+                        throw new HttpError(400, BACKUP_MESSAGES.sendFile);
+                    }
+                    ctx.disk.assertRoom(0, true);
+                    await pipeline(part.file, createWriteStream(incoming));
+                    received = true;
+                }
+                if (!received) throw new HttpError(400, BACKUP_MESSAGES.sendFile);
+                const manifest = await verifyBackup(ctx, incoming, { otherPlatform });
+                const restored = await restoreBackup(ctx, incoming);
+                const report = {
+                    restored_from: {
+                        platform_version: manifest.platform_version,
+                        created_at: manifest.created_at,
+                        database: manifest.database,
+                    },
+                    ...restored,
+                };
+                // Written into the restored data, so the trail of the platform as it is now says where it came from.
+                await audit(request, 'restore', report);
+                return report;
+            } finally {
+                restoring = false;
+                await fs.rm(incoming, { force: true });
+            }
+        },
+    );
+};
