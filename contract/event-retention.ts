@@ -15,11 +15,15 @@ export type EventRetentionSetting = keyof typeof EVENT_RETENTION_OPTIONS;
 export const EVENT_RETENTION_DEFAULT_DAYS: Record<EventRetentionSetting, number> = { eventImagesDays: 90, eventsDays: 365 };
 export const EVENT_RETENTION_MAX_DAYS = 3650;
 
-/** The days an account keeps this, from its options. */
-export const retentionDays = (options: readonly { name: string; value: string }[] | undefined, setting: EventRetentionSetting): number => {
+/** The days an account keeps this, from its options; the platform's defaults (Settings) when it set nothing. */
+export const retentionDays = (
+    options: readonly { name: string; value: string }[] | undefined,
+    setting: EventRetentionSetting,
+    defaults: Record<EventRetentionSetting, number> = EVENT_RETENTION_DEFAULT_DAYS,
+): number => {
     const value = options?.find(o => o.name === EVENT_RETENTION_OPTIONS[setting])?.value;
     const days = Number(value);
     return value !== undefined && value.trim() !== '' && Number.isInteger(days) && days >= 1 && days <= EVENT_RETENTION_MAX_DAYS
         ? days
-        : EVENT_RETENTION_DEFAULT_DAYS[setting];
+        : defaults[setting];
 };

@@ -59,6 +59,9 @@ export interface Config {
     diskReservePercent: number;
     /** the storage sweep removes files no row refers to once they are this old (uploads and ingestion under way are younger) */
     storageSweepGraceMinutes: number;
+    /** days an account keeps event images, and events, when it set nothing (SPEC 3 retention policies) */
+    eventImagesDefaultDays: number;
+    eventsDefaultDays: number;
     /** where backups are written, by hand or on schedule (BACKUP_DIR, default DATA_DIR/backups) */
     backupDir: string;
     /** hours between scheduled backups; 0: none */
@@ -118,6 +121,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         headersTimeoutSeconds: Number(env.HEADERS_TIMEOUT ?? 20),
         diskReservePercent: Number(env.DISK_RESERVE_PERCENT ?? 2),
         storageSweepGraceMinutes: Number(env.STORAGE_SWEEP_GRACE_MINUTES ?? 60),
+        eventImagesDefaultDays: Number(env.EVENT_IMAGES_DAYS ?? 90),
+        eventsDefaultDays: Number(env.EVENTS_DAYS ?? 365),
         backupDir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR ?? 'data', 'backups')),
         backupEveryHours: Number(env.BACKUP_EVERY_HOURS ?? 24),
         backupKeep: Math.max(1, Number(env.BACKUP_KEEP ?? 7)),

@@ -23,6 +23,7 @@ import { deploymentRoutes } from './deployments/routes';
 import { qrCodeRoutes } from './qrcode/routes';
 import { systemRoutes } from './system/routes';
 import { backupRoutes } from './system/backupRoutes';
+import { settingsRoutes } from './system/settingsRoutes';
 import { searchRoutes } from './search/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
@@ -50,5 +51,6 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     eventRoutes,
     systemRoutes,
     backupRoutes,
+    settingsRoutes,
     searchRoutes,
 ];

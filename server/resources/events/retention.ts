@@ -56,12 +56,13 @@ export const eventRetention: Job = {
     everyMs: 10 * 60_000,
     async run(ctx) {
         const now = ctx.now();
+        const defaults = { eventImagesDays: ctx.config.eventImagesDefaultDays, eventsDays: ctx.config.eventsDefaultDays };
         for (const account of await ctx.db.select({ id: accounts.id, options: accounts.options }).from(accounts)) {
             for (const [prune, setting] of [
                 [pruneEvents, 'eventsDays'],
                 [pruneEventImages, 'eventImagesDays'],
             ] as const) {
-                const cutoff = daysBefore(now, retentionDays(account.options, setting));
+                const cutoff = daysBefore(now, retentionDays(account.options, setting, defaults));
                 for (let slice = 0; slice < MAX_SLICES; slice++) {
                     const keys = await prune(ctx.db, account.id, cutoff);
                     await removeImages(ctx.storage, keys);

@@ -17,6 +17,7 @@ import { forbidden, HttpError, notFound } from '../../http/errors';
 import { scopePath } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { restoreBackup, verifyBackup, writeBackup } from './backup/archive';
+import { SETTINGS_CHANNEL } from './settings';
 import { createStoredBackup, listStoredBackups, nextScheduledBackup, storedBackupPath } from './backup/store';
 
 const tags = ['system'];
@@ -191,6 +192,8 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
                 };
                 // Written into the restored data, so the trail of the platform as it is now says where it came from.
                 await audit(request, 'restore', report);
+                // The restored platform's settings apply, in every instance.
+                await ctx.realtime.publish(SETTINGS_CHANNEL, 'restored');
                 return report;
             } finally {
                 restoring = false;

@@ -220,7 +220,10 @@ describe('moving between the embedded database and PostgreSQL', () => {
             const rowsIn = (archived: ReturnType<typeof tarParts>) => {
                 const all = archiveRows(archived);
                 all.delete('sessions');
-                all.set('audit_logs', all.get('audit_logs')!.filter(line => (JSON.parse(line) as { action: string }).action !== 'restore'));
+                all.set(
+                    'audit_logs',
+                    all.get('audit_logs')!.filter(line => (JSON.parse(line) as { action: string }).action !== 'restore'),
+                );
                 return all;
             };
             expect(rowsIn(parts).get('events')!.length).toBeGreaterThan(50);
