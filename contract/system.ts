@@ -75,3 +75,30 @@ export const BACKUP_MESSAGES = {
         'This backup is of another platform. Restoring it replaces this platform with that one: confirm it to go on. Nothing was changed.',
     sendFile: 'Send the backup file in the multipart field "file".',
 } as const;
+
+/** GET /migrations (SPEC 2.2 /migrations): the schema migrations and the platform's data migrations. */
+export const migrationsReport = z.object({
+    schema: z.array(
+        z.object({
+            index: z.number(),
+            tag: z.string(),
+            /** when the migration was written */
+            created_at: z.string(),
+            /** when a server of this platform first found it applied */
+            applied_at: z.string().nullable(),
+            applied_by_version: z.string().nullable(),
+            state: z.enum(['applied', 'pending']),
+        }),
+    ),
+    /** migrations the database has that this server does not know (a newer instance ran them) */
+    database_ahead: z.number(),
+    data: z.array(
+        z.object({
+            key: z.string(),
+            description: z.string(),
+            state: z.enum(['done', 'pending']),
+            detail: z.string(),
+        }),
+    ),
+});
+export type MigrationsReport = z.infer<typeof migrationsReport>;

@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { MIGRATIONS, type Db } from './database';
+import type { Db } from './database';
 import { accounts, settings, users } from './schema';
 import { newSecret } from '../http/tokens';
 import { hashPassword } from '../resources/auth/passwords';
@@ -22,17 +20,6 @@ export const platformId = async (db: Db): Promise<string> => {
     return row!.value as string;
 };
 
-/** The schema migrations this server carries, in order (drizzle's journal). */
-export const migrationJournal = (() => {
-    let journal: { idx: number; tag: string; when: number }[] | undefined;
-    return () =>
-        (journal ??= (
-            JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
-                entries: { idx: number; tag: string; when: number }[];
-            }
-        ).entries);
-})();
-
 /** A password that meets SPEC 5's rules, for first-run accounts. */
 export const generatedPassword = () => `Ac${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7#`;
 
@@ -48,6 +35,7 @@ export interface Bootstrap {
 export const bootstrap = async (db: Db, options: { adminEmail?: string; adminPassword?: string }): Promise<Bootstrap> => {
     const adminEmail = (options.adminEmail ?? 'admin@example.com').toLowerCase();
     await seedPredefinedCardFormats(db);
+    await platformId(db);
     const [main] = await db.select().from(accounts).where(eq(accounts.main, true)).limit(1);
     if (main) return { created: false, mainAccountId: main.id, adminEmail };
     const password = options.adminPassword ?? generatedPassword();

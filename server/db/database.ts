@@ -6,9 +6,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getTableName, sql, type Column } from 'drizzle-orm';
 import pg from 'pg';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
+import { platformVersion } from '../version';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -20,6 +22,33 @@ export interface Database {
 
 /** drizzle-kit's output: the SQL files and their journal */
 export const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The schema migrations this server carries, in order (drizzle's journal). */
+export const migrationJournal = (() => {
+    let journal: { idx: number; tag: string; when: number }[] | undefined;
+    return () =>
+        (journal ??= (
+            JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+                entries: { idx: number; tag: string; when: number }[];
+            }
+        ).entries);
+})();
+
+/**
+ * Notes when each migration was first seen applied (drizzle records only the
+ * migration's own date): GET /migrations shows it.
+ */
+const recordMigrationRuns = async (db: Db) => {
+    const applied = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+    const tags = migrationJournal()
+        .slice(0, applied.rows[0]!.n)
+        .map(m => m.tag);
+    if (!tags.length) return;
+    await db.execute(
+        sql`insert into schema_migration_runs (tag, platform_version)
+            select unnest(${`{${tags.join(',')}}`}::text[]), ${platformVersion()} on conflict do nothing`,
+    );
+};
 
 /**
  * Opens the database: PostgreSQL when `url` is given, else PGlite in `dataDir`
@@ -39,6 +68,7 @@ export const openDatabase = async (options: { url?: string; dataDir?: string }):
         try {
             await client.query('SELECT pg_advisory_lock(727001)');
             await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+            await recordMigrationRuns(db);
         } finally {
             await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
             client.release();
@@ -48,6 +78,7 @@ export const openDatabase = async (options: { url?: string; dataDir?: string }):
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    await recordMigrationRuns(db);
     return {
         db,
         kind: 'pglite',

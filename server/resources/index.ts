@@ -24,6 +24,7 @@ import { qrCodeRoutes } from './qrcode/routes';
 import { systemRoutes } from './system/routes';
 import { backupRoutes } from './system/backupRoutes';
 import { settingsRoutes } from './system/settingsRoutes';
+import { migrationsRoutes } from './system/migrationsRoutes';
 import { searchRoutes } from './search/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
@@ -52,5 +53,6 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     systemRoutes,
     backupRoutes,
     settingsRoutes,
+    migrationsRoutes,
     searchRoutes,
 ];

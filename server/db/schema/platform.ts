@@ -213,3 +213,10 @@ export const cardFormats = pgTable(
     },
     t => [uniqueIndex('card_formats_key_idx').on(t.key), index('card_formats_account_idx').on(t.account_id, t.name)],
 );
+
+/** When each schema migration was first seen applied by a server of this platform (drizzle keeps only its own date). */
+export const schemaMigrationRuns = pgTable('schema_migration_runs', {
+    tag: text('tag').primaryKey(),
+    applied_at: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    platform_version: text('platform_version'),
+});
