@@ -102,3 +102,15 @@ export const migrationsReport = z.object({
     ),
 });
 export type MigrationsReport = z.infer<typeof migrationsReport>;
+
+/** GET /system/disk/usage: what takes the room, for the Backup and Restore screen. */
+export const DISK_USAGE_PARTS = ['database', 'event_images', 'firmware', 'consents', 'other_files', 'backups'] as const;
+export const diskUsage = z.object({
+    total_bytes: z.number(),
+    free_bytes: z.number(),
+    reserve_bytes: z.number(),
+    low: z.boolean(),
+    parts: z.array(z.object({ part: z.enum(DISK_USAGE_PARTS), bytes: z.number(), files: z.number().nullable() })),
+    measured_at: z.string(),
+});
+export type DiskUsage = z.infer<typeof diskUsage>;

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { errorReply } from '../../../contract/api';
-import { BACKUP_MESSAGES, backupInfo, restoreReport, storedBackup } from '../../../contract/system';
+import { BACKUP_MESSAGES, backupInfo, diskUsage, restoreReport, storedBackup } from '../../../contract/system';
 import type { AppContext } from '../../context';
 import { attachment } from '../../http/attachments';
 import { requireAuth } from '../../http/auth';
@@ -17,6 +17,7 @@ import { forbidden, HttpError, notFound } from '../../http/errors';
 import { scopePath } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { restoreBackup, verifyBackup, writeBackup } from './backup/archive';
+import { diskUsage as measureDiskUsage } from './diskUsage';
 import { SETTINGS_CHANNEL } from './settings';
 import { createStoredBackup, listStoredBackups, nextScheduledBackup, storedBackupPath } from './backup/store';
 
@@ -100,6 +101,24 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
                 next_at: next ? next.toISOString() : null,
                 backups: await listStoredBackups(ctx),
             };
+        },
+    );
+
+    app.get(
+        '/system/disk/usage',
+        {
+            config: { access: ['backup', 'read'] },
+            schema: {
+                tags,
+                summary:
+                    'What uses the data volume: database, event images, firmware, consents, backups (measured at most every 5 minutes unless fresh=true)',
+                querystring: z.object({ fresh: z.enum(['true', 'false']).optional() }),
+                response: { 200: diskUsage, ...errors },
+            },
+        },
+        async request => {
+            requirePlatform(request);
+            return measureDiskUsage(ctx, request.query.fresh === 'true');
         },
     );
 

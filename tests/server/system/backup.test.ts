@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_MESSAGES, type BackupInfo } from '../../../contract/system';
+import { BACKUP_MESSAGES, type BackupInfo, type DiskUsage } from '../../../contract/system';
 import { rows } from '../../../server/db/database';
 import { startDemoFleet } from '../../../server/demo/fleet/demo';
 import { seedDemoDevices } from '../../../server/demo/seed-devices';
@@ -280,6 +280,18 @@ describe('backups kept in the backup folder', () => {
             expect((await admin('GET', '/system/backups/..%2Fpasswd')).statusCode).toBe(404);
             expect((await admin('GET', `/system/backups/${names[0]}`)).statusCode).toBe(404);
 
+            const usage = (await admin('GET', '/system/disk/usage?fresh=true')).json() as DiskUsage;
+            const part = (name: string) => usage.parts.find(x => x.part === name)!;
+            expect(part('backups').files).toBe(4);
+            expect(part('backups').bytes).toBe(
+                listed[0]!.bytes +
+                    listed[1]!.bytes +
+                    fs.statSync(path.join(dir, names[1]!.replace('.tar', '.json'))).size +
+                    fs.statSync(path.join(dir, names[2]!.replace('.tar', '.json'))).size,
+            );
+            expect(part('database').bytes).toBeGreaterThan(1_000_000);
+            expect(part('event_images').files).toBe(0);
+
             const trail = (await admin('GET', '/audit_logs?resource=system&entity=System%20Manager')).json().result as { action: string }[];
             expect(trail.filter(e => e.action === 'backup')).toHaveLength(2);
         } finally {
@@ -302,6 +314,7 @@ describe('backups kept in the backup folder', () => {
                 ['GET', '/system/backup/info'],
                 ['POST', '/system/backups'],
                 ['POST', '/system/restore'],
+                ['GET', '/system/disk/usage'],
             ] as const)
                 expect((await caller(method, url)).statusCode, `${email} ${method} ${url}`).toBe(403);
         }
