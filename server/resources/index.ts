@@ -25,6 +25,7 @@ import { systemRoutes } from './system/routes';
 import { backupRoutes } from './system/backupRoutes';
 import { settingsRoutes } from './system/settingsRoutes';
 import { migrationsRoutes } from './system/migrationsRoutes';
+import { importExportRoutes } from './import-export/routes';
 import { searchRoutes } from './search/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
@@ -54,5 +55,6 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     backupRoutes,
     settingsRoutes,
     migrationsRoutes,
+    importExportRoutes,
     searchRoutes,
 ];

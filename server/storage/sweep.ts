@@ -16,14 +16,21 @@ export interface SweepResult {
     artifacts: number;
     /** event images and thumbnails no event names */
     images: number;
+    /** files made for a download (import/export) older than a day */
+    exports: number;
 }
+
+/** Files made for a download (server/resources/import-export) are kept a day. */
+const EXPORTS_PREFIX = 'exports/';
+const EXPORTS_KEPT_MS = 24 * 3_600_000;
 
 /** The key a file belongs to in the database: a thumbnail belongs to its image. */
 const owningKey = (key: string) => (key.endsWith(THUMBNAIL) ? key.slice(0, -THUMBNAIL.length) : key);
 
 /**
  * Removes what no row refers to: `.part` files, artifact files without an
- * artifact, event images and thumbnails without an event. Only files older
+ * artifact, event images and thumbnails without an event; and downloads
+ * made by import/export once a day old. Only files older
  * than the grace period are touched: a file is written (and synced) before
  * its row, so a younger one may belong to a request under way on this
  * instance or another sharing the storage. Rows are looked up by key, a
@@ -31,7 +38,7 @@ const owningKey = (key: string) => (key.endsWith(THUMBNAIL) ? key.slice(0, -THUM
  */
 export const sweepDebris = async (ctx: AppContext, options: { graceMs: number }): Promise<SweepResult> => {
     const before = ctx.now().getTime() - options.graceMs;
-    const result: SweepResult = { partial: 0, artifacts: 0, images: 0 };
+    const result: SweepResult = { partial: 0, artifacts: 0, images: 0, exports: 0 };
     const pending: StoredFile[] = [];
     const settle = async () => {
         const batch = pending.splice(0);
@@ -58,6 +65,13 @@ export const sweepDebris = async (ctx: AppContext, options: { graceMs: number })
         }
     };
     for await (const file of ctx.storage.list()) {
+        if (file.key.startsWith(EXPORTS_PREFIX) && !file.partial) {
+            if (file.modifiedAt.getTime() < ctx.now().getTime() - EXPORTS_KEPT_MS) {
+                await ctx.storage.delete(file.key);
+                result.exports++;
+            }
+            continue;
+        }
         if (file.modifiedAt.getTime() >= before) continue;
         if (file.partial) {
             await ctx.storage.delete(file.key);
@@ -78,6 +92,6 @@ export const storageSweep: Job = {
     atStart: true,
     async run(ctx, log) {
         const removed = await sweepDebris(ctx, { graceMs: ctx.config.storageSweepGraceMinutes * 60_000 });
-        if (removed.partial + removed.artifacts + removed.images) log?.info({ removed }, 'storage sweep removed files no row refers to');
+        if (removed.partial + removed.artifacts + removed.images + removed.exports) log?.info({ removed }, 'storage sweep removed files no row refers to');
     },
 };

@@ -140,7 +140,8 @@ export const writeBackup = async (ctx: AppContext, out: Writable): Promise<Backu
         await writer.add('backup.json', ...sized(Buffer.from(JSON.stringify(header, null, 2))));
         const files = { count: 0, bytes: 0 };
         for await (const file of ctx.storage.list()) {
-            if (file.partial) continue;
+            // Downloads made for import/export are not the platform's data.
+            if (file.partial || file.key.startsWith('exports/')) continue;
             // Open first, then size it: a file removed meanwhile (retention) is left out, one opened is read whole.
             const data = await ctx.storage.get(file.key);
             const stat = data && (await ctx.storage.stat(file.key));

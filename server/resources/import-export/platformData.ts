@@ -1,0 +1,474 @@
+import type { Archiver, ArchiverOptions } from 'archiver';
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import {
+    IMPORT_EXPORT_MESSAGES,
+    PLATFORM_DATA_FORMAT,
+    PLATFORM_DATA_MAX_UNPACKED_BYTES,
+    PLATFORM_DATA_VERSION,
+    type ImportReport,
+} from '../../../contract/importExport';
+import { CARD_LISTS, type CardList } from '../../../contract/cards';
+import { deviceUpdateInput } from '../../../contract/devices';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import { accounts } from '../../db/schema';
+import type { StoredOnvif, StoredSip } from '../../db/schema/devices';
+import { HttpError } from '../../http/errors';
+import { platformVersion } from '../../version';
+import { whyNotListed, whyNotForProfile } from '../cards/rules';
+import { holdersOf } from '../cards/queries';
+import { storedOnvif, storedSip, updateDeviceParameters } from '../devices/queries';
+import { bumpAccessVersion } from '../profiles/access';
+import { BADGE_TAKEN, checkBadgeWith } from '../profiles/badges';
+import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles/queries';
+import {
+    cardListsOf,
+    customFormatsOf,
+    deviceGroupsOf,
+    devicesOf,
+    groupsOf,
+    insertCustomFormat,
+    insertGroup,
+    insertListed,
+    insertReader,
+    predefinedFormats,
+    profilePages,
+    profileCount,
+    profileWithAcsId,
+    readersOf,
+} from './queries';
+import { eq } from 'drizzle-orm';
+
+// archiver 7 is a factory function (see events/export.ts).
+const archiver = createRequire(import.meta.url)('archiver') as (format: 'zip', options?: ArchiverOptions) => Archiver;
+
+/**
+ * platform_data.zip (issue 11, docs/decisions.md "Import and export"): an
+ * account's data as JSON, with references by the exporting platform's ids
+ * (`ref`) or, for predefined card formats, by their key, so an import can
+ * map them onto another account's rows. Passwords (SIP, ONVIF) and face
+ * images stay behind.
+ */
+
+type FormatRef = { key: string } | { ref: number };
+interface ExportedBadge {
+    format: FormatRef;
+    badge_number: number;
+    facility_code: number | null;
+    status: string;
+    enabled: boolean;
+}
+interface ExportedProfile {
+    ref: number;
+    acs_id: string | null;
+    status: string;
+    enabled: boolean;
+    visitor: boolean;
+    expires_at: string | null;
+    groups: number[];
+    badges: ExportedBadge[];
+}
+interface Manifest {
+    format: string;
+    version: number;
+    platform_version: string;
+    exported_at: string;
+    account: { name: string };
+    counts: Record<string, number>;
+}
+
+const SECRET_OPTION = /password|secret|private|token/i;
+
+/** Writes the account's platform_data.zip; resolves once the zip is finished (the caller stores or streams it). */
+export const exportPlatformData = (ctx: AppContext, accountId: number): Readable => {
+    const zip = archiver('zip', { zlib: { level: 6 } });
+    const json = (name: string, value: unknown) => zip.append(JSON.stringify(value, null, 2), { name });
+    void (async () => {
+        const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
+        const predefined = new Map((await predefinedFormats(ctx.db)).map(f => [f.id, f.key!]));
+        const formatRef = (id: number | null | undefined): FormatRef | null =>
+            id === null || id === undefined ? null : predefined.has(id) ? { key: predefined.get(id)! } : { ref: id };
+        const formats = await customFormatsOf(ctx.db, accountId);
+        const groups = await groupsOf(ctx.db, accountId);
+        const readerRows = await readersOf(ctx.db, accountId);
+        const deviceRows = await devicesOf(ctx.db, accountId);
+        const deviceGroups = await deviceGroupsOf(
+            ctx.db,
+            deviceRows.map(d => d.id),
+        );
+        const lists = await cardListsOf(ctx.db, accountId);
+        const manifest: Manifest = {
+            format: PLATFORM_DATA_FORMAT,
+            version: PLATFORM_DATA_VERSION,
+            platform_version: platformVersion(),
+            exported_at: ctx.now().toISOString(),
+            account: { name: account!.name },
+            counts: {
+                card_formats: formats.length,
+                access_groups: groups.length,
+                readers: readerRows.length,
+                devices: deviceRows.length,
+                card_lists: lists.length,
+                profiles: await profileCount(ctx.db, accountId),
+            },
+        };
+        json('manifest.json', manifest);
+        json('account.json', { name: account!.name, options: (account!.options ?? []).filter(o => !SECRET_OPTION.test(o.name)) });
+        json(
+            'card_formats.json',
+            formats.map(({ id, account_id: _a, created_at: _c, updated_at: _u, ...rest }) => ({ ref: id, ...rest })),
+        );
+        json(
+            'access_groups.json',
+            groups.map(g => ({ ref: g.id, description: g.description, default_group: g.default_group })),
+        );
+        json(
+            'readers.json',
+            readerRows.map(r => ({ description: r.description, hardware_id: r.hardware_id })),
+        );
+        json(
+            'devices.json',
+            deviceRows.map(d => ({
+                hardware_id: d.hardware_id,
+                description: d.description,
+                role: d.role,
+                security_level: d.security_level,
+                led_option: d.led_option,
+                communication: d.communication,
+                communication_settings: {
+                    ...d.communication_settings,
+                    wiegand_card_format_id: undefined,
+                    wiegand_card_format: formatRef(d.communication_settings.wiegand_card_format_id),
+                },
+                onvif: { ...d.onvif, password: undefined },
+                sip: { ...d.sip, password: undefined },
+                groups: deviceGroups.get(d.id) ?? [],
+            })),
+        );
+        json(
+            'card_lists.json',
+            lists.map(l => ({
+                list: l.list,
+                format: formatRef(l.card_format_id),
+                facility_code: l.facility_code,
+                badge_number: l.badge_number,
+            })),
+        );
+        // Profiles as JSON lines, a page at a time: a large account never sits whole in memory.
+        const pages = profilePages(ctx.db, accountId);
+        zip.append(
+            Readable.from(
+                (async function* () {
+                    for await (const page of pages)
+                        for (const { profile, badges, groups: memberOf } of page) {
+                            const line: ExportedProfile = {
+                                ref: profile.id,
+                                acs_id: profile.acs_id,
+                                status: profile.status,
+                                enabled: profile.enabled,
+                                visitor: profile.visitor,
+                                expires_at: profile.expires_at?.toISOString() ?? null,
+                                groups: memberOf,
+                                badges: badges.map(b => ({
+                                    format: formatRef(b.card_format_id)!,
+                                    badge_number: b.badge_number,
+                                    facility_code: b.facility_code,
+                                    status: b.status,
+                                    enabled: b.enabled,
+                                })),
+                            };
+                            yield `${JSON.stringify(line)}\n`;
+                        }
+                })(),
+            ),
+            { name: 'profiles.jsonl' },
+        );
+        await zip.finalize();
+    })().catch(error => zip.destroy(error as Error));
+    return zip;
+};
+
+// ---- import ----
+
+const SMALL_ENTRY = 64 * 1024 * 1024;
+const refused = (message: string) => new HttpError(400, message);
+
+/** The entries of a zip on disk, by name, with a reader for each; the unpacked total is checked first (a zip bomb stops here). */
+const openZip = async (file: string) => {
+    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+        yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, z) =>
+            error ? reject(refused(IMPORT_EXPORT_MESSAGES.notOurs)) : resolve(z),
+        ),
+    );
+    const entries = new Map<string, yauzl.Entry>();
+    let unpacked = 0;
+    await new Promise<void>((resolve, reject) => {
+        zip.on('entry', (entry: yauzl.Entry) => {
+            unpacked += entry.uncompressedSize;
+            entries.set(entry.fileName, entry);
+            zip.readEntry();
+        });
+        zip.on('end', () => resolve());
+        zip.on('error', () => reject(refused(IMPORT_EXPORT_MESSAGES.notOurs)));
+        zip.readEntry();
+    });
+    if (unpacked > PLATFORM_DATA_MAX_UNPACKED_BYTES) {
+        zip.close();
+        throw refused(IMPORT_EXPORT_MESSAGES.tooLargeUnpacked);
+    }
+    const stream = (name: string) =>
+        new Promise<Readable | undefined>((resolve, reject) => {
+            const entry = entries.get(name);
+            if (!entry) return resolve(undefined);
+            // yauzl checks the bytes read against the size the entry declares.
+            zip.openReadStream(entry, (error, s) => (error ? reject(refused(IMPORT_EXPORT_MESSAGES.notOurs)) : resolve(s)));
+        });
+    const json = async <T>(name: string): Promise<T | undefined> => {
+        const s = await stream(name);
+        if (!s) return undefined;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of s) {
+            size += (chunk as Buffer).length;
+            if (size > SMALL_ENTRY) throw refused(IMPORT_EXPORT_MESSAGES.tooLargeUnpacked);
+            chunks.push(chunk as Buffer);
+        }
+        try {
+            return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
+        } catch {
+            throw refused(`${IMPORT_EXPORT_MESSAGES.notOurs} (${name} is not readable)`);
+        }
+    };
+    return { stream, json, close: () => zip.close() };
+};
+
+/** Lines of a text stream, one at a time. */
+async function* lines(source: Readable) {
+    let rest = '';
+    for await (const chunk of source) {
+        rest += (chunk as Buffer).toString('utf8');
+        let at: number;
+        while ((at = rest.indexOf('\n')) >= 0) {
+            const line = rest.slice(0, at);
+            rest = rest.slice(at + 1);
+            if (line.trim()) yield line;
+        }
+        if (rest.length > 1024 * 1024) throw refused(`${IMPORT_EXPORT_MESSAGES.notOurs} (a profile line is too long)`);
+    }
+    if (rest.trim()) yield rest;
+}
+
+type CardFormatRow = Awaited<ReturnType<typeof customFormatsOf>>[number];
+
+/**
+ * Imports a platform_data.zip into an account: card formats, groups and
+ * readers are matched by name (description, hardware id) or made; device
+ * parameters go to the account's readers of the same hardware id; badge
+ * lists, then profiles with their badges and groups, are added with the
+ * account's rules (an opted-out badge is refused, a badge held here is
+ * skipped). Every item left out is in the report with why.
+ */
+export const importPlatformData = async (ctx: AppContext, accountId: number, file: string, createdBy: string): Promise<ImportReport> => {
+    const zip = await openZip(file);
+    try {
+        const manifest = await zip.json<Manifest>('manifest.json');
+        if (!manifest || manifest.format !== PLATFORM_DATA_FORMAT) throw refused(IMPORT_EXPORT_MESSAGES.notOurs);
+        if (typeof manifest.version !== 'number' || manifest.version > PLATFORM_DATA_VERSION)
+            throw refused(IMPORT_EXPORT_MESSAGES.newerFormat);
+        return await applyPlatformData(ctx.db, accountId, zip, createdBy);
+    } finally {
+        zip.close();
+    }
+};
+
+const applyPlatformData = async (db: Db, accountId: number, zip: Awaited<ReturnType<typeof openZip>>, createdBy: string) => {
+    const report: ImportReport = { created: {}, reused: {}, skipped: [] };
+    const created = (kind: string) => (report.created[kind] = (report.created[kind] ?? 0) + 1);
+    const reused = (kind: string) => (report.reused[kind] = (report.reused[kind] ?? 0) + 1);
+    const skip = (kind: string, item: string, reason: string) => report.skipped.push({ kind, item: item.slice(0, 200), reason });
+    const array = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
+
+    // Card formats: predefined by key, the account's own by name.
+    const predefined = await predefinedFormats(db);
+    const byKey = new Map(predefined.map(f => [f.key!, f]));
+    const own = await customFormatsOf(db, accountId);
+    const formatByRef = new Map<number, CardFormatRow>();
+    for (const f of array<CardFormatRow & { ref: number }>(await zip.json('card_formats.json'))) {
+        if (typeof f?.name !== 'string' || typeof f.bits !== 'number') {
+            skip('card_formats', String(f?.name ?? '?'), 'Not a card format');
+            continue;
+        }
+        let row = own.find(o => o.name.toLowerCase() === f.name.toLowerCase());
+        if (row) reused('card_formats');
+        else {
+            const { ref: _ref, id: _id, key: _key, type: _type, ...values } = f;
+            const id = await insertCustomFormat(db, { ...values, account_id: accountId, type: 'custom', key: null });
+            row = (await customFormatsOf(db, accountId)).find(o => o.id === id)!;
+            own.push(row);
+            created('card_formats');
+        }
+        formatByRef.set(f.ref, row);
+    }
+    const formatOf = (ref: FormatRef | null | undefined) =>
+        !ref ? undefined : 'key' in ref ? byKey.get(ref.key) : 'ref' in ref ? formatByRef.get(ref.ref) : undefined;
+
+    // Access groups by description.
+    const groups = await groupsOf(db, accountId);
+    const groupByRef = new Map<number, number>();
+    for (const g of array<{ ref: number; description: string }>(await zip.json('access_groups.json'))) {
+        if (typeof g?.description !== 'string' || !g.description.trim()) continue;
+        const match = groups.find(x => x.description.toLowerCase() === g.description.toLowerCase());
+        if (match) reused('access_groups');
+        else created('access_groups');
+        groupByRef.set(g.ref, match?.id ?? (await insertGroup(db, accountId, g.description.slice(0, 255))));
+    }
+    const groupIds = (refs: unknown) => array<number>(refs).flatMap(r => (groupByRef.has(r) ? [groupByRef.get(r)!] : []));
+
+    // Readers by hardware id, or by description when they have none.
+    const readerRows = await readersOf(db, accountId);
+    for (const r of array<{ description: string; hardware_id: string | null }>(await zip.json('readers.json'))) {
+        if (typeof r?.description !== 'string') continue;
+        const match = readerRows.find(x =>
+            r.hardware_id ? x.hardware_id === r.hardware_id : !x.hardware_id && x.description === r.description,
+        );
+        if (match) reused('readers');
+        else {
+            await insertReader(db, accountId, r.description.slice(0, 255), r.hardware_id?.slice(0, 64) ?? null);
+            created('readers');
+        }
+    }
+
+    // Device parameters, onto this account's devices of the same hardware id.
+    const deviceRows = await devicesOf(db, accountId);
+    type ExportedDevice = Record<string, unknown> & {
+        hardware_id: string;
+        communication_settings?: Record<string, unknown> & { wiegand_card_format?: FormatRef | null };
+        groups?: number[];
+    };
+    for (const d of array<ExportedDevice>(await zip.json('devices.json'))) {
+        const target = deviceRows.find(x => x.hardware_id === d?.hardware_id);
+        if (!target) {
+            skip(
+                'devices',
+                String(d?.hardware_id ?? '?'),
+                'No device with this hardware id in the account: register it, then import again',
+            );
+            continue;
+        }
+        const { wiegand_card_format, ...settings } = d.communication_settings ?? {};
+        const parsed = deviceUpdateInput.safeParse({
+            ...d,
+            communication_settings: { ...settings, wiegand_card_format_id: formatOf(wiegand_card_format)?.id ?? null },
+            access_group_ids: groupIds(d.groups),
+        });
+        if (!parsed.success) {
+            skip('devices', d.hardware_id, parsed.error.issues[0]?.message ?? 'Not valid device parameters');
+            continue;
+        }
+        const onvif = storedOnvif(parsed.data.onvif, target.onvif as StoredOnvif);
+        const sip = storedSip(parsed.data.sip, target.sip as StoredSip);
+        if ((onvif.managed_by === 'platform' && !onvif.password) || (sip.enabled && !sip.password)) {
+            skip(
+                'devices',
+                d.hardware_id,
+                'Passwords are not exported: enter the SIP or ONVIF password on the device page, then import again',
+            );
+            continue;
+        }
+        const { access_group_ids, account_id: _account, ...values } = parsed.data;
+        await updateDeviceParameters(
+            db,
+            target.id,
+            { ...values, communication_settings: values.communication_settings ?? {}, onvif, sip },
+            access_group_ids,
+        );
+        reused('devices');
+    }
+
+    // Badge lists before profiles: a badge opted out there is not given to a profile here.
+    for (const l of array<{ list: CardList; format: FormatRef; facility_code: number | null; badge_number: number }>(
+        await zip.json('card_lists.json'),
+    )) {
+        const format = formatOf(l?.format);
+        const item = `${l?.list} ${l?.facility_code ?? ''}:${l?.badge_number}`;
+        if (!format || !CARD_LISTS.includes(l.list) || !Number.isSafeInteger(l.badge_number)) {
+            skip('card_lists', item, 'Unknown card format or list');
+            continue;
+        }
+        const key = { card_format_id: format.id, facility_code: l.facility_code ?? null, badge_number: l.badge_number };
+        const why =
+            (await whyNotListed(db, accountId, l.list, key)) ??
+            (l.list === 'opt_out' && (await holdersOf(db, accountId, [key])).length
+                ? 'A profile of this account holds this badge: opt it out from the Opt-out screen'
+                : null);
+        if (why) skip('card_lists', item, why);
+        else if (await insertListed(db, { account_id: accountId, list: l.list, ...key, created_by: createdBy })) created('card_lists');
+        else reused('card_lists');
+    }
+
+    // Profiles, one line each.
+    const profileStream = await zip.stream('profiles.jsonl');
+    if (profileStream)
+        for await (const line of lines(profileStream)) {
+            let p: ExportedProfile;
+            try {
+                p = JSON.parse(line) as ExportedProfile;
+            } catch {
+                skip('profiles', line.slice(0, 80), 'Not a profile');
+                continue;
+            }
+            const item = p.acs_id ?? `#${p.ref}`;
+            if (p.visitor) {
+                skip('profiles', item, 'Visitors are not moved: they expire at midnight');
+                continue;
+            }
+            if (p.acs_id && (await profileWithAcsId(db, accountId, p.acs_id))) {
+                skip('profiles', item, 'A profile with this ACS ID is already in the account');
+                continue;
+            }
+            const cards: CheckedBadge[] = [];
+            for (const b of array<ExportedBadge>(p.badges)) {
+                const badgeItem = `${item} badge ${b.facility_code ?? ''}:${b.badge_number}`;
+                try {
+                    const checked = checkBadgeWith(formatOf(b.format), accountId, {
+                        card_format_id: formatOf(b.format)?.id ?? 0,
+                        badge_number: b.badge_number,
+                        facility_code: b.facility_code,
+                    });
+                    const why =
+                        (await whyNotForProfile(db, accountId, checked)) ??
+                        ((await badgeTaken(db, accountId, checked)) ? BADGE_TAKEN : null);
+                    if (why) skip('badges', badgeItem, why);
+                    else cards.push(checked);
+                } catch (error) {
+                    skip(
+                        'badges',
+                        badgeItem,
+                        error instanceof HttpError ? (Object.values(error.fields ?? {})[0] ?? error.message) : 'Not a badge',
+                    );
+                }
+            }
+            if (array(p.badges).length && !cards.length && !p.acs_id) {
+                skip('profiles', item, 'None of its badges could be given');
+                continue;
+            }
+            await insertProfile(
+                db,
+                accountId,
+                {
+                    acs_id: typeof p.acs_id === 'string' ? p.acs_id.slice(0, 100) : null,
+                    status: p.status === 'inactive' || p.status === 'enrollment' ? p.status : 'active',
+                    enabled: p.enabled !== false,
+                    expires_at: p.expires_at ? new Date(p.expires_at) : null,
+                },
+                groupIds(p.groups),
+                cards,
+            );
+            created('profiles');
+            if (cards.length) report.created.badges = (report.created.badges ?? 0) + cards.length;
+        }
+    await bumpAccessVersion(db, accountId);
+    return report;
+};
