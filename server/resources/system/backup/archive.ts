@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Readable, type Writable } from 'node:stream';
@@ -153,40 +155,64 @@ export const writeBackup = async (ctx: AppContext, out: Writable): Promise<Backu
             files.count++;
             files.bytes += stat.size;
         }
+        // The rows are read in one snapshot into a spool file, then sent: the snapshot (and on PGlite, the
+        // database's one connection) is held for the time the reading takes, not for the client's download.
         const tables: Record<string, number> = {};
-        await ctx.db.transaction(
-            async tx => {
-                await utcSession(tx);
-                for (const table of await dataTables(tx)) {
-                    tables[table] = 0;
-                    await openRowCursor(tx, table);
-                    let lines: string[] = [];
-                    let bytes = 0;
-                    let part = 0;
-                    const flush = async () => {
-                        if (!lines.length) return;
-                        const data = await gzip(Buffer.from(`${lines.join('\n')}\n`), { level: 6 });
-                        await writer.add(`tables/${table}/${String(++part).padStart(5, '0')}.jsonl.gz`, data.length, data, lines.length);
-                        lines = [];
-                        bytes = 0;
-                    };
-                    for (;;) {
-                        const page = await fetchRows(tx, FETCH_ROWS);
-                        for (const row of page) {
-                            lines.push(row);
-                            bytes += row.length;
+        const spooled: { name: string; offset: number; size: number; rows?: number }[] = [];
+        await fs.mkdir(ctx.config.backupDir, { recursive: true });
+        const spoolFile = path.join(ctx.config.backupDir, `.spool-${randomBytes(6).toString('hex')}`);
+        const spool = await fs.open(spoolFile, 'w+');
+        try {
+            let offset = 0;
+            const toSpool = async (name: string, data: Buffer, rows?: number) => {
+                await spool.write(data, 0, data.length, offset);
+                spooled.push({ name, offset, size: data.length, ...(rows === undefined ? {} : { rows }) });
+                offset += data.length;
+            };
+            await ctx.db.transaction(
+                async tx => {
+                    await utcSession(tx);
+                    for (const table of await dataTables(tx)) {
+                        tables[table] = 0;
+                        await openRowCursor(tx, table);
+                        let lines: string[] = [];
+                        let bytes = 0;
+                        let part = 0;
+                        const flush = async () => {
+                            if (!lines.length) return;
+                            const data = await gzip(Buffer.from(`${lines.join('\n')}\n`), { level: 6 });
+                            await toSpool(`tables/${table}/${String(++part).padStart(5, '0')}.jsonl.gz`, data, lines.length);
+                            lines = [];
+                            bytes = 0;
+                        };
+                        for (;;) {
+                            const page = await fetchRows(tx, FETCH_ROWS);
+                            for (const row of page) {
+                                lines.push(row);
+                                bytes += row.length;
+                            }
+                            tables[table] += page.length;
+                            if (lines.length >= PART_ROWS || bytes >= PART_BYTES) await flush();
+                            if (page.length < FETCH_ROWS) break;
                         }
-                        tables[table] += page.length;
-                        if (lines.length >= PART_ROWS || bytes >= PART_BYTES) await flush();
-                        if (page.length < FETCH_ROWS) break;
+                        await flush();
+                        await closeRowCursor(tx);
                     }
-                    await flush();
-                    await closeRowCursor(tx);
-                }
-                await writer.add('sequences.json', ...sized(Buffer.from(JSON.stringify(await sequenceStates(tx)))));
-            },
-            { isolationLevel: 'repeatable read', accessMode: 'read only' },
-        );
+                    await toSpool('sequences.json', Buffer.from(JSON.stringify(await sequenceStates(tx))));
+                },
+                { isolationLevel: 'repeatable read', accessMode: 'read only' },
+            );
+            for (const part of spooled)
+                await writer.add(
+                    part.name,
+                    part.size,
+                    part.size ? createReadStream(spoolFile, { start: part.offset, end: part.offset + part.size - 1 }) : Buffer.alloc(0),
+                    part.rows,
+                );
+        } finally {
+            await spool.close();
+            await fs.rm(spoolFile, { force: true });
+        }
         const manifest: BackupManifest = { ...header, parts: [...writer.parts], tables, files };
         await writer.add('manifest.json', ...sized(Buffer.from(JSON.stringify(manifest, null, 2))));
         await writer.finish();
