@@ -8,6 +8,7 @@ import { qrCodePlugin } from '../resources/qrcode';
 import { readersPlugin } from '../resources/readers';
 import { firmwarePlugin } from '../resources/firmware';
 import { eventRetentionPlugin } from '../resources/event-retention';
+import { importExportPlugin } from '../resources/import-export';
 import { eventsPlugin } from '../resources/events';
 import { enrollmentsPlugin } from '../resources/enrollments';
 import { rolesPlugin } from '../resources/roles';
@@ -24,6 +25,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     usersPlugin,
     cardFormatsPlugin,
     eventRetentionPlugin,
+    importExportPlugin,
     devicesPlugin,
     firmwarePlugin,
     readersPlugin,
