@@ -1,4 +1,5 @@
 import { accessGroupsPlugin } from '../resources/access-groups';
+import { accountManagementPlugin } from '../resources/account-management';
 import { accountsPlugin } from '../resources/accounts';
 import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
@@ -35,5 +36,6 @@ export const enabledPlugins: ConsolePlugin[] = [
     enrollmentsPlugin,
     profilesPlugin,
     statisticsPlugin,
+    accountManagementPlugin,
     searchPlugin,
 ];
