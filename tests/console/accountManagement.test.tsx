@@ -92,7 +92,8 @@ describe('Account Management (SPEC 2.2 /account_management, Update Platform Main
         expect(within(card).getByText('PLATFORM')).toBeInTheDocument();
         expect(within(card).getByText('platform@example.com')).toBeInTheDocument();
         expect(within(card).getByText('12 rue de la République')).toBeInTheDocument();
-        expect(within(card).getByText('69002 Lyon')).toBeInTheDocument();
+        expect(within(card).getByText('69002')).toBeInTheDocument();
+        expect(within(card).getByText('Lyon')).toBeInTheDocument();
         expect(within(card).getByText('+33 4 00 00 00 00')).toBeInTheDocument();
         expect(within(card).getByRole('link', { name: 'Open its account page' })).toHaveAttribute('href', '/accounts/1');
     });

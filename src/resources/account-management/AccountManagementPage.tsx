@@ -45,7 +45,8 @@ const MainAccountCard = ({ main }: { main: Account }) => {
                     <Line label={field('address.email')} value={address.email} />
                     <Line label={field('address.phone_number')} value={address.phone_number} />
                     <Line label={field('address.street_address')} value={address.street_address} />
-                    <Line label={field('address.city')} value={[address.zip, address.city].filter(Boolean).join(' ')} />
+                    <Line label={field('address.zip')} value={address.zip} />
+                    <Line label={field('address.city')} value={address.city} />
                     <Line label={field('address.state')} value={address.state} />
                     <Line label={field('address.country')} value={address.country} />
                     <Line label={field('created_at')} value={formatDate(main.created_at)} />
