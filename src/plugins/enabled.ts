@@ -1,4 +1,5 @@
 import { accessGroupsPlugin } from '../resources/access-groups';
+import { accountManagementPlugin } from '../resources/account-management';
 import { accountsPlugin } from '../resources/accounts';
 import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
@@ -8,6 +9,7 @@ import { qrCodePlugin } from '../resources/qrcode';
 import { readersPlugin } from '../resources/readers';
 import { firmwarePlugin } from '../resources/firmware';
 import { eventRetentionPlugin } from '../resources/event-retention';
+import { importExportPlugin } from '../resources/import-export';
 import { eventsPlugin } from '../resources/events';
 import { enrollmentsPlugin } from '../resources/enrollments';
 import { rolesPlugin } from '../resources/roles';
@@ -24,6 +26,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     usersPlugin,
     cardFormatsPlugin,
     eventRetentionPlugin,
+    importExportPlugin,
     devicesPlugin,
     firmwarePlugin,
     readersPlugin,
@@ -33,5 +36,6 @@ export const enabledPlugins: ConsolePlugin[] = [
     enrollmentsPlugin,
     profilesPlugin,
     statisticsPlugin,
+    accountManagementPlugin,
     searchPlugin,
 ];
