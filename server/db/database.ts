@@ -39,7 +39,9 @@ export const migrationJournal = (() => {
  * migration's own date): GET /migrations shows it.
  */
 const recordMigrationRuns = async (db: Db) => {
-    const applied = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+    const applied = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+        rows: { n: number }[];
+    };
     const tags = migrationJournal()
         .slice(0, applied.rows[0]!.n)
         .map(m => m.tag);

@@ -111,18 +111,20 @@ export class DiskSpace {
  * unknown length is written.
  */
 export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStorage => {
-    const guarded = (put: FileStorage['put']): FileStorage['put'] => (key, data, options) => {
-        if (Buffer.isBuffer(data)) {
-            disk.assertRoom(data.length);
-            return put(key, data, options);
-        }
-        disk.assertRoom(0, true);
-        return put(
-            key,
-            pipeline(data, disk.watch(), () => undefined),
-            options,
-        );
-    };
+    const guarded =
+        (put: FileStorage['put']): FileStorage['put'] =>
+        (key, data, options) => {
+            if (Buffer.isBuffer(data)) {
+                disk.assertRoom(data.length);
+                return put(key, data, options);
+            }
+            disk.assertRoom(0, true);
+            return put(
+                key,
+                pipeline(data, disk.watch(), () => undefined),
+                options,
+            );
+        };
     return {
         put: guarded((key, data, options) => storage.put(key, data, options)),
         get: key => storage.get(key),

@@ -148,7 +148,8 @@ export class LocalDiskStorage implements FileStorage {
             async commit() {
                 const old = path.join(root, `.replaced-${suffix}`);
                 await fs.mkdir(old);
-                for (const name of await fs.readdir(root)) if (!name.startsWith('.')) await fs.rename(path.join(root, name), path.join(old, name));
+                for (const name of await fs.readdir(root))
+                    if (!name.startsWith('.')) await fs.rename(path.join(root, name), path.join(old, name));
                 for (const name of await fs.readdir(staging)) await fs.rename(path.join(staging, name), path.join(root, name));
                 await syncDirectory(root);
                 await fs.rm(staging, { recursive: true, force: true });

@@ -9,6 +9,8 @@ import {
     PLATFORM_DATA_VERSION,
     type ImportReport,
 } from '../../../contract/importExport';
+import { accountOption } from '../../../contract/accounts';
+import type { AccountOption } from '../../../contract/session';
 import { CARD_LISTS, type CardList } from '../../../contract/cards';
 import { deviceUpdateInput } from '../../../contract/devices';
 import type { AppContext } from '../../context';
@@ -289,6 +291,20 @@ const applyPlatformData = async (db: Db, accountId: number, zip: Awaited<ReturnT
     const reused = (kind: string) => (report.reused[kind] = (report.reused[kind] ?? 0) + 1);
     const skip = (kind: string, item: string, reason: string) => report.skipped.push({ kind, item: item.slice(0, 200), reason });
     const array = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
+
+    // The account's options: those it has not set yet come from the file; its own stay as they are.
+    const options = array<AccountOption>((await zip.json<{ options?: unknown }>('account.json'))?.options);
+    const [target] = await db.select({ options: accounts.options }).from(accounts).where(eq(accounts.id, accountId));
+    const have = new Set(target!.options.map(o => o.name));
+    const added = options.filter(o => accountOption.safeParse(o).success && !have.has(o.name) && !SECRET_OPTION.test(o.name));
+    for (const o of options) if (have.has(o.name)) reused('options');
+    if (added.length) {
+        await db
+            .update(accounts)
+            .set({ options: [...target!.options, ...added] })
+            .where(eq(accounts.id, accountId));
+        report.created.options = added.length;
+    }
 
     // Card formats: predefined by key, the account's own by name.
     const predefined = await predefinedFormats(db);

@@ -117,6 +117,13 @@ describe('platform_data.zip', () => {
         expect(after.groups).toEqual([...new Set([...before.groups, ...after.groups])].sort());
         expect(after.readers).toEqual(before.readers);
         expect(after.lists).toEqual(before.lists);
+        // Options it had not set come from the source; the one it had stays its own.
+        const optionsOf = async (id: number) =>
+            (await rows<{ options: { name: string; value: string }[] }>(p.ctx.db, sql`select options from accounts where id = ${id}`))[0]!
+                .options;
+        const targetOptions = await optionsOf(target.json().id);
+        expect(targetOptions.filter(o => o.name === 'acs/opt_out_enabled')).toEqual([expect.objectContaining({ value: 'true' })]);
+        for (const option of await optionsOf(source)) expect(targetOptions.map(o => o.name)).toContain(option.name);
         // Profiles whose badge is opted out would not be there in the source either: every profile comes over.
         expect(after.profiles).toEqual(before.profiles);
 
