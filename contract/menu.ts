@@ -97,6 +97,7 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'consented',
     'visitors',
     'statistics',
+    'settings',
 ]);
 
 export const isMenuGroup = (entry: MenuItem | MenuGroup): entry is MenuGroup => 'items' in entry;

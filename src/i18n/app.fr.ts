@@ -22,7 +22,6 @@ const fr: Messages = {
     menu: {
         backupAndRestore: 'Sauvegarde et restauration',
         accountManagement: 'Gestion du compte',
-        settings: 'Paramètres',
         migrations: 'Migrations',
         groups: {
             accounts: 'Comptes',

@@ -12,6 +12,7 @@ import { eventsPlugin } from '../resources/events';
 import { enrollmentsPlugin } from '../resources/enrollments';
 import { rolesPlugin } from '../resources/roles';
 import { searchPlugin } from '../resources/search';
+import { settingsPlugin } from '../resources/settings';
 import { statisticsPlugin } from '../resources/statistics';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
@@ -33,5 +34,6 @@ export const enabledPlugins: ConsolePlugin[] = [
     enrollmentsPlugin,
     profilesPlugin,
     statisticsPlugin,
+    settingsPlugin,
     searchPlugin,
 ];
