@@ -98,6 +98,7 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'visitors',
     'statistics',
     'settings',
+    'migrations',
 ]);
 
 export const isMenuGroup = (entry: MenuItem | MenuGroup): entry is MenuGroup => 'items' in entry;

@@ -22,7 +22,6 @@ const en: Messages = {
     menu: {
         backupAndRestore: 'Backup and Restore',
         accountManagement: 'Account Management',
-        migrations: 'Migrations',
         groups: {
             accounts: 'Accounts',
             permissions: 'Permissions',

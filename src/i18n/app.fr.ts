@@ -22,7 +22,6 @@ const fr: Messages = {
     menu: {
         backupAndRestore: 'Sauvegarde et restauration',
         accountManagement: 'Gestion du compte',
-        migrations: 'Migrations',
         groups: {
             accounts: 'Comptes',
             permissions: 'Autorisations',

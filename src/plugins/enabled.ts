@@ -11,6 +11,7 @@ import { eventRetentionPlugin } from '../resources/event-retention';
 import { eventsPlugin } from '../resources/events';
 import { enrollmentsPlugin } from '../resources/enrollments';
 import { rolesPlugin } from '../resources/roles';
+import { migrationsPlugin } from '../resources/migrations';
 import { searchPlugin } from '../resources/search';
 import { settingsPlugin } from '../resources/settings';
 import { statisticsPlugin } from '../resources/statistics';
@@ -35,5 +36,6 @@ export const enabledPlugins: ConsolePlugin[] = [
     profilesPlugin,
     statisticsPlugin,
     settingsPlugin,
+    migrationsPlugin,
     searchPlugin,
 ];

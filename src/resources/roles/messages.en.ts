@@ -16,7 +16,6 @@ const en: Messages = {
                 backup: 'Backup',
                 restore: 'Restore',
                 importExport: 'Import/export',
-                migrations: 'Migrations',
                 version: 'Version details',
                 optOut: 'Opt-out',
                 adaptive: 'Adaptive 2FA',

@@ -16,7 +16,6 @@ const fr: Messages = {
                 backup: 'Sauvegarde',
                 restore: 'Restauration',
                 importExport: 'Import/export',
-                migrations: 'Migrations',
                 version: 'Détails de version',
                 optOut: 'Refus biométrique',
                 adaptive: '2FA adaptative',
