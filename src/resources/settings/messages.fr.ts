@@ -86,7 +86,7 @@ const fr: Messages = {
             backups: '%{smart_count} sauvegarde |||| %{smart_count} sauvegardes',
         },
         suffixes: { attempts: 'tentatives', days: 'jours', hours: 'heures', backups: 'sauvegardes' },
-        unitOf: 'Unité de %{field}',
+        unitOf: 'Unité pour « %{field} »',
         source: {
             saved: 'Enregistré ici',
             environment: 'Venant de l’environnement',
