@@ -98,6 +98,8 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'visitors',
     'statistics',
     'accountManagement',
+    'settings',
+    'migrations',
 ]);
 
 export const isMenuGroup = (entry: MenuItem | MenuGroup): entry is MenuGroup => 'items' in entry;

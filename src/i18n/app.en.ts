@@ -21,8 +21,6 @@ const en: Messages = {
     // Each feature names its own menu entry (its messages files); these are the screens still to come, and the groups.
     menu: {
         backupAndRestore: 'Backup and Restore',
-        settings: 'Settings',
-        migrations: 'Migrations',
         groups: {
             accounts: 'Accounts',
             permissions: 'Permissions',

@@ -21,8 +21,6 @@ const fr: Messages = {
     // Each feature names its own menu entry (its messages files); these are the screens still to come, and the groups.
     menu: {
         backupAndRestore: 'Sauvegarde et restauration',
-        settings: 'Paramètres',
-        migrations: 'Migrations',
         groups: {
             accounts: 'Comptes',
             permissions: 'Autorisations',

@@ -13,7 +13,9 @@ import { importExportPlugin } from '../resources/import-export';
 import { eventsPlugin } from '../resources/events';
 import { enrollmentsPlugin } from '../resources/enrollments';
 import { rolesPlugin } from '../resources/roles';
+import { migrationsPlugin } from '../resources/migrations';
 import { searchPlugin } from '../resources/search';
+import { settingsPlugin } from '../resources/settings';
 import { statisticsPlugin } from '../resources/statistics';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
@@ -37,5 +39,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     profilesPlugin,
     statisticsPlugin,
     accountManagementPlugin,
+    settingsPlugin,
+    migrationsPlugin,
     searchPlugin,
 ];

@@ -16,8 +16,6 @@ const en: Messages = {
                 backup: 'Backup',
                 restore: 'Restore',
                 importExport: 'Import/export',
-                systemSettings: 'System settings',
-                migrations: 'Migrations',
                 version: 'Version details',
                 optOut: 'Opt-out',
                 adaptive: 'Adaptive 2FA',

@@ -16,8 +16,6 @@ const fr: Messages = {
                 backup: 'Sauvegarde',
                 restore: 'Restauration',
                 importExport: 'Import/export',
-                systemSettings: 'Paramètres système',
-                migrations: 'Migrations',
                 version: 'Détails de version',
                 optOut: 'Refus biométrique',
                 adaptive: '2FA adaptative',

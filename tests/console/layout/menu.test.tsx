@@ -30,7 +30,7 @@ describe('side menu (SPEC 2.3)', () => {
         expect(screen.queryByRole('menuitem', { name: 'Audit Log' })).toBeNull();
     });
 
-    it('shows only the screens the console has: Devices, Updates, Readers and QR Code under Device Management, no Migrations yet', async () => {
+    it('shows the screens the console has: Devices, Updates, Readers and QR Code under Device Management; Settings and Migrations', async () => {
         menu(testSession('admin'));
         expect(await screen.findByRole('menuitem', { name: 'Roles' })).toBeInTheDocument();
         expect(screen.getByRole('button', { name: 'Device Management' })).toBeInTheDocument();
@@ -38,7 +38,8 @@ describe('side menu (SPEC 2.3)', () => {
         expect(screen.getByRole('menuitem', { name: 'Updates' })).toHaveAttribute('href', '/firmware-updates');
         expect(screen.getByRole('menuitem', { name: 'Readers' })).toBeInTheDocument();
         expect(screen.getByRole('menuitem', { name: 'QR Code' })).toHaveAttribute('href', '/qrcode');
-        expect(screen.queryByText('Migrations')).toBeNull();
+        expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+        expect(screen.getByRole('menuitem', { name: 'Migrations' })).toHaveAttribute('href', '/migrations');
     });
 
     it.each([
