@@ -20,7 +20,6 @@ const en: Messages = {
     },
     // Each feature names its own menu entry (its messages files); these are the screens still to come, and the groups.
     menu: {
-        backupAndRestore: 'Backup and Restore',
         accountManagement: 'Account Management',
         settings: 'Settings',
         migrations: 'Migrations',

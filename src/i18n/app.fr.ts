@@ -20,7 +20,6 @@ const fr: Messages = {
     },
     // Each feature names its own menu entry (its messages files); these are the screens still to come, and the groups.
     menu: {
-        backupAndRestore: 'Sauvegarde et restauration',
         accountManagement: 'Gestion du compte',
         settings: 'Paramètres',
         migrations: 'Migrations',

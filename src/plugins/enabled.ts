@@ -13,6 +13,7 @@ import { enrollmentsPlugin } from '../resources/enrollments';
 import { rolesPlugin } from '../resources/roles';
 import { searchPlugin } from '../resources/search';
 import { statisticsPlugin } from '../resources/statistics';
+import { systemPlugin } from '../resources/system';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
@@ -32,6 +33,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     eventsPlugin,
     enrollmentsPlugin,
     profilesPlugin,
+    systemPlugin,
     statisticsPlugin,
     searchPlugin,
 ];
