@@ -96,6 +96,7 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'adaptive',
     'consented',
     'visitors',
+    'backupAndRestore',
     'statistics',
     'accountManagement',
     'settings',

@@ -32,6 +32,7 @@ export const adminApi = async (request: APIRequestContext) => {
     return {
         get: async (url: string) => (await request.get(`/api/v2${url}`, { headers })).json(),
         put: async (url: string, data: unknown) => request.put(`/api/v2${url}`, { headers, data }),
+        post: async (url: string, data: unknown) => request.post(`/api/v2${url}`, { headers, data }),
     };
 };
 

@@ -67,8 +67,8 @@ export const fileNameOf = (header: string | null): string | undefined => {
 };
 
 let refreshing: Promise<boolean> | undefined;
-/** One refresh at a time: concurrent 401s wait for the same rotation. */
-const refreshTokens = () => {
+/** One refresh at a time: concurrent 401s wait for the same rotation. True when new tokens were stored. */
+export const refreshTokens = () => {
     refreshing ??= (async () => {
         const refresh = tokens.refresh;
         if (!refresh) return false;

@@ -3,6 +3,7 @@ import type { ListReply } from '../../contract/api';
 import { formatSort } from '../../contract/sort';
 import { GENERIC_UPLOAD_TIMEOUT_MS, MULTIPART_UPLOAD_TIMEOUT_MS } from '../../contract/constants';
 import { apiFetch, type Query, type RequestOptions } from './http';
+import { uploadMultipart, type UploadOptions } from './upload';
 
 export const UPDATE_WITHOUT_DATA = 'You need to provide information about the updated object!';
 
@@ -29,8 +30,8 @@ export interface ConsoleDataProvider extends DataProvider {
     stream(path: string, query?: Query, signal?: AbortSignal): Promise<Response>;
     /** SPEC 7.1 generic file upload: POST to resource/{id}, 10 s */
     upload<T = unknown>(resource: string, id: string | number, file: File, field?: string): Promise<T>;
-    /** SPEC 7.1 multipart upload with a very long timeout (1e8 ms) */
-    multipart<T = unknown>(path: string, form: FormData, signal?: AbortSignal): Promise<T>;
+    /** SPEC 7.1 multipart upload with a very long timeout (1e8 ms); with onProgress, it tells how much has been sent */
+    multipart<T = unknown>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
 }
 
 const path = (resource: string, id?: string | number) => `/${resource}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}`;
@@ -107,5 +108,8 @@ export const dataProvider: ConsoleDataProvider = {
         form.append(field, file);
         return apiFetch(path(resource, id), { method: 'POST', body: form, timeout: GENERIC_UPLOAD_TIMEOUT_MS });
     },
-    multipart: (p, form, signal) => apiFetch(p, { method: 'POST', body: form, timeout: MULTIPART_UPLOAD_TIMEOUT_MS, signal }),
+    multipart: (p, form, options = {}) =>
+        options.onProgress
+            ? uploadMultipart(p, form, options)
+            : apiFetch(p, { method: 'POST', body: form, timeout: MULTIPART_UPLOAD_TIMEOUT_MS, signal: options.signal }),
 };

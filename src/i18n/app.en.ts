@@ -18,9 +18,8 @@ const en: Messages = {
             user: 'Account User',
         },
     },
-    // Each feature names its own menu entry (its messages files); these are the screens still to come, and the groups.
+    // Each feature names its own menu entry (its messages files); here are the groups.
     menu: {
-        backupAndRestore: 'Backup and Restore',
         groups: {
             accounts: 'Accounts',
             permissions: 'Permissions',

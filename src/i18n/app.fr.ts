@@ -18,9 +18,8 @@ const fr: Messages = {
             user: 'Utilisateur du compte',
         },
     },
-    // Each feature names its own menu entry (its messages files); these are the screens still to come, and the groups.
+    // Each feature names its own menu entry (its messages files); here are the groups.
     menu: {
-        backupAndRestore: 'Sauvegarde et restauration',
         groups: {
             accounts: 'Comptes',
             permissions: 'Autorisations',

@@ -24,7 +24,16 @@ const Entry = ({ item, session }: { item: MenuItem; session: Session }) => {
     const translate = useTranslate();
     const text = translate(menuLabel(item, session));
     // The label is drawn as a paragraph, which gives the menu item no accessible name: name it.
-    return <Menu.Item to={item.to} primaryText={text} aria-label={text} leftIcon={<MenuIcon name={item.icon} />} />;
+    // A label longer than the sidebar wraps, as the group titles do, rather than losing its end.
+    return (
+        <Menu.Item
+            to={item.to}
+            primaryText={text}
+            aria-label={text}
+            leftIcon={<MenuIcon name={item.icon} />}
+            sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal' } }}
+        />
+    );
 };
 
 /** A collapsible group; its open state is remembered, and it opens by itself when one of its screens is shown. */

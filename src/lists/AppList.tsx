@@ -12,7 +12,8 @@ export interface AppListProps {
     filterDefaultValues?: Record<string, string>;
     permanentFilter?: Record<string, unknown>;
     actions?: ReactElement | false;
-    title?: string | ReactElement;
+    /** false: the list is part of a screen that names the page itself */
+    title?: string | ReactElement | false;
     empty?: ReactElement | false;
     resource?: string;
     /** replaces the standard pagination (sizes 20/50/100/200), e.g. to word an estimated count */

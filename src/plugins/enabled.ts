@@ -17,6 +17,7 @@ import { migrationsPlugin } from '../resources/migrations';
 import { searchPlugin } from '../resources/search';
 import { settingsPlugin } from '../resources/settings';
 import { statisticsPlugin } from '../resources/statistics';
+import { systemPlugin } from '../resources/system';
 import { usersPlugin } from '../resources/users';
 import type { ConsolePlugin } from './types';
 
@@ -37,6 +38,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     eventsPlugin,
     enrollmentsPlugin,
     profilesPlugin,
+    systemPlugin,
     statisticsPlugin,
     accountManagementPlugin,
     settingsPlugin,

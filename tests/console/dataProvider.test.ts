@@ -161,3 +161,74 @@ describe('errors (SPEC 7.3)', () => {
         expect((calls[2]!.init.headers as Record<string, string>).Authorization).toBe('Bearer T2');
     });
 });
+
+describe('multipart upload with progress (SPEC 7.1)', () => {
+    /** XMLHttpRequest played by the test: what was sent, and the server's answers in turn. */
+    class PlayedXhr {
+        static sent: { url: string; headers: Record<string, string>; body: FormData; timeout: number }[] = [];
+        static answers: [number, unknown][] = [];
+        upload: { onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void } = {};
+        onload?: () => void;
+        onerror?: () => void;
+        ontimeout?: () => void;
+        onabort?: () => void;
+        status = 0;
+        responseText = '';
+        timeout = 0;
+        private url = '';
+        private headers: Record<string, string> = {};
+        open(_method: string, url: string) {
+            this.url = url;
+        }
+        setRequestHeader(name: string, value: string) {
+            this.headers[name] = value;
+        }
+        send(body: FormData) {
+            PlayedXhr.sent.push({ url: this.url, headers: this.headers, body, timeout: this.timeout });
+            const [status, reply] = PlayedXhr.answers.shift()!;
+            this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+            this.status = status;
+            this.responseText = JSON.stringify(reply);
+            queueMicrotask(() => this.onload?.());
+        }
+        abort() {
+            this.onabort?.();
+        }
+    }
+    beforeEach(() => {
+        PlayedXhr.sent = [];
+        vi.stubGlobal('XMLHttpRequest', PlayedXhr);
+    });
+
+    it('sends account_id first, tells the progress, refreshes the token once on a 401 and sends the form again', async () => {
+        PlayedXhr.answers = [
+            [401, { error: 'expired', request_id: 'r' }],
+            [200, { restored: true }],
+        ];
+        vi.stubGlobal('fetch', reply(200, { token: 'T2', refresh_token: 'R2' }));
+        const form = new FormData();
+        form.append('other_platform', 'true');
+        form.append('file', new File(['tar'], 'backup.tar'));
+        const progress = vi.fn();
+        expect(await dataProvider.multipart('/system/restore', form, { onProgress: progress })).toEqual({ restored: true });
+        expect(progress).toHaveBeenCalledWith({ loaded: 5, total: 10 });
+        expect(PlayedXhr.sent.map(s => [s.url, s.headers.Authorization, [...s.body.keys()].join()])).toEqual([
+            ['/api/v2/system/restore', 'Bearer T', 'account_id,other_platform,file'],
+            ['/api/v2/system/restore', 'Bearer T2', 'account_id,other_platform,file'],
+        ]);
+        expect(PlayedXhr.sent[0]!.body.get('account_id')).toBe('42');
+        expect((PlayedXhr.sent[0]!.body.get('file') as File).name).toBe('backup.tar');
+        expect(PlayedXhr.sent[0]!.timeout).toBe(1e8);
+    });
+
+    it('a refusal is an HttpError with the server text and its request id', async () => {
+        PlayedXhr.answers = [[400, { error: 'This file is not a backup of this platform.', request_id: 'r-9' }]];
+        const form = new FormData();
+        form.append('file', new File(['x'], 'x.tar'));
+        await expect(dataProvider.multipart('/system/restore', form, { onProgress: () => undefined })).rejects.toMatchObject({
+            message: 'This file is not a backup of this platform.',
+            status: 400,
+            body: { request_id: 'r-9' },
+        });
+    });
+});

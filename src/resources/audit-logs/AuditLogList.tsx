@@ -94,14 +94,19 @@ const AuditDetails = ({ log }: { log: AuditLog }) => {
     );
 };
 
-export const AuditLogList = ({ defaultFilter }: { defaultFilter?: Record<string, string> }) => {
+/**
+ * /audit_logs (SPEC 2.2), and the trail another screen shows under its own
+ * title (`embedded`), starting from its `defaultFilter` (Backup and Restore:
+ * resource=system, entity=System Manager).
+ */
+export const AuditLogList = ({ defaultFilter, embedded = false }: { defaultFilter?: Record<string, string>; embedded?: boolean }) => {
     const translate = useTranslate();
     const { open } = useQuickView();
     return (
         <AppList
             resource="audit_logs"
             sort={{ field: 'timestamp', order: 'DESC' }}
-            title={translate('resources.audit_logs.name', { smart_count: 2 })}
+            title={embedded ? false : translate('resources.audit_logs.name', { smart_count: 2 })}
             filters={filters()}
             filterDefaultValues={defaultFilter}
             actions={

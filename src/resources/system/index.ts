@@ -1,0 +1,17 @@
+import { createElement } from 'react';
+import { onDemand } from '../../plugins/onDemand';
+import type { ConsolePlugin } from '../../plugins/types';
+import en from './messages.en';
+
+const BackupAndRestorePage = onDemand(() => import('./BackupAndRestorePage').then(m => m.BackupAndRestorePage));
+
+/**
+ * Backup and Restore (SPEC 2.2 /backup_and_restore [auditLogs], 6.3: denied
+ * to manager and user; issue 11): the whole platform's backups for its
+ * administrators, and the System Manager's audit trail.
+ */
+export const systemPlugin: ConsolePlugin = {
+    key: 'system',
+    routes: [{ path: '/backup_and_restore', routeKey: 'backupAndRestore', element: createElement(BackupAndRestorePage) }],
+    messages: { en, fr: () => import('./messages.fr') },
+};
