@@ -16,12 +16,13 @@ describe('sign-in and me', () => {
         const me = res.json();
         expect(me).toMatchObject({ email: ADMIN.email, role: 'admin', account: { main: true } });
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('accounts');
-        // Only screens the console has: profiles and backups, not web enrollments (off here) or the system settings yet.
+        // Only screens the console has and this admin may open: not web enrollments (off here), nor account management (multi-tenant).
         expect(me.menu.every((m: { key: 'profiles' }) => IMPLEMENTED_SCREENS.has(m.key))).toBe(true);
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('profiles');
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('backupAndRestore');
         expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('webEnrollments');
-        expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('settings');
+        expect(me.menu.map((m: { key: string }) => m.key)).toContain('settings');
+        expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('accountManagement');
         expect(res.headers['x-request-id']).toBeTruthy();
     });
 
