@@ -92,6 +92,7 @@ export const storageSweep: Job = {
     atStart: true,
     async run(ctx, log) {
         const removed = await sweepDebris(ctx, { graceMs: ctx.config.storageSweepGraceMinutes * 60_000 });
-        if (removed.partial + removed.artifacts + removed.images + removed.exports) log?.info({ removed }, 'storage sweep removed files no row refers to');
+        if (removed.partial + removed.artifacts + removed.images + removed.exports)
+            log?.info({ removed }, 'storage sweep removed files no row refers to');
     },
 };
