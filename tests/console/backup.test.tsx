@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import { IMPLEMENTED_SCREENS } from '../../contract/menu';
-import { BACKUP_MESSAGES, type BackupInfo, type RestoreReport, type StoredBackup } from '../../contract/system';
+import { BACKUP_MESSAGES, type BackupInfo, type DiskUsage, type RestoreReport, type StoredBackup } from '../../contract/system';
 import { QuickViewProvider } from '../../src/layout/quickView';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { RouteGuard } from '../../src/plugins/RouteGuard';
@@ -50,6 +50,22 @@ const AUDIT = [
         request_id: null,
     },
 ];
+const GB = 1024 ** 3;
+const DISK: DiskUsage = {
+    total_bytes: 100 * GB,
+    free_bytes: 25 * GB,
+    reserve_bytes: 2 * GB,
+    low: false,
+    parts: [
+        { part: 'database', bytes: 3 * GB, files: null },
+        { part: 'event_images', bytes: 40 * GB, files: 120_000 },
+        { part: 'firmware', bytes: 2 * GB, files: 3 },
+        { part: 'consents', bytes: 0, files: 0 },
+        { part: 'other_files', bytes: 0, files: 0 },
+        { part: 'backups', bytes: 30 * GB, files: 14 },
+    ],
+    measured_at: '2026-11-20T10:00:00Z',
+};
 const REPORT: RestoreReport = {
     restored_from: { platform_version: '1.0.0', created_at: '2026-11-20T03:00:00Z', database: 'pglite' },
     tables: { accounts: 12 },
@@ -67,6 +83,8 @@ const provider = () => {
     });
     const call = vi.fn(async (path: string, options?: { method?: string }) => {
         if (path === '/system/backup/info') return info(kept);
+        if (path.startsWith('/system/disk/usage'))
+            return { ...DISK, measured_at: path.endsWith('fresh=true') ? '2026-11-20T10:20:00Z' : DISK.measured_at };
         if (path === '/system/backups' && options?.method === 'POST') {
             kept = [made, ...kept];
             return made;
@@ -128,6 +146,22 @@ describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
         await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Backing up…' })).toBeNull());
     });
 
+    it('shows what takes the disk, warns when it runs short, and measures again on demand', async () => {
+        const dp = provider();
+        const answer = dp.call.getMockImplementation()!;
+        dp.call.mockImplementation(async (path: string, options?: { method?: string }) =>
+            path.startsWith('/system/disk/usage') ? { ...DISK, free_bytes: 5 * GB } : answer(path, options),
+        );
+        page(dp);
+        const card = await screen.findByRole('region', { name: 'Disk use' });
+        expect(await within(card).findByText('Event and enrollment images')).toBeInTheDocument();
+        expect(within(card).getByText('40.00 GB')).toBeInTheDocument();
+        expect(within(card).getByText('120000 files')).toBeInTheDocument();
+        expect(within(card).getByRole('alert')).toHaveTextContent('Only 5.00 GB left on the data volume');
+        fireEvent.click(within(card).getByRole('button', { name: 'Measure again' }));
+        await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/system/disk/usage?fresh=true', expect.anything()));
+    });
+
     it('shows the System Manager audit trail, filtered by default on resource=system and entity=System Manager', async () => {
         const { dp } = page();
         expect(await screen.findByText('Platform Admin')).toBeInTheDocument();
@@ -146,6 +180,7 @@ describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
                     backup({ name: 'backup-20261120-110000.tar', state: 'writing', sha256: null, tables: null, files: null, bytes: 2048 }),
                     backup({ state: 'failed', sha256: null, failure: 'No space left on device', tables: null, files: null }),
                 ]);
+            if (path.startsWith('/system/disk/usage')) return DISK;
             throw refusal(500, 'The backup failed: No space left on device');
         });
         page(dp);

@@ -4,6 +4,7 @@ import { ResourceContextProvider, Title, useTranslate } from 'react-admin';
 import { SYSTEM_AUDIT_FILTER } from '../../../contract/auditLogs';
 import { useSession } from '../../session/useSession';
 import { AuditLogList } from '../audit-logs/AuditLogList';
+import { DiskUse } from './DiskUse';
 import { KeptBackups } from './KeptBackups';
 import { RestoreFromFile } from './RestoreFromFile';
 
@@ -27,6 +28,7 @@ export const BackupAndRestorePage = () => {
                 <>
                     <KeptBackups onBackingUp={setBackingUp} />
                     <RestoreFromFile disabled={backingUp} />
+                    <DiskUse />
                 </>
             ) : (
                 <Alert severity="info">{translate('system.notAdmin')}</Alert>

@@ -1,4 +1,4 @@
-import type { BackupInfo, RestoreReport, StoredBackup } from '../../../contract/system';
+import type { BackupInfo, DiskUsage, RestoreReport, StoredBackup } from '../../../contract/system';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import type { UploadProgress } from '../../dataProvider/upload';
 
@@ -10,6 +10,9 @@ export const BACKUP_INFO_KEY = ['system', 'backup', 'info'] as const;
  * /system/backup/info, /system/restore; server/resources/system/backupRoutes.ts).
  */
 export const backupCalls = (dataProvider: ConsoleDataProvider) => ({
+    /** what takes the data volume; fresh measures again instead of the server's last five minutes */
+    diskUsage: (fresh: boolean, signal?: AbortSignal) =>
+        dataProvider.call<DiskUsage>(`/system/disk/usage${fresh ? '?fresh=true' : ''}`, { signal }),
     /** the kept backups and the schedule */
     info: (signal?: AbortSignal) => dataProvider.call<BackupInfo>('/system/backup/info', { signal }),
     /** writes a backup into the backup folder; answers once it is written and read back */
