@@ -8,7 +8,11 @@
  * - ours: GET /system/backup, signed in as the platform admin, streamed to a
  *   file by fetch (bytes counted, time to the last byte); then POST
  *   /system/restore with that file as multipart field `file`, streamed from
- *   disk (fs.openAsBlob), timed to the reply. The reply's row counts are
+ *   disk (fs.openAsBlob), timed to the reply. The client is fetch in a Node
+ *   process of its own: in this one, a FormData upload of a file-backed Blob
+ *   grew the process's RSS by about the file's size (260 MB for a 300 MB
+ *   file, where curl -F grew it by nothing), which would be counted as the
+ *   server's. The reply's row counts are
  *   checked against the archive's manifest, and the tables and the files
  *   folder counted again afterwards, so the run shows everything came back.
  * - baseline (PostgreSQL only): `pg_dump -Fc` of the same database, the server
@@ -23,9 +27,8 @@
  * The server runs in this process (bench/platform.ts), so its RSS is this
  * process's: sampled every 100 ms from a worker thread (as bench/invites.ts
  * does), which keeps time while the main thread is busy; before, peak during,
- * after, and after a full GC. The download and upload clients (fetch) run in
- * the same process and count in it; on PGlite so does the database, on
- * PostgreSQL its backends do not. The same worker watches the restore's
+ * after, and after a full GC. On PGlite the database is in it too; on
+ * PostgreSQL its backends are not. The same worker watches the restore's
  * steps: the upload is written when the incoming file reaches the archive's
  * size, the verification pass ends when the staging folder (.restore-*)
  * appears in the files folder, then the read position in the incoming file
@@ -54,8 +57,6 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { BackupManifest, RestoreReport } from '../contract/system';
@@ -109,15 +110,72 @@ ctx.config.backupDir = path.join(work, 'backups');
 log(`${kind}: ${JSON.stringify(sizes)}, in ${work}`);
 
 /**
- * fetch (undici) gives up on a reply whose headers take more than 300 s, and
- * the restore answers only once it is done: the same client without that limit.
+ * The console's side of a transfer, in a Node process of its own (see above):
+ * `download URL TOKEN FILE` streams the reply to FILE, noting when each chunk
+ * came; `upload URL TOKEN FILE` posts FILE as multipart field `file`. fetch
+ * (undici) gives up on a reply whose headers take more than 300 s, and the
+ * restore answers only once it is done: its dispatcher goes without limits.
+ * Prints {status, start, end, bytes, progress, body} as JSON.
  */
-const dispatcherKey = Symbol.for('undici.globalDispatcher.1');
-const globalDispatcher = (globalThis as Record<symbol, object | undefined>)[dispatcherKey];
-const dispatcher = globalDispatcher
-    ? new (globalDispatcher.constructor as new (options: object) => object)({ headersTimeout: 0, bodyTimeout: 0 })
-    : undefined;
-const auth = { authorization: `Bearer ${token}` };
+const CLIENT = `
+    import fs from 'node:fs';
+    import { Readable } from 'node:stream';
+    import { pipeline } from 'node:stream/promises';
+    const [mode, url, token, file] = process.argv.slice(1);
+    const headers = { authorization: 'Bearer ' + token };
+    await (await fetch(new URL('/api/v2/version', url))).arrayBuffer();
+    const global = globalThis[Symbol.for('undici.globalDispatcher.1')];
+    const dispatcher = new global.constructor({ headersTimeout: 0, bodyTimeout: 0 });
+    const start = Date.now();
+    let out;
+    if (mode === 'download') {
+        const res = await fetch(url, { headers, dispatcher });
+        if (res.status !== 200) {
+            out = { status: res.status, start, end: Date.now(), body: await res.text() };
+        } else {
+            const progress = [];
+            let bytes = 0;
+            await pipeline(
+                Readable.fromWeb(res.body),
+                async function* (source) {
+                    for await (const chunk of source) {
+                        bytes += chunk.length;
+                        progress.push([Date.now(), bytes]);
+                        yield chunk;
+                    }
+                },
+                fs.createWriteStream(file),
+            );
+            out = { status: res.status, start, end: Date.now(), bytes, progress };
+        }
+    } else {
+        const form = new FormData();
+        form.append('file', await fs.openAsBlob(file, { type: 'application/x-tar' }), 'backup.tar');
+        const res = await fetch(url, { method: 'POST', headers, body: form, dispatcher });
+        const body = await res.text();
+        out = { status: res.status, start, end: Date.now(), body };
+    }
+    process.stdout.write(JSON.stringify(out));`;
+interface Transfer {
+    status: number;
+    /** Date.now() when the request was sent and when the last byte of the reply came */
+    start: number;
+    end: number;
+    bytes?: number;
+    /** [Date.now(), bytes so far] at each chunk received */
+    progress?: [number, number][];
+    body?: string;
+}
+const transfer = async (mode: 'download' | 'upload', url: string, file: string) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CLIENT, mode, url, token, file], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`the ${mode} client exited with ${code}`);
+    return JSON.parse(out) as Transfer;
+};
 
 // ---- fill: rows by bare inserts of 1,000, 4 at a time; images straight to disk ----
 const platform = await makePlatform(db, bench.mainAccountId, sizes);
@@ -309,14 +367,13 @@ const memory = () => {
     const { rss, heapUsed } = process.memoryUsage();
     return { rss, heap: heapUsed };
 };
-/** Runs `step` watched: its time, and the server process's RSS before, at its peak during, after, after a full GC. */
-const measured = async <T>(step: () => Promise<T>) => {
+/** Runs a transfer watched: its time, and the server process's RSS before, at its peak during, after, after a full GC. */
+const measured = async (step: () => Promise<Transfer>) => {
     gc?.();
     const stop = await watch();
     const before = memory();
-    const start = Date.now();
     const result = await step();
-    const end = Date.now();
+    const { start, end } = result;
     const after = memory();
     gc?.();
     const afterGc = gc ? memory() : undefined;
@@ -365,31 +422,16 @@ log(`rows: ${JSON.stringify(before)}; files: ${JSON.stringify(storedBefore)}`);
 
 // ---- ours: the backup, downloaded ----
 const oursFile = path.join(work, 'ours.tar');
-const progress: [number, number][] = [];
-const download = await measured(async () => {
-    const res = await fetch(`${base}/api/v2/system/backup`, { headers: auth, ...(dispatcher ? { dispatcher } : {}) } as RequestInit);
-    if (res.status !== 200 || !res.body) throw new Error(`GET /system/backup answered ${res.status}: ${await res.text()}`);
-    let bytes = 0;
-    await pipeline(
-        Readable.fromWeb(res.body as Parameters<typeof Readable.fromWeb>[0]),
-        async function* (source: AsyncIterable<Buffer>) {
-            for await (const chunk of source) {
-                bytes += chunk.length;
-                progress.push([Date.now(), bytes]);
-                yield chunk;
-            }
-        },
-        fs.createWriteStream(oursFile),
-    );
-    return bytes;
-});
+const download = await measured(() => transfer('download', `${base}/api/v2/system/backup`, oursFile));
+if (download.result.status !== 200) throw new Error(`GET /system/backup answered ${download.result.status}: ${download.result.body}`);
+const progress = download.result.progress!;
 const archive = tarIndex(oursFile);
 const manifest = archive.manifest;
 const tablesOffset = archive.entries.find(e => e.name.startsWith('tables/'))?.offset ?? 0;
 const tablesFrom = progress.find(([, bytes]) => bytes >= tablesOffset)?.[0] ?? download.start;
 const tableBytes = manifest.parts.filter(p => p.name.startsWith('tables/')).reduce((n, p) => n + p.bytes, 0);
 const backup = {
-    bytes: download.result,
+    bytes: download.result.bytes!,
     fileBytes: sizeOf(oursFile),
     parts: manifest.parts.length,
     tableBytes,
@@ -399,7 +441,7 @@ const backup = {
     filesSeconds: seconds(tablesFrom - download.start),
     tablesSeconds: seconds(download.end - tablesFrom),
     rssPeakMB: { files: peakMB(download.samples, download.start, tablesFrom), tables: peakMB(download.samples, tablesFrom, download.end) },
-    MBperSecond: round(mb(download.result) / download.seconds, 1),
+    MBperSecond: round(mb(download.result.bytes!) / download.seconds, 1),
     rssMB: download.rssMB,
     heapMB: download.heapMB,
     rssSamples: download.rssSamples,
@@ -435,20 +477,10 @@ const tarCreate = { ...(await run('tar', ['-cf', filesTar, '-C', filesDir, '.'])
 log(`tar -cf of the files folder: ${JSON.stringify(tarCreate)}`);
 
 // ---- ours: the restore, uploaded ----
-const upload = await measured(async () => {
-    const form = new FormData();
-    form.append('file', await fs.openAsBlob(oursFile, { type: 'application/x-tar' }), 'backup.tar');
-    const res = await fetch(`${base}/api/v2/system/restore`, {
-        method: 'POST',
-        headers: auth,
-        body: form,
-        ...(dispatcher ? { dispatcher } : {}),
-    } as RequestInit);
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`POST /system/restore answered ${res.status}: ${body.slice(0, 500)}`);
-    return JSON.parse(body) as RestoreReport;
-});
-const report = upload.result;
+const upload = await measured(() => transfer('upload', `${base}/api/v2/system/restore`, oursFile));
+if (upload.result.status !== 200)
+    throw new Error(`POST /system/restore answered ${upload.result.status}: ${upload.result.body!.slice(0, 500)}`);
+const report = JSON.parse(upload.result.body!) as RestoreReport;
 const uploaded = upload.samples.find(s => s.incoming >= backup.fileBytes)?.at;
 const staged = upload.samples.find(s => s.staging)?.at;
 const filesRestored = staged === undefined ? undefined : upload.samples.find(s => s.at >= staged && s.position >= tablesOffset)?.at;
