@@ -6,15 +6,18 @@
  * run and on the same database, the PostgreSQL tools doing the same:
  *
  * - ours: GET /system/backup, signed in as the platform admin, streamed to a
- *   file by fetch (bytes counted, time to the last byte); then POST
- *   /system/restore with that file as multipart field `file`, streamed from
- *   disk (fs.openAsBlob), timed to the reply. The client is fetch in a Node
- *   process of its own: in this one, a FormData upload of a file-backed Blob
- *   grew the process's RSS by about the file's size (260 MB for a 300 MB
- *   file, where curl -F grew it by nothing), which would be counted as the
- *   server's. The reply's row counts are
- *   checked against the archive's manifest, and the tables and the files
- *   folder counted again afterwards, so the run shows everything came back.
+ *   file (time to the last byte); then POST /system/restore with that file
+ *   as multipart field `file`, streamed from disk, timed to the reply. The
+ *   reply's row counts are checked against the archive's manifest, and the
+ *   tables and the files folder counted again afterwards, so the run shows
+ *   everything came back.
+ *   The client is curl, in its own process (--client fetch: Node's fetch, in
+ *   a Node process of its own, FormData with fs.openAsBlob for the upload).
+ *   Not fetch by default: on Node 20 its download of a 288 MB backup took
+ *   from 7 s to 154 s from one run to the next, its process CPU-bound in
+ *   undici's socket reads (Readable fromList, llhttp execute) and growing,
+ *   where curl took 6 to 11 s; and fetch in this process, the server's, grew
+ *   its RSS by about the file's size on an upload (260 MB for 300 MB).
  * - baseline (PostgreSQL only): `pg_dump -Fc` of the same database, the server
  *   still up, to a file; `pg_restore --clean --if-exists --single-transaction`
  *   into that same database (dropped and made again in one transaction, as our
@@ -36,7 +39,7 @@
  * restored once it passes the first table part, the rows are read once the
  * file is closed; what is left is the foreign keys, the commit and the swap of
  * the files folders. The backup's own steps (files, then tables) are told
- * apart by the bytes received against the archive's offsets.
+ * apart by the downloaded file's size against the archive's offsets.
  *
  * Event images: every other event row names an image key, as real ones do;
  * 1 % of the events (10,000 at 1M; --images N to change) get a file there, a
@@ -45,7 +48,7 @@
  * restore holds three copies at once (the download, the upload, the staging).
  *
  *   node --expose-gc --import tsx bench/backup.ts [--events 1000000] [--images N] [--readers 100] [--profiles 10000]
- *       [--accounts 10] [--port 8387] [--dir DIR] [--pg-bin /usr/lib/postgresql/15/bin]
+ *       [--accounts 10] [--port 8387] [--dir DIR] [--pg-bin /usr/lib/postgresql/15/bin] [--client curl|fetch]
  * PostgreSQL when BENCH_DATABASE_URL is set (a database is created there and
  * dropped after), else PGlite in a temporary folder, with no pg_dump baseline.
  * --dir holds the files folder and the archives (default: the system's
@@ -87,6 +90,7 @@ const sizes = {
     port: arg('port', 8387),
 };
 const pgBin = text('pg-bin', '/usr/lib/postgresql/15/bin');
+const client = text('client', 'curl') === 'fetch' ? 'fetch' : 'curl';
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
@@ -103,21 +107,23 @@ const pooled = async <T>(items: T[], concurrency: number, work: (item: T) => Pro
 // ---- the platform, its files and archives in one folder ----
 const work = fs.mkdtempSync(path.join(path.resolve(text('dir', os.tmpdir())), 'ac-bench-backup-'));
 const filesDir = path.join(work, 'files');
+/** our backup, as downloaded */
+const oursFile = path.join(work, 'ours.tar');
 const bench = await startBenchPlatform('backup', { port: sizes.port, filesDir });
 const { kind, db, base, token, ctx } = bench;
 // Where POST /system/restore writes the incoming file: beside the rest, removed with it.
 ctx.config.backupDir = path.join(work, 'backups');
-log(`${kind}: ${JSON.stringify(sizes)}, in ${work}`);
+log(`${kind}: ${JSON.stringify(sizes)}, client ${client}, in ${work}`);
 
 /**
- * The console's side of a transfer, in a Node process of its own (see above):
- * `download URL TOKEN FILE` streams the reply to FILE, noting when each chunk
- * came; `upload URL TOKEN FILE` posts FILE as multipart field `file`. fetch
- * (undici) gives up on a reply whose headers take more than 300 s, and the
- * restore answers only once it is done: its dispatcher goes without limits.
- * Prints {status, start, end, bytes, progress, body} as JSON.
+ * The console's side of a transfer with --client fetch, in a Node process of
+ * its own: `download URL TOKEN FILE` streams the reply to FILE; `upload URL
+ * TOKEN FILE` posts FILE as multipart field `file` (FormData, fs.openAsBlob).
+ * fetch (undici) gives up on a reply whose headers take more than 300 s, and
+ * the restore answers only once it is done: its dispatcher goes without
+ * limits. Prints a Transfer as JSON.
  */
-const CLIENT = `
+const FETCH_CLIENT = `
     import fs from 'node:fs';
     import { Readable } from 'node:stream';
     import { pipeline } from 'node:stream/promises';
@@ -133,27 +139,27 @@ const CLIENT = `
         if (res.status !== 200) {
             out = { status: res.status, start, end: Date.now(), body: await res.text() };
         } else {
-            const progress = [];
             let bytes = 0;
+            let firstByte;
             await pipeline(
                 Readable.fromWeb(res.body),
                 async function* (source) {
                     for await (const chunk of source) {
+                        firstByte ??= Date.now() - start;
                         bytes += chunk.length;
-                        progress.push([Date.now(), bytes]);
                         yield chunk;
                     }
                 },
                 fs.createWriteStream(file),
             );
-            out = { status: res.status, start, end: Date.now(), bytes, progress };
+            out = { status: res.status, start, end: Date.now(), bytes, firstByte };
         }
     } else {
         const form = new FormData();
         form.append('file', await fs.openAsBlob(file, { type: 'application/x-tar' }), 'backup.tar');
         const res = await fetch(url, { method: 'POST', headers, body: form, dispatcher });
         const body = await res.text();
-        out = { status: res.status, start, end: Date.now(), body };
+        out = { status: res.status, start, end: Date.now(), bytes: fs.statSync(file).size, body };
     }
     process.stdout.write(JSON.stringify(out));`;
 interface Transfer {
@@ -161,20 +167,42 @@ interface Transfer {
     /** Date.now() when the request was sent and when the last byte of the reply came */
     start: number;
     end: number;
+    /** bytes received (download) or sent (upload) */
     bytes?: number;
-    /** [Date.now(), bytes so far] at each chunk received */
-    progress?: [number, number][];
+    /** ms from the request to the first byte of the body received */
+    firstByte?: number;
     body?: string;
 }
-const transfer = async (mode: 'download' | 'upload', url: string, file: string) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', CLIENT, mode, url, token, file], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-    });
+/** Runs the client to its end; returns what it printed. */
+const runClient = async (command: string, args: string[]) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const [code] = (await once(child, 'exit')) as [number | null];
-    if (code !== 0) throw new Error(`the ${mode} client exited with ${code}`);
-    return JSON.parse(out) as Transfer;
+    if (code !== 0) throw new Error(`${path.basename(command)} exited with ${code}`);
+    return out;
+};
+/** GET `url` into `file`, or POST `file` to `url` as multipart field `file`, as the platform admin. */
+const transfer = async (mode: 'download' | 'upload', url: string, file: string): Promise<Transfer> => {
+    if (client === 'fetch')
+        return JSON.parse(
+            await runClient(process.execPath, ['--input-type=module', '-e', FETCH_CLIENT, mode, url, token, file]),
+        ) as Transfer;
+    const reply = path.join(work, 'reply.json');
+    const start = Date.now();
+    const out = await runClient('curl', [
+        '-sS',
+        '-H',
+        `authorization: Bearer ${token}`,
+        '-w',
+        '%{http_code} %{size_download} %{size_upload} %{time_starttransfer}',
+        ...(mode === 'download' ? ['-o', file] : ['-o', reply, '-F', `file=@${file};type=application/x-tar;filename=backup.tar`]),
+        url,
+    ]);
+    const end = Date.now();
+    const [status, received, sent, firstByte] = out.trim().split(' ').map(Number) as [number, number, number, number];
+    const body = mode === 'upload' || status !== 200 ? fs.readFileSync(mode === 'upload' ? reply : file, 'utf8') : undefined;
+    return { status, start, end, bytes: mode === 'download' ? received : sent, firstByte: firstByte * 1000, body };
 };
 
 // ---- fill: rows by bare inserts of 1,000, 4 at a time; images straight to disk ----
@@ -298,6 +326,8 @@ interface Sample {
     staging: boolean;
     /** where the server reads the incoming file, -1 when it is not open */
     position: number;
+    /** bytes of the backup downloaded so far */
+    downloaded: number;
 }
 /** From a worker thread, every 100 ms, so it keeps time while the main thread (the server, on PGlite its database) is busy. */
 const watch = async () => {
@@ -325,6 +355,13 @@ const watch = async () => {
                 return false;
             }
         };
+        const size = file => {
+            try {
+                return fs.statSync(file).size;
+            } catch {
+                return 0;
+            }
+        };
         const position = () => {
             let at = -1;
             try {
@@ -339,7 +376,14 @@ const watch = async () => {
             return at;
         };
         const sample = () =>
-            samples.push({ at: Date.now(), rss: process.memoryUsage().rss, incoming: incoming(), staging: staging(), position: position() });
+            samples.push({
+                at: Date.now(),
+                rss: process.memoryUsage().rss,
+                incoming: incoming(),
+                staging: staging(),
+                position: position(),
+                downloaded: size(workerData.downloadFile),
+            });
         const timer = setInterval(sample, 100);
         sample();
         parentPort.postMessage('started');
@@ -350,7 +394,12 @@ const watch = async () => {
         });`,
         {
             eval: true,
-            workerData: { backupDir: ctx.config.backupDir, filesDir, incomingPrefix: path.join(ctx.config.backupDir, '.incoming-') },
+            workerData: {
+                backupDir: ctx.config.backupDir,
+                filesDir,
+                incomingPrefix: path.join(ctx.config.backupDir, '.incoming-'),
+                downloadFile: oursFile,
+            },
         },
     );
     await once(worker, 'message');
@@ -421,14 +470,12 @@ const storedBefore = countFiles(filesDir);
 log(`rows: ${JSON.stringify(before)}; files: ${JSON.stringify(storedBefore)}`);
 
 // ---- ours: the backup, downloaded ----
-const oursFile = path.join(work, 'ours.tar');
 const download = await measured(() => transfer('download', `${base}/api/v2/system/backup`, oursFile));
 if (download.result.status !== 200) throw new Error(`GET /system/backup answered ${download.result.status}: ${download.result.body}`);
-const progress = download.result.progress!;
 const archive = tarIndex(oursFile);
 const manifest = archive.manifest;
 const tablesOffset = archive.entries.find(e => e.name.startsWith('tables/'))?.offset ?? 0;
-const tablesFrom = progress.find(([, bytes]) => bytes >= tablesOffset)?.[0] ?? download.start;
+const tablesFrom = download.samples.find(s => s.downloaded >= tablesOffset)?.at ?? download.start;
 const tableBytes = manifest.parts.filter(p => p.name.startsWith('tables/')).reduce((n, p) => n + p.bytes, 0);
 const backup = {
     bytes: download.result.bytes!,
@@ -437,7 +484,7 @@ const backup = {
     tableBytes,
     files: manifest.files,
     seconds: download.seconds,
-    firstByteSeconds: seconds((progress[0]?.[0] ?? download.end) - download.start),
+    firstByteSeconds: seconds(download.result.firstByte ?? NaN),
     filesSeconds: seconds(tablesFrom - download.start),
     tablesSeconds: seconds(download.end - tablesFrom),
     rssPeakMB: { files: peakMB(download.samples, download.start, tablesFrom), tables: peakMB(download.samples, tablesFrom, download.end) },
@@ -560,6 +607,7 @@ console.log(
     JSON.stringify(
         {
             database: kind,
+            client,
             sizes: { ...sizes, imageFiles, imageBytes },
             rows: before,
             backup,
@@ -582,7 +630,7 @@ console.log(
     `${kind}: ${sizes.events} events, ${rowsTotal} rows in ${Object.keys(before).length} tables, ${imageFiles} images (${mb(imageBytes)} MB)`,
 );
 console.log(
-    `ours, backup  (GET /system/backup to a file): ${backup.seconds} s, ${mb(backup.bytes)} MB (tables ${mb(backup.tableBytes)} MB gzip, files ${mb(backup.files.bytes)} MB), ${backup.MBperSecond} MB/s; files ${backup.filesSeconds} s, tables ${backup.tablesSeconds} s; first byte ${backup.firstByteSeconds} s; RSS peak during files / tables ${backup.rssPeakMB.files} / ${backup.rssPeakMB.tables} MB`,
+    `ours, backup  (GET /system/backup to a file, ${client}): ${backup.seconds} s, ${mb(backup.bytes)} MB (tables ${mb(backup.tableBytes)} MB gzip, files ${mb(backup.files.bytes)} MB), ${backup.MBperSecond} MB/s; files ${backup.filesSeconds} s, tables ${backup.tablesSeconds} s; first byte ${backup.firstByteSeconds} s; RSS peak during files / tables ${backup.rssPeakMB.files} / ${backup.rssPeakMB.tables} MB`,
 );
 const memoryLine = (m: { rssMB: Record<string, number>; heapMB: Record<string, number>; rssSamples: number }) =>
     `server RSS before / peak / after ${m.rssMB.before} / ${m.rssMB.peak} / ${m.rssMB.after} MB (peak - before ${round(m.rssMB.peak! - m.rssMB.before!, 1)} MB, ${m.rssSamples} samples)` +
@@ -591,7 +639,7 @@ const memoryLine = (m: { rssMB: Record<string, number>; heapMB: Record<string, n
         : '');
 console.log(`               ${memoryLine(backup)}`);
 console.log(
-    `ours, restore (POST /system/restore, multipart): ${restore.seconds} s, ${restore.MBperSecond} MB/s; upload ${restore.uploadSeconds} s, verify ${restore.verifySeconds} s, apply ${restore.applySeconds} s` +
+    `ours, restore (POST /system/restore, multipart, ${client}): ${restore.seconds} s, ${restore.MBperSecond} MB/s; upload ${restore.uploadSeconds} s, verify ${restore.verifySeconds} s, apply ${restore.applySeconds} s` +
         ` (files ${restore.applyStepsSeconds.files} s, rows ${restore.applyStepsSeconds.rows} s, foreign keys + commit + swap ${restore.applyStepsSeconds.end} s)`,
 );
 console.log(
