@@ -1,7 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, type BackupInfo, type DiskUsage } from '../../../contract/system';
@@ -10,6 +12,7 @@ import { startDemoFleet } from '../../../server/demo/fleet/demo';
 import { seedDemoDevices } from '../../../server/demo/seed-devices';
 import { seedDemoEvents } from '../../../server/demo/seed-events';
 import { seedDemoFirmware } from '../../../server/demo/seed-firmware';
+import { writeBackup } from '../../../server/resources/system/backup/archive';
 import { scheduledBackup } from '../../../server/resources/system/backup/store';
 import { ADMIN, startPlatform, type TestPlatform } from '../harness';
 import { archiveFiles, archiveRows, databaseRows, repack, restoreBody, storedFiles, tarParts } from './backupArchive';
@@ -148,9 +151,15 @@ describe('a backup taken while readers post events', () => {
         const gone = [...files.keys()].find(k => k.startsWith('events/'))!;
         fs.rmSync(path.join(p.filesDir, gone));
 
+        // Restored events are not news: live consoles hear nothing of them.
+        const heard: string[] = [];
+        const unsubscribe = p.ctx.realtime.subscribe('events', payload => heard.push(payload));
         const res = await restore(p, token, archive);
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().tables.events).toBe(inArchive.get('events')!.length);
+        await new Promise(r => setTimeout(r, 300));
+        unsubscribe();
+        expect(heard).toEqual([]);
 
         const restored = await databaseRows(p);
         // The restore's own audit entry is the one row the archive does not hold.
@@ -189,6 +198,41 @@ describe('a backup taken while readers post events', () => {
         const accountIds = inArchive.get('accounts')!.map(line => (JSON.parse(line) as { id: number }).id);
         expect(made.json().id).toBeGreaterThan(Math.max(...accountIds));
     }, 180_000);
+});
+
+describe('a cancelled download', () => {
+    it('ends the backup and nothing else: the server answers and the next backup is whole', async () => {
+        // A large file keeps the backup in its files part when the client goes away.
+        await p.ctx.storage.put('artifacts/0/cancelled-download.bin', randomBytes(32 * 1024 * 1024));
+        // A restore above ended every session.
+        const token = await p.login(ADMIN.email);
+        try {
+            const url = await p.listen();
+            // A client that reads the first bytes, then drops the connection.
+            await new Promise<void>((resolve, reject) => {
+                const request = http.get(`${url}/api/v2/system/backup`, { headers: { authorization: `Bearer ${token}` } }, response => {
+                    response.once('data', () => {
+                        request.destroy();
+                        resolve();
+                    });
+                });
+                request.on('error', error => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(error)));
+            });
+            // And one that stops reading part way through, as the writer sees it.
+            const out = new PassThrough();
+            const writing = writeBackup(p.ctx, out);
+            await new Promise(r => out.once('data', r));
+            out.destroy();
+            await expect(writing).rejects.toThrow('The backup stopped being read');
+            await new Promise(r => setTimeout(r, 1000));
+            expect((await fetch(`${url}/api/v2/version`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+            const whole = tarParts(await download(p, token));
+            expect(whole.at(-1)!.name).toBe('manifest.json');
+            expect(whole.some(part => part.name === 'files/artifacts/0/cancelled-download.bin')).toBe(true);
+        } finally {
+            await p.ctx.storage.delete('artifacts/0/cancelled-download.bin');
+        }
+    }, 60_000);
 });
 
 describe('moving between the embedded database and PostgreSQL', () => {

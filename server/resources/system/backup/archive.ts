@@ -25,6 +25,7 @@ import {
     insertRows,
     openRowCursor,
     sequenceStates,
+    setUserTriggers,
     setSequence,
     truncateAll,
     utcSession,
@@ -70,19 +71,44 @@ const tarWriter = (out: Writable) => {
     const pack = tar.pack();
     const parts: Part[] = [];
     let failure: Error | undefined;
+    let done = false;
+    // A reader that goes away (a cancelled download) ends the backup with an error: nothing waits on it forever.
     const finished = new Promise<void>((resolve, reject) => {
-        out.on('error', reject);
-        out.on('close', () => (failure ? reject(failure) : resolve()));
-        out.on('finish', resolve);
-        pack.on('error', reject);
+        const fail = (error: Error) => {
+            failure ??= error;
+            pack.destroy(failure);
+            reject(failure);
+        };
+        out.on('error', fail);
+        pack.on('error', fail);
+        out.on('finish', () => {
+            done = true;
+            resolve();
+        });
+        out.on('close', () => (done ? resolve() : fail(new Error('The backup stopped being read'))));
     });
-    finished.catch(error => (failure ??= error as Error));
+    finished.catch(() => undefined);
     pack.pipe(out);
     const add = async (name: string, size: number, data: AsyncIterable<Buffer> | Buffer, rows?: number) => {
         if (failure) throw failure;
         const hash = createHash('sha256');
         await new Promise<void>((resolve, reject) => {
             const entry = pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, error => (error ? reject(error) : resolve()));
+            // The packer destroys the entry when the reader goes away: without a listener that error would end the process.
+            entry.on('error', error => {
+                failure ??= error;
+                reject(error);
+            });
+            const writable = () =>
+                new Promise<void>(ready => {
+                    const go = () => {
+                        entry.off('drain', go);
+                        entry.off('close', go);
+                        ready();
+                    };
+                    entry.once('drain', go);
+                    entry.once('close', go);
+                });
             const write = async () => {
                 if (Buffer.isBuffer(data)) {
                     hash.update(data);
@@ -91,8 +117,9 @@ const tarWriter = (out: Writable) => {
                 }
                 for await (const chunk of data) {
                     hash.update(chunk);
-                    if (!entry.write(chunk)) await new Promise<void>(r => entry.once('drain', () => r()));
+                    if (!entry.write(chunk)) await writable();
                     if (failure) throw failure;
+                    if (entry.destroyed) throw new Error('The backup stopped being read');
                 }
                 entry.end(undefined);
             };
@@ -370,7 +397,9 @@ export const restoreBackup = async (ctx: AppContext, file: string) => {
         await ctx.db.transaction(async tx => {
             const keys = await foreignKeys(tx);
             for (const key of keys) await dropForeignKey(tx, key);
-            await truncateAll(tx, await dataTables(tx));
+            const tables = await dataTables(tx);
+            await setUserTriggers(tx, tables, false);
+            await truncateAll(tx, tables);
             const columns = new Map<string, string[]>();
             for (; !next.done; next = await entries.next()) {
                 const entry = next.value;
@@ -390,6 +419,7 @@ export const restoreBackup = async (ctx: AppContext, file: string) => {
                 }
             }
             for (const key of keys) await addForeignKey(tx, key);
+            await setUserTriggers(tx, tables, true);
             await endAllSessions(tx);
         });
     } catch (error) {

@@ -69,6 +69,13 @@ export const dropForeignKey = (tx: Db, key: { table: string; name: string }) =>
 export const addForeignKey = (tx: Db, key: { table: string; name: string; definition: string }) =>
     tx.execute(sql`alter table ${sql.identifier(key.table)} add constraint ${sql.identifier(key.name)} ${sql.raw(key.definition)}`);
 
+/**
+ * The tables' own triggers (events_notify, which tells live consoles of new
+ * events) stay quiet while a restore refills them: restored rows are not news.
+ */
+export const setUserTriggers = (tx: Db, tables: string[], enabled: boolean) =>
+    Promise.all(tables.map(t => tx.execute(sql`alter table ${sql.identifier(t)} ${sql.raw(enabled ? 'enable' : 'disable')} trigger user`)));
+
 /** Empties every data table at once (one statement: no order to respect). */
 export const truncateAll = (tx: Db, tables: string[]) =>
     tx.execute(
