@@ -9,6 +9,17 @@ export const signIn = async (page: Page, email: string, password = email === E2E
     await page.getByRole('button', { name: 'Sign in' }).click();
 };
 
+/** Signs the admin in; the terms come first at the admin's first sign-in of the platform. */
+export const signInAdmin = async (page: Page) => {
+    await page.goto('/login');
+    await signIn(page, E2E.admin.email);
+    const terms = page.getByRole('heading', { name: 'Terms of service' });
+    const welcome = page.getByText('Welcome, Platform Administrator');
+    await expect(terms.or(welcome)).toBeVisible();
+    if (await terms.isVisible()) await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(welcome).toBeVisible();
+};
+
 export const logOut = async (page: Page) => {
     // the app bar hides while the page is scrolled down
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,19 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './credentials.mjs';
-import { adminApi, shot, signIn } from './console';
+import { expect, test } from '@playwright/test';
+import { adminApi, shot, signInAdmin } from './console';
 
 test.describe.configure({ mode: 'serial' });
-
-/** Signs the admin in; the terms come first at the admin's first sign-in of the platform. */
-const signInAdmin = async (page: Page) => {
-    await page.goto('/login');
-    await signIn(page, E2E.admin.email);
-    const terms = page.getByRole('heading', { name: 'Terms of service' });
-    const welcome = page.getByText('Welcome, Platform Administrator');
-    await expect(terms.or(welcome)).toBeVisible();
-    if (await terms.isVisible()) await page.getByRole('button', { name: 'Accept' }).click();
-    await expect(welcome).toBeVisible();
-};
 
 test('the admin approves a pending reader, sets its security level, and the reader applies it', async ({ page, request }, info) => {
     await signInAdmin(page);

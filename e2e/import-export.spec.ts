@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { E2E } from './credentials.mjs';
-import { adminApi, logOut, shot, signIn } from './console';
+import { adminApi, logOut, shot, signIn, signInAdmin } from './console';
 
 /**
  * Import and export of an account's data (SPEC 3 import/export section,
@@ -10,17 +10,6 @@ import { adminApi, logOut, shot, signIn } from './console';
  * account, imports the file into it from its own page, and finds its
  * profiles there.
  */
-
-/** Signs the admin in; the terms come first at the admin's first sign-in of the platform. */
-const signInAdmin = async (page: Page) => {
-    await page.goto('/login');
-    await signIn(page, E2E.admin.email);
-    const terms = page.getByRole('heading', { name: 'Terms of service' });
-    const welcome = page.getByText('Welcome, Platform Administrator');
-    await expect(terms.or(welcome)).toBeVisible();
-    if (await terms.isVisible()) await page.getByRole('button', { name: 'Accept' }).click();
-    await expect(welcome).toBeVisible();
-};
 
 test('a moderator exports the account data, the admin imports it into a new account and finds its profiles', async ({
     page,

@@ -1,19 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './credentials.mjs';
-import { adminApi, logOut, mailsTo, shot, signIn } from './console';
+import { adminApi, logOut, mailsTo, shot, signIn, signInAdmin } from './console';
 
 test.describe.configure({ mode: 'serial' });
-
-/** Signs the admin in; the terms come first at the admin's first sign-in of the platform. */
-const signInAdmin = async (page: Page) => {
-    await page.goto('/login');
-    await signIn(page, E2E.admin.email);
-    const terms = page.getByRole('heading', { name: 'Terms of service' });
-    const welcome = page.getByText('Welcome, Platform Administrator');
-    await expect(terms.or(welcome)).toBeVisible();
-    if (await terms.isVisible()) await page.getByRole('button', { name: 'Accept' }).click();
-    await expect(welcome).toBeVisible();
-};
 
 /** A menu entry of the System Manager group, opening the group when it is closed. */
 const openFromMenu = async (page: Page, name: string) => {

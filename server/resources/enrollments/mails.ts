@@ -1,3 +1,5 @@
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
 import type { Mail } from '../../mail/mailer';
 
 const escape = (text: string) =>
@@ -48,3 +50,13 @@ export const testMail = (m: { to: string; from: string; publicUrl: string }) =>
     message(m.to, 'Access Console test message', [
         `${m.from} sent this test from ${m.publicUrl}. Invitations to web enrollment leave the platform the same way.`,
     ]);
+
+/** Sends the test message through the mail settings as they are now; a refusal of the mail server is a 502 with its words. */
+export const sendTestMail = async (ctx: Pick<AppContext, 'mailer' | 'config'>, to: string, from: string) => {
+    try {
+        await ctx.mailer.send(testMail({ to, from, publicUrl: ctx.config.publicUrl }));
+    } catch (error) {
+        throw new HttpError(502, `The mail server did not take the message: ${(error as Error).message}`.slice(0, 500));
+    }
+    return { sent: true as const, via: ctx.config.smtpUrl ? ('smtp' as const) : ('outbox' as const) };
+};

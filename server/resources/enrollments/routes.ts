@@ -49,7 +49,7 @@ import { badgeTaken } from '../profiles/queries';
 import { whyNotForProfile } from '../cards/rules';
 import { completeEnrollment } from './complete';
 import { readablePdf, sampleSignature, stampConsent } from './consentPdf';
-import { codeMail, invitationMail, testMail } from './mails';
+import { codeMail, invitationMail, sendTestMail } from './mails';
 import {
     consentTemplateOf,
     effectiveStatus,
@@ -483,16 +483,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 response: { 200: z.object({ sent: z.literal(true), via: z.enum(['smtp', 'outbox']) }), ...errors, 502: errorReply },
             },
         },
-        async request => {
-            try {
-                await ctx.mailer.send(
-                    testMail({ to: request.body.email, from: requireAuth(request).user.name, publicUrl: ctx.config.publicUrl }),
-                );
-            } catch (error) {
-                throw new HttpError(502, `The mail server did not take the message: ${(error as Error).message}`.slice(0, 500));
-            }
-            return { sent: true as const, via: ctx.config.smtpUrl ? ('smtp' as const) : ('outbox' as const) };
-        },
+        async request => sendTestMail(ctx, request.body.email, requireAuth(request).user.name),
     );
 
     app.post(

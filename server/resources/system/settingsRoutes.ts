@@ -4,9 +4,9 @@ import { errorReply } from '../../../contract/api';
 import { platformSettings, platformSettingsInput, SETTING_KEYS, SETTINGS_MESSAGES, type SettingKey } from '../../../contract/settings';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
-import { HttpError, validationError } from '../../http/errors';
+import { validationError } from '../../http/errors';
 import { recordAudit } from '../audit-logs/record';
-import { testMail } from '../enrollments/mails';
+import { sendTestMail } from '../enrollments/mails';
 import {
     applySettings,
     auditedSettings,
@@ -115,15 +115,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                 response: { 200: z.object({ sent: z.literal(true), via: z.enum(['smtp', 'outbox']) }), ...errors, 502: errorReply },
             },
         },
-        async request => {
-            try {
-                await ctx.mailer.send(
-                    testMail({ to: request.body.email, from: requireAuth(request).user.name, publicUrl: ctx.config.publicUrl }),
-                );
-            } catch (error) {
-                throw new HttpError(502, `The mail server did not take the message: ${(error as Error).message}`.slice(0, 500));
-            }
-            return { sent: true as const, via: ctx.config.smtpUrl ? ('smtp' as const) : ('outbox' as const) };
-        },
+        async request => sendTestMail(ctx, request.body.email, requireAuth(request).user.name),
     );
 };
