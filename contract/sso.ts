@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * Single sign-on of the main account (SPEC 3 identity provider, 5, 6.1, 8.5;
+ * issue 12). One identity provider per main account, of one of three kinds;
+ * its secrets are write-only: replies say whether they are set, never what
+ * they are.
+ */
+export const IDENTITY_PROVIDER_KINDS = ['oidc', 'saml', 'directory'] as const;
+export type IdentityProviderKind = (typeof IDENTITY_PROVIDER_KINDS)[number];
+
+/** SPEC 6.1: the account roles an external group or role may be mapped to. */
+export const SSO_ROLES = ['moderator', 'manager', 'user'] as const;
+export type SsoRole = (typeof SSO_ROLES)[number];
+
+/** SPEC 9 */
+export const DEFAULT_SAML_ASSERTION_KEY = 'memberOf';
+
+/** SPEC 8.5, word for word. */
+export const SSO_ERRORS = {
+    invalidConfiguration: 'Invalid SSO Configuration',
+    cannotAuthenticate: 'Cannot authenticate to external identity provider',
+    noRoleMatch: 'Unable to match external user groups/roles to product roles',
+    cannotLogin: 'Cannot login to external user',
+    cannotCreate: 'Cannot create external user',
+    adConnect: 'Failed to connect to AD server',
+    adBind: 'Failed to bind to AD instance',
+    adUserData: 'Failed to fetch required user data from AD',
+} as const;
+export type SsoErrorText = (typeof SSO_ERRORS)[keyof typeof SSO_ERRORS];
+
+export const roleMappingEntry = z.object({
+    /** the external group or role as the provider sends it (a group DN, a group name, a role claim value) */
+    group: z.string().trim().min(1).max(500),
+    role: z.enum(SSO_ROLES),
+});
+/** SPEC 5: at least one role mapped to an external group or role. */
+export const roleMapping = z
+    .array(roleMappingEntry)
+    .min(1, { error: 'Map at least one role (Account Admin, Account Manager or Account User) to an external group or role' })
+    .max(100);
+export type RoleMapping = z.infer<typeof roleMapping>;
+
+const httpsOrHttpUrl = z.url({ protocol: /^https?$/ }).max(1000);
+
+/** OpenID Connect: discovery from the domain (issuer), authorization code with PKCE. */
+export const oidcSettings = z.object({
+    /** the issuer, e.g. https://login.example.com/realms/staff; discovery reads <domain>/.well-known/openid-configuration */
+    domain: httpsOrHttpUrl,
+    client_id: z.string().trim().min(1).max(500),
+    /** the claim that carries the groups or roles matched against the mapping */
+    groups_claim: z.string().trim().min(1).max(200).default('groups'),
+    scopes: z.string().trim().max(500).default('openid profile email'),
+});
+export const oidcSecrets = z.object({ client_secret: z.string().max(2000) });
+
+/** SAML 2.0 web browser SSO: the identity provider from its metadata (URL or file); signed assertions required. */
+export const samlSettings = z.object({
+    metadata_url: httpsOrHttpUrl.nullable().default(null),
+    /** the metadata file's XML, when no URL is given */
+    metadata_xml: z.string().max(200_000).nullable().default(null),
+    /** our service provider's entity ID (the audience the IdP writes into assertions) */
+    entity_id: z.string().trim().min(1).max(500),
+    /** the attribute that carries the groups (SPEC 9 default memberOf) */
+    assertion_key: z.string().trim().min(1).max(200).default(DEFAULT_SAML_ASSERTION_KEY),
+});
+export const samlSecrets = z.object({});
+
+/** LDAP / Active Directory (SPEC 3 directory variant). */
+export const directorySettings = z.object({
+    /** ldap://host:389 or ldaps://host:636 */
+    server_address: z
+        .string()
+        .trim()
+        .regex(/^ldaps?:\/\/[^\s/]+(:\d+)?\/?$/, { error: 'Enter an ldap:// or ldaps:// address, e.g. ldaps://dc1.example.com:636' }),
+    /** none: plain LDAP; ldaps: TLS from the start; starttls: upgrade a plain connection */
+    secure_connection: z.enum(['none', 'ldaps', 'starttls']).default('ldaps'),
+    /** PEM certificates of the CAs to trust for TLS; empty: the system's */
+    certificates: z.string().max(100_000).default(''),
+    bind_dn: z.string().trim().min(1).max(1000),
+    base_dn: z.string().trim().min(1).max(1000),
+    /** appended to a bare username to form the UPN, e.g. @example.com */
+    upn_suffix: z.string().trim().max(200).default(''),
+    /** {user_dn} and {username} are replaced; e.g. (&(objectClass=groupOfNames)(member={user_dn})) */
+    group_search_filter: z.string().trim().max(1000).default('(&(objectClass=group)(member={user_dn}))'),
+    /** where users are searched (defaults to base_dn when empty) */
+    user_query_dn: z.string().trim().max(1000).default(''),
+});
+export const directorySecrets = z.object({ bind_password: z.string().max(1000) });
+
+export type OidcSettings = z.infer<typeof oidcSettings>;
+export type SamlSettings = z.infer<typeof samlSettings>;
+export type DirectorySettings = z.infer<typeof directorySettings>;
+export type OidcSecrets = z.infer<typeof oidcSecrets>;
+export type DirectorySecrets = z.infer<typeof directorySecrets>;
+
+/** SPEC 3 login preferences: which sign-in the login page offers. */
+export const LOGIN_MODES = ['local', 'sso', 'both'] as const;
+export type LoginMode = (typeof LOGIN_MODES)[number];
