@@ -6,6 +6,13 @@ import { precompress } from './scripts/precompress';
 // Vite proxies the API to a server started with `npm run server`.
 export default defineConfig({
     plugins: [react(), precompress()],
-    build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+    build: {
+        outDir: 'dist',
+        sourcemap: true,
+        chunkSizeWarningLimit: 1500,
+        // What the first page needs in one file rather than some thirty: each response costs its headers
+        // and its own compression window (issue 13, docs/performance.md "Console first load").
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'console', tags: ['$initial'] }] } } },
+    },
     server: { proxy: { '/api': 'http://localhost:8080' } },
 });

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
-import { i18nProvider } from './i18n';
+import { i18nProvider, loadAllTexts } from './i18n';
 import { AppLayout } from './layout/lazy';
 import { theme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
@@ -15,6 +16,15 @@ import { PluginSlotsContext } from './plugins/slots';
 import { onDemand } from './plugins/onDemand';
 import { pluginSlots } from './plugins/rights';
 import { pluginResources, pluginRoutes } from './plugins/registry';
+
+// Pages outside the layout (a link in a mail opens them) show once the features' texts are here.
+const WithAllTexts = onDemand(() =>
+    loadAllTexts().then(
+        () =>
+            ({ children }: { children: ReactNode }) =>
+                children,
+    ),
+);
 
 // The dashboard brings the charts library: it loads after sign-in, not with the sign-in page.
 const Dashboard = onDemand(() => import('./layout/Dashboard').then(m => m.Dashboard));
@@ -42,7 +52,7 @@ export const App = () => (
             >
                 <CustomRoutes noLayout>
                     {[...publicRoutes, ...enabledPlugins.flatMap(p => p.publicRoutes ?? [])].map(r => (
-                        <Route key={r.path} path={r.path} element={r.element} />
+                        <Route key={r.path} path={r.path} element={<WithAllTexts>{r.element}</WithAllTexts>} />
                     ))}
                 </CustomRoutes>
                 {pluginRoutes(enabledPlugins)}

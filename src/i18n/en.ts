@@ -8,14 +8,9 @@ import pages from '../pages/messages.en';
 import { mergeMessages } from './merge';
 import validation from './validation.en';
 
-/** English: the first language, in the first download. */
-const en: Messages = mergeMessages(
-    englishMessages as unknown as Messages,
-    app,
-    layout,
-    pages,
-    notices,
-    validation,
-    ...enabledPlugins.map(p => p.messages.en),
-);
-export default en;
+/** English texts of the kernel (sign-in, layout, notices): the first download has these and no feature's. */
+export const coreEnglish: Messages = mergeMessages(englishMessages as unknown as Messages, app, layout, pages, notices, validation);
+
+/** Every English text, the kernel's and each feature's. */
+export const loadEnglish = async (): Promise<Messages> =>
+    mergeMessages(coreEnglish, ...(await Promise.all(enabledPlugins.map(p => p.messages.en()))).map(m => m.default));

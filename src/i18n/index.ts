@@ -1,18 +1,43 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
-import en from './en';
-
+import { coreEnglish, loadEnglish } from './en';
+import type { Messages } from '../plugins/types';
 import { LOCALES } from './locales';
 
 export { LOCALES };
 
-/** English is bundled; French loads on demand. Missing keys are errors, not silent fallbacks. */
+let english: Messages = coreEnglish;
+
+/**
+ * The kernel's English is bundled; the features' texts load with the
+ * signed-in layout or a public page (loadAllTexts), so the sign-in page
+ * downloads none of them (issue 13, docs/performance.md "Console first
+ * load"); French loads whole when chosen. Missing keys are errors, not
+ * silent fallbacks.
+ */
 export const i18nProvider = polyglotI18nProvider(
     locale =>
         locale === 'fr'
             ? import('./fr').then(async m => (await m.loadFrench()) as unknown as TranslationMessages)
-            : (en as unknown as TranslationMessages),
+            : (english as unknown as TranslationMessages),
     'en',
     LOCALES,
     { allowMissing: false },
 );
+
+let loadingAll: Promise<void> | undefined;
+
+/** Every feature's texts in the current language, before the first screen that shows them. */
+export const loadAllTexts = (): Promise<void> =>
+    (loadingAll ??= loadEnglish().then(
+        async all => {
+            english = all;
+            // the provider rebuilds its phrases from getMessages: now with every feature's
+            await i18nProvider.changeLocale(i18nProvider.getLocale());
+        },
+        error => {
+            // a failed download may be tried again on the next screen
+            loadingAll = undefined;
+            throw error;
+        },
+    ));

@@ -55,6 +55,6 @@ export interface ConsolePlugin {
     accountSections?: AccountSection[];
     /** items it adds to the app bar, before the current account */
     appBar?: ComponentType[];
-    /** English is in the first download; another language's texts load when it is chosen */
-    messages: { en: Messages; fr: () => Promise<{ default: Messages }> };
+    /** loaded with the signed-in layout or a public page, not with the sign-in page (src/i18n/index.ts) */
+    messages: { en: () => Promise<{ default: Messages }>; fr: () => Promise<{ default: Messages }> };
 }

@@ -3,11 +3,13 @@ import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import { i18nProvider } from '../../src/i18n';
+import { i18nProvider, loadAllTexts } from '../../src/i18n';
 import type { Session } from '../../src/authProvider/session';
 import type { SessionFlags } from '../../contract/session';
 import type { Role } from '../../contract/roles';
 
+// The screens under test show features' texts, which the console loads with its layout.
+await loadAllTexts();
 /** A signed-in session for component tests. */
 export const testSession = (role: Role = 'admin', flags: Partial<SessionFlags> = {}, overrides: Partial<Session> = {}): Session => ({
     me: {

@@ -1,7 +1,6 @@
 import GroupWork from '@mui/icons-material/GroupWork';
 import type { ConsolePlugin } from '../../plugins/types';
 import { onDemand } from '../../plugins/onDemand';
-import en from './messages.en';
 
 const AccessGroupList = onDemand(() => import('./AccessGroupList').then(m => m.AccessGroupList));
 const AccessGroupPage = onDemand(() => import('./AccessGroupPage').then(m => m.AccessGroupPage));
@@ -27,5 +26,5 @@ export const accessGroupsPlugin: ConsolePlugin = {
             recordRepresentation: 'description',
         },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const AccountManagementPage = onDemand(() => import('./AccountManagementPage').then(m => m.AccountManagementPage));
 
@@ -9,5 +8,5 @@ const AccountManagementPage = onDemand(() => import('./AccountManagementPage').t
 export const accountManagementPlugin: ConsolePlugin = {
     key: 'account-management',
     routes: [{ path: '/account_management', routeKey: 'accountManagement', element: createElement(AccountManagementPage) }],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

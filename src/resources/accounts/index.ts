@@ -1,7 +1,6 @@
 import Business from '@mui/icons-material/Business';
 import type { ConsolePlugin } from '../../plugins/types';
 import { onDemand } from '../../plugins/onDemand';
-import en from './messages.en';
 
 const AccountList = onDemand(() => import('./AccountViews').then(m => m.AccountList));
 const AccountEdit = onDemand(() => import('./AccountViews').then(m => m.AccountEdit));
@@ -19,5 +18,5 @@ export const accountsPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

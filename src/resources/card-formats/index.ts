@@ -1,6 +1,5 @@
 import type { ConsolePlugin } from '../../plugins/types';
 import { onDemand } from '../../plugins/onDemand';
-import en from './messages.en';
 
 const CardFormatsSection = onDemand(() => import('./CardFormatsSection').then(m => m.CardFormatsSection));
 
@@ -10,5 +9,5 @@ export const cardFormatsPlugin: ConsolePlugin = {
     accountSections: [
         { key: 'card-formats', label: 'resources.card_formats.section', right: ['cardFormats', 'read'], component: CardFormatsSection },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

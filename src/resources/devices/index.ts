@@ -3,7 +3,6 @@ import { ResourceContextProvider } from 'react-admin';
 import Devices from '@mui/icons-material/Devices';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 // Each screen loads on demand (DESIGN.md): the first load stays small.
 const DeviceList = onDemand(() => import('./page/DeviceList').then(m => m.DeviceList));
@@ -31,5 +30,5 @@ export const devicesPlugin: ConsolePlugin = {
         { path: '/devices/:id', element: inDevices(DeviceShow), routeKey: 'devices' },
         { path: '/devices/:id/edit', element: inDevices(DeviceEdit), routeKey: 'devices' },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

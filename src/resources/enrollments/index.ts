@@ -3,7 +3,6 @@ import { ResourceContextProvider } from 'react-admin';
 import HowToReg from '@mui/icons-material/HowToReg';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const WebEnrollmentList = onDemand(() => import('./WebEnrollmentList').then(m => m.WebEnrollmentList));
 const CreateInvites = onDemand(() => import('./CreateInvites').then(m => m.CreateInvites));
@@ -35,5 +34,5 @@ export const enrollmentsPlugin: ConsolePlugin = {
             component: EnrollmentSettingsSection,
         },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

@@ -1,6 +1,5 @@
 import type { ConsolePlugin } from '../../plugins/types';
 import { onDemand } from '../../plugins/onDemand';
-import en from './messages.en';
 
 const EventRetentionSection = onDemand(() => import('./EventRetentionSection').then(m => m.EventRetentionSection));
 
@@ -15,5 +14,5 @@ export const eventRetentionPlugin: ConsolePlugin = {
             component: EventRetentionSection,
         },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

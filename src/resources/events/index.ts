@@ -1,12 +1,11 @@
 import Security from '@mui/icons-material/Security';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const EventList = onDemand(() => import('./EventList').then(m => m.EventList));
 
 export const eventsPlugin: ConsolePlugin = {
     key: 'events',
     resources: [{ name: 'events', right: 'events', routeKey: 'events', list: EventList, icon: Security }],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 // Loaded on demand: the upload and scheduling screens are large and used by few.
 const DeploymentList = onDemand(() => import('./DeploymentList').then(m => m.DeploymentList));
@@ -30,5 +29,5 @@ export const firmwarePlugin: ConsolePlugin = {
     accountSections: [
         { key: 'firmware-keys', label: 'resources.firmware_keys.section', right: ['artifacts', 'read'], component: FirmwareKeysSection },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

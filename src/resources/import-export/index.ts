@@ -1,6 +1,5 @@
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const ImportExportSection = onDemand(() => import('./ImportExportSection').then(m => m.ImportExportSection));
 
@@ -18,5 +17,5 @@ export const importExportPlugin: ConsolePlugin = {
             component: ImportExportSection,
         },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

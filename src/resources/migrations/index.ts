@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const MigrationsPage = onDemand(() => import('./MigrationsPage').then(m => m.MigrationsPage));
 
@@ -9,5 +8,5 @@ export const migrationsPlugin: ConsolePlugin = {
     key: 'migrations',
     // SPEC 2.2 /migrations [migrations]; 6.2 admin and moderator; 6.3 denied to the admin of a cloud installation
     routes: [{ path: '/migrations', routeKey: 'migrations', element: createElement(MigrationsPage) }],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

@@ -3,7 +3,6 @@ import { ResourceContextProvider } from 'react-admin';
 import Face from '@mui/icons-material/Face';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const ProfileList = onDemand(() => import('./ProfileList').then(m => m.ProfileList));
 const ProfilePage = onDemand(() => import('./ProfilePage').then(m => m.ProfilePage));
@@ -36,5 +35,5 @@ export const profilesPlugin: ConsolePlugin = {
     accountSections: [
         { key: 'profile-policy', label: 'resources.profile_policy.section', right: ['accounts', 'read'], component: ProfilePolicySection },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const QrCodePage = onDemand(() => import('./QrCodePage').then(m => m.QrCodePage));
 
@@ -9,5 +8,5 @@ const QrCodePage = onDemand(() => import('./QrCodePage').then(m => m.QrCodePage)
 export const qrCodePlugin: ConsolePlugin = {
     key: 'qrcode',
     routes: [{ path: '/qrcode', element: createElement(QrCodePage), routeKey: 'qrcode' }],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

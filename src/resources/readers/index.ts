@@ -1,6 +1,5 @@
 import Contactless from '@mui/icons-material/Contactless';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 import { onDemand } from '../../plugins/onDemand';
 
 const ReaderList = onDemand(() => import('./ReaderList').then(m => m.ReaderList));
@@ -18,5 +17,5 @@ export const readersPlugin: ConsolePlugin = {
             recordRepresentation: 'description',
         },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

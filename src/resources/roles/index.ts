@@ -1,6 +1,5 @@
 import { createElement } from 'react';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 import { onDemand } from '../../plugins/onDemand';
 
 const RolesPage = onDemand(() => import('./RolesPage').then(m => m.RolesPage));
@@ -8,5 +7,5 @@ const RolesPage = onDemand(() => import('./RolesPage').then(m => m.RolesPage));
 export const rolesPlugin: ConsolePlugin = {
     key: 'roles',
     routes: [{ path: '/roles', element: createElement(RolesPage), routeKey: 'roles' }],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const SearchPage = onDemand(() => import('./SearchPage').then(m => m.SearchPage));
 const SearchBox = onDemand(() => import('./SearchBox').then(m => m.SearchBox), { fallback: 'nothing' });
@@ -11,5 +10,5 @@ export const searchPlugin: ConsolePlugin = {
     key: 'search',
     routes: [{ path: '/search', routeKey: 'search', element: createElement(SearchPage) }],
     appBar: [SearchBox],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

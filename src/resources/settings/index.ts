@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const SettingsPage = onDemand(() => import('./SettingsPage').then(m => m.SettingsPage));
 
@@ -9,5 +8,5 @@ export const settingsPlugin: ConsolePlugin = {
     key: 'settings',
     // SPEC 2.2 /settings; 6.2 "system settings: admin only"; 6.3 denies it to manager and user
     routes: [{ path: '/settings', routeKey: 'settings', element: createElement(SettingsPage) }],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

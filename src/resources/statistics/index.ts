@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const StatisticsPage = onDemand(() => import('./StatisticsPage').then(m => m.StatisticsPage));
 
@@ -9,5 +8,5 @@ export const statisticsPlugin: ConsolePlugin = {
     key: 'statistics',
     // SPEC 2.2 /statistics [statistics]; SPEC 6.3 denies it to manager and user
     routes: [{ path: '/statistics', routeKey: 'statistics', element: createElement(StatisticsPage) }],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const BackupAndRestorePage = onDemand(() => import('./BackupAndRestorePage').then(m => m.BackupAndRestorePage));
 
@@ -13,5 +12,5 @@ const BackupAndRestorePage = onDemand(() => import('./BackupAndRestorePage').the
 export const systemPlugin: ConsolePlugin = {
     key: 'system',
     routes: [{ path: '/backup_and_restore', routeKey: 'backupAndRestore', element: createElement(BackupAndRestorePage) }],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

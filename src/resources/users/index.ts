@@ -1,6 +1,5 @@
 import People from '@mui/icons-material/People';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 import { onDemand } from '../../plugins/onDemand';
 
 const UserList = onDemand(() => import('./UserViews').then(m => m.UserList));
@@ -23,5 +22,5 @@ export const usersPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatFileSize, formatRelativeTime, relativeTime } from '../../../src/i18n/format';
-import en from '../../../src/i18n/en';
+import { loadEnglish } from '../../../src/i18n/en';
 import { loadFrench } from '../../../src/i18n/fr';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 
+const en = await loadEnglish();
 const fr = await loadFrench();
 
 const translator = (messages: unknown) =>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../src/i18n/en';
+import { loadEnglish } from '../../../src/i18n/en';
 import { loadFrench } from '../../../src/i18n/fr';
 import type { Messages } from '../../../src/plugins/types';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../../../contract/auditLogs';
 import { isMenuGroup, MENU } from '../../../contract/menu';
 import { RESOURCES } from '../../../contract/rights';
 
+const en = await loadEnglish();
 const fr = await loadFrench();
 
 /** Every leaf of a message tree as [dotted key, text]. */
