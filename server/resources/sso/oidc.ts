@@ -203,10 +203,11 @@ export async function oidcFinish(
 
 /** `a.b` reads a nested claim (Keycloak's realm_access.roles) when no claim has that exact name. */
 function readClaim(claims: Record<string, unknown>, name: string): unknown {
-    if (name in claims) return claims[name];
+    // own properties only: a claim named like an Object method must not read the prototype
+    if (Object.hasOwn(claims, name)) return claims[name];
     let value: unknown = claims;
     for (const part of name.split('.')) {
-        if (!value || typeof value !== 'object' || !(part in value)) return undefined;
+        if (!value || typeof value !== 'object' || !Object.hasOwn(value, part)) return undefined;
         value = (value as Record<string, unknown>)[part];
     }
     return value;

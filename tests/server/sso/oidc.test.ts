@@ -29,6 +29,13 @@ const accounts: OidcTestAccount[] = [
     },
     // nothing but a subject
     { sub: '0c55-carol', login: 'carol', password: 'tr0ub4dor' },
+    // roles nested as Keycloak sends them
+    {
+        sub: '5e-erin',
+        login: 'erin',
+        password: 'pw-erin',
+        claims: { preferred_username: 'erin', realm_access: { roles: ['Door Admins'] } },
+    },
 ];
 
 let idp: OidcTestProvider;
@@ -113,6 +120,12 @@ describe('OpenID Connect sign-in', () => {
             username: '0c55-carol',
             groups: [],
         });
+    });
+
+    test('a groups claim named with a dot is read inside a nested claim', async () => {
+        const s = oidcSettings.parse({ domain: idp.issuer, client_id: idp.clientId, groups_claim: 'realm_access.roles' });
+        const { callback, pending } = await signedIn('erin', 'pw-erin', idp, s);
+        expect(await oidcFinish(s, secrets, REDIRECT, callback, pending)).toEqual({ username: 'erin', groups: ['Door Admins'] });
     });
 
     test('a wrong password at the provider never reaches the redirect URI', async () => {
