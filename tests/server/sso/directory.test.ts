@@ -211,6 +211,9 @@ describe('directory sign-in', () => {
     it('answers a closed port, a CA it does not trust, or TLS against a plain port with adConnect', async () => {
         const closed = settings({ server_address: `ldap://127.0.0.1:${closedPort}` });
         expect(await failure(directorySignIn(closed, secrets, 'alice', 'Alice#Pass1'))).toBe(SSO_ERRORS.adConnect);
+        // "ldaps" with an ldap:// address still means TLS, never a quiet plain connection
+        const tlsOnPlainPort = settings({ secure_connection: 'ldaps', certificates: slapd.caPem });
+        expect(await failure(directorySignIn(tlsOnPlainPort, secrets, 'alice', 'Alice#Pass1'))).toBe(SSO_ERRORS.adConnect);
 
         const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'other-ca-'));
         try {
