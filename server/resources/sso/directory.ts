@@ -14,6 +14,13 @@ import { SsoError, type ExternalIdentity } from './identity';
 /** Long enough for a directory across a WAN, short enough that a dead server does not hang the login page. */
 const TIMEOUT_MS = 5000;
 
+/** Rejects when `promise` takes longer than `ms` (ldapts times out messages, not a StartTLS handshake). */
+const within = <T>(promise: Promise<T>, ms: number): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+};
+
 /** A wrong user password: the sign-in answers it like a wrong local password, so it tells nobody the account is external. */
 export class DirectoryBadCredentials extends Error {
     constructor() {
@@ -117,7 +124,7 @@ const fail = (text: SsoErrorText, error: unknown): never => {
  * downgraded), StartTLS when asked on ldap://; the settings' certificates,
  * when given, are the only CAs trusted.
  */
-const connect = async (settings: DirectorySettings): Promise<Client> => {
+const connect = async (settings: DirectorySettings, timeout = TIMEOUT_MS): Promise<Client> => {
     const address = new URL(settings.server_address);
     const secure = address.protocol === 'ldaps:' || settings.secure_connection === 'ldaps';
     const host = address.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -128,7 +135,7 @@ const connect = async (settings: DirectorySettings): Promise<Client> => {
     };
     const client = new Client({
         url: `${secure ? 'ldaps' : 'ldap'}://${address.hostname}:${port}`,
-        timeout: TIMEOUT_MS,
+        timeout,
         connectTimeout: TIMEOUT_MS,
         // ldapts takes any tlsOptions as "TLS from the start"
         ...(secure ? { tlsOptions } : {}),
@@ -136,7 +143,7 @@ const connect = async (settings: DirectorySettings): Promise<Client> => {
     try {
         if (!secure && settings.secure_connection === 'starttls') {
             // the upgraded socket checks the certificate against the host we dialled, not "localhost"
-            await client.startTLS({ ...tlsOptions, host, ...(net.isIP(host) ? {} : { servername: host }) });
+            await within(client.startTLS({ ...tlsOptions, host, ...(net.isIP(host) ? {} : { servername: host }) }), TIMEOUT_MS);
         }
     } catch (error) {
         await close(client);
@@ -168,9 +175,9 @@ const serviceBind = async (client: Client, settings: DirectorySettings, secrets:
     }
 };
 
-/** Connects and binds as the service account; the caller closes. */
-export const serviceConnection = async (settings: DirectorySettings, secrets: DirectorySecrets): Promise<Client> => {
-    const client = await connect(settings);
+/** Connects and binds as the service account; the caller closes. `timeout` bounds each operation (a page of a search). */
+export const serviceConnection = async (settings: DirectorySettings, secrets: DirectorySecrets, timeout = TIMEOUT_MS): Promise<Client> => {
+    const client = await connect(settings, timeout);
     try {
         await serviceBind(client, settings, secrets);
         return client;

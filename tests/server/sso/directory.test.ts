@@ -231,6 +231,29 @@ describe('directory sign-in', () => {
     });
 });
 
+describe('directory that accepts connections and never answers', () => {
+    it('gives up after a few seconds with adConnect, on ldap:// and StartTLS alike', async () => {
+        const sockets = new Set<net.Socket>();
+        const silent = net.createServer(socket => sockets.add(socket.on('error', () => undefined)));
+        await new Promise<void>(resolve => silent.listen(0, '127.0.0.1', resolve));
+        const address = `ldap://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+        try {
+            const started = Date.now();
+            const [plain, upgraded] = await Promise.all([
+                failure(directorySignIn(settings({ server_address: address }), secrets, 'alice', 'Alice#Pass1')),
+                failure(
+                    directorySignIn(settings({ server_address: address, secure_connection: 'starttls' }), secrets, 'alice', 'Alice#Pass1'),
+                ),
+            ]);
+            expect([plain, upgraded]).toEqual([SSO_ERRORS.adConnect, SSO_ERRORS.adConnect]);
+            expect(Date.now() - started).toBeLessThan(15_000);
+        } finally {
+            for (const socket of sockets) socket.destroy();
+            await new Promise(resolve => silent.close(resolve));
+        }
+    });
+});
+
 describe('directory connection test', () => {
     it('is ok with the right settings, else says which step failed', async () => {
         expect(await directoryTest(settings(), secrets)).toEqual({ ok: true });

@@ -22,6 +22,8 @@ export interface DirectoryMapping {
 
 /** Few round trips for tens of thousands of people, within OpenLDAP's default size limit (500) and AD's MaxPageSize (1000). */
 const PAGE_SIZE = 500;
+/** A page of people from a busy directory may take longer than the few seconds a sign-in waits. */
+const PAGE_TIMEOUT_MS = 60_000;
 /** AD userAccountControl ACCOUNTDISABLE */
 const ACCOUNT_DISABLED = 0x2;
 
@@ -93,7 +95,7 @@ export const directoryConnector = (settings: DirectorySettings, secrets: Directo
             ...(mapping.facility_code_attribute ? [mapping.facility_code_attribute] : []),
             ...(mapping.group_attribute ? [mapping.group_attribute] : []),
         ];
-        const client = await serviceConnection(settings, secrets);
+        const client = await serviceConnection(settings, secrets, PAGE_TIMEOUT_MS);
         try {
             const cardholders: AcsCardholder[] = [];
             // page by page, so tens of thousands of entries never sit in memory as raw LDAP entries at once
