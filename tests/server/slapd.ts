@@ -110,11 +110,12 @@ process.once('exit', () => {
 
 /**
  * Debian's OpenLDAP server for one test file: a temporary slapd.conf (mdb,
- * the memberof overlay, TLS from a CA made here), plain and TLS ports picked
- * free on 127.0.0.1, seeded with `ldif` through ldapadd so the overlay keeps
- * memberOf (add users before their groups). Anonymous clients may only bind.
+ * the memberof overlay unless `memberOf: false`, TLS from a CA made here),
+ * plain and TLS ports picked free on 127.0.0.1, seeded with `ldif` through
+ * ldapadd so the overlay keeps memberOf (add users before their groups).
+ * Anonymous clients may only bind.
  */
-export const startSlapd = async ({ ldif }: { ldif: string }): Promise<Slapd> => {
+export const startSlapd = async ({ ldif, memberOf = true }: { ldif: string; memberOf?: boolean }): Promise<Slapd> => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slapd-'));
     const child = { current: undefined as ChildProcess | undefined };
     const stop = async () => {
@@ -140,7 +141,7 @@ export const startSlapd = async ({ ldif }: { ldif: string }): Promise<Slapd> => 
                 `include ${path.join(dir, 'lab.schema')}`,
                 `modulepath ${MODULES}`,
                 'moduleload back_mdb',
-                'moduleload memberof',
+                ...(memberOf ? ['moduleload memberof'] : []),
                 `pidfile ${path.join(dir, 'slapd.pid')}`,
                 // OpenLDAP's default limit of 500 entries a search, with paged searches unlimited as directories that sync people set them
                 'sizelimit size.soft=500 size.hard=500 size.prtotal=unlimited',
@@ -157,7 +158,7 @@ export const startSlapd = async ({ ldif }: { ldif: string }): Promise<Slapd> => 
                 `directory ${path.join(dir, 'db')}`,
                 'access to attrs=userPassword by self write by anonymous auth by * none',
                 'access to * by users read by anonymous auth',
-                'overlay memberof',
+                ...(memberOf ? ['overlay memberof'] : []),
                 '',
             ].join('\n'),
         );

@@ -65,6 +65,12 @@ objectClass: groupOfNames
 cn: Lobby
 member: uid=alice,${PEOPLE}
 member: uid=bob,${PEOPLE}
+
+dn: cn=Car park,ou=groups,${BASE_DN}
+objectClass: posixGroup
+cn: Car park
+gidNumber: 5002
+memberUid: bob
 `;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -75,12 +81,12 @@ beforeAll(async () => {
 });
 afterAll(() => slapd?.close());
 
-const connector = (mapping: Partial<DirectoryMapping> = {}, password = SERVICE_PASSWORD) =>
+const connector = (mapping: Partial<DirectoryMapping> = {}, password = SERVICE_PASSWORD, server = slapd) =>
     directoryConnector(
         directorySettings.parse({
-            server_address: slapd.ldapsUrl,
+            server_address: server.ldapsUrl,
             secure_connection: 'ldaps',
-            certificates: slapd.caPem,
+            certificates: server.caPem,
             bind_dn: SERVICE_DN,
             base_dn: BASE_DN,
             user_query_dn: PEOPLE,
@@ -125,7 +131,8 @@ describe('directory ACS connector', () => {
                 // userAccountControl 514: ACCOUNTDISABLE set
                 enabled: false,
                 badges: [{ badge_number: '777', facility_code: null }],
-                access_groups: ['Lobby'],
+                // memberOf, and posixGroup's memberUid (which memberOf does not cover)
+                access_groups: ['Lobby', 'Car park'],
             },
         ]);
         expect(cardholders[0].access_groups).toHaveLength(2);
@@ -134,6 +141,17 @@ describe('directory ACS connector', () => {
     it('takes access groups from a configured attribute instead of memberOf', async () => {
         const alice = named(await connector({ group_attribute: 'departmentNumber' }).cardholders(), 'Alice Martin');
         expect(alice.access_groups).toEqual(['Night shift']);
+    });
+
+    it('finds groups by their member lists when the directory keeps no memberOf', async () => {
+        const bare = await startSlapd({ ldif: LDIF, memberOf: false });
+        try {
+            const cardholders = await connector({}, SERVICE_PASSWORD, bare).cardholders();
+            expect(named(cardholders, 'Alice Martin').access_groups.sort()).toEqual(['Door Admins', 'Lobby']);
+            expect(named(cardholders, 'Bob S.').access_groups.sort()).toEqual(['Car park', 'Lobby']);
+        } finally {
+            await bare.close();
+        }
     });
 
     it('sees a changed attribute on the next call', async () => {

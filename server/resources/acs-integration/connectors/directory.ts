@@ -1,6 +1,6 @@
-import type { Entry } from 'ldapts';
+import type { Client, Entry } from 'ldapts';
 import { SSO_ERRORS, type DirectorySecrets, type DirectorySettings } from '../../../../contract/sso';
-import { directoryTest, first, firstRdnValue, serviceConnection, usersBase, values } from '../../sso/directory';
+import { directoryTest, first, firstRdnValue, normalizeDn, serviceConnection, usersBase, values } from '../../sso/directory';
 import { SsoError } from '../../sso/identity';
 import type { AcsBadge, AcsCardholder, AcsConnector } from '../connector';
 
@@ -54,14 +54,48 @@ const badgesOf = (entry: Entry, mapping: DirectoryMapping): AcsBadge[] => {
     return [...badges.values()];
 };
 
-const accessGroupsOf = (entry: Entry, mapping: DirectoryMapping): string[] => {
-    const raw = mapping.group_attribute ? values(entry, mapping.group_attribute) : values(entry, 'memberOf');
-    // a group named by its DN is named by its cn, as the console shows access groups
-    const names = raw.map(v => firstRdnValue(v) ?? v.trim()).filter(Boolean);
+/** Group names by member: 'dn:<normalized DN>' (member, uniqueMember) or 'uid:<uid>' (posixGroup memberUid), lower case. */
+type Memberships = Map<string, string[]>;
+
+/**
+ * Every group's members, from one paged search: directories without memberOf
+ * (OpenLDAP without its overlay) still give their people's groups. AD always
+ * has memberOf, and its own groups are left out (their member lists come in
+ * ranges past 1500).
+ */
+const membershipsOf = async (client: Client, settings: DirectorySettings): Promise<Memberships> => {
+    const memberships: Memberships = new Map();
+    const add = (key: string, name: string) => memberships.set(key, [...(memberships.get(key) ?? []), name]);
+    for await (const page of client.searchPaginated(settings.base_dn, {
+        scope: 'sub',
+        filter: '(|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)(objectClass=posixGroup))',
+        attributes: ['cn', 'member', 'uniqueMember', 'memberUid'],
+        paged: { pageSize: PAGE_SIZE },
+    })) {
+        for (const group of page.searchEntries) {
+            const name = first(group, 'cn') ?? firstRdnValue(group.dn) ?? group.dn;
+            for (const dn of [...values(group, 'member'), ...values(group, 'uniqueMember')])
+                add(`dn:${normalizeDn(dn).toLowerCase()}`, name);
+            for (const uid of values(group, 'memberUid')) add(`uid:${uid.toLowerCase()}`, name);
+        }
+    }
+    return memberships;
+};
+
+const accessGroupsOf = (entry: Entry, mapping: DirectoryMapping, memberships: Memberships): string[] => {
+    if (mapping.group_attribute) {
+        // a group named by its DN is named by its cn, as the console shows access groups
+        return [...new Set(values(entry, mapping.group_attribute).map(v => firstRdnValue(v) ?? v.trim()))].filter(Boolean);
+    }
+    const names = [
+        ...values(entry, 'memberOf').map(dn => firstRdnValue(dn) ?? dn),
+        ...(memberships.get(`dn:${normalizeDn(entry.dn).toLowerCase()}`) ?? []),
+        ...values(entry, 'uid').flatMap(uid => memberships.get(`uid:${uid.toLowerCase()}`) ?? []),
+    ];
     return [...new Set(names)];
 };
 
-const cardholderOf = (entry: Entry, mapping: DirectoryMapping): AcsCardholder => {
+const cardholderOf = (entry: Entry, mapping: DirectoryMapping, memberships: Memberships): AcsCardholder => {
     const guid = entry.objectGUID ?? Object.entries(entry).find(([k]) => k.toLowerCase() === 'objectguid')?.[1];
     const guidBytes = Buffer.isBuffer(guid) ? guid : Array.isArray(guid) && Buffer.isBuffer(guid[0]) ? guid[0] : undefined;
     const control = Number(first(entry, 'userAccountControl') ?? 0);
@@ -72,7 +106,7 @@ const cardholderOf = (entry: Entry, mapping: DirectoryMapping): AcsCardholder =>
         email: first(entry, 'mail'),
         enabled: !(control & ACCOUNT_DISABLED) && values(entry, 'pwdAccountLockedTime').length === 0,
         badges: badgesOf(entry, mapping),
-        access_groups: accessGroupsOf(entry, mapping),
+        access_groups: accessGroupsOf(entry, mapping, memberships),
     };
 };
 
@@ -91,12 +125,14 @@ export const directoryConnector = (settings: DirectorySettings, secrets: Directo
             'userAccountControl',
             'pwdAccountLockedTime',
             'memberOf',
+            'uid',
             mapping.badge_attribute,
             ...(mapping.facility_code_attribute ? [mapping.facility_code_attribute] : []),
             ...(mapping.group_attribute ? [mapping.group_attribute] : []),
         ];
         const client = await serviceConnection(settings, secrets, PAGE_TIMEOUT_MS);
         try {
+            const memberships: Memberships = mapping.group_attribute ? new Map() : await membershipsOf(client, settings);
             const cardholders: AcsCardholder[] = [];
             // page by page, so tens of thousands of entries never sit in memory as raw LDAP entries at once
             for await (const page of client.searchPaginated(usersBase(settings), {
@@ -106,7 +142,7 @@ export const directoryConnector = (settings: DirectorySettings, secrets: Directo
                 explicitBufferAttributes: ['objectGUID'],
                 paged: { pageSize: PAGE_SIZE },
             })) {
-                for (const entry of page.searchEntries) cardholders.push(cardholderOf(entry, mapping));
+                for (const entry of page.searchEntries) cardholders.push(cardholderOf(entry, mapping, memberships));
             }
             return cardholders;
         } catch (error) {
