@@ -116,6 +116,7 @@ process.once('exit', () => {
  * Anonymous clients may only bind.
  */
 export const startSlapd = async ({ ldif, memberOf = true }: { ldif: string; memberOf?: boolean }): Promise<Slapd> => {
+    if (!fs.existsSync(SLAPD)) throw new Error(`${SLAPD} is missing: apt-get install slapd ldap-utils (or set SLAPD_PATH)`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slapd-'));
     const child = { current: undefined as ChildProcess | undefined };
     const stop = async () => {

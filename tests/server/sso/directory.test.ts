@@ -46,6 +46,7 @@ objectClass: inetOrgPerson
 uid: bob
 cn: Bob
 sn: Bob
+mail: front-desk@example.test
 userPassword: Bob#Pass1
 
 dn: cn=Carol Jones,ou=people,${BASE_DN}
@@ -62,6 +63,7 @@ objectClass: inetOrgPerson
 uid: dana
 cn: Dana (Ops)*
 sn: Ops
+mail: front-desk@example.test
 userPassword: Dana#Pass1
 
 dn: cn=Door Admins,ou=groups,${BASE_DN}
@@ -195,6 +197,10 @@ describe('directory sign-in', () => {
 
     it('answers an unknown person with adUserData', async () => {
         expect(await failure(directorySignIn(settings(), secrets, 'mallory', 'Alice#Pass1'))).toBe(SSO_ERRORS.adUserData);
+    });
+
+    it('refuses a login that names several people rather than pick one', async () => {
+        expect(await failure(directorySignIn(settings(), secrets, 'front-desk@example.test', 'Bob#Pass1'))).toBe(SSO_ERRORS.adUserData);
     });
 
     it('finds nobody with filter syntax in the username', async () => {
