@@ -110,7 +110,7 @@ process.once('exit', () => {
 
 /**
  * Debian's OpenLDAP server for one test file: a temporary slapd.conf (mdb,
- * the memberof overlay unless `memberOf: false`, TLS from a CA made here),
+ * the memberof overlay unless `memberOf: false`, ppolicy, TLS from a CA made here),
  * plain and TLS ports picked free on 127.0.0.1, seeded with `ldif` through
  * ldapadd so the overlay keeps memberOf (add users before their groups).
  * Anonymous clients may only bind.
@@ -142,6 +142,8 @@ export const startSlapd = async ({ ldif, memberOf = true }: { ldif: string; memb
                 `include ${path.join(dir, 'lab.schema')}`,
                 `modulepath ${MODULES}`,
                 'moduleload back_mdb',
+                // the password policy overlay defines pwdAccountLockedTime (an OpenLDAP account locked by its admin)
+                'moduleload ppolicy',
                 ...(memberOf ? ['moduleload memberof'] : []),
                 `pidfile ${path.join(dir, 'slapd.pid')}`,
                 // OpenLDAP's default limit of 500 entries a search, with paged searches unlimited as directories that sync people set them
@@ -160,6 +162,7 @@ export const startSlapd = async ({ ldif, memberOf = true }: { ldif: string; memb
                 'access to attrs=userPassword by self write by anonymous auth by * none',
                 'access to * by users read by anonymous auth',
                 ...(memberOf ? ['overlay memberof'] : []),
+                'overlay ppolicy',
                 '',
             ].join('\n'),
         );

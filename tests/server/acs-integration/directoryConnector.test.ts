@@ -154,6 +154,17 @@ describe('directory ACS connector', () => {
         }
     });
 
+    it('disables an OpenLDAP account locked by its administrator (pwdAccountLockedTime)', async () => {
+        const lock = (change: string) =>
+            slapd.modify(
+                `dn: uid=alice,${PEOPLE}\nchangetype: modify\n${change}: pwdAccountLockedTime\npwdAccountLockedTime: 000001010000Z\n`,
+            );
+        await lock('add');
+        expect(named(await connector().cardholders(), 'Alice Martin').enabled).toBe(false);
+        await lock('delete');
+        expect(named(await connector().cardholders(), 'Alice Martin').enabled).toBe(true);
+    });
+
     it('sees a changed attribute on the next call', async () => {
         const before = named(await connector().cardholders(), 'Bob S.');
         await slapd.modify(
