@@ -21,7 +21,10 @@ const CLAIMS = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/';
 
 /** A metadata URL is read again after this long. */
 const METADATA_CACHE_MS = 5 * 60_000;
+/** A signature that fails against cached metadata has it read again, but not more often than this. */
+const METADATA_REREAD_MS = 60_000;
 const METADATA_TIMEOUT_MS = 10_000;
+const METADATA_MAX_CHARS = 5_000_000;
 /** How long the person may spend at the IdP between our redirect and its answer. */
 export const SAML_REQUEST_LIFETIME_MS = 10 * 60_000;
 /** Clocks of the IdP and ours may differ by this much. */
@@ -79,6 +82,7 @@ export async function samlMetadata(settings: SamlSettings, fetchImpl: typeof fet
             const res = await fetchImpl(url, { signal: AbortSignal.timeout(METADATA_TIMEOUT_MS), redirect: 'follow' });
             if (!res.ok) throw new Error(`HTTP ${res.status}`);
             xml = await res.text();
+            if (xml.length > METADATA_MAX_CHARS) throw new Error('larger than 5 MB');
         } catch (err) {
             throw invalid(`metadata ${url} could not be read: ${(err as Error).message}`);
         }
@@ -219,19 +223,31 @@ export async function samlFinish(
     // IdP-initiated sign-in is not accepted: without a request of ours, nothing ties the answer to this browser
     if (!pending?.id) throw refused('no sign-in request is pending for this browser');
     if (Date.now() - pending.createdAt > SAML_REQUEST_LIFETIME_MS) throw refused('the sign-in request is too old');
-    const idp = await samlMetadata(settings);
     const expected: CacheProvider = {
         saveAsync: async () => null,
         getAsync: async key => (key === pending.id ? new Date(pending.createdAt).toISOString() : null),
         removeAsync: async () => null,
     };
-    const saml = samlClient(settings, acsUrl, idp, expected);
-    let profile;
-    try {
-        ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));
-    } catch (err) {
-        throw refused((err as Error).message);
+    const validate = async (idp: SamlIdpMetadata) => {
+        try {
+            return (await samlClient(settings, acsUrl, idp, expected).validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }))
+                .profile;
+        } catch (err) {
+            return err as Error;
+        }
+    };
+    let idp = await samlMetadata(settings);
+    let profile = await validate(idp);
+    // The IdP may have changed its key since we cached its metadata: read it again, at most once a minute.
+    if (profile instanceof Error && /signature/i.test(profile.message) && settings.metadata_url) {
+        const cached = metadataCache.get(settings.metadata_url);
+        if (cached && Date.now() - cached.at > METADATA_REREAD_MS) {
+            metadataCache.delete(settings.metadata_url);
+            idp = await samlMetadata(settings);
+            profile = await validate(idp);
+        }
     }
+    if (profile instanceof Error) throw refused(profile.message);
     if (!profile?.getAssertion) throw refused('the response carries no assertion');
 
     // From here on only the signed assertion is read, never the envelope around it.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
@@ -106,6 +106,33 @@ describe('SAML sign-in against a real identity provider', () => {
         expect(metadata).toMatchObject({ entityId: idp.entityId, ssoBinding: 'redirect' });
         expect(metadata.certificates).toHaveLength(1);
         expect((await signIn(s)).username).toBe('alice@example.com');
+    });
+
+    it('keeps the metadata read from its URL a few minutes, and reads it again when the IdP changed its key', async () => {
+        const rotating = await startSamlIdp();
+        try {
+            const s = samlSettings.parse({ metadata_url: rotating.metadataUrl, entity_id: ENTITY });
+            const signInAt = async () => {
+                const start = await samlStart(s, ACS);
+                const body = await rotating.respond(samlServiceProviderMetadata(s, ACS), start, alice);
+                return samlFinish(s, ACS, body, start.pending, memoryReplayGuard());
+            };
+            expect((await signInAt()).username).toBe('alice@example.com');
+            // the metadata endpoint is down for a moment: sign-in goes on with what was read
+            const metadataXml = rotating.metadataXml;
+            rotating.serve('/metadata', 'Service unavailable', 503);
+            expect((await signInAt()).username).toBe('alice@example.com');
+            rotating.serve('/metadata', metadataXml);
+
+            rotating.rotateKey();
+            // right after a read, a bad signature does not make us read the metadata again (a forger could make us hammer the IdP)
+            expect((await refusal(signInAt())).detail).toMatch(/signature/i);
+            vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+            expect((await signInAt()).username).toBe('alice@example.com');
+        } finally {
+            vi.useRealTimers();
+            await rotating.close();
+        }
     });
 
     it('posts the request when the identity provider only offers the POST binding', async () => {

@@ -81,6 +81,8 @@ export interface TestIdp {
     entityId: string;
     metadataUrl: string;
     metadataXml: string;
+    /** the IdP signs with a new key from now on and publishes its certificate in its metadata */
+    rotateKey(): void;
     /** a URL on the same server that answers with this text, to serve broken metadata */
     serve(pathname: string, body: string, status?: number): string;
     /**
@@ -170,17 +172,21 @@ export async function startSamlIdp(options: { bindings?: ('redirect' | 'post')[]
                 Location: `${base}/sso`,
             })),
         });
-    const idp = makeIdp(keys);
+    let idp = makeIdp(keys);
     // the schema validator compiles libxml2 at its first use, which takes seconds: done here rather than in a test's time
     await xmllint.validate('<x/>').catch(() => undefined);
     const forger = makeIdp(otherKeys);
-    const metadataXml = idp.getMetadata();
-    routes.set('/metadata', { body: metadataXml, status: 200, type: 'application/samlmetadata+xml' });
+    routes.set('/metadata', { body: idp.getMetadata(), status: 200, type: 'application/samlmetadata+xml' });
 
     const t: TestIdp = {
         entityId,
         metadataUrl: `${base}/metadata`,
-        metadataXml,
+        metadataXml: idp.getMetadata(),
+        rotateKey() {
+            idp = makeIdp(makeKeyPair());
+            t.metadataXml = idp.getMetadata();
+            routes.set('/metadata', { body: t.metadataXml, status: 200, type: 'application/samlmetadata+xml' });
+        },
         serve(pathname, body, status = 200) {
             routes.set(pathname, { body, status, type: 'application/xml' });
             return `${base}${pathname}`;
