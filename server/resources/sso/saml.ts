@@ -172,7 +172,6 @@ function samlClient(settings: SamlSettings, acsUrl: string, idp: SamlIdpMetadata
         // let the IdP choose the NameID format and how the person authenticates (MFA, Kerberos…)
         identifierFormat: null,
         disableRequestedAuthnContext: true,
-        signatureAlgorithm: 'sha256',
     };
     return new SAML(config);
 }

@@ -246,11 +246,13 @@ describe('SAML answers that are refused', () => {
         await refused({}, { ...alice, nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient' });
     });
 
-    it('refuses a body without SAMLResponse', async () => {
+    it('refuses a body without a SAMLResponse, or with one that is not SAML', async () => {
         const s = settings();
         const start = await samlStart(s, ACS);
-        const err = await refusal(samlFinish(s, ACS, { SAMLResponse: '' }, start.pending, memoryReplayGuard()));
-        expect(err.text).toBe(SSO_ERRORS.cannotAuthenticate);
+        for (const SAMLResponse of ['', Buffer.from('<x/>').toString('base64'), 'not base64 at all!']) {
+            const err = await refusal(samlFinish(s, ACS, { SAMLResponse }, start.pending, memoryReplayGuard()));
+            expect(err.text).toBe(SSO_ERRORS.cannotAuthenticate);
+        }
     });
 });
 
