@@ -13,7 +13,7 @@ import {
     samlStart,
     type ReplayGuard,
 } from '../../../server/resources/sso/saml';
-import { startSamlIdp, type ResponseOptions, type SamlTestUser, type TestIdp } from './samlIdp';
+import { makeKeyPair, startSamlIdp, type ResponseOptions, type SamlTestUser, type TestIdp } from './samlIdp';
 
 /**
  * Issue 12, SAML: sign-in against a real identity provider (samlify, see
@@ -106,6 +106,21 @@ describe('SAML sign-in against a real identity provider', () => {
         expect(metadata).toMatchObject({ entityId: idp.entityId, ssoBinding: 'redirect' });
         expect(metadata.certificates).toHaveLength(1);
         expect((await signIn(s)).username).toBe('alice@example.com');
+    });
+
+    it('accepts any of the signing certificates the metadata lists, never an encryption one', async () => {
+        const keyDescriptor = (use: string, pem: string) =>
+            `<KeyDescriptor use="${use}"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${pem.replace(/-----[A-Z ]+-----|\s/g, '')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></KeyDescriptor>`;
+        // during a key rollover the IdP lists its next certificate before its current one
+        const next = makeKeyPair('next-idp-key').certificate;
+        const rollover = idp.metadataXml.replace('<KeyDescriptor', `${keyDescriptor('signing', next)}<KeyDescriptor`);
+        const s = settings({ metadata_url: null, metadata_xml: rollover });
+        expect((await samlMetadata(s)).certificates).toHaveLength(2);
+        expect((await signIn(s)).username).toBe('alice@example.com');
+        // its own certificate marked for encryption only: nothing may sign assertions
+        const encryptionOnly = idp.metadataXml.replace('<KeyDescriptor use="signing">', '<KeyDescriptor use="encryption">');
+        const err = await refusal(samlStart(settings({ metadata_url: null, metadata_xml: encryptionOnly }), ACS));
+        expect(err.text).toBe(SSO_ERRORS.invalidConfiguration);
     });
 
     it('keeps the metadata read from its URL a few minutes, and reads it again when the IdP changed its key', async () => {
