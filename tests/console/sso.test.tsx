@@ -6,6 +6,10 @@ import type { IdentityProviderReply } from '../../contract/sso';
 import { authProvider } from '../../src/authProvider';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { LoginPage } from '../../src/pages/LoginPage';
+import { ResourceContextProvider } from 'react-admin';
+import { PluginSlotsContext } from '../../src/plugins/slots';
+import { AccountEdit } from '../../src/resources/accounts/AccountViews';
+import { ssoPlugin } from '../../src/resources/sso';
 import { LoginPreferencesSection } from '../../src/resources/sso/LoginPreferencesSection';
 import { SsoConfigSection } from '../../src/resources/sso/SsoConfigSection';
 import { renderInAdmin, testSession } from './render';
@@ -294,5 +298,42 @@ describe('login preferences section', () => {
         expect(screen.getByLabelText('Single sign-on only')).toBeDisabled();
         expect(screen.getByLabelText('Local accounts only (e-mail and password)')).toBeEnabled();
         expect(screen.getByLabelText('Require two-factor authentication for local users of this account')).toBeDisabled();
+    });
+});
+
+describe('the sections on the account page', () => {
+    const page = async (main: boolean, role: 'admin' | 'moderator') => {
+        const account = { id: 7, name: main ? 'Platform' : 'Contoso', main, type: main ? 'platform' : 'customer', email: 'a@b.test' };
+        renderInAdmin(
+            <PluginSlotsContext.Provider value={{ accountSections: ssoPlugin.accountSections!, appBar: [] }}>
+                <Routes>
+                    <Route
+                        path="/accounts/:id"
+                        element={
+                            <ResourceContextProvider value="accounts">
+                                <AccountEdit />
+                            </ResourceContextProvider>
+                        }
+                    />
+                </Routes>
+            </PluginSlotsContext.Provider>,
+            {
+                session: testSession(role),
+                path: '/accounts/7',
+                dataProvider: { getOne: async () => ({ data: account }) as never, call: async () => ({ options: [] }) } as never,
+            },
+        );
+        await screen.findByRole('tab', { name: 'Details' });
+        return screen.getAllByRole('tab').map(t => t.textContent);
+    };
+
+    it('are on the main account page only (SPEC 6.1)', async () => {
+        expect(await page(true, 'moderator')).toEqual(expect.arrayContaining(['SSO configuration', 'Login preferences']));
+    });
+
+    it('and not on any other account page', async () => {
+        const tabs = await page(false, 'admin');
+        expect(tabs).not.toContain('SSO configuration');
+        expect(tabs).not.toContain('Login preferences');
     });
 });
