@@ -24,12 +24,20 @@ const ssoErrorKey = (text: string | null) => {
     return key ? `pages.login.ssoErrors.${key}` : 'pages.login.failed';
 };
 
-/** GET /login_provider, asked afresh (the administrator may just have changed it); a failure leaves the password form. */
+/**
+ * GET /login_provider, asked afresh (the administrator may just have changed
+ * it); a failure leaves the password form. A directory (LDAP / Active
+ * Directory) signs in through the password form itself: no button.
+ */
 const useOffer = (): Offer | undefined => {
     const [offer, setOffer] = useState<Offer>();
     useEffect(() => {
         apiFetch<LoginProvider>('/login_provider', { noAccount: true })
-            .then(r => setOffer(!r?.provider || r.provider === 'local' ? 'local' : r.alternateLogin ? 'both' : 'ssoOnly'))
+            .then(r =>
+                setOffer(
+                    !r?.provider || r.provider === 'local' || r.provider === 'directory' ? 'local' : r.alternateLogin ? 'both' : 'ssoOnly',
+                ),
+            )
             .catch(() => setOffer('local'));
     }, []);
     return offer;

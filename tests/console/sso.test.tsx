@@ -69,11 +69,14 @@ const login = (path = '/login') =>
     );
 
 describe('login page with single sign-on (issue 12)', () => {
-    it('local: the password form only', async () => {
-        server('local', false);
-        login();
-        expect(await screen.findByLabelText('Email')).toBeInTheDocument();
-        expect(screen.queryByRole('button', { name: 'Sign in with single sign-on' })).toBeNull();
+    it('local, or a directory (its users type their directory password): the password form only', async () => {
+        for (const provider of ['local', 'directory']) {
+            server(provider, false);
+            const page = login();
+            expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+            expect(screen.queryByRole('button', { name: 'Sign in with single sign-on' })).toBeNull();
+            page.unmount();
+        }
     });
 
     it('both: the SSO button, which goes to /api/v2/sso/login, and the password form beside it', async () => {

@@ -12,7 +12,6 @@ import {
     loginPreferencesInput,
     loginPreferencesReply,
     serviceProviderValues,
-    SSO_ERRORS,
     SSO_MESSAGES,
     type IdentityProviderReply,
     type KeytabInfo,
@@ -24,8 +23,6 @@ import { badRequest, conflict, HttpError, notFound, validationError } from '../.
 import { accountInScope } from '../../http/scope';
 import { auditTrail } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
-import { finishSsoRedirect } from './externalUser';
-import { SsoError } from './identity';
 import {
     breakGlassCandidate,
     deleteProvider,
@@ -89,8 +86,9 @@ const readBounded = async (stream: AsyncIterable<Buffer>, max: number) => {
 /**
  * Single sign-on of the main account (SPEC 3 identity provider, login
  * preferences, SSO configuration; 6.1; 7.2; issue 12): its identity
- * provider with write-only secrets and a keytab, the login preferences, and
- * GET /sso/login that sends the browser to the provider's protocol.
+ * provider with write-only secrets and a keytab, and the login preferences.
+ * The protocols' own routes (GET /sso/login, the OIDC callback, the SAML
+ * ACS) use ssoSettingsFor, signInExternal and finishSsoRedirect.
  */
 export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     await app.register(multipart, { limits: { fileSize: KEYTAB_MAX_BYTES + 1, files: 1, fields: 3, fieldSize: 100, parts: 4 } });
@@ -338,22 +336,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             await savePreferences(ctx.db, account.id, after, requireAuth(request).user.name);
             await audit(request, 'update', { id: account.id, account_id: account.id }, before, after, 'Login preferences');
             return after;
-        },
-    );
-
-    // ---- the login page's button ----
-
-    app.get(
-        '/sso/login',
-        {
-            config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-            schema: { tags, summary: "Sends the browser to the main account's identity provider (its protocol's sign-in)" },
-        },
-        async (_request, reply) => {
-            const state = await mainLoginState(ctx.db);
-            if (!state?.kind || !state.mode || state.mode === 'local')
-                return finishSsoRedirect(ctx, reply, new SsoError(SSO_ERRORS.invalidConfiguration, 'single sign-on is not offered'));
-            return reply.redirect(`${ctx.config.publicUrl}/api/v2/sso/${state.kind}/login`, 303);
         },
     );
 };
