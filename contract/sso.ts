@@ -117,6 +117,7 @@ export type IdentityProviderInput = z.infer<typeof identityProviderInput>;
 export const SSO_MESSAGES = {
     samlMetadata: 'Give the identity provider metadata URL or its metadata file',
     bindPassword: 'Enter the bind password',
+    clientSecret: 'Enter the client secret',
     mainAccountOnly: 'Only the main account can use single sign-on',
     noProvider: 'Configure an identity provider before choosing single sign-on only',
     breakGlassRequired: 'Choose a local Account Administrator who may still sign in with a password',

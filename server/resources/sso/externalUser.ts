@@ -28,10 +28,17 @@ import { insertExternalUser, linkUsername, providerOf, updateExternalUser, userO
 /** users.name and users.email are 60 characters at most (SPEC 5). */
 const MAX = 60;
 
-/** The highest role any of the person's groups is mapped to; the comparison ignores case (providers differ in how they spell groups). */
+/** A group as compared: without case, and a DN without the spaces around its commas and equals signs (providers differ in both). */
+const groupKey = (group: string) =>
+    group
+        .trim()
+        .toLowerCase()
+        .replace(/\s*([,=])\s*/g, '$1');
+
+/** The highest role any of the person's groups is mapped to. */
 export const mappedRole = (mapping: RoleMapping, groups: readonly string[]): SsoRole | undefined => {
-    const held = new Set(groups.map(g => g.trim().toLowerCase()));
-    const granted = new Set(mapping.filter(m => held.has(m.group.trim().toLowerCase())).map(m => m.role));
+    const held = new Set(groups.map(groupKey));
+    const granted = new Set(mapping.filter(m => held.has(groupKey(m.group))).map(m => m.role));
     return SSO_ROLE_ORDER.find(r => granted.has(r));
 };
 
@@ -114,9 +121,9 @@ export const signInExternal = async (ctx: AppContext, request: FastifyRequest | 
 };
 
 export type SsoSettings =
-    | { kind: 'oidc'; settings: OidcSettings; secrets: Partial<OidcSecrets> }
+    | { kind: 'oidc'; settings: OidcSettings; secrets: OidcSecrets }
     | { kind: 'saml'; settings: SamlSettings; secrets: Record<string, never> }
-    | { kind: 'directory'; settings: DirectorySettings; secrets: Partial<DirectorySecrets> };
+    | { kind: 'directory'; settings: DirectorySettings; secrets: DirectorySecrets };
 
 /**
  * The main account's identity provider for the protocol modules: its kind,
@@ -138,7 +145,7 @@ export const ssoSettingsFor = async (
 const parseProvider = (kind: string, settings: unknown, secrets: unknown): SsoSettings | undefined => {
     if (kind === 'oidc') {
         const s = oidcSettings.safeParse(settings);
-        const k = oidcSecrets.partial().safeParse(secrets);
+        const k = oidcSecrets.safeParse(secrets);
         return s.success && k.success ? { kind, settings: s.data, secrets: k.data } : undefined;
     }
     if (kind === 'saml') {
@@ -147,7 +154,7 @@ const parseProvider = (kind: string, settings: unknown, secrets: unknown): SsoSe
     }
     if (kind === 'directory') {
         const s = directorySettings.safeParse(settings);
-        const k = directorySecrets.partial().safeParse(secrets);
+        const k = directorySecrets.safeParse(secrets);
         return s.success && k.success ? { kind, settings: s.data, secrets: k.data } : undefined;
     }
     return undefined;

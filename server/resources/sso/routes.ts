@@ -159,6 +159,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             const secrets: Record<string, string> = { ...(sameKind ? before.secrets : {}), ...(body.secrets ?? {}) };
             if (body.kind === 'saml' && !body.settings.metadata_url && !body.settings.metadata_xml?.trim())
                 throw validationError({ 'settings.metadata_url': SSO_MESSAGES.samlMetadata });
+            // The protocol modules need them: a confidential OIDC client, a directory's service account.
+            if (body.kind === 'oidc' && !secrets.client_secret)
+                throw validationError({ 'secrets.client_secret': SSO_MESSAGES.clientSecret });
             if (body.kind === 'directory' && !secrets.bind_password)
                 throw validationError({ 'secrets.bind_password': SSO_MESSAGES.bindPassword });
             const row = await saveProvider(ctx.db, {

@@ -126,6 +126,11 @@ describe('identity provider of the main account', () => {
         expect(saml.statusCode).toBe(400);
         expect(saml.json().fields).toEqual({ 'settings.metadata_url': SSO_MESSAGES.samlMetadata });
 
+        await admin('DELETE', `/accounts/${main}/identity_providers`);
+        const { secrets: _noSecret, ...noSecret } = oidc();
+        const oidcWithout = await admin('PUT', `/accounts/${main}/identity_providers`, noSecret);
+        expect(oidcWithout.json().fields).toEqual({ 'secrets.client_secret': SSO_MESSAGES.clientSecret });
+
         const { secrets: _none, ...noPassword } = directory();
         const ldap = await admin('PUT', `/accounts/${main}/identity_providers`, noPassword);
         expect(ldap.json().fields).toEqual({ 'secrets.bind_password': SSO_MESSAGES.bindPassword });

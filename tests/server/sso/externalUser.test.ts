@@ -20,7 +20,7 @@ let main: number;
 
 const MAPPING = [
     { group: 'Staff', role: 'user' },
-    { group: 'cn=managers,ou=groups,dc=corp,dc=test', role: 'manager' },
+    { group: 'cn=managers, ou=groups, dc=corp, dc=test', role: 'manager' },
     { group: 'IT-Admins', role: 'moderator' },
 ];
 const provider = {
@@ -86,7 +86,7 @@ describe('external sign-in', () => {
         expect(trail.every(t => t.user_id === me.id && t.account_id === main)).toBe(true);
     });
 
-    it('signs the same person in again by username, with the name and role the provider gives now', async () => {
+    it('signs the same person in again by username, with the name and role the provider gives now (a DN however spaced)', async () => {
         const first = await meWith(
             (await signIn({ username: 'jdoe', name: 'Jane Doe', email: 'jane.doe@corp.test', groups: ['IT-Admins'] })).token,
         );
