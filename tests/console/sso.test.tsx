@@ -231,6 +231,32 @@ describe('SSO configuration section', () => {
         expect(screen.getByLabelText('Assertion key')).toHaveValue('memberOf');
     });
 
+    it('uploads a directory keytab as a form and shows what the server kept of it', async () => {
+        const directory = {
+            ...stored,
+            kind: 'directory' as const,
+            settings: { server_address: 'ldaps://dc1:636' },
+            secrets: { bind_password_set: true },
+        };
+        let keytab: IdentityProviderReply['keytab'] = null;
+        const call = vi.fn<Call>(async (path, options) => {
+            if (path.endsWith('/service_provider')) return stored.service_provider;
+            if (path.endsWith('/keytab') && options?.method === 'POST') {
+                keytab = { name: 'console.keytab', size: 42, uploaded_at: '2026-11-26T05:00:00Z' };
+                return keytab;
+            }
+            return [{ ...directory, keytab }];
+        });
+        renderInAdmin(<SsoConfigSection accountId={1} />, { session: testSession('moderator'), dataProvider: { call } as never });
+        const input = await screen.findByLabelText('Upload a keytab');
+        const file = new File([new Uint8Array([5, 2, 0, 0])], 'console.keytab');
+        fireEvent.change(input, { target: { files: [file] } });
+        expect(await screen.findByText(/console\.keytab, 42 bytes/)).toBeInTheDocument();
+        const [, options] = call.mock.calls.find(([p, o]) => p === '/accounts/1/identity_providers/keytab' && o?.method === 'POST')!;
+        expect((options!.body as FormData).get('file')).toBe(file);
+        expect(screen.getByRole('button', { name: 'Remove the keytab' })).toBeInTheDocument();
+    });
+
     it('is read-only for a role without the write right', async () => {
         // No role but admin and moderator reaches the section; a moderator may write, so a session downgraded to manager reads.
         ssoSection([stored], 'manager' as never);
