@@ -33,6 +33,7 @@ export const RESOURCES = [
     'adaptive',
     'visitors',
     'mainAccount',
+    'sso',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -83,6 +84,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     visitors: { ...same(['admin', 'dealer', 'installer', 'moderator', 'manager'], RW), user: ['read'] },
     // Changing which account is the platform main account: admin only (SPEC 2.2 /account_management).
     mainAccount: { admin: RW },
+    // Single sign-on of the main account (issue 12); the routes refuse every other account (SPEC 6.1).
+    sso: same(['admin', 'moderator'], RW),
 };
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;

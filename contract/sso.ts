@@ -97,3 +97,75 @@ export type DirectorySecrets = z.infer<typeof directorySecrets>;
 /** SPEC 3 login preferences: which sign-in the login page offers. */
 export const LOGIN_MODES = ['local', 'sso', 'both'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
+
+// ---- the calls of the SSO configuration and login preferences sections (issue 12) ----
+
+/** PUT /accounts/{id}/identity_providers: secrets absent keep the stored ones, given replace them. */
+export const identityProviderInput = z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('oidc'), settings: oidcSettings, secrets: oidcSecrets.optional(), role_mapping: roleMapping }),
+    z.object({ kind: z.literal('saml'), settings: samlSettings, secrets: samlSecrets.optional(), role_mapping: roleMapping }),
+    z.object({
+        kind: z.literal('directory'),
+        settings: directorySettings,
+        secrets: directorySecrets.optional(),
+        role_mapping: roleMapping,
+    }),
+]);
+export type IdentityProviderInput = z.infer<typeof identityProviderInput>;
+
+/** SAML needs the identity provider's metadata, from its URL or its file. */
+export const SSO_MESSAGES = {
+    samlMetadata: 'Give the identity provider metadata URL or its metadata file',
+    bindPassword: 'Enter the bind password',
+    clientSecret: 'Enter the client secret',
+    mainAccountOnly: 'Only the main account can use single sign-on',
+    noProvider: 'Configure an identity provider before choosing single sign-on only',
+    breakGlassRequired: 'Choose a local Account Administrator who may still sign in with a password',
+    breakGlassInvalid: 'The break-glass user must be an enabled local administrator or Account Administrator of the main account',
+    providerInUse: 'The login page offers single sign-on only: choose another login mode before removing the identity provider',
+    keytabFile: 'Send a keytab file',
+    keytabInvalid: 'This is not a keytab file',
+    keytabTooLarge: 'The keytab is larger than 64 KB',
+    keytabDirectoryOnly: 'A keytab is for a directory (LDAP / Active Directory) identity provider',
+    ssoOnly: 'This account signs in with single sign-on',
+} as const;
+
+export const KEYTAB_MAX_BYTES = 64 * 1024;
+
+export const keytabInfo = z.object({ name: z.string(), size: z.number().int(), uploaded_at: z.string() });
+export type KeytabInfo = z.infer<typeof keytabInfo>;
+
+/** What the administrator gives the identity provider about us. */
+export const serviceProviderValues = z.object({
+    oidc_redirect_uri: z.string(),
+    saml_acs_url: z.string(),
+    /** our entity ID as configured, else the suggested one (the public URL) */
+    saml_entity_id: z.string(),
+});
+export type ServiceProviderValues = z.infer<typeof serviceProviderValues>;
+
+/** GET /accounts/{id}/identity_providers: each provider with its secrets as "set" flags, never their values. */
+export const identityProviderReply = z.object({
+    kind: z.enum(IDENTITY_PROVIDER_KINDS),
+    settings: z.record(z.string(), z.unknown()),
+    secrets: z.object({ client_secret_set: z.boolean().optional(), bind_password_set: z.boolean().optional() }),
+    role_mapping: roleMapping,
+    keytab: keytabInfo.nullable(),
+    service_provider: serviceProviderValues,
+    updated_at: z.string(),
+    updated_by: z.string().nullable(),
+});
+export type IdentityProviderReply = z.infer<typeof identityProviderReply>;
+
+export const loginPreferencesInput = z.object({
+    mode: z.enum(LOGIN_MODES),
+    break_glass_user_id: z.number().int().positive().nullable().default(null),
+});
+export const loginPreferencesReply = z.object({
+    mode: z.enum(LOGIN_MODES),
+    break_glass_user_id: z.number().int().nullable(),
+});
+export type LoginPreferences = z.infer<typeof loginPreferencesReply>;
+
+/** SPEC 6.1 / 8.5: the order in which a person's mapped roles win (highest first). */
+export const SSO_ROLE_ORDER: readonly SsoRole[] = ['moderator', 'manager', 'user'];

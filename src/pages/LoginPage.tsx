@@ -1,11 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Divider, Link, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import type { LoginReply, Me } from '../../contract/auth';
+import type { LoginProvider, LoginReply, Me } from '../../contract/auth';
+import { SSO_ERRORS } from '../../contract/sso';
 import { getSession } from '../authProvider';
-import { tokens } from '../session/storage';
+import { apiFetch } from '../dataProvider/http';
+import { adoptTokensFromUrl, tokens } from '../session/storage';
 import { completeSignIn, redirectTarget } from './auth';
 import { PublicCard } from './PublicCard';
 import { TermsStep } from './TermsStep';
@@ -13,10 +15,41 @@ import { TwoFactorCodeStep, TwoFactorSetupStep } from './TwoFactorSteps';
 
 type Step = 'credentials' | 'code' | 'setup' | 'terms';
 
+/** What the login page offers: the password form alone, or the SSO button with the form beside it (both) or behind a link (SSO only). */
+type Offer = 'local' | 'both' | 'ssoOnly';
+
+/** The i18n key of an SPEC 8.5 text the server sent back in ?sso_error=; any other text is not shown as such. */
+const ssoErrorKey = (text: string | null) => {
+    const key = text === null ? undefined : Object.entries(SSO_ERRORS).find(([, v]) => v === text)?.[0];
+    return key ? `pages.login.ssoErrors.${key}` : 'pages.login.failed';
+};
+
+/**
+ * GET /login_provider, asked afresh (the administrator may just have changed
+ * it); a failure leaves the password form. A directory (LDAP / Active
+ * Directory) signs in through the password form itself: no button.
+ */
+const useOffer = (): Offer | undefined => {
+    const [offer, setOffer] = useState<Offer>();
+    useEffect(() => {
+        apiFetch<LoginProvider>('/login_provider', { noAccount: true })
+            .then(r =>
+                setOffer(
+                    !r?.provider || r.provider === 'local' || r.provider === 'directory' ? 'local' : r.alternateLogin ? 'both' : 'ssoOnly',
+                ),
+            )
+            .catch(() => setOffer('local'));
+    }, []);
+    return offer;
+};
+
 /**
  * /login and /alternate (SPEC 2.1, 4.5): credentials, then the second factor
  * when the account asks for it (setup the first time), then the terms of
- * service until accepted, then redirect_url.
+ * service until accepted, then redirect_url. When the main account signs in
+ * with single sign-on, /login offers its button (issue 12); /alternate is
+ * always the password form. A single sign-on ends here with the tokens in
+ * the query (SPEC 7.3) or the reason it failed (SPEC 8.5).
  */
 export const LoginPage = () => {
     const translate = useTranslate();
@@ -29,6 +62,9 @@ export const LoginPage = () => {
     const [password, setPassword] = useState('');
     const [error, setError] = useState<string>();
     const [busy, setBusy] = useState(false);
+    const offer = useOffer();
+    const alternate = location.pathname === '/alternate';
+    const [showForm, setShowForm] = useState(false);
 
     const proceed = (me: Me) => {
         if (!me.password_changed)
@@ -37,9 +73,26 @@ export const LoginPage = () => {
         else navigate(redirectTarget(location.search), { replace: true });
     };
 
+    // The end of a single sign-on: its tokens are kept as a password sign-in's, or its failure is told.
+    const params = new URLSearchParams(location.search);
+    const ssoError = params.has('sso_error') ? translate(ssoErrorKey(params.get('sso_error'))) : undefined;
+    const [adopting, setAdopting] = useState(() => params.has('token'));
+    const arrivedWithTokens = useRef(adopting);
+    useEffect(() => {
+        if (!adopting) return;
+        adoptTokensFromUrl(location.search);
+        // The tokens leave the address bar (and the history) at once.
+        window.history.replaceState(window.history.state, '', location.pathname);
+        completeSignIn(queryClient)
+            .then(me => proceed(me))
+            .catch(() => setError(translate('pages.login.failed')))
+            .finally(() => setAdopting(false));
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
+
     // A signed-in user sent here because the terms are not accepted yet sees the terms step.
     useEffect(() => {
-        if (!tokens.access) return;
+        if (!tokens.access || arrivedWithTokens.current) return;
         getSession()
             .then(session => !session.me.accepted_tos && setStep('terms'))
             .catch(() => undefined);
@@ -66,32 +119,51 @@ export const LoginPage = () => {
     if (step === 'code') return <TwoFactorCodeStep onDone={signedIn} />;
     if (step === 'setup') return <TwoFactorSetupStep onDone={signedIn} />;
     if (step === 'terms') return <TermsStep onAccepted={() => navigate(redirectTarget(location.search), { replace: true })} />;
+    if (!offer || adopting) return null;
 
+    const sso = !alternate && offer !== 'local';
+    const formShown = !sso || offer === 'both' || showForm;
     return (
         <PublicCard title={translate('pages.login.title')}>
-            <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }} noValidate>
-                {error && <Alert severity="error">{error}</Alert>}
-                <TextField
-                    label={translate('pages.login.email')}
-                    value={username}
-                    onChange={e => setUsername(e.target.value)}
-                    autoComplete="username"
-                    autoFocus
-                />
-                <TextField
-                    label={translate('pages.login.password')}
-                    type="password"
-                    value={password}
-                    onChange={e => setPassword(e.target.value)}
-                    autoComplete="current-password"
-                />
-                <Button type="submit" variant="contained" size="large" disabled={busy || !username || !password}>
-                    {translate('pages.login.submit')}
-                </Button>
-                <Link component={RouterLink} to="/reset_password" variant="body2">
-                    {translate('pages.login.forgot')}
-                </Link>
-            </Box>
+            {sso && (
+                <Box sx={{ display: 'grid', gap: 2, mb: formShown ? 2 : 0 }}>
+                    {(error ?? ssoError) && !formShown && <Alert severity="error">{error ?? ssoError}</Alert>}
+                    <Button variant="contained" size="large" onClick={() => window.location.assign('/api/v2/sso/login')}>
+                        {translate('pages.login.sso')}
+                    </Button>
+                    {!formShown && (
+                        <Link component="button" type="button" variant="body2" onClick={() => setShowForm(true)}>
+                            {translate('pages.login.localAccount')}
+                        </Link>
+                    )}
+                    {formShown && <Divider>{translate('pages.login.or')}</Divider>}
+                </Box>
+            )}
+            {formShown && (
+                <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }} noValidate>
+                    {(error ?? ssoError) && <Alert severity="error">{error ?? ssoError}</Alert>}
+                    <TextField
+                        label={translate('pages.login.email')}
+                        value={username}
+                        onChange={e => setUsername(e.target.value)}
+                        autoComplete="username"
+                        autoFocus
+                    />
+                    <TextField
+                        label={translate('pages.login.password')}
+                        type="password"
+                        value={password}
+                        onChange={e => setPassword(e.target.value)}
+                        autoComplete="current-password"
+                    />
+                    <Button type="submit" variant={sso ? 'outlined' : 'contained'} size="large" disabled={busy || !username || !password}>
+                        {translate('pages.login.submit')}
+                    </Button>
+                    <Link component={RouterLink} to="/reset_password" variant="body2">
+                        {translate('pages.login.forgot')}
+                    </Link>
+                </Box>
+            )}
         </PublicCard>
     );
 };

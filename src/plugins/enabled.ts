@@ -16,6 +16,7 @@ import { rolesPlugin } from '../resources/roles';
 import { migrationsPlugin } from '../resources/migrations';
 import { searchPlugin } from '../resources/search';
 import { settingsPlugin } from '../resources/settings';
+import { ssoPlugin } from '../resources/sso';
 import { statisticsPlugin } from '../resources/statistics';
 import { systemPlugin } from '../resources/system';
 import { usersPlugin } from '../resources/users';
@@ -44,4 +45,5 @@ export const enabledPlugins: ConsolePlugin[] = [
     settingsPlugin,
     migrationsPlugin,
     searchPlugin,
+    ssoPlugin,
 ];

@@ -37,6 +37,8 @@ export interface AccountSection {
     /** i18n key of the tab label */
     label: string;
     right: readonly [RightResource, Action];
+    /** shown on the platform main account's page only (single sign-on, SPEC 6.1) */
+    mainAccountOnly?: boolean;
     component: ComponentType<{ accountId: number }>;
 }
 

@@ -24,7 +24,8 @@ const signIn = async (status: number) => {
         vi.fn(async () => json(status, { error: 'x', request_id: 'r' })),
     );
     renderInAdmin(<LoginPage />, { authProvider });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.test' } });
+    // The form shows once GET /login_provider has answered (here with the error every call gets: the password form).
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'a@b.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 };
@@ -44,7 +45,7 @@ describe('sign-in errors (SPEC 8.1)', () => {
             vi.fn(async () => json(200, { tfa_required: true, tfa_setup_required: false, token: 'step' })),
         );
         renderInAdmin(<LoginPage />, { authProvider });
-        fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.test' } });
+        fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'a@b.test' } });
         fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
         fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
         expect(await screen.findByLabelText(/One-time code/)).toBeInTheDocument();

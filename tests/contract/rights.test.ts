@@ -81,6 +81,7 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
         user: ['read'],
     },
     mainAccount: { admin: ['read', 'write'] },
+    sso: { admin: ['read', 'write'], moderator: ['read', 'write'] },
 };
 
 describe('SPEC 6.2 resource rights', () => {

@@ -6,7 +6,7 @@ import { can } from '../../../contract/rights';
 import { errorReply } from '../../../contract/api';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
-import { unauthorized, unprocessable } from '../../http/errors';
+import { forbidden, unauthorized, unprocessable } from '../../http/errors';
 import { requestAccount } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { accountOptions } from '../accounts/queries';
@@ -16,6 +16,8 @@ import { burnPasswordCheck, verifyPassword } from './passwords';
 import { revokeSession, rotateRefresh, startSecondFactor, startSession } from './sessions';
 import { claimAttempt } from './lockout';
 import { acceptTerms, userByEmail } from './queries';
+import { loginProviderInfo, passwordSignInAllowed } from '../sso/routes';
+import { SSO_MESSAGES } from '../../../contract/sso';
 
 const tags = ['session'];
 const errors = { 401: errorReply, 403: errorReply, 422: errorReply, 429: errorReply };
@@ -37,10 +39,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             const attempt = await claimAttempt(ctx, email, request.ip);
             const user = await userByEmail(ctx.db, email);
             // One password check on every path (unknown, disabled, external, wrong), so timing does not tell them apart.
-            const hash = user && !user.disabled ? user.password_hash : null;
+            const hash = user && !user.disabled && !user.external_user ? user.password_hash : null;
             const ok = hash ? await verifyPassword(hash, request.body.password) : await burnPasswordCheck(request.body.password);
             if (!user || !ok) throw unprocessable('Incorrect authentication credentials');
             await attempt.succeeded();
+            // Asked only once the password is right: the answer tells nothing to someone guessing.
+            if (!(await passwordSignInAllowed(ctx, user))) throw forbidden(SSO_MESSAGES.ssoOnly);
             if (user.tfa_enabled || (await tfaRequiredByAccount(ctx, user.account_id))) {
                 return { tfa_required: true as const, tfa_setup_required: !user.tfa_enabled, token: await startSecondFactor(ctx, user.id) };
             }
@@ -144,14 +148,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             config: { access: 'public' },
             schema: { tags, summary: 'How this platform signs users in', response: { 200: loginProvider } },
         },
-        async () => ({
-            provider: 'local',
-            platformInstallation: ctx.config.platformInstallation,
-            singleTenant: ctx.config.singleTenant,
-            acsServiceRunning: true,
-            enrollmentEnabled: ctx.config.enrollmentEnabled,
-            alternateLogin: false,
-        }),
+        async () => {
+            const { provider, alternateLogin } = await loginProviderInfo(ctx);
+            return {
+                provider,
+                platformInstallation: ctx.config.platformInstallation,
+                singleTenant: ctx.config.singleTenant,
+                acsServiceRunning: true,
+                enrollmentEnabled: ctx.config.enrollmentEnabled,
+                alternateLogin,
+            };
+        },
     );
 
     app.get(

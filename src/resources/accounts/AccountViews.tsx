@@ -138,12 +138,12 @@ const AccountActions = () => {
 /** Details and features, then the sections features contribute (card formats…) to the roles holding their right. */
 const AccountSections = ({ readOnly }: { readOnly: boolean }) => {
     const translate = useTranslate();
-    const record = useRecordContext<{ id: number }>();
+    const record = useRecordContext<{ id: number; main?: boolean }>();
     const session = useSession();
     const [tab, setTab] = useState(0);
     const sections = useAccountSections();
     if (!record || !session) return null;
-    const extra = sections.filter(s => can(session.role, s.right[0], s.right[1]));
+    const extra = sections.filter(s => can(session.role, s.right[0], s.right[1]) && (!s.mainAccountOnly || record.main));
     const Extra = tab >= 2 ? extra[tab - 2]?.component : undefined;
     return (
         <Box>
