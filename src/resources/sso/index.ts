@@ -1,6 +1,5 @@
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
-import en from './messages.en';
 
 const SsoConfigSection = onDemand(() => import('./SsoConfigSection').then(m => m.SsoConfigSection));
 const LoginPreferencesSection = onDemand(() => import('./LoginPreferencesSection').then(m => m.LoginPreferencesSection));
@@ -22,5 +21,5 @@ export const ssoPlugin: ConsolePlugin = {
             component: LoginPreferencesSection,
         },
     ],
-    messages: { en, fr: () => import('./messages.fr') },
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
 };
