@@ -28,6 +28,7 @@ import { migrationsRoutes } from './system/migrationsRoutes';
 import { importExportRoutes } from './import-export/routes';
 import { searchRoutes } from './search/routes';
 import { ssoRoutes } from './sso/routes';
+import { ssoSignInRoutes } from './sso/signInRoutes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -59,4 +60,5 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     importExportRoutes,
     searchRoutes,
     ssoRoutes,
+    ssoSignInRoutes,
 ];

@@ -107,8 +107,18 @@ export const LoginPage = () => {
             if ('tfa_required' in reply) setStep(reply.tfa_setup_required ? 'setup' : 'code');
             else proceed(await completeSignIn(queryClient));
         } catch (err) {
-            const status = (err as { status?: number }).status;
-            setError(translate(status === 422 ? 'pages.login.incorrect' : status === 429 ? 'pages.login.locked' : 'pages.login.failed'));
+            const { status, body } = err as { status?: number; body?: { error?: unknown } };
+            // a directory's failure (SPEC 8.5) is shown as such; any other reply reads as SPEC 8.1 says
+            const directoryError = status === 401 && typeof body?.error === 'string' ? ssoErrorKey(body.error) : undefined;
+            setError(
+                translate(
+                    status === 422
+                        ? 'pages.login.incorrect'
+                        : status === 429
+                          ? 'pages.login.locked'
+                          : (directoryError ?? 'pages.login.failed'),
+                ),
+            );
         } finally {
             setBusy(false);
         }

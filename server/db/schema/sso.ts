@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { IdentityProviderKind, LoginMode, RoleMapping } from '../../../contract/sso';
 import { accounts, users } from './platform';
 
@@ -45,3 +45,20 @@ export const externalUsers = pgTable('external_users', {
         .references(() => users.id, { onDelete: 'cascade' }),
     username: varchar('username', { length: 500 }).notNull().unique('external_users_username_key'),
 });
+
+/**
+ * Values of a single sign-on that may be used once, shared by every server
+ * instance: a SAML request we sent (its ID comes back as InResponseTo) and
+ * each assertion an identity provider sent (replays refused). Rows are
+ * dropped once `until` has passed.
+ */
+export const ssoOnce = pgTable(
+    'sso_once',
+    {
+        id: text('id').primaryKey(),
+        kind: text('kind').$type<'saml_request' | 'saml_assertion'>().notNull(),
+        created_at: tz('created_at').notNull().defaultNow(),
+        until: tz('until').notNull(),
+    },
+    t => [index('sso_once_until_idx').on(t.until)],
+);

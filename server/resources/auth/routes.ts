@@ -17,6 +17,7 @@ import { revokeSession, rotateRefresh, startSecondFactor, startSession } from '.
 import { claimAttempt } from './lockout';
 import { acceptTerms, userByEmail } from './queries';
 import { loginProviderInfo, passwordSignInAllowed } from '../sso/routes';
+import { directorySignInOffered, signInWithDirectory } from '../sso/directoryLogin';
 import { SSO_MESSAGES } from '../../../contract/sso';
 
 const tags = ['session'];
@@ -38,6 +39,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             const email = request.body.username.trim().toLowerCase();
             const attempt = await claimAttempt(ctx, email, request.ip);
             const user = await userByEmail(ctx.db, email);
+            // A directory signs in everyone it knows whom the platform does not know as a local user (SPEC 3, issue 12).
+            if ((!user || user.external_user) && (await directorySignInOffered(ctx))) {
+                const pair = await signInWithDirectory(ctx, request, request.body.username.trim(), request.body.password);
+                await attempt.succeeded();
+                return pair;
+            }
             // One password check on every path (unknown, disabled, external, wrong), so timing does not tell them apart.
             const hash = user && !user.disabled && !user.external_user ? user.password_hash : null;
             const ok = hash ? await verifyPassword(hash, request.body.password) : await burnPasswordCheck(request.body.password);

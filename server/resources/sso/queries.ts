@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { IdentityProviderKind, LoginMode, RoleMapping } from '../../../contract/sso';
 import type { Db } from '../../db/database';
-import { accounts, externalUsers, identityProviders, loginPreferences, users } from '../../db/schema';
+import { accounts, externalUsers, identityProviders, loginPreferences, ssoOnce, users } from '../../db/schema';
 
 /** The SQL of single sign-on: the main account's identity provider, its login preferences and the external users it signs in. */
 
@@ -150,3 +150,23 @@ export const updateExternalUser = (
         .update(users)
         .set({ ...values, updated_at: sql`now()` })
         .where(eq(users.id, id));
+
+/** Notes a value that may be used once; false when it was already there (a replay). Drops the expired ones on the way. */
+export const noteOnce = async (db: Db, kind: 'saml_request' | 'saml_assertion', id: string, until: Date): Promise<boolean> => {
+    await db.delete(ssoOnce).where(lt(ssoOnce.until, new Date()));
+    const inserted = await db
+        .insert(ssoOnce)
+        .values({ id: `${kind} ${id}`, kind, until })
+        .onConflictDoNothing()
+        .returning({ id: ssoOnce.id });
+    return inserted.length > 0;
+};
+
+/** Takes a value noted by noteOnce, at most once: when it was noted, if it was there and still valid. */
+export const takeOnce = async (db: Db, kind: 'saml_request' | 'saml_assertion', id: string): Promise<Date | undefined> => {
+    const [taken] = await db
+        .delete(ssoOnce)
+        .where(and(eq(ssoOnce.id, `${kind} ${id}`), gt(ssoOnce.until, new Date())))
+        .returning({ created_at: ssoOnce.created_at });
+    return taken?.created_at;
+};
