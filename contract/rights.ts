@@ -33,6 +33,7 @@ export const RESOURCES = [
     'adaptive',
     'visitors',
     'mainAccount',
+    'apiKeys',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -83,6 +84,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     visitors: { ...same(['admin', 'dealer', 'installer', 'moderator', 'manager'], RW), user: ['read'] },
     // Changing which account is the platform main account: admin only (SPEC 2.2 /account_management).
     mainAccount: { admin: RW },
+    // The account settings' API keys section (SPEC 3; issue 12): the staff who manage an account's settings.
+    apiKeys: same(STAFF, ['read', 'write', 'delete']),
 };
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;

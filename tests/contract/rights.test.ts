@@ -81,6 +81,7 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
         user: ['read'],
     },
     mainAccount: { admin: ['read', 'write'] },
+    apiKeys: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
 };
 
 describe('SPEC 6.2 resource rights', () => {
