@@ -1,6 +1,7 @@
 import { accessGroupsPlugin } from '../resources/access-groups';
 import { accountManagementPlugin } from '../resources/account-management';
 import { accountsPlugin } from '../resources/accounts';
+import { apiKeysPlugin } from '../resources/api-keys';
 import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
 import { devicesPlugin } from '../resources/devices';
@@ -30,6 +31,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     cardFormatsPlugin,
     eventRetentionPlugin,
     importExportPlugin,
+    apiKeysPlugin,
     devicesPlugin,
     firmwarePlugin,
     readersPlugin,
