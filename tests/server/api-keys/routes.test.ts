@@ -6,6 +6,7 @@ import { API_KEY_REQUESTS_PER_MINUTE } from '../../../contract/apiKeys';
 import { buildApp } from '../../../server/app';
 import { apiKeys, auditLogs } from '../../../server/db/schema';
 import { sha256 } from '../../../server/http/tokens';
+import { openStream } from '../events/sse';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 
 let p: TestPlatform;
@@ -230,6 +231,24 @@ describe('a request with a key', () => {
         expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
         expect((await withKey(calm.key, 'GET', '/roles')).statusCode).toBe(200);
     }, 60_000);
+});
+
+describe('a live event stream opened with a key', () => {
+    it('streams while the key is good, and ends at the next heartbeat once it is revoked', async () => {
+        const made = await createKey(admin, dealerId, { description: 'Wall screen', role: 'moderator' });
+        // No bearer token: the stream is the key's.
+        const stream = await openStream(`${await p.listen()}/api/v2/events/live`, '', { 'x-api-key': made.key });
+        try {
+            expect(stream.status).toBe(200);
+            await stream.next(m => m.event === 'ready');
+            expect((await admin('DELETE', `/accounts/${dealerId}/api_keys/${made.id}`)).statusCode).toBe(200);
+            const end = await stream.next(m => m.event === 'end', 20_000);
+            expect(end.data).toEqual({ reason: 'session ended' });
+            await expect.poll(() => stream.ended, { timeout: 5000 }).toBe(true);
+        } finally {
+            if (!stream.ended) await stream.close();
+        }
+    }, 30_000);
 });
 
 describe("the server's log", () => {
