@@ -5,6 +5,10 @@ import { sha256 } from './tokens';
 
 export const hashApiKey = (key: string) => sha256(key.trim());
 
+/** The shape newApiKey makes: anything else is refused without a database lookup. */
+const WELL_FORMED = new RegExp(`^${API_KEY_MARK}[A-Za-z0-9_-]{43}$`);
+export const wellFormedApiKey = (key: string) => WELL_FORMED.test(key.trim());
+
 /**
  * A new key: the mark and 256 random bits (base64url). Only its SHA-256 and
  * its first characters are stored; the key itself is in the create reply alone.

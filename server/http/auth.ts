@@ -9,7 +9,7 @@ import { API_BASE } from '../../contract/constants';
 import type { Db } from '../db/database';
 import { accounts, sessions, users } from '../db/schema';
 import { keyByHash, keyStillValid, touchApiKey } from '../resources/api-keys/queries';
-import { apiKeyHeader, hashApiKey } from './apiKeys';
+import { apiKeyHeader, hashApiKey, wellFormedApiKey } from './apiKeys';
 import { authenticateDevice } from './deviceAuth';
 import { forbidden, tooMany, unauthorized } from './errors';
 import type { TokenKind, TokenSigner } from './tokens';
@@ -181,7 +181,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer
      * reply tells nothing of a key that was once good.
      */
     const authenticateKey = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<AuthContext> => {
-        const found = await keyByHash(opts.db, hashApiKey(key));
+        const found = wellFormedApiKey(key) ? await keyByHash(opts.db, hashApiKey(key)) : undefined;
         const at = now();
         if (!found || apiKeyStatus(found.key, at) !== 'active') throw unauthorized(API_KEY_MESSAGES.invalidKey);
         const auth: AuthContext = {
