@@ -123,6 +123,23 @@ describe('the API keys section of the account page (SPEC 3, 7.2)', () => {
         expect(screen.queryByDisplayValue(KEY)).toBeNull();
     });
 
+    it('sends a chosen expiry day as the end of that day, and refuses a day already past', async () => {
+        const call = section([], 'admin');
+        fireEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
+        fireEvent.change(within(dialog).getByRole('textbox', { name: 'Description' }), { target: { value: 'Trial' } });
+        const expiry = within(dialog).getByLabelText('Expires');
+        fireEvent.change(expiry, { target: { value: '2001-01-01' } });
+        expect(dialog).toHaveTextContent('Choose today or a later day');
+        expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+        fireEvent.change(expiry, { target: { value: '2099-03-31' } });
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+        await screen.findByRole('dialog', { name: 'API key created' });
+        const body = call.mock.calls.find(([, o]) => o?.method === 'POST')![1]!.body!;
+        expect(body.role).toBe('user');
+        expect(new Date(String(body.expires_at)).getTime()).toBe(new Date(2099, 2, 31, 23, 59, 59, 999).getTime());
+    });
+
     it('revokes a key only after OK in a confirmation; Cancel sends nothing', async () => {
         const call = section([row()]);
         const revoke = await screen.findByRole('button', { name: 'Revoke Payroll sync' });
