@@ -115,6 +115,9 @@ describe('the API keys section of the account page (SPEC 3, 7.2)', () => {
         await waitFor(() => expect(writeText).toHaveBeenCalledWith(KEY));
         expect(await within(shown).findByRole('status')).toHaveTextContent('Key copied');
 
+        // Escape does not lose the key: only Done closes the dialog.
+        fireEvent.keyDown(shown, { key: 'Escape' });
+        expect(screen.getByRole('dialog', { name: 'API key created' })).toBeInTheDocument();
         fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
         const table = await screen.findByRole('table', { name: 'API keys' });

@@ -90,8 +90,9 @@ const CreateDialog = ({
     };
 
     return (
-        // The key stays in this dialog's state only: closing it forgets the key for good.
-        <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="create-api-key">
+        // The key stays in this dialog's state only: closing it forgets the key for good, so once it is shown
+        // only Done closes it (not a click beside it or Escape).
+        <Dialog open onClose={busy || created ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="create-api-key">
             <DialogTitle id="create-api-key">{translate(created ? `${TEXTS}.created.title` : `${TEXTS}.create.title`)}</DialogTitle>
             {created ? (
                 <DialogContent>
