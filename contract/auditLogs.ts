@@ -38,6 +38,7 @@ export const AUDIT_RESOURCES = [
     'optOut',
     'adaptive',
     'visitors',
+    'apiKeys',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -73,5 +74,6 @@ export const AUDIT_ACTIONS = [
     'consent',
     'backup',
     'restore',
+    'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -34,6 +34,7 @@ export const RESOURCES = [
     'visitors',
     'mainAccount',
     'sso',
+    'apiKeys',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -86,6 +87,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     mainAccount: { admin: RW },
     // Single sign-on of the main account (issue 12); the routes refuse every other account (SPEC 6.1).
     sso: same(['admin', 'moderator'], RW),
+    // The account settings' API keys section (SPEC 3; issue 12): the staff who manage an account's settings.
+    apiKeys: same(STAFF, ['read', 'write', 'delete']),
 };
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;

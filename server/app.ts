@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE } from '../contract/constants';
+import { API_KEY_HEADER } from '../contract/apiKeys';
 import type { AppContext } from './context';
 import { authPlugin } from './http/auth';
 import { diskLowPlugin } from './http/diskLow';
@@ -74,6 +75,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
             components: {
                 securitySchemes: {
                     bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+                    apiKey: {
+                        type: 'apiKey',
+                        in: 'header',
+                        name: API_KEY_HEADER,
+                        description: "An account's API key (account settings, API keys): the rights of its role in its account",
+                    },
                     device: {
                         type: 'apiKey',
                         in: 'header',
@@ -89,7 +96,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     await app.register(swaggerUi, { routePrefix: `${API_BASE}/swagger`, staticCSP: true });
     // SPEC 9 names the docs page /api/v2/swagger/index.html.
     app.get(`${API_BASE}/swagger/index.html`, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${API_BASE}/swagger`));
-    await app.register(authPlugin, { db: ctx.db, signer: ctx.signer });
+    await app.register(authPlugin, { db: ctx.db, signer: ctx.signer, now: ctx.now });
     await app.register(diskLowPlugin, { ctx });
 
     await app.register(

@@ -29,6 +29,7 @@ import { importExportRoutes } from './import-export/routes';
 import { searchRoutes } from './search/routes';
 import { ssoRoutes } from './sso/routes';
 import { ssoSignInRoutes } from './sso/signInRoutes';
+import { apiKeyRoutes } from './api-keys/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -61,4 +62,5 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     searchRoutes,
     ssoRoutes,
     ssoSignInRoutes,
+    apiKeyRoutes,
 ];

@@ -1,6 +1,7 @@
 import { accessGroupsPlugin } from '../resources/access-groups';
 import { accountManagementPlugin } from '../resources/account-management';
 import { accountsPlugin } from '../resources/accounts';
+import { apiKeysPlugin } from '../resources/api-keys';
 import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
 import { devicesPlugin } from '../resources/devices';
@@ -28,6 +29,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     auditLogsPlugin,
     rolesPlugin,
     usersPlugin,
+    apiKeysPlugin,
     cardFormatsPlugin,
     eventRetentionPlugin,
     importExportPlugin,

@@ -59,6 +59,24 @@ describe('the OpenAPI document and the rights table', () => {
         expect(Object.keys(login.responses ?? {})).toEqual(expect.arrayContaining(['200', '422']));
     });
 
+    it("declares an account's API key beside the bearer token, and only routes guarded by a right take it", () => {
+        const doc = document as unknown as {
+            components: { securitySchemes: Record<string, unknown> };
+            security: unknown;
+            paths: Record<string, Record<string, { security?: unknown }>>;
+        };
+        expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+        expect(doc.security).toEqual([{ bearer: [] }]);
+        const either = [{ bearer: [] }, { apiKey: [] }];
+        for (const route of p.app.routeAccess) {
+            const path = route.url.replace(/:(\w+)/g, '{$1}');
+            const security = doc.paths[path]?.[route.method.toLowerCase()]?.security;
+            if (Array.isArray(route.access)) expect(security, `${route.method} ${route.url}`).toEqual(either);
+            else expect(security, `${route.method} ${route.url}`).not.toEqual(either);
+        }
+        expect(doc.paths['/api/v2/accounts/{account_id}/api_keys']!.get!.security).toEqual(either);
+    });
+
     it('refuses to start with a route under /api/v2 that declares no access rule', async () => {
         const app = Fastify();
         await app.register(authPlugin, { db: p.ctx.db, signer: new TokenSigner(newSecret()) });

@@ -9,3 +9,4 @@ export * from './events';
 export * from './cards';
 export * from './enrollments';
 export * from './sso';
+export * from './apiKeys';

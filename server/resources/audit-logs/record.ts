@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditResource } from '../../../contract/auditLogs';
 import type { Db } from '../../db/database';
 import { auditLogs } from '../../db/schema';
+import { auditUserId } from '../../http/auth';
 
 const SECRET_KEYS = new Set(['password', 'confirm', 'current_password', 'password_hash', 'tfa_secret', 'tfa_pending_secret']);
 
@@ -36,7 +37,7 @@ const auditRow = (request: FastifyRequest | null, entry: AuditEntry) => ({
     entity: entry.entity,
     entity_id: entry.entity_id === undefined || entry.entity_id === null ? null : String(entry.entity_id),
     account_id: entry.account_id,
-    user_id: entry.actor?.id ?? request?.auth?.user.id ?? null,
+    user_id: entry.actor?.id ?? (request?.auth ? auditUserId(request.auth) : null),
     user_name: entry.actor?.name ?? request?.auth?.user.name ?? null,
     before: redact(entry.before) as object | null,
     after: redact(entry.after) as object | null,

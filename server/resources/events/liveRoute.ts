@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorReply } from '../../../contract/api';
 import { eventFilters } from '../../../contract/events';
 import type { AppContext } from '../../context';
-import { loadAuth, requireAuth } from '../../http/auth';
+import { reloadAuth, requireAuth } from '../../http/auth';
 import { isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { toEventQuery, type EventScope } from './filters';
 import { LIVE_CATCH_UP_MAX, LIVE_MAX_BUFFERED_BYTES, LiveFeed, sseMessage } from './live';
@@ -57,9 +57,10 @@ export const liveRoute: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             const { after_id, ...filters } = toEventQuery(request.query);
             const lastEventId = Number(request.headers['last-event-id']);
             const afterId = after_id ?? (Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : undefined);
-            // The stream ends when the token would: the console reconnects with a fresh one.
-            const token = request.headers.authorization!.split(' ')[1]!;
-            const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+            // The stream ends when the token would: the console reconnects with a fresh one. An API key has no
+            // token: its expiry and revocation are checked on the heartbeat.
+            const token = auth.apiKey ? undefined : request.headers.authorization!.split(' ')[1]!;
+            const expiresAt = token ? (decodeJwt(token).exp ?? 0) * 1000 : undefined;
 
             reply.hijack();
             const raw = reply.raw;
@@ -97,7 +98,7 @@ export const liveRoute: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             const heartbeat = setInterval(() => {
                 // A user moved to another account or given another role sees that account's events no more:
                 // the stream ends, and the console reconnects with its new scope.
-                void loadAuth(ctx.db, auth.user.id, auth.sessionId, 'access')
+                void reloadAuth(ctx.db, auth, ctx.now())
                     .then(still =>
                         !still
                             ? end('session ended')
@@ -107,7 +108,8 @@ export const liveRoute: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
                     )
                     .catch(() => raw.write(': heartbeat\n\n'));
             }, LIVE_HEARTBEAT_MS);
-            const expiry = setTimeout(() => end('token expired'), Math.max(0, expiresAt - Date.now()));
+            const expiry =
+                expiresAt === undefined ? undefined : setTimeout(() => end('token expired'), Math.max(0, expiresAt - Date.now()));
             raw.on('close', () => end('client gone'));
         },
     );

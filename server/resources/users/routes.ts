@@ -9,7 +9,7 @@ import { assignableRoles, canEditUser, roleReachesBelow, ROLES, type Role } from
 import { EMAIL_CHANGE_MESSAGES, user, userCreateInput, userUpdateInput } from '../../../contract/users';
 import { MESSAGES } from '../../../contract/validation';
 import type { AppContext } from '../../context';
-import { requireAuth, type AuthContext } from '../../http/auth';
+import { auditUserId, requireAuth, type AuthContext } from '../../http/auth';
 import { conflict, forbidden, HttpError, notFound, tooMany, validationError } from '../../http/errors';
 import { opaqueToken, sha256 } from '../../http/tokens';
 import { idList, listParams } from '../../http/lists';
@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         if (holder && holder.user.id !== auth.user.id && !mayActIn(auth, holder.account)) {
             const since = new Date(ctx.now().getTime() - 24 * 3600_000);
             if (
-                (await emailTakenAnswers(ctx.db, { id: auth.user.id, account_id: auth.user.account_id }, since)) >=
+                (await emailTakenAnswers(ctx.db, { id: auditUserId(auth), account_id: auth.user.account_id }, since)) >=
                 EMAIL_TAKEN_ANSWERS_PER_DAY
             ) {
                 throw tooMany('Too many addresses already in use were tried today. Try again tomorrow, or ask your administrator.');
