@@ -38,6 +38,7 @@ export const AUDIT_RESOURCES = [
     'optOut',
     'adaptive',
     'visitors',
+    'acsIntegration',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 

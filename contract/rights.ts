@@ -33,6 +33,7 @@ export const RESOURCES = [
     'adaptive',
     'visitors',
     'mainAccount',
+    'acsIntegration',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -83,6 +84,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     visitors: { ...same(['admin', 'dealer', 'installer', 'moderator', 'manager'], RW), user: ['read'] },
     // Changing which account is the platform main account: admin only (SPEC 2.2 /account_management).
     mainAccount: { admin: RW },
+    // Issue 12: the account's ACS integration, its certificate and its log.
+    acsIntegration: same(STAFF, ['read', 'write', 'delete']),
 };
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;

@@ -27,6 +27,7 @@ import { settingsRoutes } from './system/settingsRoutes';
 import { migrationsRoutes } from './system/migrationsRoutes';
 import { importExportRoutes } from './import-export/routes';
 import { searchRoutes } from './search/routes';
+import { acsIntegrationRoutes } from './acs-integration/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -57,4 +58,5 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     migrationsRoutes,
     importExportRoutes,
     searchRoutes,
+    acsIntegrationRoutes,
 ];

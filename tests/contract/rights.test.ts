@@ -81,6 +81,8 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
         user: ['read'],
     },
     mainAccount: { admin: ['read', 'write'] },
+    // issue 12: the ACS integration, its certificate and its log
+    acsIntegration: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
 };
 
 describe('SPEC 6.2 resource rights', () => {

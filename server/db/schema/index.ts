@@ -8,3 +8,4 @@ export * from './firmware';
 export * from './events';
 export * from './cards';
 export * from './enrollments';
+export * from './acsIntegration';
