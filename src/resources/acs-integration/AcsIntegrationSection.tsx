@@ -133,11 +133,14 @@ const Connection = ({
     readOnly,
     integration,
     onSaved,
+    onTested,
 }: {
     accountId: number;
     readOnly: boolean;
     integration: AcsIntegrationRecord | null;
     onSaved: (r: AcsIntegrationRecord | null) => void;
+    /** a test wrote a line of the log */
+    onTested: () => void;
 }) => {
     const translate = useTranslate();
     const dp = useDataProvider<Dp>();
@@ -179,6 +182,7 @@ const Connection = ({
             });
         } finally {
             setTesting(false);
+            onTested();
         }
     };
     const save = async () => {
@@ -611,6 +615,7 @@ export const AcsIntegrationSection = ({ accountId }: { accountId: number }) => {
                     setIntegration(r);
                     setRefresh(n => n + 1);
                 }}
+                onTested={() => setRefresh(n => n + 1)}
             />
             <Divider />
             <Certificate accountId={accountId} readOnly={readOnly} />
