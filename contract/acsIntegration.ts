@@ -21,6 +21,7 @@ export const ACS_MESSAGES = {
     privateKey: 'The file is a private key, not a certificate: upload the certificate (BEGIN CERTIFICATE)',
     oneCertificate: 'The file holds more than one certificate: upload the one certificate of the server or of its CA',
     noPassword: 'Enter the password',
+    passwordForNewAddress: 'Enter the password again: the stored one is only sent to the saved address',
     directoryNotAvailable: 'The directory connector is not available yet',
 } as const;
 

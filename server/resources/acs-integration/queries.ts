@@ -23,6 +23,22 @@ export const toAcsIntegration = (row: AcsIntegrationRow) => ({
     updated_at: row.updated_at.toISOString(),
 });
 
+const origin = (address: string) => {
+    try {
+        return new URL(address).origin;
+    } catch {
+        return address;
+    }
+};
+
+/**
+ * The stored password, when the form still points at the same provider and
+ * server: a changed address must come with its password, or anyone with the
+ * write right could send the stored one to a server of theirs.
+ */
+export const storedPasswordFor = (row: AcsIntegrationRow | undefined, form: { provider: string; address: string }) =>
+    row && row.provider === form.provider && origin(row.address) === origin(form.address) ? row.secrets.password : undefined;
+
 export const findIntegration = async (db: Db, accountId: number): Promise<AcsIntegrationRow | undefined> =>
     (await db.select().from(acsIntegrations).where(eq(acsIntegrations.account_id, accountId)).limit(1))[0];
 

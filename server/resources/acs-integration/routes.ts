@@ -35,6 +35,7 @@ import {
     findIntegration,
     findIntegrationById,
     setAcsOptions,
+    storedPasswordFor,
     toAcsIntegration,
     updateChuid,
     upsertIntegration,
@@ -96,7 +97,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             schema: {
                 tags,
                 summary:
-                    "Create or change the account's ACS integration; sets the account options acs/provider and acs/enabled. An empty password keeps the stored one",
+                    "Create or change the account's ACS integration; sets the account options acs/provider and acs/enabled. An empty password keeps the stored one while the server address stays the same",
                 body: acsIntegrationInput,
                 response: { 200: acsIntegrationRecord, ...errors },
             },
@@ -104,9 +105,12 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         async request => {
             const account = await requestAccount(ctx.db, request);
             const before = await findIntegration(ctx.db, account.id);
-            const password = request.body.secrets?.password || before?.secrets.password;
-            if (!password) throw new HttpError(400, 'Validation error', { 'secrets.password': ACS_MESSAGES.noPassword });
-            const row = await upsertIntegration(ctx.db, account.id, request.body, before?.secrets.password);
+            const kept = storedPasswordFor(before, request.body);
+            if (!request.body.secrets?.password && !kept)
+                throw new HttpError(400, 'Validation error', {
+                    'secrets.password': before?.secrets.password ? ACS_MESSAGES.passwordForNewAddress : ACS_MESSAGES.noPassword,
+                });
+            const row = await upsertIntegration(ctx.db, account.id, request.body, kept);
             await setAcsOptions(ctx.db, account.id, row.enabled, row.provider);
             const after = toAcsIntegration(row);
             await audit(request, before ? 'update' : 'create', account.id, ENTITY, row.id, before ? toAcsIntegration(before) : null, after);
@@ -152,7 +156,8 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             config: { access: ['acsIntegration', 'write'] },
             schema: {
                 tags,
-                summary: 'Connect to the ACS with the unsaved form (an empty password uses the stored one) and say whether it works',
+                summary:
+                    'Connect to the ACS with the unsaved form (an empty password uses the stored one, for the saved server only) and say whether it works',
                 body: acsTestInput,
                 response: { 200: acsTestResult, ...errors },
             },
@@ -161,9 +166,10 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             const account = await requestAccount(ctx.db, request);
             const stored = await findIntegration(ctx.db, account.id);
             const certificate = await findCertificate(ctx.db, account.id);
-            const password = request.body.secrets?.password || stored?.secrets.password;
+            const password = request.body.secrets?.password || storedPasswordFor(stored, request.body);
             let result: AcsTestResult;
             try {
+                if (!password) throw new Error(stored?.secrets.password ? ACS_MESSAGES.passwordForNewAddress : ACS_MESSAGES.noPassword);
                 const connector = connectorFor(
                     { ...request.body, settings: request.body.settings as Record<string, unknown>, secrets: { password } },
                     { certificatePem: certificate?.pem },

@@ -111,10 +111,31 @@ describe('the ACS integration of an account (SPEC 3, 7.2)', () => {
             provider: 'directory',
             address: 'ldap://127.0.0.1:1',
             settings: {},
+            secrets: { password: 'x' },
         });
         expect(directory.json()).toEqual({ ok: false, error: ACS_MESSAGES.directoryNotAvailable });
         const log = (await admin('GET', `/acs-integration/logs?account_id=${contoso}&action=test&level=error`)).json();
         expect(log.result.map((e: { message: string }) => e.message)).toContain(`Connection test failed: ${ACS_MESSAGES.refused}`);
+    });
+
+    it('never sends the stored password to another server: a new address needs the password again', async () => {
+        const other = await startGenetecSimulator({ users: [USER] });
+        try {
+            const moved = form(contoso, { address: other.url, secrets: undefined });
+            expect((await admin('POST', '/acs-integration/test', moved)).json()).toEqual({
+                ok: false,
+                error: ACS_MESSAGES.passwordForNewAddress,
+            });
+            expect(other.data.requests).toEqual([]);
+            const saved = await admin('PUT', '/acs-integration/update', moved);
+            expect([saved.statusCode, saved.json().fields?.['secrets.password']]).toEqual([400, ACS_MESSAGES.passwordForNewAddress]);
+            expect(other.data.requests).toEqual([]);
+            // Same server, another path: the stored password still applies.
+            const samePlace = form(contoso, { address: `${sim.url}/`, secrets: undefined });
+            expect((await admin('POST', '/acs-integration/test', samePlace)).json().ok).toBe(true);
+        } finally {
+            await other.close();
+        }
     });
 
     it("trusts a self-signed https server once its certificate is the account's certificate", async () => {

@@ -44,6 +44,9 @@ export class GenetecError extends Error {
     }
 }
 
+/** A reply larger than this is not a page of the Web SDK: refused rather than held in memory. */
+const MAX_REPLY_BYTES = 32 * 1024 * 1024;
+
 const CARDHOLDER_FIELDS = ['Guid', 'Name', 'FirstName', 'LastName', 'EmailAddress', 'Status', 'Credentials', 'Groups'];
 const CREDENTIAL_FIELDS = ['Guid', 'Name', 'CredentialFormat'];
 const GROUP_FIELDS = ['Guid', 'Name'];
@@ -137,7 +140,18 @@ export class GenetecConnector implements AcsConnector {
                 },
                 response => {
                     const parts: Buffer[] = [];
-                    response.on('data', (chunk: Buffer) => parts.push(chunk));
+                    let size = 0;
+                    response.on('data', (chunk: Buffer) => {
+                        size += chunk.length;
+                        if (size > MAX_REPLY_BYTES) {
+                            reject(
+                                new GenetecError(
+                                    `${this.options.address} answered more than ${MAX_REPLY_BYTES / 1024 / 1024} MB: is it the Web SDK address?`,
+                                ),
+                            );
+                            request.destroy();
+                        } else parts.push(chunk);
+                    });
                     response.on('error', error => reject(transportError(this.options.address, error)));
                     response.on('end', () => {
                         const status = response.statusCode ?? 0;
