@@ -171,6 +171,21 @@ describe('the ACS integration section of the account page (SPEC 3, 7.2; issue 12
         expect(body).toMatchObject({ sync_every_minutes: 15, enabled: true });
     });
 
+    it('asks for the password again when the server says the address changed', async () => {
+        section({ integration: SAVED }, path => {
+            if (path === '/acs-integration/update')
+                throw new HttpError('Validation error', 400, {
+                    error: 'Validation error',
+                    fields: { 'secrets.password': ACS_MESSAGES.passwordForNewAddress },
+                });
+        });
+        fireEvent.change(await screen.findByLabelText('Address'), { target: { value: 'https://elsewhere.example:4590/WebSdk' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+        expect(await screen.findByText(ACS_MESSAGES.passwordForNewAddress)).toBeInTheDocument();
+        expect(screen.getByLabelText('Password')).toHaveValue('');
+        expect(screen.queryByText('Password: set')).toBeNull();
+    });
+
     it('removes the integration after a confirmation', async () => {
         const dp = section({ integration: SAVED }, (path, o) =>
             path === '/acs-integration/5' && o.method === 'DELETE' ? null : undefined,

@@ -38,6 +38,7 @@ import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile } from '../../dataProvider/files';
 import { useNotices } from '../../notifications/notices';
+import { useRefreshSession } from '../../session/refresh';
 import { useSession } from '../../session/useSession';
 
 const T = 'resources.acs_integration';
@@ -152,14 +153,17 @@ const Connection = ({
     const [fields, setFields] = useState<Record<string, string>>({});
     const [confirming, setConfirming] = useState(false);
     const set = (patch: Partial<Form>) => setForm(f => ({ ...f, ...patch }));
+    /** what the server said of a field: its own key, under settings, or the password under secrets */
+    const problem = (key: keyof Form) =>
+        fields[key] ?? fields[`settings.${key}`] ?? (key === 'password' ? fields['secrets.password'] : undefined);
     const field = (key: keyof Form, label: string, extra: Record<string, unknown> = {}) => (
         <TextField
             label={translate(`${T}.fields.${label}`)}
             value={form[key] as string}
             disabled={readOnly}
             size="small"
-            error={!!fields[key] || !!fields[`settings.${key}`]}
-            helperText={fields[key] ?? fields[`settings.${key}`] ?? extra.helperText}
+            error={!!problem(key)}
+            helperText={problem(key) ?? extra.helperText}
             onChange={e => set({ [key]: e.target.value } as Partial<Form>)}
             {...extra}
         />
@@ -200,6 +204,7 @@ const Connection = ({
         } catch (e) {
             const invalid = (e as { body?: { fields?: Record<string, string> } }).body?.fields;
             if (invalid) setFields(invalid);
+            if (invalid?.['secrets.password']) setChangingPassword(true);
             notices.failed(`${T}.saveFailed`, e);
         }
     };
@@ -598,6 +603,7 @@ export const AcsIntegrationSection = ({ accountId }: { accountId: number }) => {
     const [integration, setIntegration] = useState<AcsIntegrationRecord | null>();
     const [failed, setFailed] = useState(false);
     const [refresh, setRefresh] = useState(0);
+    const refreshSession = useRefreshSession();
     useEffect(() => {
         dp.call<{ integration: AcsIntegrationRecord | null }>('/acs-integration', { query: { account_id: accountId }, noAccount: true })
             .then(r => setIntegration(r.integration))
@@ -614,6 +620,8 @@ export const AcsIntegrationSection = ({ accountId }: { accountId: number }) => {
                 onSaved={r => {
                     setIntegration(r);
                     setRefresh(n => n + 1);
+                    // acs/enabled of the current account decides the Readers screen (SPEC 6.3): the session reads it again.
+                    if (session?.currentAccountId === accountId) void refreshSession();
                 }}
                 onTested={() => setRefresh(n => n + 1)}
             />
