@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACS_MESSAGES } from '../../../contract/acsIntegration';
 import { startGenetecSimulator, type GenetecSimulator } from '../../../server/demo/genetec/simulator';
+import { connectorForAccount } from '../../../server/resources/acs-integration/connectors';
 import { writeAcsLogs } from '../../../server/resources/acs-integration/logs';
 import { selfSignedCertificate } from '../../../server/demo/genetec/simulator';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
@@ -148,6 +149,20 @@ describe('the ACS integration of an account (SPEC 3, 7.2)', () => {
             ok: true,
             detail: `Connected to Security Center at ${secure.url}: 0 cardholders`,
         });
+    });
+
+    it("gives the synchronisation the saved integration's connector, trusting the account's certificate", async () => {
+        secure.data.generate(3);
+        const saved = await admin('PUT', '/acs-integration/update', form(contoso, { address: secure.url }));
+        expect(saved.statusCode, saved.body).toBe(200);
+        const connector = (await connectorForAccount(p.ctx.db, contoso))!;
+        try {
+            expect((await connector.cardholders()).map(h => h.badges.length)).toEqual([1, 1, 1]);
+        } finally {
+            await connector.close?.();
+        }
+        expect(await connectorForAccount(p.ctx.db, p.demo.customers[1]!.id)).toBeUndefined();
+        expect((await admin('PUT', '/acs-integration/update', form(contoso))).statusCode).toBe(200);
     });
 
     it('keeps CHUID settings with the integration', async () => {

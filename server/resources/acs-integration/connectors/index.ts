@@ -1,5 +1,8 @@
 import { ACS_MESSAGES } from '../../../../contract/acsIntegration';
+import type { Db } from '../../../db/database';
+import { findCertificate } from '../certificate';
 import type { AcsConnector } from '../connector';
+import { findIntegration } from '../queries';
 import { GenetecConnector } from './genetec';
 
 /** What a connector is made from: the stored integration (or the unsaved form of a test). */
@@ -33,4 +36,16 @@ export const connectorFor = (integration: ConnectorIntegration, ctx: ConnectorCo
             // The directory connector is wired by the lead (connectors/directory.ts).
             throw new Error(ACS_MESSAGES.directoryNotAvailable);
     }
+};
+
+/**
+ * The connector of an account's saved integration, with the account's
+ * certificate: what the synchronisation (route and schedule) starts from.
+ * Undefined when the account has no integration.
+ */
+export const connectorForAccount = async (db: Db, accountId: number): Promise<AcsConnector | undefined> => {
+    const integration = await findIntegration(db, accountId);
+    if (!integration) return undefined;
+    const certificate = await findCertificate(db, accountId);
+    return connectorFor(integration, { certificatePem: certificate?.pem });
 };
