@@ -17,6 +17,7 @@ export const ACS_MESSAGES = {
     genetecAddress: 'Enter the http(s) address of the Security Center Web SDK, e.g. https://security-center:4590/WebSdk',
     directoryAddress: 'Enter the ldap:// or ldaps:// address of the directory',
     refused: 'The ACS refused the user name or password',
+    noPrivilege: 'The ACS user may not read cardholders through the Web SDK: grant it the privileges',
     notPem: 'The file is not a PEM certificate',
     privateKey: 'The file is a private key, not a certificate: upload the certificate (BEGIN CERTIFICATE)',
     oneCertificate: 'The file holds more than one certificate: upload the one certificate of the server or of its CA',

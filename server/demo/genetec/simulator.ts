@@ -38,6 +38,8 @@ export interface SimUser {
     password: string;
     /** the application ID the user must send; any when absent */
     applicationId?: string;
+    /** false: signs in but lacks the privileges to read (403) */
+    privileged?: boolean;
 }
 
 export interface NewCardholder {
@@ -242,7 +244,11 @@ export const startGenetecSimulator = async (options: GenetecSimulatorOptions) =>
         const [username, applicationId = ''] = decoded.slice(0, colon).split(';');
         const password = decoded.slice(colon + 1);
         const user = options.users.find(u => u.username === username && u.password === password);
-        if (colon > 0 && user && (user.applicationId === undefined || user.applicationId === applicationId)) return true;
+        if (colon > 0 && user && (user.applicationId === undefined || user.applicationId === applicationId)) {
+            if (user.privileged !== false) return true;
+            void reply.status(403).send(fail('InsufficientPrivileges', 'The user lacks the privileges'));
+            return false;
+        }
         void reply.status(401).header('www-authenticate', 'Basic realm="WebSdk"').send(fail('Unauthorized', 'Invalid credentials'));
         return false;
     };

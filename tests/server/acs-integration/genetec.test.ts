@@ -29,7 +29,7 @@ describe('the Genetec Security Center connector against the simulated Web SDK', 
     let sim: GenetecSimulator;
     beforeAll(async () => {
         sim = await startGenetecSimulator({
-            users: [USER],
+            users: [USER, { username: 'viewer', password: 'V1ew!', privileged: false }],
             cardholders: [
                 {
                     first_name: 'Ada',
@@ -63,6 +63,27 @@ describe('the Genetec Security Center connector against the simulated Web SDK', 
             expect(await c.test()).toEqual({ ok: false, error: ACS_MESSAGES.refused });
             await expect(c.cardholders()).rejects.toThrow(ACS_MESSAGES.refused);
             await c.close();
+        }
+    });
+
+    it('a user without the privileges: says so rather than blaming the password', async () => {
+        const c = connect(sim, { username: 'viewer', password: 'V1ew!' });
+        expect(await c.test()).toEqual({ ok: false, error: ACS_MESSAGES.noPrivilege });
+        await c.close();
+    });
+
+    it('a server that accepts the connection and never answers: Cannot reach <address>: no answer', async () => {
+        const sockets: net.Socket[] = [];
+        const silent = net.createServer(socket => void sockets.push(socket));
+        await new Promise<void>(resolve => silent.listen(0, '127.0.0.1', resolve));
+        const address = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}/WebSdk`;
+        try {
+            const c = connect(sim, { address, timeoutMs: 300 });
+            expect(await c.test()).toEqual({ ok: false, error: `Cannot reach ${address}: no answer` });
+            await c.close();
+        } finally {
+            for (const socket of sockets) socket.destroy();
+            silent.close();
         }
     });
 

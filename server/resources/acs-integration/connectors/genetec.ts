@@ -155,7 +155,8 @@ export class GenetecConnector implements AcsConnector {
                     response.on('error', error => reject(transportError(this.options.address, error)));
                     response.on('end', () => {
                         const status = response.statusCode ?? 0;
-                        if (status === 401 || status === 403) return reject(new GenetecError(ACS_MESSAGES.refused));
+                        if (status === 401) return reject(new GenetecError(ACS_MESSAGES.refused));
+                        if (status === 403) return reject(new GenetecError(ACS_MESSAGES.noPrivilege));
                         let body: Rsp;
                         try {
                             body = JSON.parse(Buffer.concat(parts).toString('utf8')) as Rsp;
