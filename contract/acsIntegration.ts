@@ -103,15 +103,21 @@ export type AcsIntegrationRecord = z.infer<typeof acsIntegrationRecord>;
 
 /**
  * CHUID settings: which part of a PIV / PIV-I / CAC card's Card Holder
- * Unique Identifier (SP 800-73) becomes the badge number when the ACS or a
- * reader hands the platform a CHUID rather than a Wiegand number.
- * - fasc_n: the FASC-N (SP 800-73 / TIG SCEPACS): agency code, system code
- *   and credential number identify the card; the badge number is the
- *   credential number, optionally followed by the credential series, and
- *   the agency and system codes (when set) must match for the card to count.
- * - uuid: the card's UUID (the GUID field, PIV-I and CIV cards) is the badge.
+ * Unique Identifier (NIST SP 800-73) becomes the badge when the ACS or a
+ * reader hands the platform a CHUID rather than a Wiegand number. Its
+ * FASC-N (TIG SCEPACS) carries an agency code (4 digits), a system code (4),
+ * a credential number (6) and a credential series (1). Badges are numbers
+ * (a facility code and a badge number), so:
+ * - fasc_n: the system code is the facility code and the credential number
+ *   the badge number, as the 75-bit PIV PACS format does;
+ * - fasc_n_full: agency, system and credential number together are the
+ *   badge number (14 digits), no facility code: unique across agencies.
+ * With include_credential_series the series digit follows the number (a
+ * reissued card is a new badge). When agency_code / system_code are set,
+ * a card of another agency or system is not a badge of this account.
+ * The card's UUID (128 bits) is not offered: it does not fit a badge number.
  */
-export const CHUID_MODES = ['fasc_n', 'uuid'] as const;
+export const CHUID_MODES = ['fasc_n', 'fasc_n_full'] as const;
 export const chuidSettings = z.object({
     mode: z.enum(CHUID_MODES).default('fasc_n'),
     /** FASC-N agency code (4 digits); empty: any agency */

@@ -227,6 +227,26 @@ describe('the ACS integration section of the account page (SPEC 3, 7.2; issue 12
         expect((form.get('file') as File).name).toBe('server.crt');
     });
 
+    it('saves the CHUID settings of the integration', async () => {
+        const dp = section({ integration: SAVED }, (path, o) =>
+            path === '/acs-integration/chuid' && o.method === 'PUT' ? o.body : undefined,
+        );
+        const chuid = await screen.findByRole('region', { name: 'CHUID (PIV cards)' });
+        fireEvent.mouseDown(within(chuid).getByRole('combobox', { name: 'Badge number from' }));
+        fireEvent.click(await screen.findByRole('option', { name: 'Agency, system and credential number (14 digits)' }));
+        fireEvent.change(within(chuid).getByLabelText('Agency code (4 digits, empty: any)'), { target: { value: '0032' } });
+        fireEvent.click(within(chuid).getByRole('checkbox'));
+        fireEvent.click(within(chuid).getByRole('button', { name: 'Save CHUID settings' }));
+        await screen.findByText('CHUID settings saved');
+        expect(callsTo(dp, '/acs-integration/chuid', 'PUT')[0]![1]!.body).toEqual({
+            account_id: ACCOUNT,
+            mode: 'fasc_n_full',
+            agency_code: '0032',
+            system_code: '',
+            include_credential_series: true,
+        });
+    });
+
     it('lists the integration log, filters it by level and exports it with the same filters', async () => {
         const dp = section({ integration: SAVED });
         const log = await screen.findByRole('region', { name: 'Integration log' });

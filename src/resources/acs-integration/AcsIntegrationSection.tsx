@@ -429,34 +429,30 @@ const Chuid = ({ accountId, readOnly }: { accountId: number; readOnly: boolean }
                     </MenuItem>
                 ))}
             </TextField>
-            {chuid.mode === 'fasc_n' && (
-                <>
-                    <TextField
-                        size="small"
-                        label={translate(`${T}.chuid.agency_code`)}
-                        value={chuid.agency_code}
+            <TextField
+                size="small"
+                label={translate(`${T}.chuid.agency_code`)}
+                value={chuid.agency_code}
+                disabled={readOnly}
+                onChange={e => setChuid({ ...chuid, agency_code: e.target.value })}
+            />
+            <TextField
+                size="small"
+                label={translate(`${T}.chuid.system_code`)}
+                value={chuid.system_code}
+                disabled={readOnly}
+                onChange={e => setChuid({ ...chuid, system_code: e.target.value })}
+            />
+            <FormControlLabel
+                control={
+                    <Checkbox
+                        checked={chuid.include_credential_series}
                         disabled={readOnly}
-                        onChange={e => setChuid({ ...chuid, agency_code: e.target.value })}
+                        onChange={e => setChuid({ ...chuid, include_credential_series: e.target.checked })}
                     />
-                    <TextField
-                        size="small"
-                        label={translate(`${T}.chuid.system_code`)}
-                        value={chuid.system_code}
-                        disabled={readOnly}
-                        onChange={e => setChuid({ ...chuid, system_code: e.target.value })}
-                    />
-                    <FormControlLabel
-                        control={
-                            <Checkbox
-                                checked={chuid.include_credential_series}
-                                disabled={readOnly}
-                                onChange={e => setChuid({ ...chuid, include_credential_series: e.target.checked })}
-                            />
-                        }
-                        label={translate(`${T}.chuid.include_credential_series`)}
-                    />
-                </>
-            )}
+                }
+                label={translate(`${T}.chuid.include_credential_series`)}
+            />
             {!readOnly && (
                 <Box>
                     <Button variant="contained" onClick={() => void save()}>

@@ -57,9 +57,9 @@ const en: Messages = {
             },
             chuid: {
                 title: 'CHUID (PIV cards)',
-                help: 'Which part of a PIV card’s CHUID is the badge number: the FASC-N’s credential number (with the agency and system codes it must carry, when set), or the card’s UUID.',
+                help: 'How the FASC-N of a PIV card’s CHUID becomes a badge: the system code as facility code and the credential number as badge number, or agency, system and credential number together as badge number. When agency or system codes are set, cards of other agencies or systems are not badges of this account.',
                 mode: 'Badge number from',
-                modes: { fasc_n: 'FASC-N credential number', uuid: 'Card UUID' },
+                modes: { fasc_n: 'System code and credential number', fasc_n_full: 'Agency, system and credential number (14 digits)' },
                 agency_code: 'Agency code (4 digits, empty: any)',
                 system_code: 'System code (4 digits, empty: any)',
                 include_credential_series: 'Append the credential series (a reissued card is a new badge)',

@@ -57,9 +57,9 @@ const fr: Messages = {
             },
             chuid: {
                 title: 'CHUID (cartes PIV)',
-                help: 'La partie du CHUID d’une carte PIV qui donne le numéro de badge : le numéro de titre du FASC-N (avec les codes d’agence et de système qu’il doit porter, s’ils sont définis), ou l’UUID de la carte.',
+                help: 'Comment le FASC-N du CHUID d’une carte PIV devient un badge : le code de système comme code site et le numéro de titre comme numéro de badge, ou agence, système et numéro de titre ensemble comme numéro de badge. Si des codes d’agence ou de système sont définis, les cartes d’autres agences ou systèmes ne sont pas des badges de ce compte.',
                 mode: 'Numéro de badge tiré de',
-                modes: { fasc_n: 'Numéro de titre du FASC-N', uuid: 'UUID de la carte' },
+                modes: { fasc_n: 'Code de système et numéro de titre', fasc_n_full: 'Agence, système et numéro de titre (14 chiffres)' },
                 agency_code: 'Code d’agence (4 chiffres, vide : tous)',
                 system_code: 'Code de système (4 chiffres, vide : tous)',
                 include_credential_series: 'Ajouter la série du titre (une carte réémise est un nouveau badge)',

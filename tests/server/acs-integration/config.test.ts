@@ -279,7 +279,13 @@ describe('rights and account scope (SPEC 6.2, DESIGN.md) for every role in its o
         await expectTable(
             async (role, target) => {
                 const account = m.accountFor(role, target);
-                const chuid = { account_id: account, mode: 'uuid', agency_code: '', system_code: '', include_credential_series: false };
+                const chuid = {
+                    account_id: account,
+                    mode: 'fasc_n_full',
+                    agency_code: '',
+                    system_code: '',
+                    include_credential_series: false,
+                };
                 return (await m.call(role, 'PUT', '/acs-integration/chuid', chuid)).statusCode;
             },
             scoped('acsIntegration', 'write', 200),
