@@ -39,6 +39,7 @@ export const AUDIT_RESOURCES = [
     'adaptive',
     'visitors',
     'apiKeys',
+    'acsIntegration',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 

@@ -35,6 +35,7 @@ export const RESOURCES = [
     'mainAccount',
     'sso',
     'apiKeys',
+    'acsIntegration',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -89,6 +90,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     sso: same(['admin', 'moderator'], RW),
     // The account settings' API keys section (SPEC 3; issue 12): the staff who manage an account's settings.
     apiKeys: same(STAFF, ['read', 'write', 'delete']),
+    // Issue 12: the account's ACS integration, its certificate and its log.
+    acsIntegration: same(STAFF, ['read', 'write', 'delete']),
 };
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;

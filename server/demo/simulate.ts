@@ -1,6 +1,7 @@
 // npm run simulate -- --url http://localhost:8080 --devices 20 --rate 2
 // A fleet of simulated readers against any platform server, speaking the device API as physical readers do.
 import { parseArgs } from 'node:util';
+import { startGenetecSimulator } from './genetec/simulator';
 import { API_BASE } from '../../contract/constants';
 import { parseReaderSetup } from '../../contract/qrcode';
 import { Fleet } from './fleet/fleet';
@@ -18,12 +19,15 @@ const USAGE = `Usage: npm run simulate -- --url URL [options]
   --duration SECONDS   stop after this long (default 3600)
   --outages N          per reader and hour, chance of going silent a few minutes (default 0.5)
   --failure-rate F     chance that a firmware install fails (default 0.05)
-  --approve EMAIL:PASSWORD   approve the fleet's pending readers as this user`;
+  --approve EMAIL:PASSWORD   approve the fleet's pending readers as this user
+  --genetec PORT       also start a simulated Genetec Security Center Web SDK on this port (alone unless --devices is given)
+  --genetec-cardholders N    cardholders it holds (default 200)
+  --genetec-https      serve it over https with a self-signed certificate (printed, for the account's certificate)`;
 
 const { values } = parseArgs({
     options: {
         url: { type: 'string', default: 'http://localhost:8080' },
-        devices: { type: 'string', default: '20' },
+        devices: { type: 'string' },
         rate: { type: 'string', default: '1' },
         code: { type: 'string' },
         setup: { type: 'string' },
@@ -33,6 +37,9 @@ const { values } = parseArgs({
         outages: { type: 'string', default: '0.5' },
         'failure-rate': { type: 'string', default: '0.05' },
         approve: { type: 'string' },
+        genetec: { type: 'string' },
+        'genetec-cardholders': { type: 'string', default: '200' },
+        'genetec-https': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
     },
 });
@@ -44,12 +51,34 @@ if (values.help) {
 const setup = values.setup ? parseReaderSetup(values.setup) : undefined;
 const url = (setup?.platform_url ?? values.url).replace(/\/$/, '');
 const code = setup?.registration_code ?? values.code;
-const devices = Number(values.devices);
+const devices = Number(values.devices ?? '20');
 const rate = Number(values.rate);
 const duration = Number(values.duration);
 if (!Number.isInteger(devices) || devices < 1 || !(rate >= 0) || !(duration > 0)) {
     console.error(USAGE);
     process.exit(2);
+}
+
+if (values.genetec !== undefined) {
+    const port = Number(values.genetec);
+    const count = Number(values['genetec-cardholders']);
+    if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(count) || count < 0) {
+        console.error(USAGE);
+        process.exit(2);
+    }
+    const user = { username: 'admin', password: 'Genetec#Sim1', applicationId: 'ACCESS-CONSOLE-SIM' };
+    const genetec = await startGenetecSimulator({ port, host: '0.0.0.0', users: [user], https: values['genetec-https'] });
+    genetec.data.generate(count);
+    console.log(
+        `Genetec Security Center Web SDK (simulated) at ${genetec.url.replace('127.0.0.1', 'localhost')} with ${count} cardholders: user name ${user.username}, application ID ${user.applicationId}, password ${user.password}`,
+    );
+    if (genetec.certificatePem) console.log(`Its certificate (upload it as the account's certificate):\n${genetec.certificatePem}`);
+    if (values.devices === undefined) {
+        const stopGenetec = () => void genetec.close().then(() => process.exit(0));
+        process.on('SIGINT', stopGenetec);
+        process.on('SIGTERM', stopGenetec);
+        await new Promise(() => undefined);
+    }
 }
 
 const events = rate > 0 ? eventsPlugin({ ratePerSecond: rate }) : undefined;

@@ -30,6 +30,7 @@ import { searchRoutes } from './search/routes';
 import { ssoRoutes } from './sso/routes';
 import { ssoSignInRoutes } from './sso/signInRoutes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { acsIntegrationRoutes } from './acs-integration/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -63,4 +64,5 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     ssoRoutes,
     ssoSignInRoutes,
     apiKeyRoutes,
+    acsIntegrationRoutes,
 ];

@@ -1,4 +1,5 @@
 import { accessGroupsPlugin } from '../resources/access-groups';
+import { acsIntegrationPlugin } from '../resources/acs-integration';
 import { accountManagementPlugin } from '../resources/account-management';
 import { accountsPlugin } from '../resources/accounts';
 import { apiKeysPlugin } from '../resources/api-keys';
@@ -33,6 +34,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     cardFormatsPlugin,
     eventRetentionPlugin,
     importExportPlugin,
+    acsIntegrationPlugin,
     devicesPlugin,
     firmwarePlugin,
     readersPlugin,

@@ -83,6 +83,8 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
     mainAccount: { admin: ['read', 'write'] },
     sso: { admin: ['read', 'write'], moderator: ['read', 'write'] },
     apiKeys: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
+    // issue 12: the ACS integration, its certificate and its log
+    acsIntegration: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
 };
 
 describe('SPEC 6.2 resource rights', () => {

@@ -10,3 +10,4 @@ export * from './cards';
 export * from './enrollments';
 export * from './sso';
 export * from './apiKeys';
+export * from './acsIntegration';
