@@ -353,6 +353,30 @@ describe('applying cardholders', () => {
         expect((await profilesOf(account)).has('B-2')).toBe(false);
     });
 
+    it('stores ACS IDs and group names as the ACS spells them, and skips what text cannot hold', async () => {
+        const account = await newAccount();
+        const odd = ['O"Brien\\1', 'a,b', '{x}', 'NULL', ' spaced ', 'Zoë 名'];
+        const result = await sync(
+            account,
+            [...odd.map((id, i) => holder(id, [[2, i + 1]], [`${id} group`])), holder('bad\u0000id', [[2, 99]])],
+            at(0),
+        );
+        expect(result.changes.filter(c => c.level === 'warning')).toEqual([
+            expect.objectContaining({ acs_id: 'badid', message: 'A cardholder is skipped: its ACS ID is not text.' }),
+        ]);
+        const seen = await profilesOf(account);
+        // ACS IDs are trimmed, as the console's form trims them.
+        expect([...seen.keys()].sort()).toEqual(odd.map(id => id.trim()).sort());
+        expect(groupNames(seen.get('O"Brien\\1'))).toEqual(['O"Brien\\1 group']);
+        expect(groupNames(seen.get('Zoë 名'))).toEqual(['Zoë 名 group']);
+        const again = await sync(
+            account,
+            odd.map((id, i) => holder(id, [[2, i + 1]], [`${id} group`])),
+            at(1),
+        );
+        expect(again.counts).toEqual({ ...nothingChanged, unchanged: odd.length });
+    });
+
     it('creates a missing group once, as the default when the account has none', async () => {
         const account = await newAccount();
         await sync(account, [holder('G-1', [[1, 1]], ['Visitors desk']), holder('G-2', [[1, 2]], ['visitors DESK'])], at(0));
