@@ -167,7 +167,7 @@ const expireIn = async (tx: Tx, accountId: number, now: Date, graceDays: number,
                 acs_id: p.acs_id,
                 profile_id: Number(p.id),
                 level: 'info',
-                message: `Profile ${p.id} (ACS ID ${p.acs_id}) deleted: suspended for more than ${graceDays} days.`,
+                message: `Profile ${p.id} (ACS ID ${p.acs_id}) deleted: suspended for ${graceDays} days.`,
             });
         }
     }
@@ -427,22 +427,17 @@ const applyIn = async (
             acs_id: p.acs_id,
             profile_id: p.id,
             level: 'info',
-            message: `Profile ${p.id} (ACS ID ${p.acs_id}) suspended: ${why}. It is deleted after ${options.graceDays} days unless the cardholder gets a badge again.`,
+            message: `Profile ${p.id} (ACS ID ${p.acs_id}) suspended: ${why}. It is deleted after ${options.graceDays} days unless the cardholder is back with a badge.`,
         });
     };
 
+    const badgeless: string[] = [];
     for (const c of present.values()) {
         const mine = finalBadges.get(c.acs_id)!;
         const badgeCount = mine.kept.length + mine.added.length;
         if (!c.profile) {
             if (!badgeCount) {
-                changes.push({
-                    action: 'skipped',
-                    acs_id: c.acs_id,
-                    profile_id: null,
-                    level: 'info',
-                    message: `Cardholder ${c.acs_id} has no badge: no profile is made until one is added.`,
-                });
+                badgeless.push(c.acs_id);
                 continue;
             }
             newProfiles.push(c);
@@ -517,6 +512,17 @@ const applyIn = async (
         if (!p.suspended) suspendProfile(p, 'the cardholder is no longer in the ACS');
         if (!touched.has(p.id)) counts.unchanged++;
     }
+
+    // One line, not one per cardholder: an ACS may hold many people without a card, run after run.
+    if (badgeless.length)
+        changes.push({
+            action: 'skipped',
+            acs_id: null,
+            profile_id: null,
+            level: 'info',
+            message: `${badgeless.length} new cardholder${badgeless.length > 1 ? 's have' : ' has'} no badge: no profile is made until one is added.`,
+            details: { acs_ids: badgeless.slice(0, 100) },
+        });
 
     // ---- writes, a batch per statement ----
     for (const [lower, name] of neededGroups) {

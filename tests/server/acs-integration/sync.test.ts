@@ -343,11 +343,11 @@ describe('applying cardholders', () => {
             ],
             at(0),
         );
-        expect(result.changes.map(c => [c.action, c.level, c.acs_id])).toEqual([
-            ['skipped', 'warning', 'B-1'],
-            ['skipped', 'warning', 'B-1'],
-            ['skipped', 'info', 'B-2'],
-            ['added', 'info', 'B-1'],
+        expect(result.changes.map(c => [c.action, c.level, c.acs_id, c.message])).toEqual([
+            ['skipped', 'warning', 'B-1', 'Badge "A12" of cardholder B-1 is skipped: a badge number is a whole number.'],
+            ['skipped', 'warning', 'B-1', expect.stringMatching(/^Badge 70000 of cardholder B-1 is skipped: .+ in 26-bit H10301\.$/)],
+            ['skipped', 'info', null, '1 new cardholder has no badge: no profile is made until one is added.'],
+            ['added', 'info', 'B-1', expect.any(String)],
         ]);
         expect(badgeNames((await profilesOf(account)).get('B-1'))).toEqual(['26-bit H10301 1:5']);
         expect((await profilesOf(account)).has('B-2')).toBe(false);
