@@ -5,7 +5,10 @@ import { rows } from '../../../server/db/database';
 import type { AcsCardholder } from '../../../server/resources/acs-integration/connector';
 import { applyCardholders, expireSuspensions, type AcsSyncResult } from '../../../server/resources/acs-integration/sync';
 import { recordConsent } from '../../../server/resources/profiles/queries';
+import { encodeCard } from '../../../contract/card-formats';
+import type { DeviceConfig } from '../../../contract/device-api';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { approvedReader } from '../readers/approvedReader';
 
 /**
  * The ACS synchronisation (issue 12): the ACS's cardholders become profiles,
@@ -226,6 +229,42 @@ describe('applying cardholders', () => {
         expect(badgeNames(after)).toEqual(['26-bit H10301 3:1001']);
         const deleted = await rows(p.ctx.db, sql`select id from events where account_id = ${account} and event = 'ProfileDeleted'`);
         expect(deleted).toEqual([]);
+    });
+
+    it('changes what a reader lets through: the lost card at once, the replacement when it comes, nothing on a run that changes nothing', async () => {
+        const account = await newAccount();
+        await sync(account, [holder('R-1', [[3, 2000]], ['Front door']), holder('R-2', [[3, 2001]], ['Front door'])], at(0));
+        // Approved once the account has its default group (made by the sync): the reader serves it.
+        const { device } = await approvedReader(p, admin, account);
+        const pull = async (etag?: string) => {
+            const res = await device('GET', '/config', etag ? { 'if-none-match': etag } : {});
+            return { status: res.statusCode, config: res.statusCode === 200 ? (res.json() as DeviceConfig) : undefined };
+        };
+        const seenBy = (config: DeviceConfig) => config.access_list.map(e => [e.acs_id, e.badges.map(b => [b.badge_number, b.bits])]);
+        const bits = (fc: number, n: number) => encodeCard('h10301', { facilityCode: fc, cardNumber: n });
+        let { config } = await pull();
+        expect(seenBy(config!)).toEqual([
+            ['R-1', [[2000, bits(3, 2000)]]],
+            ['R-2', [[2001, bits(3, 2001)]]],
+        ]);
+
+        await sync(account, [holder('R-1', [], ['Front door']), holder('R-2', [[3, 2001]], ['Front door'])], at(1));
+        let next = await pull(config!.etag);
+        expect(next.status, 'the ETag changed').toBe(200);
+        expect(seenBy(next.config!)).toEqual([['R-2', [[2001, bits(3, 2001)]]]]);
+        config = next.config;
+
+        await sync(account, [holder('R-1', [[3, 2002]], ['Front door']), holder('R-2', [[3, 2001]], ['Front door'])], at(2));
+        next = await pull(config!.etag);
+        expect(next.status).toBe(200);
+        expect(seenBy(next.config!)).toEqual([
+            ['R-1', [[2002, bits(3, 2002)]]],
+            ['R-2', [[2001, bits(3, 2001)]]],
+        ]);
+        config = next.config;
+
+        await sync(account, [holder('R-1', [[3, 2002]], ['Front door']), holder('R-2', [[3, 2001]], ['Front door'])], at(3));
+        expect((await pull(config!.etag)).status, 'nothing new for the reader').toBe(304);
     });
 
     it('never touches profiles made in the console, and skips a badge another profile holds', async () => {
