@@ -32,12 +32,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => p?.close());
 
-const newAccount = async () => {
+const newAccount = async (options: { type: 'bool'; name: string; value: string }[] = []) => {
     const res = await admin('POST', '/accounts', {
         name: `ACS Sync ${++accountNumber}`,
         ref_number: `ACS-${accountNumber}`,
         address: { email: `acs${accountNumber}@sync.test` },
         parent_id: p.demo.dealer.id,
+        options,
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
@@ -317,6 +318,82 @@ describe('applying cardholders', () => {
         expect([emptied.get('M-1')!.status, emptied.get('M-2')!.status]).toEqual(['inactive', 'inactive']);
         await expireSuspensions(p.ctx.db, p.ctx.storage, account, at(1 + GRACE), GRACE);
         expect([...(await profilesOf(account)).keys()]).toEqual([`#${consoleProfile.id}`]);
+    });
+
+    it('moves a badge from one cardholder to another in one run, and refuses an opted-out badge', async () => {
+        const account = await newAccount([{ type: 'bool', name: 'acs/opt_out_enabled', value: 'true' }]);
+        await sync(
+            account,
+            [
+                holder('X-1', [
+                    [6, 60],
+                    [6, 61],
+                ]),
+                holder('X-2', [[6, 62]]),
+            ],
+            at(0),
+        );
+        const formats = (await admin('GET', '/card_formats?type=predefined')).json().result as { id: number; key: string }[];
+        const h10301 = formats.find(f => f.key === 'h10301')!.id;
+        const optOut = await admin('POST', '/opt_out', { account_id: account, card_format_id: h10301, facility_code: 6, badge_number: 70 });
+        expect(optOut.statusCode, optOut.body).toBe(201);
+
+        // X-1's second card is handed to X-2 (listed before X-1: the order of the list does not matter), and X-2 gets the opted-out one.
+        const result = await sync(
+            account,
+            [
+                holder('X-2', [
+                    [6, 62],
+                    [6, 61],
+                    [6, 70],
+                ]),
+                holder('X-1', [[6, 60]]),
+            ],
+            at(1),
+        );
+        expect(result.changes.filter(c => c.level === 'warning')).toEqual([
+            expect.objectContaining({
+                acs_id: 'X-2',
+                message:
+                    'Badge 26-bit H10301 6:70 of cardholder X-2 is skipped: This badge is in the bio opt-out list: its holder refuses biometric enrollment.',
+            }),
+        ]);
+        const seen = await profilesOf(account);
+        expect(badgeNames(seen.get('X-1'))).toEqual(['26-bit H10301 6:60']);
+        expect(badgeNames(seen.get('X-2'))).toEqual(['26-bit H10301 6:61', '26-bit H10301 6:62']);
+    });
+
+    it('applies a cardholder listed twice once, and leaves a second profile with the same ACS ID alone', async () => {
+        const account = await newAccount();
+        const group = (await admin('POST', '/access_groups', { description: 'Main', account_id: account })).json().id as number;
+        await sync(account, [holder('D-1', [[8, 1]], ['Main'])], at(0));
+        const linkedId = (await profilesOf(account)).get('D-1')!.id;
+        const typed = await admin('POST', '/profiles', { account_id: account, acs_id: 'D-1', access_group_ids: [group] });
+        expect(typed.statusCode, typed.body).toBe(201);
+        const result = await sync(account, [holder('D-1', [[8, 2]], ['Main']), holder('D-1', [[8, 3]], ['Other'])], at(1));
+        expect(result.changes.filter(c => c.level === 'warning').map(c => c.message)).toEqual([
+            `Profile ${typed.json().id} is left as it is: profile ${linkedId} already has ACS ID D-1.`,
+            'Cardholder D-1 is listed twice by the ACS: the first one is applied.',
+        ]);
+        const rowsNow = await rows<{ id: number; badges: number[] }>(
+            p.ctx.db,
+            sql`select p.id, coalesce(array_agg(b.badge_number order by b.badge_number) filter (where b.id is not null), '{}') as badges
+                from profiles p left join badges b on b.profile_id = p.id where p.account_id = ${account} group by p.id order by p.id`,
+        );
+        expect(rowsNow.map(r => [Number(r.id), r.badges.map(Number)])).toEqual([
+            [linkedId, [2]],
+            [typed.json().id, []],
+        ]);
+    });
+
+    it('runs one at a time for an account: two at once make each profile once', async () => {
+        const account = await newAccount();
+        const list = Array.from({ length: 40 }, (_, i) => holder(`C-${i}`, [[9, i + 1]], ['Both']));
+        const [a, b] = await Promise.all([sync(account, list, at(0)), sync(account, list, at(0))]);
+        expect([a.counts.added, b.counts.added].sort()).toEqual([0, 40]);
+        expect([a.counts.unchanged, b.counts.unchanged].sort()).toEqual([0, 40]);
+        expect((await profilesOf(account)).size).toBe(40);
+        expect(await accountGroups(account)).toEqual(['Both']);
     });
 
     it('gives a badge of an unknown card format the default format, with a warning', async () => {
