@@ -27,6 +27,7 @@ export interface AcsChange {
     details?: object;
 }
 
+/** Profiles (added … unchanged), badges and groups a run touched; `changed`: enabled flag or groups; `unchanged`: linked profiles left as they were. */
 export interface AcsSyncCounts {
     added: number;
     changed: number;
@@ -150,6 +151,8 @@ export const expireSuspensions = async (
 const lockAccount = (tx: Tx, accountId: number) => tx.execute(sql`select id from accounts where id = ${accountId} for update`);
 
 const expireIn = async (tx: Tx, accountId: number, now: Date, graceDays: number, counts: AcsSyncCounts, changes: AcsChange[]) => {
+    // A grace that is not a number of days would delete every suspended profile, or none, silently.
+    if (!Number.isFinite(graceDays) || graceDays < 0) throw new Error(`The suspension grace must be a number of days, not ${graceDays}`);
     const cutoff = new Date(now.getTime() - graceDays * DAY_MS);
     const due = await rows<{ id: number }>(
         tx as unknown as Db,

@@ -493,6 +493,15 @@ describe('applying cardholders', () => {
         expect(again.counts).toEqual({ ...nothingChanged, unchanged: odd.length });
     });
 
+    it('refuses a grace that is not a number of days, deleting nothing', async () => {
+        const account = await newAccount();
+        await sync(account, [holder('N-1', [[1, 1]])], at(0));
+        await sync(account, [], at(1));
+        for (const grace of [Number.NaN, -1])
+            await expect(expireSuspensions(p.ctx.db, p.ctx.storage, account, at(100), grace)).rejects.toThrow('must be a number of days');
+        expect((await profilesOf(account)).get('N-1')!.status).toBe('inactive');
+    });
+
     it('creates a missing group once, as the default when the account has none', async () => {
         const account = await newAccount();
         await sync(account, [holder('G-1', [[1, 1]], ['Visitors desk']), holder('G-2', [[1, 2]], ['visitors DESK'])], at(0));
