@@ -92,7 +92,6 @@ const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / BA
 interface LinkedProfile {
     id: number;
     acs_id: string;
-    status: string;
     enabled: boolean;
     suspended: boolean;
 }
@@ -232,13 +231,13 @@ const applyIn = async (
     const groupName = new Map(groupRows.map(g => [Number(g.id), g.description]));
     let hasDefault = groupRows.some(g => g.default_group);
 
-    const linkedRows = await q<{ id: number; acs_id: string; status: string; enabled: boolean; acs_suspended_at: string | Date | null }>(
-        sql`select id, acs_id, status, enabled, acs_suspended_at from profiles
+    const linkedRows = await q<{ id: number; acs_id: string; enabled: boolean; acs_suspended_at: string | Date | null }>(
+        sql`select id, acs_id, enabled, acs_suspended_at from profiles
             where account_id = ${accountId} and acs_id is not null and not visitor order by id`,
     );
     const linked = new Map<string, LinkedProfile>();
     for (const r of linkedRows) {
-        const p = { id: Number(r.id), acs_id: r.acs_id, status: r.status, enabled: r.enabled, suspended: r.acs_suspended_at !== null };
+        const p = { id: Number(r.id), acs_id: r.acs_id, enabled: r.enabled, suspended: r.acs_suspended_at !== null };
         // Two profiles with one ACS ID (typed in the console): the older is the cardholder's, the other is left alone.
         if (linked.has(p.acs_id))
             warn(p.acs_id, p.id, `Profile ${p.id} is left as it is: profile ${linked.get(p.acs_id)!.id} already has ACS ID ${p.acs_id}.`);
