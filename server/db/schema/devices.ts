@@ -179,6 +179,8 @@ export const profiles = pgTable(
         last_device_id: integer('last_device_id'),
         /** a visitor's profile, made from a badge of a visitor range; it expires at midnight (contract/cards.ts) */
         visitor: boolean('visitor').notNull().default(false),
+        /** when the ACS synchronisation suspended it (cardholder gone or without a badge); deleted after the grace (docs/decisions.md) */
+        acs_suspended_at: tz('acs_suspended_at'),
         ...timestamps,
     },
     t => [
@@ -189,6 +191,10 @@ export const profiles = pgTable(
         index('profiles_expiry_idx')
             .on(t.expires_at)
             .where(sql`${t.expires_at} is not null`),
+        // The end of the ACS suspension grace: an account's suspended profiles by suspension time.
+        index('profiles_acs_suspended_idx')
+            .on(t.account_id, t.acs_suspended_at)
+            .where(sql`${t.acs_suspended_at} is not null`),
     ],
 );
 

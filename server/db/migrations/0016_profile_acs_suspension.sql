@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "acs_suspended_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "profiles_acs_suspended_idx" ON "profiles" USING btree ("account_id","acs_suspended_at") WHERE "profiles"."acs_suspended_at" is not null;
