@@ -23,7 +23,6 @@ export const ACS_MESSAGES = {
     oneCertificate: 'The file holds more than one certificate: upload the one certificate of the server or of its CA',
     noPassword: 'Enter the password',
     passwordForNewAddress: 'Enter the password again: the stored one is only sent to the saved address',
-    directoryNotAvailable: 'The directory connector is not available yet',
 } as const;
 
 export const genetecSettings = z.object({
@@ -78,6 +77,15 @@ export type AcsIntegrationInput = z.infer<typeof acsIntegrationInput>;
 
 /** POST /acs-integration/test: the unsaved form; a missing password falls back to the stored one. */
 export const acsTestInput = z.intersection(acsConnection, z.object({ account_id: z.number().int().min(0).optional() }));
+
+/** Days a profile suspended by the synchronisation (cardholder gone, or its last card deleted) keeps its face before it is deleted. */
+export const ACS_SUSPENSION_GRACE_DAYS = 14;
+
+/** What one synchronisation did (POST /acs-integration/sync). */
+export const acsSyncReply = z.object({
+    counts: z.record(z.string(), z.number().int()),
+    status: z.string(),
+});
 
 export const acsTestResult = z.union([
     z.object({ ok: z.literal(true), detail: z.string() }),
@@ -153,6 +161,8 @@ export const ACS_LOG_ACTIONS = [
     'badge_removed',
     'group_added',
     'group_removed',
+    'reactivated',
+    'skipped',
 ] as const;
 export type AcsLogAction = (typeof ACS_LOG_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { storageSweep } from '../storage/sweep';
 import { scheduledBackup } from '../resources/system/backup/store';
 import { profileJobs } from '../resources/profiles/jobs';
 import { enrollmentSender } from '../resources/enrollments/sender';
+import { acsSyncJob } from '../resources/acs-integration/run';
 import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
@@ -18,4 +19,5 @@ export const platformJobs: Job[] = [
     embeddedEventsStatistics,
     storageSweep,
     scheduledBackup,
+    acsSyncJob,
 ];

@@ -12,6 +12,7 @@ import {
     acsIntegrationRecord,
     acsLogRecord,
     acsTestInput,
+    acsSyncReply,
     acsTestResult,
     chuidSettings,
 } from '../../../contract/acsIntegration';
@@ -28,6 +29,7 @@ import { recordAudit } from '../audit-logs/record';
 import { deleteCertificate, findCertificate, parseCertificatePem, saveCertificate, toCertificate } from './certificate';
 import type { AcsTestResult } from './connector';
 import { connectorFor } from './connectors';
+import { AcsSyncError, syncAccount } from './run';
 import { acsLogRows, listAcsLogs, toAcsLog, writeAcsLogs, type AcsLogFilters } from './logs';
 import {
     chuidOf,
@@ -188,6 +190,30 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
                     : { level: 'error', action: 'test', message: `Connection test failed: ${result.error}` },
             ]);
             return result;
+        },
+    );
+
+    app.post(
+        '/acs-integration/sync',
+        {
+            config: { access: ['acsIntegration', 'write'] },
+            schema: {
+                tags,
+                summary:
+                    "Synchronise now: the ACS's cardholders applied to the account's profiles, badges and access groups, each change in the log",
+                body: z.object({ account_id: z.number().int().min(0).optional() }).optional(),
+                response: { 200: acsSyncReply, ...errors },
+            },
+        },
+        async request => {
+            const account = await requestAccount(ctx.db, request);
+            try {
+                return await syncAccount(ctx, account.id, 'manual');
+            } catch (error) {
+                // the ACS's own failure, in words the console shows (the log has it too)
+                if (error instanceof AcsSyncError) throw new HttpError(502, error.message);
+                throw error;
+            }
         },
     );
 

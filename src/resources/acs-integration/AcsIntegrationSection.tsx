@@ -37,6 +37,7 @@ import {
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile } from '../../dataProvider/files';
+import { formatDate } from '../../i18n/format';
 import { useNotices } from '../../notifications/notices';
 import { useRefreshSession } from '../../session/refresh';
 import { useSession } from '../../session/useSession';
@@ -149,6 +150,7 @@ const Connection = ({
     const [form, setForm] = useState<Form>(integration ? fromRecord(integration) : EMPTY);
     const [changingPassword, setChangingPassword] = useState(!integration?.password_set);
     const [testing, setTesting] = useState(false);
+    const [syncing, setSyncing] = useState(false);
     const [result, setResult] = useState<{ ok: boolean; text: string }>();
     const [fields, setFields] = useState<Record<string, string>>({});
     const [confirming, setConfirming] = useState(false);
@@ -186,6 +188,24 @@ const Connection = ({
             });
         } finally {
             setTesting(false);
+            onTested();
+        }
+    };
+    /** Synchronise now (POST /acs-integration/sync): what changed, or why the ACS could not be read. */
+    const sync = async () => {
+        setSyncing(true);
+        setResult(undefined);
+        try {
+            const r = await dp.call<{ status: string }>('/acs-integration/sync', {
+                method: 'POST',
+                body: { account_id: accountId },
+                noAccount: true,
+            });
+            setResult({ ok: true, text: r.status });
+        } catch (e) {
+            setResult({ ok: false, text: (e as Error).message });
+        } finally {
+            setSyncing(false);
             onTested();
         }
     };
@@ -266,6 +286,11 @@ const Connection = ({
                 control={<Switch checked={form.enabled} disabled={readOnly} onChange={e => set({ enabled: e.target.checked })} />}
                 label={translate(`${T}.fields.enabled`)}
             />
+            {integration?.last_sync_at && (
+                <Typography variant="body2" color="text.secondary">
+                    {translate(`${T}.lastSync`, { time: formatDate(integration.last_sync_at), status: integration.last_sync_status ?? '' })}
+                </Typography>
+            )}
             {result && (
                 <Alert severity={result.ok ? 'success' : 'error'} role="status">
                     {result.text}
@@ -279,6 +304,11 @@ const Connection = ({
                     <Button variant="contained" onClick={() => void save()}>
                         {translate('ra.action.save')}
                     </Button>
+                    {integration && (
+                        <Button variant="outlined" disabled={syncing} onClick={() => void sync()}>
+                            {translate(`${T}.syncNow`)}
+                        </Button>
+                    )}
                     {integration && (
                         <Button color="error" onClick={() => setConfirming(true)}>
                             {translate('ra.action.delete')}

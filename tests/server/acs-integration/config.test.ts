@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACS_MESSAGES } from '../../../contract/acsIntegration';
+import { SSO_ERRORS } from '../../../contract/sso';
 import { startGenetecSimulator, type GenetecSimulator } from '../../../server/demo/genetec/simulator';
 import { connectorForAccount } from '../../../server/resources/acs-integration/connectors';
 import { writeAcsLogs } from '../../../server/resources/acs-integration/logs';
@@ -114,7 +115,8 @@ describe('the ACS integration of an account (SPEC 3, 7.2)', () => {
             settings: {},
             secrets: { password: 'x' },
         });
-        expect(directory.json()).toEqual({ ok: false, error: ACS_MESSAGES.directoryNotAvailable });
+        // a directory connector answers with its SPEC 8.5 text (the directory tests prove it against slapd)
+        expect(directory.json()).toEqual({ ok: false, error: SSO_ERRORS.adConnect });
         const log = (await admin('GET', `/acs-integration/logs?account_id=${contoso}&action=test&level=error`)).json();
         expect(log.result.map((e: { message: string }) => e.message)).toContain(`Connection test failed: ${ACS_MESSAGES.refused}`);
     });

@@ -1,8 +1,8 @@
-import { ACS_MESSAGES } from '../../../../contract/acsIntegration';
 import type { Db } from '../../../db/database';
 import { findCertificate } from '../certificate';
 import type { AcsConnector } from '../connector';
 import { findIntegration } from '../queries';
+import { directoryConnector } from './directory';
 import { GenetecConnector } from './genetec';
 
 /** What a connector is made from: the stored integration (or the unsaved form of a test). */
@@ -33,8 +33,26 @@ export const connectorFor = (integration: ConnectorIntegration, ctx: ConnectorCo
                 cardholderGroup: text(integration.settings.cardholder_group) || undefined,
             });
         case 'directory':
-            // The directory connector is wired by the lead (connectors/directory.ts).
-            throw new Error(ACS_MESSAGES.directoryNotAvailable);
+            // The connection settings of directory sign-in (contract/sso.ts), read from the integration's form.
+            return directoryConnector(
+                {
+                    server_address: integration.address,
+                    secure_connection: integration.address.startsWith('ldaps:') ? 'ldaps' : 'none',
+                    certificates: ctx.certificatePem ?? '',
+                    bind_dn: text(integration.settings.bind_dn),
+                    base_dn: text(integration.settings.base_dn),
+                    upn_suffix: '',
+                    group_search_filter: '',
+                    user_query_dn: '',
+                },
+                { bind_password: integration.secrets.password ?? '' },
+                {
+                    filter: text(integration.settings.filter) || '(objectClass=person)',
+                    badge_attribute: text(integration.settings.badge_attribute) || 'employeeNumber',
+                    facility_code_attribute: text(integration.settings.facility_code_attribute) || undefined,
+                    group_attribute: text(integration.settings.group_attribute) || undefined,
+                },
+            );
     }
 };
 
