@@ -3,6 +3,7 @@ import { ACS_SUSPENSION_GRACE_DAYS, type AcsLogAction } from '../../../contract/
 import type { AppContext } from '../../context';
 import { acsIntegrations } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
+import { SsoError } from '../sso/identity';
 import { connectorForAccount } from './connectors';
 import { writeAcsLogs } from './logs';
 import { markSynced } from './queries';
@@ -45,7 +46,9 @@ export const syncAccount = async (ctx: AppContext, accountId: number, trigger: '
     try {
         cardholders = await connector!.cardholders();
     } catch (error) {
-        const status = `Failed: ${(error as Error).message}`;
+        // the person is told what failed in words (a directory's SPEC 8.5 text); the log keeps the detail
+        const reason = error instanceof SsoError ? error.text : (error as Error).message;
+        const status = `Failed: ${reason}`;
         await writeAcsLogs(ctx.db, accountId, integration.id, [
             { level: 'error', action: 'sync', message: `Synchronisation (${trigger}) failed: ${(error as Error).message}` },
         ]);
