@@ -121,3 +121,22 @@ test("Cancel on the provider's page comes back to the login page, which says the
     await expect(page.getByLabel('Email')).toBeVisible();
     await shot(page, info, 'sso-cancelled');
 });
+
+test('a person who opened the console at another address than the public URL still signs in, and ends at the public URL', async ({
+    page,
+    baseURL,
+}) => {
+    // the browser journeys open 127.0.0.1 while the server's public URL says localhost: the provider sends the browser back there
+    expect(new URL(baseURL!).origin).not.toBe(publicUrl);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`));
+    await page.getByLabel('Login').fill(PERSON.login);
+    await page.getByLabel('Password').fill(PERSON.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // the terms were accepted at the first sign-in
+    await expect(page.getByText(`Welcome, ${PERSON.name}`)).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(publicUrl);
+    expect(page.url()).not.toContain('token');
+});
