@@ -82,9 +82,18 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         '/sso/login',
         {
             config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-            schema: { tags, summary: "Go to the main account's identity provider (the login page's single sign-on button)" },
+            schema: {
+                tags,
+                summary: "Go to the main account's identity provider (the login page's single sign-on button)",
+                querystring: z.object({ at_public_url: z.literal('1').optional() }).loose(),
+            },
         },
-        async (_request, reply) => {
+        async (request, reply) => {
+            // The provider sends the browser back to the public URL, and the pending sign-in's cookie is for the host
+            // it was set on: a browser that opened the console at another host starts again from the public URL (once:
+            // behind a proxy that changes the Host, the host seen may never match). The host only: cookies ignore the scheme.
+            if (request.host.toLowerCase() !== new URL(ctx.config.publicUrl).host && !request.query.at_public_url)
+                return reply.header('Cache-Control', 'no-store').redirect(`${ctx.config.publicUrl}/api/v2/sso/login?at_public_url=1`, 303);
             try {
                 const sso = await ssoSettingsFor(ctx);
                 const sp = serviceProviderOf(ctx, sso.kind === 'saml' ? sso.settings.entity_id : undefined);
