@@ -10,7 +10,7 @@ import { finishSsoRedirect, signInExternal, ssoSettingsFor } from './externalUse
 import { oidcFinish, oidcStart, type OidcPending } from './oidc';
 import { openPending, PENDING_TTL_SECONDS, sealPending } from './pending';
 import { SAML_REQUEST_LIFETIME_MS, samlFinish, samlStart, type ReplayGuard } from './saml';
-import { takeOnce, noteOnce } from './queries';
+import { mainLoginState, noteOnce, takeOnce } from './queries';
 import { serviceProviderOf } from './routes';
 
 /**
@@ -45,6 +45,18 @@ const cookieOf = (request: FastifyRequest, name: string) =>
 /** A sign-in that fails for a reason we did not foresee still ends on the login page, with a SPEC 8.5 text. */
 const asSsoError = (error: unknown) =>
     error instanceof SsoError ? error : new SsoError(SSO_ERRORS.cannotAuthenticate, error instanceof Error ? error.message : String(error));
+
+/**
+ * The provider's settings, when the login page offers single sign-on: in mode
+ * local (or with no preferences, which is local) the button is not shown, and
+ * its routes must not sign anyone in either, as POST /login asks no directory.
+ */
+const offeredSsoSettings = async (ctx: AppContext) => {
+    const state = await mainLoginState(ctx.db);
+    if (state?.mode !== 'sso' && state?.mode !== 'both')
+        throw new SsoError(SSO_ERRORS.invalidConfiguration, 'the login mode is local: single sign-on is off');
+    return ssoSettingsFor(ctx);
+};
 
 /** SAML assertions are used once across every instance (saml.ts ReplayGuard): a row per assertion until it expires. */
 const databaseReplayGuard = (ctx: AppContext): ReplayGuard => ({
@@ -86,7 +98,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         },
         async (_request, reply) => {
             try {
-                const sso = await ssoSettingsFor(ctx);
+                const sso = await offeredSsoSettings(ctx);
                 const sp = serviceProviderOf(ctx, sso.kind === 'saml' ? sso.settings.entity_id : undefined);
                 if (sso.kind === 'oidc') {
                     const { url, pending } = await oidcStart(
@@ -134,7 +146,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                         SSO_ERRORS.cannotAuthenticate,
                         'no pending sign-in in this browser (cookie missing, expired or altered)',
                     );
-                const sso = await ssoSettingsFor(ctx);
+                const sso = await offeredSsoSettings(ctx);
                 if (sso.kind !== 'oidc')
                     throw new SsoError(SSO_ERRORS.invalidConfiguration, 'the identity provider is no longer OpenID Connect');
                 const sp = serviceProviderOf(ctx);
@@ -166,7 +178,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         },
         async (request, reply) => {
             try {
-                const sso = await ssoSettingsFor(ctx);
+                const sso = await offeredSsoSettings(ctx);
                 if (sso.kind !== 'saml') throw new SsoError(SSO_ERRORS.invalidConfiguration, 'the identity provider is no longer SAML');
                 const requestId = inResponseTo(request.body.SAMLResponse);
                 const sentAt = requestId ? await takeOnce(ctx.db, 'saml_request', requestId) : undefined;

@@ -407,4 +407,30 @@ describe('login modes', () => {
         await configure(samlProvider(), 'local');
         expect(await loginProvider()).toMatchObject({ provider: 'local', alternateLogin: false });
     });
+
+    it('local: the single sign-on routes sign nobody in', async () => {
+        await configure(oidcProvider(), 'local');
+        expect(ssoError(await ssoLogin())).toBe(SSO_ERRORS.invalidConfiguration);
+        // a sign-in started before the switch does not finish after it
+        await configure(oidcProvider(), 'both');
+        const started = await ssoLogin();
+        const cookie = String(started.headers['set-cookie']).split(';')[0];
+        const callback = await op.signIn(started.headers.location as string, 'olivia', 'Olivia#Idp1');
+        await configure(oidcProvider(), 'local');
+        expect(ssoError(await get(`${callback.pathname}${callback.search}`, cookie))).toBe(SSO_ERRORS.invalidConfiguration);
+
+        // nor does a SAML answer to a request sent before the switch
+        await configure(samlProvider(), 'both');
+        const sent = await ssoLogin();
+        const spMetadata = samlServiceProviderMetadata(samlSettings.parse(samlProvider().settings), ACS);
+        const body = await idp.respond(spMetadata, { url: sent.headers.location as string }, { nameId: 'late@idp.test' });
+        await configure(samlProvider(), 'local');
+        const posted = await p.call(undefined, {
+            method: 'POST',
+            url: '/api/v2/sso/saml/acs',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams(body).toString(),
+        });
+        expect(ssoError(posted)).toBe(SSO_ERRORS.invalidConfiguration);
+    });
 });
