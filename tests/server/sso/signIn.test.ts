@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import net from 'node:net';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samlSettings, SSO_ERRORS, SSO_MESSAGES } from '../../../contract/sso';
 import { users } from '../../../server/db/schema';
@@ -306,6 +306,48 @@ describe('SAML through /sso/login and the assertion consumer service', () => {
     it('refuses a person whose groups map to no role', async () => {
         const visitor: SamlTestUser = { nameId: 'visitor@idp.test', attributes: { memberOf: ['CN=Visitors,DC=idp,DC=test'] } };
         expect(ssoError(await post(await answer(visitor)))).toBe(SSO_ERRORS.noRoleMatch);
+    });
+
+    it('of two posts of one answer at once, signs in only one', async () => {
+        const body = await answer();
+        const both = await Promise.all([post(body), post(body)]);
+        const tokens = both.map(res => landing(res).get('token')).filter(Boolean);
+        expect(tokens).toHaveLength(1);
+    });
+
+    it('posts the request to an identity provider that takes it only by POST, from a page the CSP lets post it', async () => {
+        const postOnly = await startSamlIdp({ bindings: ['post'] });
+        try {
+            await configure({ ...samlProvider(), settings: { metadata_url: postOnly.metadataUrl, entity_id: SAML_ENTITY } });
+            const page = await ssoLogin();
+            expect(page.statusCode).toBe(200);
+            expect(page.headers['content-type']).toMatch(/^text\/html/);
+            const html = page.body;
+            const unescape = (v: string) => v.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)));
+            const action = unescape(/<form method="post" action="([^"]*)">/.exec(html)![1]!);
+            expect(action).toBe(postOnly.metadataUrl.replace('/metadata', '/sso'));
+            const fields = Object.fromEntries(
+                [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(m => [unescape(m[1]!), unescape(m[2]!)]),
+            );
+            expect(Object.keys(fields)).toContain('SAMLRequest');
+            // the inline script that submits the form is the one the CSP allows by hash, and the form may go to the IdP only
+            const csp = String(page.headers['content-security-policy']);
+            const script = /<script>([^<]*)<\/script>/.exec(html)![1]!;
+            expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+            expect(csp).toContain(`form-action ${new URL(action).origin}`);
+            expect(csp).toContain("default-src 'none'");
+
+            const spMetadata = samlServiceProviderMetadata(
+                samlSettings.parse({ metadata_url: postOnly.metadataUrl, entity_id: SAML_ENTITY }),
+                ACS,
+            );
+            const body = await postOnly.respond(spMetadata, { url: action, post: fields }, olivia);
+            const query = landing(await post(body));
+            expect((await meWith(query.get('token')!)).email).toBe('olivia.saml@idp.test');
+        } finally {
+            await configure(samlProvider());
+            await postOnly.close();
+        }
     });
 
     it('refuses a form without a SAMLResponse as the router does', async () => {
