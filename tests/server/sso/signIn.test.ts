@@ -350,6 +350,15 @@ describe('SAML through /sso/login and the assertion consumer service', () => {
         }
     });
 
+    it('says the configuration is invalid when the metadata cannot be read', async () => {
+        await configure({
+            ...samlProvider(),
+            settings: { metadata_url: `http://127.0.0.1:${closedPort}/metadata`, entity_id: SAML_ENTITY },
+        });
+        expect(ssoError(await ssoLogin())).toBe(SSO_ERRORS.invalidConfiguration);
+        await configure(samlProvider());
+    });
+
     it('refuses a form without a SAMLResponse as the router does', async () => {
         const res = await post({ RelayState: 'x' });
         expect(res.statusCode).toBe(400);
@@ -381,11 +390,31 @@ describe('directory through POST /login', () => {
         expect(ned.json().error).toBe(SSO_ERRORS.noRoleMatch);
     });
 
+    it('answers a name the directory does not know as a wrong password: it tells nobody who exists there', async () => {
+        // an unknown directory name, and a local user's e-mail mistyped (it goes to the directory, as the platform knows no such user)
+        for (const username of ['mallory', 'dealer-moderatr@demo.test']) {
+            const res = await passwordLogin(username, 'Any#Pass1');
+            expect(res.statusCode, username).toBe(422);
+            expect(res.json().error).toBe('Incorrect authentication credentials');
+        }
+    });
+
     it('says the bind failed when the service password in the configuration is wrong', async () => {
         await configure(directoryProvider('Not#TheServicePass'));
         const res = await passwordLogin('dora', 'Dora#Pass1');
         expect(res.statusCode).toBe(401);
         expect(res.json().error).toBe(SSO_ERRORS.adBind);
+        await configure(directoryProvider());
+    });
+
+    it('says it cannot connect when the directory does not answer', async () => {
+        await configure({
+            ...directoryProvider(),
+            settings: { ...directoryProvider().settings, server_address: `ldap://127.0.0.1:${closedPort}` },
+        });
+        const res = await passwordLogin('dora', 'Dora#Pass1');
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error).toBe(SSO_ERRORS.adConnect);
         await configure(directoryProvider());
     });
 
