@@ -91,6 +91,13 @@ beforeAll(async () => {
                 claims: { preferred_username: 'olivia', name: 'Olivia Grant', email: 'olivia@idp.test', groups: ['Door Admins'] },
             },
             { sub: 'sub-oscar', login: 'oscar', password: 'Oscar#Idp1', claims: { preferred_username: 'oscar', groups: ['Contractors'] } },
+            // someone at the provider claiming the platform administrator's e-mail
+            {
+                sub: 'sub-mallory',
+                login: 'mallory',
+                password: 'Mallory#Idp1',
+                claims: { preferred_username: 'mallory', email: ADMIN.email, groups: ['Door Admins'] },
+            },
         ],
     });
     idp = await startSamlIdp();
@@ -228,6 +235,25 @@ describe('OpenID Connect through /sso/login and the callback', () => {
         const callback = await op.signIn(url, 'oscar', 'Oscar#Idp1');
         expect(ssoError(await get(callbackPath(callback), cookie))).toBe(SSO_ERRORS.noRoleMatch);
         expect(await p.ctx.db.$count(users, eq(users.email, 'oscar'))).toBe(0);
+    });
+
+    it('refuses a disabled external user, and never signs in as a local user with the same e-mail', async () => {
+        const olivia = (await p.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'olivia@idp.test') }))!;
+        await p.ctx.db.update(users).set({ disabled: true }).where(eq(users.id, olivia.id));
+        try {
+            const { url, cookie } = await start();
+            const callback = await op.signIn(url, 'olivia', 'Olivia#Idp1');
+            expect(ssoError(await get(callbackPath(callback), cookie))).toBe(SSO_ERRORS.cannotLogin);
+        } finally {
+            await p.ctx.db.update(users).set({ disabled: false }).where(eq(users.id, olivia.id));
+        }
+        const { url, cookie } = await start();
+        const callback = await op.signIn(url, 'mallory', 'Mallory#Idp1');
+        expect(ssoError(await get(callbackPath(callback), cookie))).toBe(SSO_ERRORS.cannotCreate);
+        expect(await p.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, ADMIN.email) })).toMatchObject({
+            role: 'admin',
+            external_user: false,
+        });
     });
 
     it('ends on the login page when the person cancels at the provider', async () => {
