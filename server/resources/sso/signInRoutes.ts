@@ -36,6 +36,22 @@ const oidcCookie = (ctx: AppContext, value: string, maxAge: number) =>
         ...(ctx.config.publicUrl.startsWith('https:') ? ['Secure'] : []),
     ].join('; ');
 
+const SAML_COOKIE = 'sso_saml';
+const SAML_COOKIE_PATH = '/api/v2/sso/saml/acs';
+
+/**
+ * The SAML request this browser was sent with, so an answer posted from
+ * another browser (an attacker's own sign-in, planted with a form of theirs)
+ * signs nobody in. The answer comes back as a cross-site POST, which carries
+ * only SameSite=None cookies, and browsers take those only with Secure: over
+ * an http public URL there is no such cookie, and the request is not bound
+ * to the browser (docs/decisions.md).
+ */
+const samlCookie = (ctx: AppContext, value: string, maxAge: number) =>
+    ctx.config.publicUrl.startsWith('https:')
+        ? [`${SAML_COOKIE}=${value}`, `Path=${SAML_COOKIE_PATH}`, `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=None', 'Secure'].join('; ')
+        : undefined;
+
 const cookieOf = (request: FastifyRequest, name: string) =>
     (request.headers.cookie ?? '')
         .split(';')
@@ -115,6 +131,8 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                 if (sso.kind === 'saml') {
                     const { url, pending, post } = await samlStart(sso.settings, sp.saml_acs_url);
                     await noteOnce(ctx.db, 'saml_request', pending.id, new Date(pending.createdAt + SAML_REQUEST_LIFETIME_MS));
+                    const cookie = samlCookie(ctx, await sealPending({ id: pending.id }, await signingSecret(ctx.db)), PENDING_TTL_SECONDS);
+                    if (cookie) reply.header('Set-Cookie', cookie);
                     return post ? postPage(reply, url, post) : reply.header('Cache-Control', 'no-store').redirect(url, 303);
                 }
                 // a directory signs in with the password form
@@ -177,10 +195,18 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             },
         },
         async (request, reply) => {
+            const cleared = samlCookie(ctx, '', 0);
+            if (cleared) reply.header('Set-Cookie', cleared);
             try {
                 const sso = await offeredSsoSettings(ctx);
                 if (sso.kind !== 'saml') throw new SsoError(SSO_ERRORS.invalidConfiguration, 'the identity provider is no longer SAML');
                 const requestId = inResponseTo(request.body.SAMLResponse);
+                if (cleared) {
+                    const sealed = cookieOf(request, SAML_COOKIE);
+                    const sent = sealed ? await openPending<{ id?: unknown }>(sealed, await signingSecret(ctx.db)) : null;
+                    if (!sent || !requestId || sent.id !== requestId)
+                        throw new SsoError(SSO_ERRORS.cannotAuthenticate, 'the answer is not to the request this browser was sent with');
+                }
                 const sentAt = requestId ? await takeOnce(ctx.db, 'saml_request', requestId) : undefined;
                 const pending = requestId && sentAt ? { id: requestId, createdAt: sentAt.getTime() } : null;
                 const sp = serviceProviderOf(ctx, sso.settings.entity_id);

@@ -160,6 +160,9 @@ const meWith = async (token: string) => {
     return res.json();
 };
 
+/** The cookie a reply set, as the browser sends it back (name=value). */
+const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
+
 /** Where a sign-in ended: a 303 to the console's login page, and its query. */
 const landing = (res: { statusCode: number; headers: Record<string, unknown> }) => {
     expect(res.statusCode).toBe(303);
@@ -284,28 +287,33 @@ describe('SAML through /sso/login and the assertion consumer service', () => {
     const spMetadata = () => samlServiceProviderMetadata(samlSettings.parse(samlProvider().settings), ACS);
     beforeAll(() => configure(samlProvider()));
 
+    /** What the browser posts to the ACS: the IdP's form, and the cookie /sso/login gave it. */
+    type Answer = { form: Record<string, string>; cookie?: string };
     /** GET /sso/login, then the IdP's answer to the request it was sent, as the browser would post it. */
-    const answer = async (user = olivia, options: ResponseOptions = {}) => {
+    const answer = async (user = olivia, options: ResponseOptions = {}): Promise<Answer> => {
         const res = await ssoLogin();
         expect(res.statusCode, res.body).toBe(303);
         const url = res.headers.location as string;
         expect(url.startsWith(`${idp.metadataUrl.replace('/metadata', '/sso')}?`)).toBe(true);
         expect(new URL(url).searchParams.has('SAMLRequest')).toBe(true);
-        return idp.respond(spMetadata(), { url }, user, options);
+        return { form: await idp.respond(spMetadata(), { url }, user, options), cookie: cookieOf(res) };
     };
-    const post = (body: Record<string, string>) =>
+    const post = ({ form, cookie }: Answer) =>
         p.call(undefined, {
             method: 'POST',
             url: '/api/v2/sso/saml/acs',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            payload: new URLSearchParams(body).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+            payload: new URLSearchParams(form).toString(),
         });
 
     it('signs the person in from the signed answer to our request, once', async () => {
         const body = await answer();
         expect(idp.lastRequest).toMatchObject({ issuer: SAML_ENTITY, acsUrl: ACS });
-        const query = landing(await post(body));
+        const done = await post(body);
+        const query = landing(done);
         expect(query.get('sso_error')).toBeNull();
+        // the request is spent: the browser is told to drop its cookie
+        expect(String(done.headers['set-cookie'])).toMatch(/^sso_saml=; .*Max-Age=0/);
         const me = await meWith(query.get('token')!);
         expect(me).toMatchObject({ email: 'olivia.saml@idp.test', name: 'Olivia Saml', role: 'manager', external_user: true });
 
@@ -322,6 +330,7 @@ describe('SAML through /sso/login and the assertion consumer service', () => {
     });
 
     it('refuses an answer to a request it never sent (IdP-initiated), signed though it is', async () => {
+        // the browser's own sign-in, which the answer does not name
         const unsolicited = await answer(olivia, { inResponseTo: `_${randomUUID()}` });
         expect(ssoError(await post(unsolicited))).toBe(SSO_ERRORS.cannotAuthenticate);
         // without InResponseTo at all
@@ -332,6 +341,19 @@ describe('SAML through /sso/login and the assertion consumer service', () => {
     it('refuses a person whose groups map to no role', async () => {
         const visitor: SamlTestUser = { nameId: 'visitor@idp.test', attributes: { memberOf: ['CN=Visitors,DC=idp,DC=test'] } };
         expect(ssoError(await post(await answer(visitor)))).toBe(SSO_ERRORS.noRoleMatch);
+    });
+
+    it('refuses the answer posted from a browser that did not start the sign-in (a planted sign-in)', async () => {
+        const res = await ssoLogin();
+        const cookie = String(res.headers['set-cookie']);
+        expect(cookie.split(';').map(a => a.trim())).toEqual(
+            expect.arrayContaining(['HttpOnly', 'SameSite=None', 'Secure', 'Path=/api/v2/sso/saml/acs']),
+        );
+        // the attacker's own sign-in, its answer posted by a page of theirs from the victim's browser
+        const planted = await answer();
+        expect(ssoError(await post({ form: planted.form }))).toBe(SSO_ERRORS.cannotAuthenticate);
+        expect(ssoError(await post({ form: planted.form, cookie: cookieOf(res) }))).toBe(SSO_ERRORS.cannotAuthenticate);
+        expect(ssoError(await post({ form: planted.form, cookie: 'sso_saml=forged' }))).toBe(SSO_ERRORS.cannotAuthenticate);
     });
 
     it('of two posts of one answer at once, signs in only one', async () => {
@@ -367,8 +389,8 @@ describe('SAML through /sso/login and the assertion consumer service', () => {
                 samlSettings.parse({ metadata_url: postOnly.metadataUrl, entity_id: SAML_ENTITY }),
                 ACS,
             );
-            const body = await postOnly.respond(spMetadata, { url: action, post: fields }, olivia);
-            const query = landing(await post(body));
+            const form = await postOnly.respond(spMetadata, { url: action, post: fields }, olivia);
+            const query = landing(await post({ form, cookie: cookieOf(page) }));
             expect((await meWith(query.get('token')!)).email).toBe('olivia.saml@idp.test');
         } finally {
             await configure(samlProvider());
@@ -386,7 +408,7 @@ describe('SAML through /sso/login and the assertion consumer service', () => {
     });
 
     it('refuses a form without a SAMLResponse as the router does', async () => {
-        const res = await post({ RelayState: 'x' });
+        const res = await post({ form: { RelayState: 'x' } });
         expect(res.statusCode).toBe(400);
     });
 });
@@ -525,7 +547,7 @@ describe('login modes', () => {
         const posted = await p.call(undefined, {
             method: 'POST',
             url: '/api/v2/sso/saml/acs',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(sent) },
             payload: new URLSearchParams(body).toString(),
         });
         expect(ssoError(posted)).toBe(SSO_ERRORS.invalidConfiguration);
