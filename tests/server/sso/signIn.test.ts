@@ -184,8 +184,7 @@ describe('OpenID Connect through /sso/login and the callback', () => {
     const start = async () => {
         const res = await ssoLogin();
         expect(res.statusCode, res.body).toBe(303);
-        const setCookie = String(res.headers['set-cookie']);
-        return { url: res.headers.location as string, setCookie, cookie: setCookie.split(';')[0] };
+        return { url: res.headers.location as string, setCookie: String(res.headers['set-cookie']), cookie: cookieOf(res) };
     };
     const callbackPath = (callback: URL) => `${callback.pathname}${callback.search}`;
 
