@@ -552,3 +552,15 @@ describe('login modes', () => {
         expect(ssoError(posted)).toBe(SSO_ERRORS.invalidConfiguration);
     });
 });
+
+// Last in the file: it spends the client address's failed sign-ins.
+describe('guessing directory passwords', () => {
+    it('is stopped by the same lockout as local passwords, before the directory is asked again', async () => {
+        await configure(directoryProvider(), 'both');
+        const max = p.ctx.config.maxFailedLogins;
+        for (let i = 0; i < max; i++) expect((await passwordLogin('dora', `Guess#${i}`)).statusCode).toBe(422);
+        // the right password too, once locked out: a guesser learns nothing more
+        const locked = await passwordLogin('dora', 'Dora#Pass1');
+        expect(locked.statusCode).toBe(429);
+    });
+});
