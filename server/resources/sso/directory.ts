@@ -223,7 +223,7 @@ const groupNames = (dns: string[]) => {
 /**
  * Signs a person in with their directory username (sAMAccountName, uid,
  * userPrincipalName, or mail) and password. Throws SsoError with a SPEC 8.5
- * text, or DirectoryBadCredentials for a wrong password.
+ * text, or DirectoryBadCredentials for a wrong password or a name it does not know.
  */
 export const directorySignIn = async (
     settings: DirectorySettings,
@@ -236,7 +236,7 @@ export const directorySignIn = async (
     const login = username.trim();
     const client = await serviceConnection(settings, secrets);
     try {
-        let entry: Entry;
+        let found: Entry[];
         try {
             const { searchEntries } = await client.search(usersBase(settings), {
                 scope: 'sub',
@@ -244,13 +244,15 @@ export const directorySignIn = async (
                 attributes: USER_ATTRIBUTES,
                 sizeLimit: 2,
             });
-            if (searchEntries.length !== 1) {
-                throw new Error(searchEntries.length ? `"${login}" matches several entries` : `no entry for "${login}"`);
-            }
-            entry = searchEntries[0];
+            if (searchEntries.length > 1) throw new Error(`"${login}" matches several entries`);
+            found = searchEntries;
         } catch (error) {
             return fail(SSO_ERRORS.adUserData, error);
         }
+        // Nobody by that name reads as a wrong password, as for a local user: POST /login is public, and
+        // another answer would tell anyone which names the directory holds (and a mistyped local e-mail lands here).
+        const entry = found[0];
+        if (!entry) throw new DirectoryBadCredentials();
 
         await checkPassword(settings, entry.dn, password);
 

@@ -10,7 +10,7 @@ import { finishSsoRedirect, signInExternal, ssoSettingsFor } from './externalUse
 import { oidcFinish, oidcStart, type OidcPending } from './oidc';
 import { openPending, PENDING_TTL_SECONDS, sealPending } from './pending';
 import { SAML_REQUEST_LIFETIME_MS, samlFinish, samlStart, type ReplayGuard } from './saml';
-import { takeOnce, noteOnce } from './queries';
+import { mainLoginState, noteOnce, takeOnce } from './queries';
 import { serviceProviderOf } from './routes';
 
 /**
@@ -36,6 +36,22 @@ const oidcCookie = (ctx: AppContext, value: string, maxAge: number) =>
         ...(ctx.config.publicUrl.startsWith('https:') ? ['Secure'] : []),
     ].join('; ');
 
+const SAML_COOKIE = 'sso_saml';
+const SAML_COOKIE_PATH = '/api/v2/sso/saml/acs';
+
+/**
+ * The SAML request this browser was sent with, so an answer posted from
+ * another browser (an attacker's own sign-in, planted with a form of theirs)
+ * signs nobody in. The answer comes back as a cross-site POST, which carries
+ * only SameSite=None cookies, and browsers take those only with Secure: over
+ * an http public URL there is no such cookie, and the request is not bound
+ * to the browser (docs/decisions.md).
+ */
+const samlCookie = (ctx: AppContext, value: string, maxAge: number) =>
+    ctx.config.publicUrl.startsWith('https:')
+        ? [`${SAML_COOKIE}=${value}`, `Path=${SAML_COOKIE_PATH}`, `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=None', 'Secure'].join('; ')
+        : undefined;
+
 const cookieOf = (request: FastifyRequest, name: string) =>
     (request.headers.cookie ?? '')
         .split(';')
@@ -45,6 +61,18 @@ const cookieOf = (request: FastifyRequest, name: string) =>
 /** A sign-in that fails for a reason we did not foresee still ends on the login page, with a SPEC 8.5 text. */
 const asSsoError = (error: unknown) =>
     error instanceof SsoError ? error : new SsoError(SSO_ERRORS.cannotAuthenticate, error instanceof Error ? error.message : String(error));
+
+/**
+ * The provider's settings, when the login page offers single sign-on: in mode
+ * local (or with no preferences, which is local) the button is not shown, and
+ * its routes must not sign anyone in either, as POST /login asks no directory.
+ */
+const offeredSsoSettings = async (ctx: AppContext) => {
+    const state = await mainLoginState(ctx.db);
+    if (state?.mode !== 'sso' && state?.mode !== 'both')
+        throw new SsoError(SSO_ERRORS.invalidConfiguration, 'the login mode is local: single sign-on is off');
+    return ssoSettingsFor(ctx);
+};
 
 /** SAML assertions are used once across every instance (saml.ts ReplayGuard): a row per assertion until it expires. */
 const databaseReplayGuard = (ctx: AppContext): ReplayGuard => ({
@@ -95,7 +123,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             if (request.host.toLowerCase() !== new URL(ctx.config.publicUrl).host && !request.query.at_public_url)
                 return reply.header('Cache-Control', 'no-store').redirect(`${ctx.config.publicUrl}/api/v2/sso/login?at_public_url=1`, 303);
             try {
-                const sso = await ssoSettingsFor(ctx);
+                const sso = await offeredSsoSettings(ctx);
                 const sp = serviceProviderOf(ctx, sso.kind === 'saml' ? sso.settings.entity_id : undefined);
                 if (sso.kind === 'oidc') {
                     const { url, pending } = await oidcStart(
@@ -112,6 +140,8 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                 if (sso.kind === 'saml') {
                     const { url, pending, post } = await samlStart(sso.settings, sp.saml_acs_url);
                     await noteOnce(ctx.db, 'saml_request', pending.id, new Date(pending.createdAt + SAML_REQUEST_LIFETIME_MS));
+                    const cookie = samlCookie(ctx, await sealPending({ id: pending.id }, await signingSecret(ctx.db)), PENDING_TTL_SECONDS);
+                    if (cookie) reply.header('Set-Cookie', cookie);
                     return post ? postPage(reply, url, post) : reply.header('Cache-Control', 'no-store').redirect(url, 303);
                 }
                 // a directory signs in with the password form
@@ -143,7 +173,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                         SSO_ERRORS.cannotAuthenticate,
                         'no pending sign-in in this browser (cookie missing, expired or altered)',
                     );
-                const sso = await ssoSettingsFor(ctx);
+                const sso = await offeredSsoSettings(ctx);
                 if (sso.kind !== 'oidc')
                     throw new SsoError(SSO_ERRORS.invalidConfiguration, 'the identity provider is no longer OpenID Connect');
                 const sp = serviceProviderOf(ctx);
@@ -174,10 +204,18 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             },
         },
         async (request, reply) => {
+            const cleared = samlCookie(ctx, '', 0);
+            if (cleared) reply.header('Set-Cookie', cleared);
             try {
-                const sso = await ssoSettingsFor(ctx);
+                const sso = await offeredSsoSettings(ctx);
                 if (sso.kind !== 'saml') throw new SsoError(SSO_ERRORS.invalidConfiguration, 'the identity provider is no longer SAML');
                 const requestId = inResponseTo(request.body.SAMLResponse);
+                if (cleared) {
+                    const sealed = cookieOf(request, SAML_COOKIE);
+                    const sent = sealed ? await openPending<{ id?: unknown }>(sealed, await signingSecret(ctx.db)) : null;
+                    if (!sent || !requestId || sent.id !== requestId)
+                        throw new SsoError(SSO_ERRORS.cannotAuthenticate, 'the answer is not to the request this browser was sent with');
+                }
                 const sentAt = requestId ? await takeOnce(ctx.db, 'saml_request', requestId) : undefined;
                 const pending = requestId && sentAt ? { id: requestId, createdAt: sentAt.getTime() } : null;
                 const sp = serviceProviderOf(ctx, sso.settings.entity_id);
