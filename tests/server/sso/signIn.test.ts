@@ -150,7 +150,9 @@ const directoryProvider = (bindPassword = SERVICE_PASSWORD) => ({
     role_mapping: [{ group: 'Gate Keepers', role: 'user' }],
 });
 
-const get = (url: string, cookie?: string) => p.call(undefined, { method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+/** As a browser at the public URL would: its host (the sign-in starts there, signInRoutes.ts). */
+const get = (url: string, cookie?: string) =>
+    p.call(undefined, { method: 'GET', url, headers: { host: new URL(PUBLIC).host, ...(cookie ? { cookie } : {}) } });
 const ssoLogin = () => get('/api/v2/sso/login');
 const passwordLogin = (username: string, password: string) =>
     p.call(undefined, { method: 'POST', url: '/api/v2/login', payload: { username, password } });
