@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { ACS_SUSPENSION_GRACE_DAYS, type AcsLogAction } from '../../../contract/acsIntegration';
 import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../http/errors';
 import { acsIntegrations } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
 import { SsoError } from '../sso/identity';
@@ -39,7 +40,8 @@ export class AcsSyncError extends Error {}
  */
 export const syncAccount = async (ctx: AppContext, accountId: number, trigger: 'manual' | 'schedule') => {
     const [integration] = await ctx.db.select().from(acsIntegrations).where(eq(acsIntegrations.account_id, accountId)).limit(1);
-    if (!integration) throw new AcsSyncError('This account has no ACS integration');
+    if (!integration) throw notFound('ACS integration');
+    if (!integration.enabled) throw conflict('The ACS integration is disabled: enable it to synchronise');
     const now = ctx.now();
     const connector = await connectorForAccount(ctx.db, accountId);
     let cardholders;

@@ -174,6 +174,15 @@ describe('ACS synchronisation through the routes', () => {
         expect(await profiles(genetecAccount)).toHaveLength(2);
     });
 
+    it('answers 404 for an account without an integration and 409 for a disabled one', async () => {
+        expect((await sync(p.demo.dealer.id)).statusCode).toBe(404);
+        await admin('PUT', '/acs-integration/update', { ...directoryForm(), enabled: false });
+        const res = await sync(directoryAccount);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error).toBe('The ACS integration is disabled: enable it to synchronise');
+        await admin('PUT', '/acs-integration/update', directoryForm());
+    });
+
     it('refuses a synchronisation to roles without the right and outside the account', async () => {
         const manager = await p.as(p.demo.dealer.users.manager.email);
         expect((await manager('POST', '/acs-integration/sync', { account_id: p.demo.dealer.id })).statusCode).toBe(403);
