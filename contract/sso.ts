@@ -16,18 +16,7 @@ export type SsoRole = (typeof SSO_ROLES)[number];
 /** SPEC 9 */
 export const DEFAULT_SAML_ASSERTION_KEY = 'memberOf';
 
-/** SPEC 8.5, word for word. */
-export const SSO_ERRORS = {
-    invalidConfiguration: 'Invalid SSO Configuration',
-    cannotAuthenticate: 'Cannot authenticate to external identity provider',
-    noRoleMatch: 'Unable to match external user groups/roles to product roles',
-    cannotLogin: 'Cannot login to external user',
-    cannotCreate: 'Cannot create external user',
-    adConnect: 'Failed to connect to AD server',
-    adBind: 'Failed to bind to AD instance',
-    adUserData: 'Failed to fetch required user data from AD',
-} as const;
-export type SsoErrorText = (typeof SSO_ERRORS)[keyof typeof SSO_ERRORS];
+export { SSO_ERRORS, type SsoErrorText } from './ssoErrors';
 
 export const roleMappingEntry = z.object({
     /** the external group or role as the provider sends it (a group DN, a group name, a role claim value) */

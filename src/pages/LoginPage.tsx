@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginProvider, LoginReply, Me } from '../../contract/auth';
-import { SSO_ERRORS } from '../../contract/sso';
+import { SSO_ERRORS } from '../../contract/ssoErrors';
 import { getSession } from '../authProvider';
 import { apiFetch } from '../dataProvider/http';
 import { adoptTokensFromUrl, tokens } from '../session/storage';
