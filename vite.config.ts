@@ -12,7 +12,21 @@ export default defineConfig({
         chunkSizeWarningLimit: 1500,
         // What the first page needs in one file rather than some thirty: each response costs its headers
         // and its own compression window (issue 13, docs/performance.md "Console first load").
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'console', tags: ['$initial'] }] } } },
+        rolldownOptions: {
+            output: {
+                codeSplitting: {
+                    groups: [
+                        { name: 'console', tags: ['$initial'], priority: 3 },
+                        // After sign-in, a few files rather than a hundred: a browser asks six at a time over HTTP/1.1.
+                        { name: 'texts-en', test: /messages\.en\.ts$/, priority: 2 },
+                        { name: 'texts-fr', test: /(messages|app|validation)\.fr\.ts$|ra-language-french/, priority: 2 },
+                        // the charts are the dashboard's and statistics' alone
+                        { name: 'charts', test: /node_modules[\\/]@mui[\\/]x-charts/, priority: 1 },
+                        { name: 'screens', test: /node_modules[\\/]/, priority: 0 },
+                    ],
+                },
+            },
+        },
     },
     server: { proxy: { '/api': 'http://localhost:8080' } },
 });
