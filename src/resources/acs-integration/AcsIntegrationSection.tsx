@@ -34,6 +34,8 @@ import {
     type AcsProvider,
     type ChuidSettings,
 } from '../../../contract/acsIntegration';
+import { DEFAULT_PAGE_SIZE } from '../../../contract/constants';
+import { PAGE_SIZES } from '../../lists/listQuery';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile } from '../../dataProvider/files';
@@ -501,7 +503,7 @@ const Log = ({ accountId, refresh }: { accountId: number; refresh: number }) => 
     const notices = useNotices();
     const [filters, setFilters] = useState({ level: '', action: '', acs_id: '' });
     const [page, setPage] = useState(0);
-    const [perPage, setPerPage] = useState(25);
+    const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
     const [rows, setRows] = useState<{ result: AcsLogRecord[]; count: number }>();
     const query = useCallback(
         () => ({ account_id: accountId, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== '')) }),
@@ -605,7 +607,7 @@ const Log = ({ accountId, refresh }: { accountId: number; refresh: number }) => 
                 count={rows?.count ?? 0}
                 page={page}
                 rowsPerPage={perPage}
-                rowsPerPageOptions={[10, 25, 50, 100]}
+                rowsPerPageOptions={PAGE_SIZES}
                 onPageChange={(_, p) => setPage(p)}
                 onRowsPerPageChange={e => {
                     setPerPage(Number(e.target.value));
