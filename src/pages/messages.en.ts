@@ -1,3 +1,4 @@
+import { SSO_ERRORS } from '../../contract/ssoErrors';
 import type { Messages } from '../plugins/types';
 
 /** Texts of the screens outside the layout: sign-in, 2FA, terms, reset password, errors (SPEC 2.1, 4.5, 8.1). */
@@ -16,16 +17,8 @@ const en: Messages = {
             sso: 'Sign in with single sign-on',
             localAccount: 'Sign in with a local account',
             or: 'or',
-            ssoErrors: {
-                invalidConfiguration: 'Invalid SSO Configuration',
-                cannotAuthenticate: 'Cannot authenticate to external identity provider',
-                noRoleMatch: 'Unable to match external user groups/roles to product roles',
-                cannotLogin: 'Cannot login to external user',
-                cannotCreate: 'Cannot create external user',
-                adConnect: 'Failed to connect to AD server',
-                adBind: 'Failed to bind to AD instance',
-                adUserData: 'Failed to fetch required user data from AD',
-            },
+            // SPEC 8.5's texts, word for word: the same constants the server sends
+            ssoErrors: { ...SSO_ERRORS },
         },
         tfa: {
             codeTitle: 'Two-factor authentication',
