@@ -22,6 +22,8 @@ const env = {
     DEVICE_OFFLINE_SECONDS: '8',
     // The journeys post the events they look for; the demo's readers post none meanwhile.
     DEMO_EVENT_RATE: '0',
+    // A reader the journey acts on must not fall silent for minutes by chance (a reboot never acknowledged).
+    DEMO_OUTAGES_PER_HOUR: '0',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ac-e2e-')),
     // Mail goes to a real SMTP server the journeys read (e2e/mailSink.mjs).
     SMTP_URL: `smtp://127.0.0.1:${E2E.mail.smtpPort}?ignoreTLS=true`,

@@ -42,6 +42,8 @@ export interface Config {
     demoFleet: number;
     /** security events per second the demo's readers post between them */
     demoEventRate: number;
+    /** per demo reader and hour, the chance of an outage (silent for minutes, offline, then back) */
+    demoOutagesPerHour: number;
     /** largest firmware (.mender) file accepted */
     firmwareMaxBytes: number;
     /** most bytes a firmware file's payloads may unpack to, and at most this many times their compressed size */
@@ -111,6 +113,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         jobs: bool(env.JOBS, true),
         demoFleet: Number(env.DEMO_FLEET ?? 12),
         demoEventRate: Number(env.DEMO_EVENT_RATE ?? 0.2),
+        demoOutagesPerHour: Number(env.DEMO_OUTAGES_PER_HOUR ?? 0.2),
         firmwareMaxBytes: Number(env.FIRMWARE_MAX_BYTES ?? 4 * 1024 ** 3),
         firmwareMaxUnpackedBytes: Number(env.FIRMWARE_MAX_UNPACKED_BYTES ?? 16 * 1024 ** 3),
         firmwareMaxUnpackRatio: Number(env.FIRMWARE_MAX_UNPACK_RATIO ?? 100),

@@ -76,7 +76,13 @@ const jobs = config.jobs ? startJobs(ctx, platformJobs, app.log) : undefined;
 const plan = config.demo && config.demoFleet > 0 ? await demoFleetPlan(database.db) : undefined;
 const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
 const fleet = plan
-    ? startDemoFleet({ url: `http://${loopback}:${config.port}`, size: config.demoFleet, plan, eventRate: config.demoEventRate })
+    ? startDemoFleet({
+          url: `http://${loopback}:${config.port}`,
+          size: config.demoFleet,
+          plan,
+          eventRate: config.demoEventRate,
+          outagesPerHour: config.demoOutagesPerHour,
+      })
     : undefined;
 
 say(

@@ -10,7 +10,7 @@ import { firmwarePlugin } from './firmware';
  * camera frames (eventRate per second between them) and take part in
  * firmware deployments (one install in twenty fails).
  */
-export const startDemoFleet = (options: { url: string; size: number; plan: DemoFleetPlan; eventRate: number }) =>
+export const startDemoFleet = (options: { url: string; size: number; plan: DemoFleetPlan; eventRate: number; outagesPerHour: number }) =>
     new Fleet({
         url: options.url,
         devices: options.size,
@@ -18,7 +18,7 @@ export const startDemoFleet = (options: { url: string; size: number; plan: DemoF
         prefix: options.plan.prefix ?? 'SIM',
         registrationCode: i => options.plan.codes[i % options.plan.codes.length],
         rampMs: 3000,
-        outagesPerHour: 0.2,
+        outagesPerHour: options.outagesPerHour,
         outageMs: [60_000, 240_000],
         readerPlugins: [firmwarePlugin({ failureRate: 0.05 })],
         fleetPlugins: options.eventRate > 0 ? [eventsPlugin({ ratePerSecond: options.eventRate })] : [],

@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('the demo fleet and npm run simulate side by side', () => {
     it('keep apart: the demo readers come online, the simulated ones wait for approval', async () => {
         const plan = await seedDemoDevices(p.ctx.db, [p.demo.customers[0].name, p.demo.customers[1].name], 4);
-        const demo = startDemoFleet({ url, size: 4, plan, eventRate: 0 });
+        const demo = startDemoFleet({ url, size: 4, plan, eventRate: 0, outagesPerHour: 0 });
         // What `npm run simulate` starts by default: SIM-00001… with a seed of its own.
         const simulated = new Fleet({ url, devices: 3, seed: 'simulate', rampMs: 100 }).start();
         fleets.push(demo, simulated);

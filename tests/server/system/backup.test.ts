@@ -106,7 +106,7 @@ describe('a backup taken while readers post events', () => {
         const account = p.demo.customers[0];
         const plan = await seedDemoDevices(p.ctx.db, [account.name], 4);
         await seedDemoEvents(p.ctx, { accountIds: [account.id], now: new Date() });
-        const fleet = startDemoFleet({ url: await p.listen(), size: 4, plan, eventRate: 20 });
+        const fleet = startDemoFleet({ url: await p.listen(), size: 4, plan, eventRate: 20, outagesPerHour: 0 });
         let archive: Buffer;
         let acknowledged: number[];
         try {
