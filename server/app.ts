@@ -106,14 +106,16 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
         { prefix: API_BASE },
     );
 
-    serveConsole(app, ctx.config.staticDir);
+    serveConsole(app, ctx.config.staticDir, ctx.config.serveSourceMaps);
     return app;
 };
 
 /** The built console, with browser routes: any non-API GET that is not a file gets index.html. */
-const serveConsole = (app: FastifyInstance, dir: string) => {
+const serveConsole = (app: FastifyInstance, dir: string, serveSourceMaps: boolean) => {
     const index = path.join(dir, 'index.html');
     const present = fs.existsSync(index);
+    // The build writes source maps beside the scripts (vite.config.ts); they give our whole source away, so only on request.
+    const hidden = (url: string) => !serveSourceMaps && url.endsWith('.map');
     if (present)
         app.register(fastifyStatic, {
             root: dir,
@@ -122,6 +124,7 @@ const serveConsole = (app: FastifyInstance, dir: string) => {
             // the .br and .gz copies the build writes beside each script and style (vite.config.ts)
             preCompressed: true,
             cacheControl: false,
+            allowedPath: pathName => !hidden(pathName),
             // Built files are named by their content: a browser keeps them; anything else it asks again.
             setHeaders: (reply, file) =>
                 reply.header(
@@ -132,7 +135,7 @@ const serveConsole = (app: FastifyInstance, dir: string) => {
     const methodsOf = allowedMethods(app);
     app.setNotFoundHandler((request, reply) => {
         const url = request.url.split('?')[0] ?? '/';
-        if (present && request.method === 'GET' && !url.startsWith('/api/')) {
+        if (present && request.method === 'GET' && !url.startsWith('/api/') && !hidden(url)) {
             const file = path.join(dir, path.normalize(url));
             if (file.startsWith(dir) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
                 return reply.sendFile(path.relative(dir, file));

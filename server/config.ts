@@ -30,6 +30,8 @@ export interface Config {
     lockoutSeconds: number;
     /** the built console; served when present */
     staticDir: string;
+    /** serve the console's source maps (*.map) to anyone who asks; off, they answer 404 */
+    serveSourceMaps: boolean;
     logLevel: string;
     /** the device API's request log: its routine heartbeats would drown the rest at info */
     deviceLogLevel: LogLevel;
@@ -103,6 +105,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         maxFailedLogins: Number(env.MAX_FAILED_LOGINS ?? 5),
         lockoutSeconds: Number(env.LOCKOUT_SECONDS ?? 900),
         staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+        serveSourceMaps: bool(env.SERVE_SOURCE_MAPS, false),
         logLevel: env.LOG_LEVEL ?? 'info',
         deviceLogLevel:
             env.DEVICE_LOG_LEVEL && LEVELS.includes(env.DEVICE_LOG_LEVEL as LogLevel)

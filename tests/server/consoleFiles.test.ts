@@ -18,6 +18,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), script);
     fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(script));
     fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), gzipSync(script));
+    fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.map'), JSON.stringify({ version: 3, sources: ['src/App.tsx'], mappings: '' }));
     p = await startPlatform({ staticDir: dir });
     base = await p.listen();
 }, 60_000);
@@ -62,6 +63,21 @@ describe('the console files on the wire', () => {
             const res = await get(url, 'gzip, br');
             expect({ url, status: res.status, cache: res.headers['cache-control'] }).toEqual({ url, status: 200, cache: 'no-cache' });
             expect(res.body.toString()).toContain('/assets/index-abc123.js');
+        }
+    });
+
+    it('the source maps are not given away unless the configuration says so', async () => {
+        const res = await get('/assets/index-abc123.js.map', 'gzip');
+        expect(res.status).toBe(404);
+        expect(res.body.toString()).not.toContain('src/App.tsx');
+        const shared = await startPlatform({ staticDir: dir, serveSourceMaps: true });
+        try {
+            const url = await shared.listen();
+            const served = await fetch(`${url}/assets/index-abc123.js.map`);
+            expect(served.status).toBe(200);
+            expect(await served.json()).toMatchObject({ sources: ['src/App.tsx'] });
+        } finally {
+            await shared.close();
         }
     });
 });
