@@ -1,11 +1,23 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { bootPreload } from './scripts/bootPreload';
+import { STORAGE_KEYS } from './contract/constants';
 
 // The console is served by the platform server from dist/; in `npm run dev`
 // Vite proxies the API to a server started with `npm run server`.
 export default defineConfig({
-    plugins: [react(), precompress()],
+    plugins: [
+        react(),
+        // with a stored session, the signed-in layout's and the first screen's files load beside the first file (issue 13)
+        bootPreload({
+            tokenKey: STORAGE_KEYS.token,
+            layout: ['src/layout/AppLayout.tsx', 'src/resources/search/SearchBox.tsx'],
+            groups: ['texts-en'],
+            home: 'src/layout/Dashboard.tsx',
+        }),
+        precompress(),
+    ],
     build: {
         outDir: 'dist',
         sourcemap: true,

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE } from '../contract/constants';
@@ -56,7 +57,8 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
                 // MUI (emotion) writes style elements at run time.
                 styleSrc: ["'self'", "'unsafe-inline'"],
                 imgSrc: ["'self'", 'data:', 'blob:'],
-                scriptSrc: ["'self'"],
+                // and the console's own inline boot script, by its hash (scripts/bootPreload.ts)
+                scriptSrc: ["'self'", ...inlineScriptHashes(ctx.config.staticDir)],
                 connectSrc: ["'self'"],
             },
         },
@@ -108,6 +110,15 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
     serveConsole(app, ctx.config.staticDir, ctx.config.serveSourceMaps);
     return app;
+};
+
+/** The CSP hashes of the inline scripts of the built console's index.html (none before a build). */
+const inlineScriptHashes = (dir: string) => {
+    const index = path.join(dir, 'index.html');
+    if (!fs.existsSync(index)) return [];
+    return [...fs.readFileSync(index, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+        m => `'sha256-${crypto.createHash('sha256').update(m[1]!).digest('base64')}'`,
+    );
 };
 
 /** The built console, with browser routes: any non-API GET that is not a file gets index.html. */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -9,11 +10,16 @@ import { startPlatform, type TestPlatform } from './harness';
 let p: TestPlatform;
 let base: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-console-'));
+// as scripts/bootPreload.ts writes it into the page
+const BOOT = `(()=>{if(localStorage.getItem("token"))document.title='signed in'})()`;
 const script = Buffer.from(`console.log(${JSON.stringify('the console '.repeat(500))});`);
 
 beforeAll(async () => {
     fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+    fs.writeFileSync(
+        path.join(dir, 'index.html'),
+        `<!doctype html><script>${BOOT}</script><script type="module" src="/assets/index-abc123.js"></script>`,
+    );
     // as the build leaves them (vite.config.ts precompress)
     fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), script);
     fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(script));
@@ -64,6 +70,13 @@ describe('the console files on the wire', () => {
             expect({ url, status: res.status, cache: res.headers['cache-control'] }).toEqual({ url, status: 200, cache: 'no-cache' });
             expect(res.body.toString()).toContain('/assets/index-abc123.js');
         }
+    });
+
+    it('the page may run its own inline boot script and no other', async () => {
+        const res = await get('/devices', 'gzip');
+        const scripts = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+        const hash = crypto.createHash('sha256').update(BOOT).digest('base64');
+        expect(scripts.sort()).toEqual([`'self'`, `'sha256-${hash}'`]);
     });
 
     it('the source maps are not given away unless the configuration says so', async () => {
