@@ -11,7 +11,7 @@
  *   until its first row shows, against the minimal app's first row
  *   (median of --runs, target ≤ 1.2x).
  *
- *   npx tsx bench/first-load.ts [--runs 7] [--waterfall]
+ *   npx tsx bench/first-load.ts [--runs 7] [--waterfall] [--profile]
  * Builds the console into dist/ as `npm run build` does.
  */
 import { spawnSync } from 'node:child_process';
@@ -195,6 +195,50 @@ const waterfall = async (base: string, url: string, storage?: typeof oursStorage
     );
     await context.close();
 };
+/** --profile: the main thread's CPU during one cold load of /devices, by function (self time), to see what the long tasks are. */
+const profile = async (base: string, url: string, storage?: typeof oursStorage) => {
+    const context = await browser.newContext({ baseURL: base, ...(storage ? { storageState: storage } : {}) });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(url);
+    await firstRow(page);
+    const { profile } = await cdp.send('Profiler.stop');
+    // the whole profile, for Chromium's DevTools (Performance → Load profile) with the build's source maps
+    const saved = path.join(ROOT, 'node_modules/.cache', `first-load-${new URL(base).port}.cpuprofile`);
+    fs.writeFileSync(saved, JSON.stringify(profile));
+    console.log(`    profile: ${saved}`);
+    const self = new Map<string, number>();
+    const dt = new Map<number, number>();
+    profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+    for (const node of profile.nodes) {
+        const f = node.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.replace(base, '')}:${f.lineNumber}:${f.columnNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000);
+    }
+    const byFile = new Map<string, number>();
+    for (const [key, ms] of self) {
+        const file = key.split(' ')[1]!.split(':')[0]!;
+        byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    }
+    console.log('    self time by file (ms):');
+    [...byFile]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .forEach(([f, ms]) => console.log(`      ${ms.toFixed(0).padStart(5)} ${f}`));
+    console.log('    self time by function (ms):');
+    [...self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .forEach(([k, ms]) => console.log(`      ${ms.toFixed(1).padStart(6)} ${k}`));
+    await context.close();
+};
+if (process.argv.includes('--profile')) {
+    await profile(bench.base, '/devices', oursStorage);
+    await profile(minimalBase, `/?token=${bench.token}`);
+}
 if (process.argv.includes('--waterfall')) {
     await waterfall(bench.base, '/devices', oursStorage);
     await waterfall(minimalBase, `/?token=${bench.token}`);
