@@ -55,6 +55,23 @@ const readers = async (n: number) => {
     for (let i = 0; i < n; i++) list.push(await approvedReader(p, admin, customer(), 'rock-gen2'));
     return list;
 };
+/** Approved readers written straight to the database, that never call: a big deployment without registering each through the API. */
+const silentDevices = (n: number) =>
+    p.ctx.db
+        .insert(devices)
+        .values(
+            Array.from({ length: n }, (_, i) => ({
+                account_id: customer(),
+                hardware_id: `SILENT-${process.pid}-${++silent}-${i}`,
+                status: 'offline' as const,
+                board_type: 'rock-gen2',
+                release: '4.9',
+                secret_hash: 'unused',
+                approved_at: new Date(),
+            })),
+        )
+        .returning({ id: devices.id });
+let silent = 0;
 const schedule = async (name: string, list: TestReader[], body: Record<string, unknown> = {}) => {
     const res = await admin('POST', '/deployments', {
         name,
@@ -70,7 +87,7 @@ const schedule = async (name: string, list: TestReader[], body: Record<string, u
 const deployment = async (id: number) => (await admin('GET', `/deployments/${id}`)).json() as DeploymentRecord;
 /** The reader's line in the deployment's device list, as the Deployment status page reads it. */
 const entryOf = async (id: number, reader: TestReader) =>
-    ((await admin('GET', `/deployments/${id}/devices?per_page=100`)).json().result as DeploymentDeviceRecord[]).find(
+    ((await admin('GET', `/deployments/${id}/devices?q=${reader.hardwareId}&per_page=100`)).json().result as DeploymentDeviceRecord[]).find(
         e => e.device_id === reader.id,
     )!;
 /** The reader's log as the status page's drawer shows it. */
@@ -192,20 +209,7 @@ describe('a reader that stops reporting', () => {
     it('two instances running the job at the same moment fail each reader once, with one log line', async () => {
         // Enough readers that the two runs overlap on PostgreSQL; only two of them registered through the API.
         const registered = await readers(2);
-        const rows = await p.ctx.db
-            .insert(devices)
-            .values(
-                Array.from({ length: 2000 }, (_, i) => ({
-                    account_id: customer(),
-                    hardware_id: `SILENT-${process.pid}-${i}`,
-                    status: 'offline' as const,
-                    board_type: 'rock-gen2',
-                    release: '4.9',
-                    secret_hash: 'unused',
-                    approved_at: new Date(),
-                })),
-            )
-            .returning({ id: devices.id });
+        const rows = await silentDevices(2000);
         const d = await schedule('silence-twice', registered, { device_ids: [...registered.map(r => r.id), ...rows.map(r => r.id)] });
         const when = at(d.phases[0]!.start_at, DAY);
         await Promise.all([runJob(when), runJob(when)]);
@@ -220,6 +224,29 @@ describe('a reader that stops reporting', () => {
                 join deployment_devices dd on dd.id = l.deployment_device_id where dd.deployment_id = ${d.id}`,
         );
         expect(lines).toEqual({ n: 2002, most: 1 });
+    });
+
+    it('a report that arrives as the reader times out wins or loses whole: never accepted and failed over', async () => {
+        // The reports race a job kept busy with 1,990 silent readers, so some land while its statement runs.
+        const rows = await silentDevices(990);
+        const list = await readers(12);
+        rows.push(...(await silentDevices(1000)));
+        const d = await schedule('silence-raced', list, { device_ids: [...rows.map(r => r.id), ...list.map(r => r.id)] });
+        const when = at(d.phases[0]!.start_at, DAY);
+        p.clock.offsetMs = DAY;
+        const [answers] = await Promise.all([Promise.all(list.map(r => report(r, d.id, 'downloading'))), runJob(when), runJob(when)]);
+        for (const [i, r] of list.entries()) {
+            const entry = await entryOf(d.id, r);
+            const messages = (await logOf(d.id, r)).map(l => l.message);
+            if (answers[i]!.statusCode === 204) {
+                expect(entry).toMatchObject({ status: 'downloading', failures: 0 });
+                expect(messages).toEqual(['downloading']);
+            } else {
+                expect(answers[i]!.statusCode).toBe(409);
+                expect(entry).toMatchObject({ status: 'failure', failures: 1 });
+                expect(messages).toEqual(['No report from the reader for 24 hours: marked failed.']);
+            }
+        }
     });
 
     it('the time is DEPLOYMENT_READER_TIMEOUT, said in the log in its own unit; 0 waits forever', async () => {
