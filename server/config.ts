@@ -51,6 +51,12 @@ export interface Config {
     /** most bytes a firmware file's payloads may unpack to, and at most this many times their compressed size */
     firmwareMaxUnpackedBytes: number;
     firmwareMaxUnpackRatio: number;
+    /**
+     * a reader taking part in a deployment that reports nothing for this long
+     * (since its last report, or since its phase started) counts as a failed
+     * attempt, so the deployment can finish; 0: wait for it forever
+     */
+    deploymentReaderTimeoutSeconds: number;
     /** new readers one address may register in 10 minutes; readers waiting for approval per account, and in the main account (no code) */
     deviceRegistrationsPerAddress: number;
     devicePendingMax: number;
@@ -120,6 +126,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         firmwareMaxBytes: Number(env.FIRMWARE_MAX_BYTES ?? 4 * 1024 ** 3),
         firmwareMaxUnpackedBytes: Number(env.FIRMWARE_MAX_UNPACKED_BYTES ?? 16 * 1024 ** 3),
         firmwareMaxUnpackRatio: Number(env.FIRMWARE_MAX_UNPACK_RATIO ?? 100),
+        deploymentReaderTimeoutSeconds: Number(env.DEPLOYMENT_READER_TIMEOUT || 24 * 3600),
         deviceRegistrationsPerAddress: Number(env.DEVICE_REGISTRATIONS_PER_ADDRESS ?? 500),
         devicePendingMax: Number(env.DEVICE_PENDING_MAX ?? 200),
         devicePendingWithoutCodeMax: Number(env.DEVICE_PENDING_WITHOUT_CODE_MAX ?? 20),

@@ -482,17 +482,84 @@ export const artifactForReader = async (db: Db, deviceId: number, artifactId: nu
 
 // ---- the phase job ----
 
+/** Readers timed out by one statement: a whole fleet falling silent is done in short transactions. */
+export const TIMEOUT_BATCH = 1000;
+
+/** A timeout as the device log says it: "24 hours", "90 minutes", "1 second". */
+export const spelledTimeout = (seconds: number) => {
+    const [n, unit] = seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+    return `${n} ${unit}${n === 1 ? '' : 's'}`;
+};
+
+/**
+ * Readers of a started phase that have reported nothing for `timeoutSeconds`
+ * (since their last report, or since their phase started when they never
+ * did; a timeout counts as a report) fail that attempt as if they had
+ * reported a failure: back to pending while retries are left, else failure;
+ * each with a log line saying why. One statement for up to TIMEOUT_BATCH
+ * readers (how many it took is returned): the rows are taken FOR UPDATE SKIP
+ * LOCKED, so a second instance running the job at the same time, or a
+ * reader's report under way, is left alone and each reader fails once.
+ */
+export const timeOutSilentReaders = async (db: Db, now: Date, timeoutSeconds: number) => {
+    if (!(timeoutSeconds > 0)) return 0;
+    const cutoff = new Date(now.getTime() - timeoutSeconds * 1000);
+    const why = `No report from the reader for ${spelledTimeout(timeoutSeconds)}: `;
+    const timedOut = await rows<{ id: number }>(
+        db,
+        sql`
+        with due as (
+            select dd.id, d.retries
+            from deployment_devices dd
+            join deployments d on d.id = dd.deployment_id
+            join deployment_phases p on p.deployment_id = dd.deployment_id and p.number = dd.phase
+            where dd.status in (${sqlList(OPEN_DEVICE_DEPLOYMENT_STATUSES)})
+              and dd.device_id is not null
+              and d.status in (${sqlList(OPEN_DEPLOYMENT_STATUSES)})
+              -- Nobody in a phase that started less than the timeout ago can be due: that skips the readers at work.
+              and p.start_at <= ${cutoff}::timestamptz
+              -- updated_at is when it last reported (or timed out); before either it is only the row's creation
+              and (case when dd.started_at is null and dd.failures = 0 then p.start_at else dd.updated_at end) <= ${cutoff}::timestamptz
+            limit ${TIMEOUT_BATCH}
+            for update of dd skip locked
+        ), failed as (
+            update deployment_devices dd set
+                failures = dd.failures + 1,
+                status = case when dd.failures + 1 <= due.retries then 'pending' else 'failure' end,
+                finished_at = case when dd.failures + 1 <= due.retries then null else ${now}::timestamptz end,
+                updated_at = ${now}::timestamptz
+            from due
+            where dd.id = due.id and dd.status in (${sqlList(OPEN_DEVICE_DEPLOYMENT_STATUSES)})
+            returning dd.id, dd.status, dd.failures, due.retries
+        )
+        insert into deployment_logs (deployment_device_id, timestamp, level, message)
+        select id, ${now}::timestamptz,
+            case when status = 'failure' then 'error' else 'warning' end,
+            ${why}::text || case
+                when status = 'pending' then 'attempt ' || failures || ' failed; the reader will try again ('
+                    || (retries - failures + 1) || case when retries - failures + 1 = 1 then ' retry' else ' retries' end || ' left).'
+                when failures = 1 then 'marked failed.'
+                else 'failed ' || failures || ' times; no retry left.'
+            end
+        from failed
+        returning deployment_device_id as id`,
+    );
+    return timedOut.length;
+};
+
 /**
  * One statement each, safe on several instances: deployments whose first
  * phase has come are pending; readers deleted during a deployment are
- * marked aborted; deployments with no reader left to go finish.
+ * marked aborted; silent readers time out; deployments with no reader left
+ * to go finish.
  */
-export const advanceDeployments = async (db: Db, now: Date) => {
+export const advanceDeployments = async (db: Db, now: Date, readerTimeoutSeconds: number) => {
     await db.execute(sql`update deployments set status = 'pending' where status = 'scheduled' and start_at <= ${now}`);
     // A reader deleted while its deployment ran will not report again.
     await db.execute(
         sql`update deployment_devices set status = 'aborted', finished_at = ${now}::timestamptz, updated_at = ${now}::timestamptz where device_id is null and status in (${sqlList(OPEN_DEVICE_DEPLOYMENT_STATUSES)})`,
     );
+    while ((await timeOutSilentReaders(db, now, readerTimeoutSeconds)) === TIMEOUT_BATCH);
     await db.execute(sql`
         update deployments d set status = 'finished', finished_at = ${now}
         where d.status in (${sqlList(OPEN_DEPLOYMENT_STATUSES)})

@@ -288,7 +288,7 @@ describe('firmware and deployments together', () => {
         expect(d.status).toBe('scheduled');
         p.clock.offsetMs = 5000;
         try {
-            await advanceDeployments(p.ctx.db, p.ctx.now());
+            await advanceDeployments(p.ctx.db, p.ctx.now(), p.ctx.config.deploymentReaderTimeoutSeconds);
             expect((await deployment(d.id)).status).toBe('pending');
             expect(
                 (await admin('GET', `/deployments?account_id=${customer()}&group=active`)).json().result.map((x: { id: number }) => x.id),
@@ -297,7 +297,7 @@ describe('firmware and deployments together', () => {
             p.clock.offsetMs = 0;
         }
         expect((await admin('DELETE', `/devices/${lonely.id}`, { account_id: customer() })).statusCode).toBe(204);
-        await advanceDeployments(p.ctx.db, new Date());
+        await advanceDeployments(p.ctx.db, new Date(), p.ctx.config.deploymentReaderTimeoutSeconds);
         expect(await deployment(d.id)).toMatchObject({ status: 'finished', stats: { aborted: 1 } });
         expect((await entries(d.id))[0]).toMatchObject({ device_id: null, status: 'aborted' });
     });
