@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { PGliteThread } from './pgliteThread';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -77,19 +78,19 @@ export const openDatabase = async (options: { url?: string; dataDir?: string }):
         }
         return { db, kind: 'postgres', close: () => pool.end() };
     }
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-    await recordMigrationRuns(db);
-    return {
-        db,
-        kind: 'pglite',
-        close: async () => {
-            // PGlite runs with fsync off: a checkpoint before closing makes the files consistent.
-            await client.query('CHECKPOINT').catch(() => undefined);
-            await client.close();
-        },
-    };
+    // In its own thread, so that a statement never holds the server's event loop (docs/decisions.md).
+    const client = new PGliteThread(options.dataDir);
+    await client.waitReady;
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+    try {
+        await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+        await recordMigrationRuns(db);
+    } catch (error) {
+        await client.close();
+        throw error;
+    }
+    // The thread checkpoints before closing: PGlite runs with fsync off.
+    return { db, kind: 'pglite', close: () => client.close() };
 };
 
 /** Rows of a raw query, whichever driver. */

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteThread } from '../db/pgliteThread';
 import pg from 'pg';
 import type { Db } from '../db/database';
 
@@ -53,7 +53,7 @@ class Listeners {
     }
 }
 
-const pgliteRealtime = (client: PGlite): Realtime => {
+const pgliteRealtime = (client: Pick<PGliteThread, 'listen' | 'query'>): Realtime => {
     const listeners = new Listeners();
     const unlisten = new Map<string, Promise<() => Promise<void>>>();
     return {
@@ -162,5 +162,5 @@ const postgresRealtime = (pool: pg.Pool, log: (message: string) => void): Realti
 export const createRealtime = (db: Db, log: (message: string) => void = () => undefined): Realtime => {
     const client = (db as unknown as { $client: unknown }).$client;
     if (client instanceof pg.Pool) return postgresRealtime(client, log);
-    return pgliteRealtime(client as PGlite);
+    return pgliteRealtime(client as PGliteThread);
 };

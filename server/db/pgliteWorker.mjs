@@ -1,0 +1,71 @@
+// The embedded database (PGlite) in its own thread: the server's event loop
+// keeps answering HTTP while a statement runs (issue 14, docs/decisions.md
+// "The embedded database in a worker thread"). Plain JavaScript, so the
+// thread starts the same under tsx, vitest and a built server.
+// Messages in: {id, op: 'query' | 'exec' | 'listen' | 'unlisten' | 'close', ...};
+// out: {id, result} or {id, error}, and {notify: channel, payload}.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const db = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+const stops = new Map();
+
+/** The fields of PostgreSQL's error (code, constraint, detail…) travel with its message. */
+const plainError = error => {
+    const fields = {};
+    if (error && typeof error === 'object')
+        for (const [key, value] of Object.entries(error)) if (typeof value !== 'object') fields[key] = value;
+    return { message: error instanceof Error ? error.message : String(error), name: error?.name, fields };
+};
+
+/** Parsers cannot cross threads: the caller names the types it wants as PostgreSQL sent them. */
+const queryOptions = options => {
+    if (!options) return undefined;
+    const { rawTypes, ...rest } = options;
+    return rawTypes ? { ...rest, parsers: Object.fromEntries(rawTypes.map(oid => [oid, value => value])) } : rest;
+};
+
+const run = async message => {
+    switch (message.op) {
+        case 'query': {
+            const { rows, fields, affectedRows } = await db.query(message.sql, message.params, queryOptions(message.options));
+            return { rows, fields, affectedRows };
+        }
+        case 'exec':
+            return (await db.exec(message.sql)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+        case 'listen':
+            if (!stops.has(message.channel))
+                stops.set(
+                    message.channel,
+                    await db.listen(message.channel, payload => parentPort.postMessage({ notify: message.channel, payload })),
+                );
+            return undefined;
+        case 'unlisten': {
+            const stop = stops.get(message.channel);
+            stops.delete(message.channel);
+            await stop?.();
+            return undefined;
+        }
+        case 'close':
+            // PGlite runs with fsync off: a checkpoint before closing makes the files consistent.
+            await db.query('CHECKPOINT').catch(() => undefined);
+            await db.close();
+            return undefined;
+        default:
+            throw new Error(`unknown operation ${message.op}`);
+    }
+};
+
+db.waitReady.then(
+    () => parentPort.postMessage({ ready: true }),
+    error => parentPort.postMessage({ ready: false, error: plainError(error) }),
+);
+parentPort.on('message', message => {
+    run(message).then(
+        result => {
+            parentPort.postMessage({ id: message.id, result });
+            if (message.op === 'close') parentPort.close();
+        },
+        error => parentPort.postMessage({ id: message.id, error: plainError(error) }),
+    );
+});
