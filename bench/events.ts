@@ -26,6 +26,7 @@ import { existingLinks, listEvents } from '../server/resources/events/queries';
 import { generateEvents, makePlatform, type BenchEvent } from './events-data';
 import { startBenchPlatform } from './platform';
 import { autocannon } from './lib';
+import { ingestClient, multipartBody, type IngestRequest } from './ingestClient';
 
 const arg = (name: string, fallback: number) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -113,23 +114,23 @@ const readerBatches = (chunk: BenchEvent[]) => {
         Array.from({ length: Math.ceil(list.length / 100) }, (_, k) => list.slice(k * 100, (k + 1) * 100)),
     );
 };
-const postBatch = async (b: BenchEvent[], images?: Buffer[], url = `${base}/api/v2/device/events`, extra: Record<string, string> = {}) => {
-    let body: string | FormData;
+/** A reader's request for a batch, encoded before the clock starts: JSON, or multipart with one image per event. */
+const ingestRequest = (b: BenchEvent[], images?: Buffer[], extra: Record<string, string> = {}): IngestRequest => {
     const headers: Record<string, string> = { authorization: b[0]!.reader.authorization, ...extra };
-    if (images) {
-        const form = new FormData();
-        form.append('events', JSON.stringify(b.map((e, i) => ({ ...e.input, image: `i${i}` }))));
-        b.forEach((_, i) => form.append(`i${i}`, new Blob([new Uint8Array(images[i % images.length]!)]), `i${i}.jpg`));
-        body = form;
-    } else {
+    if (!images) {
         headers['content-type'] = 'application/json';
-        body = JSON.stringify({ events: b.map(e => e.input) });
+        return { headers, body: new Uint8Array(Buffer.from(JSON.stringify({ events: b.map(e => e.input) }))), events: b.length };
     }
-    const res = await fetch(url, { method: 'POST', headers, body });
-    const reply = (await res.json()) as { accepted?: unknown[]; error?: string };
-    if (res.status !== 200 || reply.accepted?.length !== b.length)
-        throw new Error(`ingestion: ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
+    const form = multipartBody(
+        JSON.stringify(b.map((e, i) => ({ ...e.input, image: `i${i}` }))),
+        b.map((_, i) => images[i % images.length]!),
+    );
+    headers['content-type'] = form.contentType;
+    return { headers, body: form.body, events: b.length };
 };
+// The readers' requests leave from a thread of their own, as from other machines: the server's thread does only the server's work.
+const client = ingestClient();
+const ingestUrl = `${base}/api/v2/device/events`;
 const compareIngestion = async (count: number, seed: number, images?: Buffer[]) => {
     const bare = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `bare${seed}` })];
     const api = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `api${seed}` })];
@@ -142,7 +143,7 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
     for (let i = 0; i < count; i += CHUNK) {
         // Alternating chunks, so both meet the same table size and the same machine load.
         const bareBatches = readerBatches(bare.slice(i, i + CHUNK));
-        let t = performance.now();
+        const t = performance.now();
         await pooled(bareBatches, sizes.concurrency, async b => {
             await db
                 .insert(events)
@@ -153,15 +154,13 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
                 );
         });
         bareMs += performance.now() - t;
-        const apiBatches = readerBatches(api.slice(i, i + CHUNK));
-        t = performance.now();
+        const apiRequests = readerBatches(api.slice(i, i + CHUNK)).map(b => ingestRequest(b, images));
         const cpu = process.cpuUsage();
         loopDelay.enable();
-        await pooled(apiBatches, sizes.concurrency, b => postBatch(b, images));
+        apiMs += await client.post(ingestUrl, apiRequests, sizes.concurrency);
         loopDelay.disable();
         const used = process.cpuUsage(cpu);
         apiCpuMs += (used.user + used.system) / 1000;
-        apiMs += performance.now() - t;
     }
     const bareRate = count / (bareMs / 1000);
     const apiRate = count / (apiMs / 1000);
@@ -187,11 +186,12 @@ const clientAlone = async (count: number, images: Buffer[]) => {
     });
     sink.post('/', async request => ({ accepted: Array.from({ length: Number(request.headers['x-count']) }, () => ({})) }));
     const url = await sink.listen({ port: 0, host: '127.0.0.1' });
-    const batches = readerBatches([...generateEvents(platform, count, { seed: 4, days: 30, now, prefix: 'client' })]);
-    const t = performance.now();
-    await pooled(batches, sizes.concurrency, b => postBatch(b, images, url, { 'x-count': String(b.length) }));
+    const requests = readerBatches([...generateEvents(platform, count, { seed: 4, days: 30, now, prefix: 'client' })]).map(b =>
+        ingestRequest(b, images, { 'x-count': String(b.length) }),
+    );
+    const ms = await client.post(url, requests, sizes.concurrency);
     await sink.close();
-    return round(count / ((performance.now() - t) / 1000), 0);
+    return round(count / (ms / 1000), 0);
 };
 
 results.ingestion = await compareIngestion(sizes.sample, 2);
@@ -326,7 +326,11 @@ if (sizes.soakMinutes > 0) {
         while (!stop) {
             const t = performance.now();
             const chunk = Array.from({ length: 100 }, () => soakEvents.next().value as BenchEvent);
-            await pooled(readerBatches(chunk), 2, b => postBatch(b));
+            await client.post(
+                ingestUrl,
+                readerBatches(chunk).map(b => ingestRequest(b)),
+                2,
+            );
             ingested += chunk.length;
             await new Promise(r => setTimeout(r, Math.max(0, 1000 - (performance.now() - t))));
         }
@@ -365,5 +369,6 @@ if (sizes.soakMinutes > 0) {
 // ---- report ----
 console.log('\n=== result ===');
 console.log(JSON.stringify(results, null, 2));
+await client.close();
 await bench.close();
 process.exit(0);
