@@ -25,6 +25,8 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const ADMIN = { email: 'root@failover.test', password: 'Failover#Pass1' };
 const READERS = 12;
+/** events per second over the fleet (FAILOVER_EVENT_RATE): more makes concurrent batches, and their commits, more frequent */
+const EVENT_RATE = Number(process.env.FAILOVER_EVENT_RATE ?? 20);
 const HEARTBEAT_SECONDS = 2;
 /** a reader is offline after this long silent: more than a heartbeat missed at the kill and its retry */
 const OFFLINE_SECONDS = 8;
@@ -288,7 +290,7 @@ const main = async () => {
         // Readers register through the balancer, wait for approval, then heartbeat and post events with images.
         const acknowledged: { deviceId: number; deviceEventId: string; id: number; at: number }[] = [];
         const events = eventsPlugin({
-            ratePerSecond: 20,
+            ratePerSecond: EVENT_RATE,
             everyMs: 250,
             onAcknowledged: (reader, reply: DeviceEventsReply) => {
                 for (const a of reply.accepted)
@@ -320,7 +322,7 @@ const main = async () => {
             30_000,
         );
         say(
-            `${READERS} readers heartbeating every ${HEARTBEAT_SECONDS} s, posting 20 events/s (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+            `${READERS} readers heartbeating every ${HEARTBEAT_SECONDS} s, posting ${EVENT_RATE} events/s (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
 
         const errorsNow = () => fleet!.stats.errors + events.stats.failedRequests;
