@@ -10,6 +10,7 @@
 // TEST_DATABASE_URL: a PostgreSQL server whose user may create databases.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -382,7 +383,41 @@ const main = async () => {
         await live.stop();
         const storedIds = await stored();
 
+        // A new reader registering from another address, with a forged X-Forwarded-For: the platform records where it really is.
+        const registered = await new Promise<{ device_id: number }>((resolve, reject) => {
+            const body = JSON.stringify({
+                hardware_id: 'FAILOVER-FORWARDED',
+                secret: 'a-secret-of-the-forwarded-reader',
+                pairing_code: '123456',
+                board_type: 'rock-gen3',
+                release: '4.1.0',
+            });
+            const req = http.request(
+                `${balancer}/api/v2/device/register`,
+                {
+                    method: 'POST',
+                    localAddress: '127.0.0.2',
+                    headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+                },
+                res => {
+                    let text = '';
+                    res.on('data', d => (text += d));
+                    res.on('end', () =>
+                        res.statusCode === 202 || res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(text)),
+                    );
+                },
+            );
+            req.on('error', reject);
+            req.end(body);
+        });
+        const forwarded = (await api('GET', `/devices/${registered.device_id}`)).ip_address;
+
         say('');
+        check(
+            "the instances see the client's address, not haproxy's nor a forged one",
+            forwarded === '127.0.0.2',
+            `a reader registering from 127.0.0.2 with X-Forwarded-For: 203.0.113.9 is recorded at ${String(forwarded)}`,
+        );
         const servers = await haproxyServers(statsUrl);
         check(
             'haproxy took the killed instance out, the other stayed up',
