@@ -127,14 +127,15 @@ export class LiveFeed {
         const ids = [...this.pending];
         this.pending.clear();
         if (!ids.length) return;
-        const upTo = Math.max(...ids);
+        // reduce, not Math.max(...ids): a burst can notify more ids than a call takes arguments.
+        const upTo = ids.reduce((a, b) => Math.max(a, b));
         if (!this.entries.size) {
             this.settled = Math.max(this.settled, upTo);
             return;
         }
         if (!(await eventWritersEnded(this.ctx.db, LIVE_SETTLE_MAX_MS)))
             this.log.warn('live events: a transaction writing events is still open; new events go out without it');
-        const found = await loadLiveEvents(this.ctx.db, ids, this.settled || Math.min(...ids) - 1, upTo);
+        const found = await loadLiveEvents(this.ctx.db, ids, this.settled || ids.reduce((a, b) => Math.min(a, b)) - 1, upTo);
         this.settled = Math.max(this.settled, upTo);
         const existing = await existingLinks(this.ctx.db, found);
         for (const row of found) {
