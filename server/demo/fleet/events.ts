@@ -12,6 +12,8 @@ export interface EventsPluginOptions {
     ratePerSecond: number;
     /** how often events are sent; each reader sends what it has as one batch */
     everyMs?: number;
+    /** every 200 reply to a batch, as the reader received it: what the platform acknowledged (a failover run checks it is all stored) */
+    onAcknowledged?: (reader: SimulatedReader, reply: DeviceEventsReply) => void;
 }
 
 export interface EventsPluginStats {
@@ -73,6 +75,7 @@ const STATIONS = ['Front desk 201', 'Security office 100', 'Reception 2F', 'Guar
 export const eventsPlugin = ({
     ratePerSecond,
     everyMs = 1000,
+    onAcknowledged,
 }: EventsPluginOptions): FleetPlugin & { stats: EventsPluginStats; waiting(): number } => {
     const frames = new FramePool();
     const backlog = new Map<string, Pending[]>();
@@ -241,6 +244,7 @@ export const eventsPlugin = ({
             });
             if (res.status !== 200) throw new Error(`events ${reader.identity.hardwareId}: ${res.status} ${await res.text()}`);
             const reply = (await res.json()) as DeviceEventsReply;
+            onAcknowledged?.(reader, reply);
             stats.accepted += reply.accepted.length;
             stats.duplicates += reply.accepted.filter(a => a.duplicate).length;
             stats.rejected += reply.rejected.length;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventRecord } from '../../../contract/events';
 import type { AppContext } from '../../context';
 import { matchesEvent, type EventQuery, type EventScope, type LiveCandidate } from './filters';
-import { eventsAfter, existingLinks, loadLiveEvents, type EventRow } from './queries';
+import { eventsAfter, eventWritersEnded, existingLinks, lastEventId, loadLiveEvents, type EventRow } from './queries';
 import { toEventRecord } from './records';
 
 /** The channel the events table's trigger notifies ('<account_id>:<id>,<id>,…', migration 0003). */
@@ -14,6 +14,8 @@ export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
 const RECENT_IDS = 2000;
 /** New ids are gathered this long so that a burst of batches is loaded with one query. */
 const GATHER_MS = 25;
+/** The longest new events wait for transactions that may still commit smaller ids (then they go out anyway). */
+export const LIVE_SETTLE_MAX_MS = 5000;
 
 /** One console's stream: what it may see and how to write to it. */
 export interface LiveSubscriber {
@@ -55,6 +57,8 @@ export class LiveFeed {
     private timer: NodeJS.Timeout | undefined;
     private flushing = Promise.resolve();
     private stops: (() => void)[] = [];
+    /** every event up to this id is committed (or never will be) and was given to the consoles */
+    private settled = 0;
 
     constructor(
         private readonly ctx: AppContext,
@@ -112,11 +116,27 @@ export class LiveFeed {
         return false;
     }
 
+    /**
+     * Gives the consoles the new events in order of id, and never an id
+     * smaller than one already given: a console that reconnects with its last
+     * id then misses nothing, whichever instance it reaches. Transactions
+     * commit in their own order, so the feed first waits for those still
+     * writing events, which may hold smaller ids.
+     */
     private async flush() {
         const ids = [...this.pending];
         this.pending.clear();
-        if (!ids.length || !this.entries.size) return;
-        const found = await loadLiveEvents(this.ctx.db, ids);
+        if (!ids.length) return;
+        // reduce, not Math.max(...ids): a burst can notify more ids than a call takes arguments.
+        const upTo = ids.reduce((a, b) => Math.max(a, b));
+        if (!this.entries.size) {
+            this.settled = Math.max(this.settled, upTo);
+            return;
+        }
+        if (!(await eventWritersEnded(this.ctx.db, LIVE_SETTLE_MAX_MS)))
+            this.log.warn('live events: a transaction writing events is still open; new events go out without it');
+        const found = await loadLiveEvents(this.ctx.db, ids, this.settled || ids.reduce((a, b) => Math.min(a, b)) - 1, upTo);
+        this.settled = Math.max(this.settled, upTo);
         const existing = await existingLinks(this.ctx.db, found);
         for (const row of found) {
             const record = toEventRecord(row, existing);
@@ -145,11 +165,15 @@ export class LiveFeed {
     private async catchUp(entry: Entry) {
         entry.held ??= [];
         try {
+            // Up to the last committed event, once the transactions that may hold smaller ids have ended; later ones come live.
+            const upTo = await lastEventId(this.ctx.db);
+            await eventWritersEnded(this.ctx.db, LIVE_SETTLE_MAX_MS);
             const missed = await eventsAfter(
                 this.ctx.db,
                 entry.subscriber.scope,
                 entry.subscriber.query,
                 entry.lastId,
+                upTo,
                 LIVE_CATCH_UP_MAX + 1,
             );
             if (missed.length > LIVE_CATCH_UP_MAX) {

@@ -247,25 +247,65 @@ export const storedDeviceEvents = async (db: Db, deviceId: number, sent: { devic
 // ---- live feed ----
 
 /** New events by id with their account's path, for the live feed to route them. */
-export const loadLiveEvents = async (db: Db, ids: number[]) =>
+/** The live feed's new rows: those notified, and every row after `after` up to `upTo` (one notified late or lost is not skipped). */
+export const loadLiveEvents = async (db: Db, ids: number[], after: number, upTo: number) =>
     ids.length
         ? ((await db
               .select({ ...columns, account_path: accounts.path, profile_ids: events.profile_ids, badge_numbers: events.badge_numbers })
               .from(events)
               .innerJoin(accounts, eq(accounts.id, events.account_id))
-              .where(inArray(events.id, ids))
+              .where(sql`((${events.id} > ${after} and ${events.id} <= ${upTo}) or ${inArray(events.id, ids)})`)
               .orderBy(asc(events.id))) as (EventRow & Omit<LiveCandidate, 'group'>)[])
         : [];
 
-/** Events after an id, oldest first: a subscriber's catch-up. */
-export const eventsAfter = async (db: Db, scope: EventScope, query: EventQuery, afterId: number, limit: number) =>
+/** Events after an id and up to another, oldest first: a subscriber's catch-up. */
+export const eventsAfter = async (db: Db, scope: EventScope, query: EventQuery, afterId: number, upTo: number, limit: number) =>
     (await db
         .select({ ...columns, account_path: accounts.path, profile_ids: events.profile_ids, badge_numbers: events.badge_numbers })
         .from(events)
         .innerJoin(accounts, eq(accounts.id, events.account_id))
-        .where(eventsWhere(scope, { ...query, after_id: afterId }))
+        .where(and(eventsWhere(scope, { ...query, after_id: afterId }), sql`${events.id} <= ${upTo}`))
         .orderBy(asc(events.id))
         .limit(limit)) as (EventRow & Omit<LiveCandidate, 'group'>)[];
+
+/** The highest id of a committed event. */
+export const lastEventId = async (db: Db) =>
+    Number((await rows<{ id: string }>(db, sql`select coalesce(max(${events.id}), 0)::text as id from ${events}`))[0]!.id);
+
+const eventWriters = (db: Db, among?: string[]) =>
+    rows<{ vxid: string }>(
+        db,
+        sql`select distinct virtualtransaction as vxid from pg_locks
+            where locktype = 'relation' and relation = 'events'::regclass and mode = 'RowExclusiveLock' and pid <> pg_backend_pid()
+            ${
+                among
+                    ? sql`and virtualtransaction in (${sql.join(
+                          among.map(v => sql`${v}`),
+                          sql`, `,
+                      )})`
+                    : sql``
+            }`,
+    );
+
+/**
+ * Waits (at most maxMs) until the transactions writing to the events table
+ * now have ended. Ids come from a sequence when a row is inserted, but
+ * transactions commit in their own order: one holding id 100 may commit
+ * after another's 101 was notified. A writer locks the table (ROW
+ * EXCLUSIVE, until it ends) before it takes an id, so once those seen here
+ * have ended, every id handed out before is committed or never will be.
+ * True when they all ended in time.
+ */
+export const eventWritersEnded = async (db: Db, maxMs: number) => {
+    let waiting = (await eventWriters(db)).map(w => w.vxid);
+    const deadline = Date.now() + maxMs;
+    while (waiting.length) {
+        if (Date.now() > deadline) return false;
+        await new Promise(r => setTimeout(r, 5));
+        waiting = (await eventWriters(db, waiting)).map(w => w.vxid);
+    }
+    return true;
+};
 
 // ---- export and deletion ----
 

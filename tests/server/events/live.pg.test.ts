@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deviceEvent } from './helpers';
 import { liveFixture } from './liveFixture';
 import { freshPostgres, httpAdmin, httpReader, startServer, type ServerProcess } from './processes';
-import { isEvent, openStream } from './sse';
+import { eventIds, isEvent, openStream } from './sse';
 
 /** The PostgreSQL run only (TEST_DATABASE_URL): vitest.config.ts includes *.pg.test.ts files then. */
 const f = liveFixture();
@@ -19,6 +19,40 @@ describe('a lost listening connection (PostgreSQL)', () => {
         await watching.next(isEvent(during), 15_000);
         const after = (await f.contosoReader.post({ events: [deviceEvent()] })).body.accepted[0]!.id;
         await watching.next(isEvent(after), 15_000);
+    }, 45_000);
+});
+
+describe('events committed in another order than their ids (PostgreSQL)', () => {
+    it('reach the console in order of id, so one resuming from its last id misses none', async () => {
+        const { sql } = await import('drizzle-orm');
+        const moderator = f.p.demo.customers[0].users.moderator.email;
+        const first = await f.live(moderator, '');
+        const earlier = (await f.contosoReader.post({ events: [deviceEvent()] })).body.accepted[0]!.id;
+        await first.next(isEvent(earlier), 15_000);
+        // One transaction takes an id and stays open (a slow batch on another instance) while a later one commits.
+        let commit!: () => void;
+        const release = new Promise<void>(resolve => (commit = resolve));
+        let took!: (id: number) => void;
+        const slowId = new Promise<number>(resolve => (took = resolve));
+        const slow = f.p.ctx.db.transaction(async tx => {
+            const result = (await tx.execute(
+                sql`insert into events (account_id, event, timestamp) values (${f.p.demo.customers[0].id}, 'CrossingByUnknownUser', now()) returning id::text as id`,
+            )) as unknown as { rows: { id: string }[] };
+            took(Number(result.rows[0]!.id));
+            await release;
+        });
+        const slower = await slowId;
+        const later = (await f.contosoReader.post({ events: [deviceEvent()] })).body.accepted[0]!.id;
+        expect(later).toBeGreaterThan(slower);
+        // Long enough for the feed to hear of the committed one; then the stream breaks (its instance dies).
+        await new Promise(resolve => setTimeout(resolve, 1000));
+        await first.close();
+        commit();
+        await slow;
+        // The console comes back with the last id it had, as EventSource does.
+        const second = await f.live(moderator, '', { 'last-event-id': String(eventIds(first).at(-1)) });
+        // Each once, in order of id, across the two streams.
+        await expect.poll(() => [...eventIds(first), ...eventIds(second)], { timeout: 15_000 }).toEqual([earlier, slower, later]);
     }, 45_000);
 });
 
