@@ -5,8 +5,7 @@
  * long they took. On the server's thread the client's own work (encoding
  * forms, parsing replies) was counted as the API's (docs/performance.md).
  */
-import http from 'node:http';
-import { parentPort, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 
 export interface IngestRequest {
     headers: Record<string, string>;
@@ -15,68 +14,16 @@ export interface IngestRequest {
     events: number;
 }
 
-interface Job {
-    url: string;
-    requests: IngestRequest[];
-    concurrency: number;
-}
-
-const send = (agent: http.Agent, url: URL, request: IngestRequest) =>
-    new Promise<void>((resolve, reject) => {
-        const req = http.request(
-            url,
-            { method: 'POST', agent, headers: { ...request.headers, 'content-length': String(request.body.length) } },
-            res => {
-                const chunks: Buffer[] = [];
-                res.on('data', chunk => chunks.push(chunk));
-                res.on('end', () => {
-                    const text = Buffer.concat(chunks).toString();
-                    const accepted = res.statusCode === 200 ? (JSON.parse(text) as { accepted?: unknown[] }).accepted?.length : undefined;
-                    if (accepted === request.events) resolve();
-                    else reject(new Error(`ingestion: ${res.statusCode} ${text.slice(0, 300)}`));
-                });
-                res.on('error', reject);
-            },
-        );
-        req.on('error', reject);
-        req.end(request.body);
-    });
-
-const run = async ({ url, requests, concurrency }: Job) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-    const target = new URL(url);
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-            while (next < requests.length) await send(agent, target, requests[next++]!);
-        }),
-    );
-    const ms = performance.now() - started;
-    agent.destroy();
-    return ms;
-};
-
-if (parentPort) {
-    const port = parentPort;
-    port.on('message', (job: Job) =>
-        run(job).then(
-            ms => port.postMessage({ ms }),
-            (error: Error) => port.postMessage({ error: error.message }),
-        ),
-    );
-}
-
 /** A client thread; `post` resolves with the ms the requests took, all accepted. */
 export const ingestClient = () => {
-    const worker = new Worker(new URL(import.meta.url));
+    const worker = new Worker(new URL('./ingestClient.worker.mjs', import.meta.url));
     return {
         post: (url: string, requests: IngestRequest[], concurrency: number) =>
             new Promise<number>((resolve, reject) => {
                 worker.once('message', (reply: { ms?: number; error?: string }) =>
                     reply.error ? reject(new Error(reply.error)) : resolve(reply.ms!),
                 );
-                worker.postMessage({ url, requests, concurrency } satisfies Job);
+                worker.postMessage({ url, requests, concurrency });
             }),
         close: () => worker.terminate(),
     };
