@@ -54,17 +54,16 @@ const within = (column: AnyColumn, r: Range, cast: SQL) => [
 ];
 
 /**
- * The counts of aggregateEvents from the rollups, or undefined when they
- * cannot give them (see rollupsAnswer) or there is no whole hour in the range
- * (the direct count reads a single hour anyway).
+ * The statement that adds up the pieces, or undefined when the rollups
+ * cannot give the counts (see rollupsAnswer) or there is no whole hour in the
+ * range (the direct count reads a single hour anyway).
  */
-export const aggregateFromRollups = async (
-    db: Db,
+export const rollupStatement = (
     scope: EventScope,
     query: EventQuery,
     dimensions: AggregateDimension[],
     timezoneOffset: number,
-): Promise<EventAggregateReply['result'] | undefined> => {
+): SQL | undefined => {
     if (!rollupsAnswer(query, dimensions, timezoneOffset)) return undefined;
     const from = query.from?.getTime();
     const to = query.to?.getTime();
@@ -138,15 +137,25 @@ export const aggregateFromRollups = async (
         asked.map(d => dims[d].group),
         sql`, `,
     );
-    const found = await rows<{ type?: string; group?: string; day?: string; hour?: number; count: number }>(
-        db,
-        sql`select ${sql.join(
-            asked.map(d => dims[d].select),
-            sql`, `,
-        )}, sum(n)::int as count
-            from (${sql.join(parts, sql` union all `)}) pieces
-            group by ${group} having sum(n) > 0 order by ${group}`,
-    );
+    return sql`select ${sql.join(
+        asked.map(d => dims[d].select),
+        sql`, `,
+    )}, sum(n)::int as count
+        from (${sql.join(parts, sql` union all `)}) pieces
+        group by ${group} having sum(n) > 0 order by ${group}`;
+};
+
+/** The counts of aggregateEvents from the rollups, or undefined when rollupStatement has none. */
+export const aggregateFromRollups = async (
+    db: Db,
+    scope: EventScope,
+    query: EventQuery,
+    dimensions: AggregateDimension[],
+    timezoneOffset: number,
+): Promise<EventAggregateReply['result'] | undefined> => {
+    const statement = rollupStatement(scope, query, dimensions, timezoneOffset);
+    if (!statement) return undefined;
+    const found = await rows<{ type?: string; group?: string; day?: string; hour?: number; count: number }>(db, statement);
     return found.map(r => ({
         ...r,
         count: Number(r.count),
