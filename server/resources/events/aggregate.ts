@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { events } from '../../db/schema';
 import { eventsWhere, type EventQuery, type EventScope } from './filters';
+import { aggregateFromRollups } from './rollups';
 
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
 
@@ -28,6 +29,20 @@ export const parseDimensions = (groupBy: string): AggregateDimension[] | undefin
  * browser's getTimezoneOffset gives (UTC+2 is -120).
  */
 export const aggregateEvents = async (
+    db: Db,
+    scope: EventScope,
+    query: EventQuery,
+    dimensions: AggregateDimension[],
+    timezoneOffset: number,
+): Promise<EventAggregateReply['result']> => {
+    // Scope, time and types only (the dashboard, most statistics): the hourly and daily rollups, not the events.
+    const fromRollups = await aggregateFromRollups(db, scope, query, dimensions, timezoneOffset);
+    if (fromRollups) return fromRollups;
+    return countEvents(db, scope, query, dimensions, timezoneOffset);
+};
+
+/** The same counts from the events themselves: any filter, any dimension. */
+export const countEvents = async (
     db: Db,
     scope: EventScope,
     query: EventQuery,

@@ -24,6 +24,7 @@ import {
     foreignKeys,
     insertRows,
     openRowCursor,
+    rebuildEventRollups,
     sequenceStates,
     setUserTriggers,
     setSequence,
@@ -419,6 +420,7 @@ export const restoreBackup = async (ctx: AppContext, file: string) => {
                 }
             }
             for (const key of keys) await addForeignKey(tx, key);
+            await rebuildEventRollups(tx);
             await setUserTriggers(tx, tables, true);
             await endAllSessions(tx);
         });

@@ -96,6 +96,13 @@ export const insertRows = (tx: Db, table: string, columns: string[], json: strin
     );
 };
 
+/**
+ * The event rollups (migration 0018) counted again from the restored events:
+ * their triggers were off while the rows went in, and counts taken from the
+ * events cannot disagree with them, whatever the archive's rollup part says.
+ */
+export const rebuildEventRollups = (tx: Db) => tx.execute(sql`select event_rollups_rebuild()`);
+
 /** Every session ends: a restored platform is signed in to afresh. */
 export const endAllSessions = (tx: Db) => tx.execute(sql`update sessions set revoked_at = now() where revoked_at is null`);
 
