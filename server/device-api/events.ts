@@ -47,6 +47,8 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
     let items: unknown[] | undefined;
     const images = new Map<string, StoredImage>();
     const writing = new Set<Promise<void>>();
+    // The batch's images are made durable together: their folders are synced once, before the reply (FileStorage.batch).
+    const files = ctx.storage.batch();
     // Short of space, events are stored without their images (SPEC 2.7 'full disk') well before writes stop.
     const diskFull = ctx.disk.imagesPaused();
     const receivedAt = ctx.now();
@@ -66,19 +68,17 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
             }
             const name = part.fieldname;
             images.set(name, { problem: 'not stored' });
-            const write = storeImage(
-                ctx.storage,
-                data,
-                kind => eventImageKey(reader.account_id, reader.id, receivedAt, kind),
-                diskFull,
-            ).then(stored => {
-                images.set(name, stored);
-            });
+            const write = storeImage(files, data, kind => eventImageKey(reader.account_id, reader.id, receivedAt, kind), diskFull).then(
+                stored => {
+                    images.set(name, stored);
+                },
+            );
             writing.add(write);
             void write.finally(() => writing.delete(write)).catch(() => undefined);
             if (writing.size >= PARALLEL_WRITES) await Promise.race(writing);
         }
         await Promise.all(writing);
+        await files.commit();
     } catch (error) {
         await Promise.allSettled(writing);
         await removeImages(

@@ -131,6 +131,10 @@ export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStora
         stat: key => storage.stat(key),
         delete: key => storage.delete(key),
         list: () => storage.list(),
+        batch: () => {
+            const batch = storage.batch();
+            return { ...batch, put: guarded(batch.put) };
+        },
         replaceAll: async () => {
             const replacement = await storage.replaceAll();
             return { ...replacement, put: guarded(replacement.put) };

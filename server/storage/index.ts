@@ -14,6 +14,12 @@ import { pipeline } from 'node:stream/promises';
 export interface FileStorage {
     /** Stores the data under key; resolves once it is durable (written, fsynced, renamed into place). */
     put(key: string, data: Readable | Buffer, options?: { maxBytes?: number }): Promise<{ size: number }>;
+    /**
+     * Several puts made durable together: each file is written and fsynced as
+     * put does, and the folders they were renamed into are synced once, at
+     * commit, rather than once a file (the event images of a reader's batch).
+     */
+    batch(): FileBatch;
     /** The file's bytes, or undefined when there is no such file. */
     get(key: string): Promise<Readable | undefined>;
     stat(key: string): Promise<{ size: number } | undefined>;
@@ -31,6 +37,12 @@ export interface FileReplacement {
     commit(): Promise<void>;
     /** the staged files are removed; the stored ones stay */
     discard(): Promise<void>;
+}
+
+export interface FileBatch {
+    put(key: string, data: Readable | Buffer, options?: { maxBytes?: number }): Promise<{ size: number }>;
+    /** resolves once every file put so far is durable */
+    commit(): Promise<void>;
 }
 
 export interface StoredFile {
@@ -68,6 +80,29 @@ export class LocalDiskStorage implements FileStorage {
     }
 
     async put(key: string, data: Readable | Buffer, options: { maxBytes?: number } = {}) {
+        const { size, folder } = await this.write(key, data, options);
+        await syncDirectory(folder);
+        return { size };
+    }
+
+    batch(): FileBatch {
+        const folders = new Set<string>();
+        return {
+            put: async (key, data, options = {}) => {
+                const { size, folder } = await this.write(key, data, options);
+                folders.add(folder);
+                return { size };
+            },
+            commit: async () => {
+                const pending = [...folders];
+                folders.clear();
+                await Promise.all(pending.map(syncDirectory));
+            },
+        };
+    }
+
+    /** Writes, fsyncs and renames the file into place; the rename is durable once its folder is synced. */
+    private async write(key: string, data: Readable | Buffer, options: { maxBytes?: number }) {
         const target = this.file(key);
         await fs.mkdir(path.dirname(target), { recursive: true });
         const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
@@ -101,8 +136,7 @@ export class LocalDiskStorage implements FileStorage {
                 }
             }
             await fs.rename(temporary, target);
-            await syncDirectory(path.dirname(target));
-            return { size: counted.size };
+            return { size: counted.size, folder: path.dirname(target) };
         } catch (error) {
             await fs.rm(temporary, { force: true });
             throw error;

@@ -39,7 +39,7 @@ export const IMAGE_NOT_JPEG_OR_PNG = 'Image is not a JPEG or PNG';
  * resolves (FileStorage.put), so a reply that follows only names durable files.
  */
 export const storeImage = async (
-    storage: FileStorage,
+    storage: Pick<FileStorage, 'put'>,
     data: Buffer,
     key: (kind: ImageKind) => string,
     diskFull: boolean,

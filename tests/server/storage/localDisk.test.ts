@@ -27,6 +27,24 @@ describe('local disk storage', () => {
         fs.rmSync(dir, { recursive: true, force: true });
     });
 
+    it('stores a batch of files, its folders synced once at commit, and refuses one too large in it without leaving it', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
+        const storage = new LocalDiskStorage(dir);
+        const batch = storage.batch();
+        await Promise.all(['events/1/a.jpg', 'events/1/b.jpg', 'events/2/c.jpg'].map(key => batch.put(key, Buffer.from(`image ${key}`))));
+        await expect(batch.put('events/1/big.jpg', Buffer.alloc(2048), { maxBytes: 1000 })).rejects.toBeInstanceOf(TooLargeError);
+        await batch.commit();
+        expect(
+            files(dir)
+                .map(f => path.relative(dir, f))
+                .sort(),
+        ).toEqual(['events/1/a.jpg', 'events/1/b.jpg', 'events/2/c.jpg']);
+        expect(fs.readFileSync(path.join(dir, 'events/2/c.jpg'), 'utf8')).toBe('image events/2/c.jpg');
+        // a commit with nothing new is nothing to do
+        await batch.commit();
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
     it('leaves nothing behind when the data fails at once, too large, or part way, however quick the failure', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
         const storage = new LocalDiskStorage(dir);
