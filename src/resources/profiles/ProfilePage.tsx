@@ -45,7 +45,7 @@ import { useReloadingCall } from './useReloadingCall';
 
 const Section = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
     <Card variant="outlined">
-        <CardHeader title={title} action={action} titleTypographyProps={{ variant: 'h6' }} />
+        <CardHeader title={title} action={action} slotProps={{ title: { variant: 'h6' } }} />
         <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>
 );
