@@ -122,7 +122,8 @@ const Badges = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                             select
                             size="small"
                             label={translate('resources.profiles.fields.access_group_id')}
-                            value={groupId}
+                            // the account's groups come after the profile: until then the select has no option to show
+                            value={groups.some(g => g.id === groupId) ? groupId : ''}
                             onChange={e => setGroupId(Number(e.target.value))}
                             fullWidth={false}
                             sx={{ width: 200 }}
