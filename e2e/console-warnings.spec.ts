@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { E2E } from './credentials.mjs';
 import { adminApi, signIn } from './console';
 
@@ -137,6 +137,14 @@ const watch = async (page: Page) => {
         if ((entry.level === 'warning' || entry.level === 'error') && !expectedNetwork(entry.text, entry.url))
             problems.push({ screen: state.screen, text: `${entry.text}${entry.url ? ` (${entry.url})` : ''}`, owner: entry.source });
     });
+    // the API calls under way: a screen or a section is shown once the data it asked for has come
+    const calls = new Set<Request>();
+    inFlight.set(page, calls);
+    page.on('request', r => void (new URL(r.url()).pathname.startsWith('/api/') && calls.add(r)));
+    page.on('requestfinished', r => void calls.delete(r));
+    page.on('requestfailed', r => void calls.delete(r));
+    // a live stream (text/event-stream) stays open for as long as the screen shows
+    page.on('response', r => void (r.headers()['content-type']?.startsWith('text/event-stream') && calls.delete(r.request())));
     page.on('pageerror', error => problems.push({ screen: state.screen, text: `uncaught ${error.name}: ${error.message}`, owner: '' }));
     await cdp.send('Runtime.enable');
     await cdp.send('Log.enable');
@@ -157,13 +165,21 @@ const watch = async (page: Page) => {
 
 type Watch = Awaited<ReturnType<typeof watch>>;
 
+const inFlight = new WeakMap<Page, Set<Request>>();
+
 /** react-admin's spinner in the app bar and the lists' own, while data loads (a disk gauge is a progressbar too, and stays). */
 const loading = (page: Page) => page.locator('[role="progressbar"].MuiCircularProgress-root');
 
-/** A screen's content has come: what it shows, and no loading indicator left. */
+/** The data asked for has come and no loading indicator is left. */
+const settled = async (page: Page) => {
+    await expect.poll(() => inFlight.get(page)?.size ?? 0, { timeout: 20_000 }).toBe(0);
+    await expect(loading(page)).toHaveCount(0);
+};
+
+/** A screen's content has come: what it shows, its data, no loading indicator left. */
 const shown = async (page: Page, content: Locator) => {
     await expect(content.first()).toBeVisible({ timeout: 20_000 });
-    await expect(loading(page)).toHaveCount(0);
+    await settled(page);
 };
 
 const visit = async (page: Page, watcher: Watch, url: string, content: (page: Page) => Locator) => {
@@ -185,13 +201,15 @@ const everyTab = async (page: Page, watcher: Watch, where: string) => {
         const tab = page.getByRole('tab', { name, exact: true });
         await tab.click();
         await expect(tab).toHaveAttribute('aria-selected', 'true');
-        await expect(loading(page)).toHaveCount(0);
+        await settled(page);
     }
 };
 
 /** Where the screens' content shows, by menu entry; otherwise a row of its table, its heading or its empty state. */
 const contents: Record<string, (page: Page) => Locator> = {
     '/': text(/^Welcome, /),
+    // a role that has one account is sent on to its page (SPEC 2.3 'Account Settings'): wait for it, or the redirect outruns the next click
+    '/accounts': p => row(p).or(p.getByRole('tab', { name: 'Details' })),
     '/roles': text('Each user has one role'),
     '/firmware-updates': p => p.getByRole('button', { name: 'Schedule an Update' }),
     '/qrcode': p => p.getByRole('main').getByRole('img'),
