@@ -6,7 +6,6 @@ import {
     CreateBase,
     EditBase,
     SaveButton,
-    SimpleForm,
     TextInput,
     Toolbar,
     useRecordContext,
@@ -18,6 +17,7 @@ import { accessGroupInput, type AccessGroupRecord } from '../../../contract/acce
 import { can } from '../../../contract/rights';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
+import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 
 /** Only what the server takes. */
 export const accessGroupBody = (data: Record<string, unknown>) => ({ description: data.description, default_group: !!data.default_group });
@@ -35,8 +35,7 @@ export const AccessGroupFields = ({ mode }: { mode: 'create' | 'edit' }) => {
     // The default is moved, never removed: the account always has one (SPEC 4.8).
     const locked = mode === 'edit' && !!record?.default_group;
     return (
-        <SimpleForm
-            disableInvalidFormNotification
+        <FieldErrorsForm
             resolver={zodResolver(accessGroupInput)}
             defaultValues={mode === 'create' ? { description: '', default_group: false } : undefined}
             toolbar={
@@ -54,7 +53,7 @@ export const AccessGroupFields = ({ mode }: { mode: 'create' | 'edit' }) => {
                 disabled={locked}
                 helperText={locked ? 'resources.access_groups.defaultLocked' : 'resources.access_groups.defaultHelp'}
             />
-        </SimpleForm>
+        </FieldErrorsForm>
     );
 };
 

@@ -59,7 +59,7 @@ export const GroupDevices = ({
 
     return (
         <Card variant="outlined">
-            <CardHeader title={t('title')} titleTypographyProps={{ variant: 'h6' }} />
+            <CardHeader title={t('title')} slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
                 {mayChange && (
                     <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>

@@ -104,7 +104,7 @@ export const GroupMembers = ({
 
     return (
         <Card variant="outlined">
-            <CardHeader title={`${t('title')} (${group.profiles_count})`} titleTypographyProps={{ variant: 'h6' }} />
+            <CardHeader title={`${t('title')} (${group.profiles_count})`} slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
                 {mayChange && <MemberPicker accountId={group.account_id} onAdd={add} />}
                 <TextField

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { SaveButton, TextInput, Toolbar } from 'react-admin';
 import { accountInput } from '../../../contract/accounts';
 import { isAtLeast } from '../../../contract/roles';
 import { useSession } from '../../session/useSession';
+import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 
 /** Only what the server takes. */
 export const accountBody = ({ name, ref_number, address, parent_id }: Record<string, unknown>) => ({
@@ -17,8 +18,7 @@ export const AccountForm = ({ readOnly = false }: { readOnly?: boolean }) => {
     const session = useSession();
     if (!session) return null;
     return (
-        <SimpleForm
-            disableInvalidFormNotification
+        <FieldErrorsForm
             resolver={zodResolver(accountInput)}
             toolbar={
                 readOnly ? (
@@ -41,6 +41,6 @@ export const AccountForm = ({ readOnly = false }: { readOnly?: boolean }) => {
             <TextInput source="address.state" fullWidth />
             <TextInput source="address.country" fullWidth />
             <TextInput source="address.phone_number" fullWidth />
-        </SimpleForm>
+        </FieldErrorsForm>
     );
 };

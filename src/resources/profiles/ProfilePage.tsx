@@ -45,7 +45,7 @@ import { useReloadingCall } from './useReloadingCall';
 
 const Section = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
     <Card variant="outlined">
-        <CardHeader title={title} action={action} titleTypographyProps={{ variant: 'h6' }} />
+        <CardHeader title={title} action={action} slotProps={{ title: { variant: 'h6' } }} />
         <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>
 );
@@ -122,7 +122,8 @@ const Badges = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                             select
                             size="small"
                             label={translate('resources.profiles.fields.access_group_id')}
-                            value={groupId}
+                            // the account's groups come after the profile: until then the select has no option to show
+                            value={groups.some(g => g.id === groupId) ? groupId : ''}
                             onChange={e => setGroupId(Number(e.target.value))}
                             fullWidth={false}
                             sx={{ width: 200 }}

@@ -71,7 +71,7 @@ const Ranges = ({ mayWrite }: { mayWrite: boolean }) => {
     const ranges = data?.result ?? [];
     return (
         <Card variant="outlined">
-            <CardHeader title={tr('ranges')} titleTypographyProps={{ variant: 'h6' }} />
+            <CardHeader title={tr('ranges')} slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
                 {ranges.length === 0 ? (
                     <Typography variant="body2" color="text.secondary">

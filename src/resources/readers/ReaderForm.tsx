@@ -5,7 +5,6 @@ import {
     CreateBase,
     EditBase,
     SaveButton,
-    SimpleForm,
     TextInput,
     Toolbar,
     useGetList,
@@ -19,6 +18,7 @@ import type { DeviceRecord } from '../../../contract/devices';
 import { readerInput, type ReaderRecord } from '../../../contract/readers';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useNotices } from '../../notifications/notices';
+import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 
 /** Only what the server takes; an empty device unlinks. */
 export const readerBody = (data: Record<string, unknown>) => ({ description: data.description, hardware_id: data.hardware_id || null });
@@ -64,9 +64,7 @@ const ReaderFields = ({ mode, onDone }: { mode: 'create' | 'edit'; onDone: () =>
     const translate = useTranslate();
     const record = useRecordContext<ReaderRecord>();
     return (
-        <SimpleForm
-            // Each field shows its own message (SPEC 5 'Reader is required'); an error notice would stay until closed.
-            disableInvalidFormNotification
+        <FieldErrorsForm
             resolver={zodResolver(readerInput)}
             defaultValues={mode === 'create' ? { description: '', hardware_id: null } : undefined}
             toolbar={
@@ -81,7 +79,7 @@ const ReaderFields = ({ mode, onDone }: { mode: 'create' | 'edit'; onDone: () =>
         >
             <TextInput source="description" autoComplete="off" fullWidth />
             <DevicePicker accountId={record?.account_id} />
-        </SimpleForm>
+        </FieldErrorsForm>
     );
 };
 

@@ -16,7 +16,7 @@ import {
     Typography,
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
 import { can } from '../../../contract/rights';
 import type { Role } from '../../../contract/roles';
 import { ACCOUNT_OPTIONS, optionOn } from '../../../contract/session';
@@ -65,7 +65,8 @@ export const LoginPreferencesSection = ({ accountId }: { accountId: number }) =>
             dataProvider.call<LoginPreferences>(`/accounts/${accountId}/login_preferences`, { noAccount: true }),
             dataProvider.call<IdentityProviderReply[]>(`/accounts/${accountId}/identity_providers`, { noAccount: true }),
             dataProvider.call<{ result: UserRow[] }>('/users', {
-                query: { account_id: accountId, per_page: PICKER_PAGE_SIZE },
+                // users are not a picker resource: the server refuses more than a list's largest page (400)
+                query: { account_id: accountId, per_page: LIST_MAX_PAGE_SIZE },
                 noAccount: true,
             }),
         ])

@@ -5,7 +5,6 @@ import {
     PasswordInput,
     ReferenceInput,
     SaveButton,
-    SimpleForm,
     TextInput,
     Toolbar,
     useRecordContext,
@@ -18,6 +17,7 @@ import { userCreateInput, userUpdateInput } from '../../../contract/users';
 import { useSession } from '../../session/useSession';
 import { defaultRole } from './roleChoices';
 import { RoleInput } from './RoleInput';
+import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 
 const EmailInput = () => {
     const external = useWatch({ name: 'external_user' });
@@ -73,9 +73,7 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
             ? { name: '', email: '', role: defaultRole(session.role), external_user: false, account: { id: session.currentAccountId } }
             : undefined;
     return (
-        <SimpleForm
-            // Each field shows its own message; an error notice would stay until closed (SPEC 8.4) and swallow the next notice (SPEC 4.4).
-            disableInvalidFormNotification
+        <FieldErrorsForm
             resolver={zodResolver(mode === 'create' ? userCreateInput : userUpdateInput)}
             defaultValues={defaults}
             toolbar={
@@ -110,6 +108,6 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
                 </ReferenceInput>
             )}
             <PasswordInputs mode={mode} self={self} />
-        </SimpleForm>
+        </FieldErrorsForm>
     );
 };
