@@ -71,6 +71,7 @@ export const eventListReply = z.object({ result: z.array(eventRecord), count: z.
 
 /** GET /events/aggregate: counts of the filtered events by the dimensions asked in group_by (comma-separated). */
 export const AGGREGATE_DIMENSIONS = ['type', 'group', 'day', 'hour', 'device'] as const;
+export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
 export const eventAggregateReply = z.object({
     result: z.array(
         z.object({

@@ -1,12 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AGGREGATE_DIMENSIONS, type EventAggregateReply, type EventGroup } from '../../../contract/events';
+import { AGGREGATE_DIMENSIONS, type AggregateDimension, type EventAggregateReply, type EventGroup } from '../../../contract/events';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { events } from '../../db/schema';
 import { eventsWhere, type EventQuery, type EventScope } from './filters';
 import { aggregateFromRollups } from './rollups';
-
-export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
 
 /** group_by=type,day → ['type', 'day']; undefined when a name is not a dimension. */
 export const parseDimensions = (groupBy: string): AggregateDimension[] | undefined => {

@@ -1,10 +1,9 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { EventAggregateReply } from '../../../contract/events';
+import type { AggregateDimension, EventAggregateReply } from '../../../contract/events';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { allOf, inAccountScope } from '../../db/lists';
 import { eventRollups, eventRollupsDaily, events } from '../../db/schema';
-import type { AggregateDimension } from './aggregate';
 import { eventsWhere, type EventQuery, type EventScope } from './filters';
 
 /**
