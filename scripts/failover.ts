@@ -234,6 +234,14 @@ const main = async () => {
     let fleet: Fleet | undefined;
     let live: LiveConsole | undefined;
     const started = Date.now();
+    // Stopped from outside (a CI timeout, Ctrl-C): the instances and haproxy go too, and the scratch database with them.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+        process.once(signal, () => {
+            for (const c of children) c.child.kill('SIGKILL');
+            void (async () => {
+                for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+            })().finally(() => process.exit(1));
+        });
     try {
         const database = await scratchDatabase(ADMIN_URL, 'failover');
         cleanups.push(database.drop);
