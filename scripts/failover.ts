@@ -11,7 +11,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import type { DeviceEventsReply } from '../contract/device-events';
 import { scratchDatabase } from '../server/db/scratch';
 import { eventsPlugin } from '../server/demo/fleet/events';
 import { Fleet } from '../server/demo/fleet/fleet';
+import { freePort } from './freePort';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
@@ -64,16 +64,6 @@ globalThis.fetch = async (input, init) => {
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-        const probe = net.createServer();
-        probe.once('error', reject);
-        probe.listen(0, '127.0.0.1', () => {
-            const { port } = probe.address() as net.AddressInfo;
-            probe.close(() => resolve(port));
-        });
-    });
 
 const waitFor = async <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, everyMs = 200) => {
     const deadline = Date.now() + timeoutMs;

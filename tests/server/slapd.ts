@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../scripts/freePort';
 
 const run = promisify(execFile);
 
@@ -51,16 +52,6 @@ export interface Slapd {
     modify(ldif: string, options?: { add?: boolean }): Promise<void>;
     close(): Promise<void>;
 }
-
-const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-        const server = net.createServer();
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => {
-            const { port } = server.address() as net.AddressInfo;
-            server.close(() => resolve(port));
-        });
-    });
 
 const portOpen = (port: number) =>
     new Promise<boolean>(resolve => {

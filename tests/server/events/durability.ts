@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, expect } from 'vitest';
 import type { DeviceEventsReply } from '../../../contract/device-events';
 import type { EventRecord } from '../../../contract/events';
@@ -24,16 +23,7 @@ export const cleanUp = (c: () => Promise<void>) => cleanups.push(c);
 
 const frames = [drawFrame(1, 11), drawFrame(2, 12)];
 
-/** A port free just now: fixed ports collided with other servers on the machine (a bench run at the same time). */
-export const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-        const probe = net.createServer();
-        probe.once('error', reject);
-        probe.listen(0, '127.0.0.1', () => {
-            const { port } = probe.address() as net.AddressInfo;
-            probe.close(() => resolve(port));
-        });
-    });
+export { freePort } from '../../../scripts/freePort';
 
 export const killDuringStream = async (port: number, env: Record<string, string>) => {
     const first = startServer(port, env);
