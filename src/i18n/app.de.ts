@@ -1,0 +1,32 @@
+import type { Messages } from '../plugins/types';
+
+/** App-wide texts: menu, shared notices, validation texts of contract/ (keyed by their English text). */
+const de: Messages = {
+    app: {
+        name: 'Zutrittskonsole',
+        ok: 'OK',
+        confirmDelete: { title: 'Dieses Element (%{resource}) löschen?', content: 'Dies kann nicht rückgängig gemacht werden.' },
+        export: 'Exportieren',
+        yes: 'Ja',
+        no: 'Nein',
+        roles: {
+            admin: 'Plattformadministrator',
+            dealer: 'Händleradministrator',
+            installer: 'Installateur',
+            moderator: 'Kontoadministrator',
+            manager: 'Kontoverwalter',
+            user: 'Kontobenutzer',
+        },
+    },
+    // Each feature names its own menu entry (its messages files); here are the groups.
+    menu: {
+        groups: {
+            accounts: 'Konten',
+            permissions: 'Berechtigungen',
+            deviceManagement: 'Geräteverwaltung',
+            profiles: 'Profile',
+            systemManager: 'Systemverwaltung',
+        },
+    },
+};
+export default de;
