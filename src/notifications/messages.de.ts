@@ -13,7 +13,7 @@ const de: Messages = {
         serverError:
             'Der Vorgang kann nicht ausgeführt werden. Bitte versuchen Sie es später erneut oder kopieren Sie die folgende ID und wenden Sie sich an das Support-Team, damit es Ihnen bei der Lösung des Problems hilft.',
         deletedTitle: '%{resource} gelöscht',
-        deleted: 'Element %{resource} mit Nr. %{id} erfolgreich entfernt',
+        deleted: '%{resource} Nr. %{id} erfolgreich entfernt',
         deletedPlain: 'Erfolgreich gelöscht: %{resource}',
         modifiedTitle: '%{resource} geändert',
         createdTitle: 'Neues Element erstellt',

@@ -34,7 +34,7 @@ const de: Messages = {
             changePassword: 'Ändern',
             test: 'Verbindung testen',
             syncNow: 'Jetzt synchronisieren',
-            lastSync: 'Letzte Synchronisierung %{time}: %{status}',
+            lastSync: 'Letzte Synchronisierung am %{time}: %{status}',
             invalid: 'Füllen Sie zuerst das Formular aus: Einige Felder sind ungültig',
             saved: 'ACS-Integration gespeichert',
             saveFailed: 'Die ACS-Integration wurde nicht gespeichert',

@@ -13,7 +13,7 @@ const de: Messages = {
             withFacility: 'Das Format enthält einen Anlagencode',
             parity: 'Paritätsbits',
             addParity: 'Paritätsbit hinzufügen',
-            preview: 'Anlage 1, Karte 1 ergibt',
+            preview: 'Anlagencode 1, Kartennummer 1 ergibt',
             even: 'gerade',
             odd: 'ungerade',
             deleteWarning:
@@ -29,7 +29,7 @@ const de: Messages = {
                 facility: 'Bits des Anlagencodes',
                 card: 'Bits der Kartennummer',
                 parity: 'Parität',
-                sample: 'Anlage 1, Karte 1',
+                sample: 'Anlagencode 1, Kartennummer 1',
                 facilityStart: 'Anlagencode ab Bit',
                 facilityLength: 'Bits des Anlagencodes',
                 cardStart: 'Kartennummer ab Bit',

@@ -122,8 +122,8 @@ const de: Messages = {
                 phaseTitle: 'Phase %{number}',
                 phaseShare: '%{share} % der Lesegeräte',
                 phaseRest: 'die übrigen Lesegeräte',
-                startsAt: 'Beginnt %{time}',
-                startedAt: 'Begonnen %{time}',
+                startsAt: 'Beginnt: %{time}',
+                startedAt: 'Begonnen: %{time}',
                 waiting: 'Wartet auf den Startzeitpunkt',
                 devices: 'Lesegeräte',
                 log: 'Bereitstellungsprotokoll von %{name}',
@@ -184,7 +184,7 @@ const de: Messages = {
             intro: 'Firmware, die mit einem dieser öffentlichen Schlüssel signiert ist, wird hier und in den untergeordneten Konten als verifiziert angezeigt; wo Schlüssel festgelegt sind, kann Firmware, die sie nicht verifizieren, nicht bereitgestellt werden.',
             add: 'Schlüssel hinzufügen',
             empty: 'Kein Schlüssel: Firmware wird ohne Verifizierung als signiert oder nicht signiert angezeigt.',
-            inherited: 'Festgelegt für %{account}',
+            inherited: 'Festgelegt in %{account}',
             deleteWarning:
                 'Firmware, die nur dieser Schlüssel verifiziert, wird als nicht verifiziert angezeigt und kann in diesem Konto nicht mehr bereitgestellt werden.',
             fields: {

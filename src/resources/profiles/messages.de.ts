@@ -84,7 +84,7 @@ const de: Messages = {
                 noEvents: 'Noch kein Sicherheitsereignis zeigt dieses Profil.',
                 consent: 'Einwilligung',
                 noConsent: 'Keine Einwilligung hinterlegt.',
-                consentGiven: 'Erteilt %{date} (%{method})',
+                consentGiven: 'Erteilt am %{date} (%{method})',
                 consentVersion: 'Dokumentversion %{version}',
                 download: 'consent.pdf herunterladen',
                 recordConsent: 'Unterschriebene Einwilligung hinterlegen (PDF)',

@@ -54,7 +54,7 @@ const de: Messages = {
             keytab: {
                 title: 'Keytab',
                 none: 'Keine Keytab hochgeladen',
-                current: '%{name}, %{size} Bytes, hochgeladen %{date}',
+                current: '%{name}, %{size} Bytes, hochgeladen am %{date}',
                 upload: 'Keytab hochladen',
                 remove: 'Keytab entfernen',
                 saveFirst: 'Speichern Sie die Verzeichniseinstellungen, bevor Sie die Keytab hochladen.',

@@ -26,7 +26,7 @@ const de: Messages = {
                 backups: 'Sicherungen',
             },
             files: '1 Datei |||| %{smart_count} Dateien',
-            measured: 'Gemessen %{at}',
+            measured: 'Gemessen am %{at}',
         },
         backups: {
             title: 'Sicherungen',
