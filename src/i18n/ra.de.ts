@@ -134,8 +134,7 @@ const de: Messages = {
             skip_nav: 'Zum Inhalt springen',
         },
         sort: {
-            // German nouns keep their capital: %{field}, not English's %{field_lower_first}
-            sort_by: 'Nach %{field} %{order} sortieren',
+            sort_by: 'Nach %{field_lower_first} %{order} sortieren',
             ASC: 'aufsteigend',
             DESC: 'absteigend',
         },
