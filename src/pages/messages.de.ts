@@ -41,7 +41,7 @@ const de: Messages = {
             setupFailed: 'Fehler beim Einrichten der 2FA',
             recoveryTitle: 'Speichern Sie Ihre Wiederherstellungscodes',
             recoveryHelp:
-                'Jeder Code setzt Ihre Zwei-Faktor-Anmeldung einmal zurück, falls Sie Ihren Authenticator verlieren. Die Codes werden nur jetzt angezeigt: Kopieren oder laden Sie sie herunter und bewahren Sie sie sicher auf.',
+                'Jeder Code setzt Ihre Zwei-Faktor-Anmeldung einmal zurück, falls Sie Ihren Authenticator verlieren. Die Codes werden nur dieses eine Mal angezeigt: Kopieren Sie sie oder laden Sie sie herunter und bewahren Sie sie sicher auf.',
             copy: 'Codes kopieren',
             download: 'Herunterladen',
             continue: 'Weiter',
@@ -49,7 +49,7 @@ const de: Messages = {
         terms: {
             title: 'Nutzungsbedingungen',
             intro: 'Bevor Sie die Konsole verwenden, lesen und akzeptieren Sie bitte die Nutzungsbedingungen.',
-            body: 'Diese Konsole steuert den physischen Zutritt zu Gebäuden und verarbeitet biometrische Daten (Gesichtsvorlagen und -bilder) der darin erfassten Personen. Indem Sie fortfahren, bestätigen Sie, dass Ihre Organisation Sie zu ihrer Verwaltung berechtigt hat; dass Sie personenbezogene und biometrische Daten nur für Zutrittskontrolle und Sicherheit verarbeiten, im Rahmen der für jedes Konto eingestellten Einwilligungs- und Aufbewahrungsregeln; dass Sie Ihre Anmeldedaten und Ihren zweiten Faktor niemandem überlassen; und dass jede Ihrer Änderungen mit Ihrem Namen im Audit-Protokoll festgehalten wird.',
+            body: 'Diese Konsole steuert den physischen Zutritt zu Gebäuden und verarbeitet biometrische Daten (Gesichtsvorlagen und -bilder) der darin erfassten Personen. Indem Sie fortfahren, bestätigen Sie, dass Ihre Organisation Sie berechtigt hat, die Konsole zu verwalten; dass Sie personenbezogene und biometrische Daten nur für Zutrittskontrolle und Sicherheit verarbeiten, im Rahmen der für jedes Konto eingestellten Einwilligungs- und Aufbewahrungsregeln; dass Sie Ihre Anmeldedaten und Ihren zweiten Faktor niemandem überlassen; und dass jede Ihrer Änderungen mit Ihrem Namen im Audit-Protokoll festgehalten wird.',
             accept: 'Akzeptieren',
             failed: 'Fehler beim Akzeptieren der Nutzungsbedingungen!',
         },
@@ -96,7 +96,7 @@ const de: Messages = {
             retry: 'Erneut versuchen',
             back: 'Zur Startseite',
         },
-        loggingOut: 'Abmeldung…',
+        loggingOut: 'Sie werden abgemeldet…',
     },
 };
 export default de;

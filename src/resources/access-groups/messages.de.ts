@@ -31,7 +31,7 @@ const de: Messages = {
             },
             devices: {
                 title: 'Geräte',
-                empty: 'Kein Gerät bedient diese Gruppe: Ihre Mitglieder erhalten noch nirgends Zutritt.',
+                empty: 'Kein Gerät bedient diese Gruppe: Die Mitglieder der Gruppe erhalten noch nirgends Zutritt.',
                 add: 'Gerät hinzufügen',
                 choose: 'Hinzuzufügendes Gerät',
                 remove: 'Diese Gruppe nicht mehr bedienen',

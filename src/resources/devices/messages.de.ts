@@ -262,7 +262,8 @@ const de: Messages = {
                 reboot: 'Massenneustart',
                 exportConfigs: 'Konfigurationen exportieren',
                 deleteTitle: 'Dieses Gerät löschen? |||| Diese %{smart_count} Geräte löschen?',
-                deleteContent: 'Ihre Ereignisse bleiben erhalten und zeigen „Gerät gelöscht“. Dies kann nicht rückgängig gemacht werden.',
+                deleteContent:
+                    'Die zugehörigen Ereignisse bleiben erhalten und zeigen „Gerät gelöscht“. Dies kann nicht rückgängig gemacht werden.',
                 deleted: 'Ein Gerät gelöscht |||| %{smart_count} Geräte gelöscht',
                 editTitle: 'Massenbearbeitung von Geräten',
                 rebootTitle: 'Massenneustart von Geräten',
@@ -281,7 +282,7 @@ const de: Messages = {
                 replaceGroups: 'Zutrittsgruppen ersetzen',
                 groupsHelp: 'Die gewählten Geräte bedienen genau diese Gruppen.',
                 groupsMixed:
-                    'Die gewählten Geräte gehören zu mehreren Konten: Ihre Zutrittsgruppen werden auf der jeweiligen Geräteseite festgelegt.',
+                    'Die gewählten Geräte gehören zu mehreren Konten: Die Zutrittsgruppen werden auf der jeweiligen Geräteseite festgelegt.',
                 apply: 'Auf %{smart_count} Gerät anwenden |||| Auf %{smart_count} Geräte anwenden',
                 edited: 'Ein Gerät geändert |||| %{smart_count} Geräte geändert',
                 notApprovedLeftOut:

@@ -65,7 +65,8 @@ const de: Messages = {
                 noFirmware: 'Für dieses Konto wurde noch keine Firmware hochgeladen.',
                 uploadFirst: 'Firmware hochladen',
                 compatible: 'Kompatibel mit %{types}',
-                unverified: 'Ihre Signatur ist mit den Schlüsseln des Kontos nicht verifiziert: Sie kann nicht bereitgestellt werden.',
+                unverified:
+                    'Die Signatur dieser Firmware ist mit den Schlüsseln des Kontos nicht verifiziert, daher kann sie nicht bereitgestellt werden.',
                 devices: 'Lesegeräte',
                 pick: 'Lesegeräte wählen',
                 byFilter: 'Per Filter',

@@ -51,7 +51,7 @@ const de: Messages = {
                 deleted: '%{smart_count} Profil gelöscht |||| %{smart_count} Profile gelöscht',
                 deleteTitle: '%{smart_count} Profil löschen? |||| %{smart_count} Profile löschen?',
                 deleteContent:
-                    'Ihre Ausweise werden mit ihnen gelöscht; ihre Ereignisse bleiben erhalten und zeigen „Profil gelöscht“. Dies kann nicht rückgängig gemacht werden.',
+                    'Die zugehörigen Ausweise werden mitgelöscht, die Ereignisse bleiben erhalten und zeigen „Profil gelöscht“. Dies kann nicht rückgängig gemacht werden.',
             },
             export: { failed: 'Die Profile konnten nicht exportiert werden' },
             badges: {
@@ -97,7 +97,7 @@ const de: Messages = {
         },
         opt_out: {
             name: 'Bio-Opt-out-Ausweis |||| Bio-Opt-out',
-            intro: 'Personen, die die biometrische Erfassung ablehnen. Das Hinzufügen eines Ausweises löscht das Profil, das ihn hat, samt seinen Bildern; die Lesegeräte akzeptieren den Ausweis dann allein und speichern nie ein Gesicht dazu.',
+            intro: 'Personen, die die biometrische Erfassung ablehnen. Das Hinzufügen eines Ausweises löscht das Profil, dem er zugeordnet ist, samt seinen Bildern; die Lesegeräte akzeptieren den Ausweis dann allein und speichern nie ein Gesicht dazu.',
             add: 'Ausweis hinzufügen',
             import: 'CSV importieren',
             importTitle: 'Opt-out-Ausweise importieren',
@@ -113,9 +113,9 @@ const de: Messages = {
             added: 'Ausweis zur Opt-out-Liste hinzugefügt; %{smart_count} Profil gelöscht |||| Ausweis zur Opt-out-Liste hinzugefügt; %{smart_count} Profile gelöscht',
             confirmAdd: 'Diesen Ausweis zur Bio-Opt-out-Liste hinzufügen?',
             confirmAddContent:
-                'Das Profil, das ihn hat, wird gegebenenfalls samt seinen Bildern gelöscht. Dies kann nicht rückgängig gemacht werden.',
+                'Das Profil, dem er zugeordnet ist, wird gegebenenfalls samt seinen Bildern gelöscht. Dies kann nicht rückgängig gemacht werden.',
             holder: 'Inhaber',
-            noHolder: 'Niemand hat diesen Ausweis',
+            noHolder: 'Kein Inhaber',
             removeTitle: 'Diesen Ausweis aus der Opt-out-Liste nehmen?',
             removeContent: 'Sein Inhaber kann dann wieder erfasst werden.',
         },

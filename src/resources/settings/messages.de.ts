@@ -7,7 +7,7 @@ const de: Messages = {
     },
     settings: {
         title: 'Einstellungen',
-        intro: 'Einstellungen der gesamten Plattform. Die Umgebung des Servers liefert ihre Anfangswerte; ein hier gespeicherter Wert ersetzt ihn sofort, in jeder Instanz des Servers.',
+        intro: 'Einstellungen der gesamten Plattform. Die Umgebung des Servers liefert ihre Anfangswerte; ein hier gespeicherter Wert ersetzt den Anfangswert sofort, in jeder Instanz des Servers.',
         sections: {
             mail: { title: 'Adresse und E-Mail', intro: 'Wo Benutzer die Konsole erreichen und wie die Plattform E-Mails versendet.' },
             signIn: {

@@ -83,7 +83,7 @@ const de: Messages = {
             breakGlassHelp:
                 'Ein Administrator des Hauptkontos, der sich weiterhin mit einem Passwort anmelden darf, falls der Identitätsanbieter ausfällt.',
             tfa: 'Zwei-Faktor-Authentifizierung für lokale Benutzer dieses Kontos verlangen',
-            tfaHelp: 'Externe Benutzer werden nicht gefragt: Ihr Identitätsanbieter prüft sie.',
+            tfaHelp: 'Externe Benutzer werden nicht gefragt: Der Identitätsanbieter prüft sie.',
             saved: 'Anmeldeeinstellungen gespeichert',
             saveFailed: 'Die Anmeldeeinstellungen konnten nicht gespeichert werden',
         },
