@@ -140,7 +140,7 @@ const de: Messages = {
         },
         auth: {
             auth_check_error: 'Bitte melden Sie sich an, um fortzufahren',
-            user_menu: 'Profil',
+            user_menu: 'Benutzermenü',
             username: 'Benutzername',
             password: 'Passwort',
             email: 'E-Mail',
