@@ -87,7 +87,7 @@ const es: Messages = {
                 authenticate: 'se autenticó',
                 reboot: 'reinició',
                 bulk_edit: 'editó en bloque',
-                abort: 'canceló',
+                abort: 'interrumpió',
             },
         },
     },

@@ -34,7 +34,7 @@ const es: Messages = {
             changePassword: 'Cambiar',
             test: 'Probar la conexión',
             syncNow: 'Sincronizar ahora',
-            lastSync: 'Última sincronización %{time}: %{status}',
+            lastSync: 'Última sincronización: %{time}, %{status}',
             invalid: 'Complete primero el formulario: algunos campos no son válidos',
             saved: 'Integración con ACS guardada',
             saveFailed: 'No se guardó la integración con ACS',

@@ -153,7 +153,7 @@ const es: Messages = {
             deleteRange: 'Eliminar este intervalo',
             deleteRangeContent: 'Los visitantes ya emitidos conservan su credencial hasta la medianoche.',
             issue: 'Emitir una credencial de visitante',
-            issued: 'Credencial de visitante emitida hasta las %{time}',
+            issued: 'Credencial de visitante emitida hasta el %{time}',
             visitors: 'Visitantes de hoy',
             noVisitor: 'Ningún visitante tiene una credencial en este momento.',
             end: 'Finalizar la visita',

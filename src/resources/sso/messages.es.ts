@@ -54,7 +54,7 @@ const es: Messages = {
             keytab: {
                 title: 'Keytab',
                 none: 'No se ha subido ningún keytab',
-                current: '%{name}, %{size} bytes, subido %{date}',
+                current: '%{name}, %{size} bytes, subido el %{date}',
                 upload: 'Subir un keytab',
                 remove: 'Quitar el keytab',
                 saveFirst: 'Guarde la configuración del directorio antes de subir su keytab.',

@@ -26,7 +26,7 @@ const es: Messages = {
                 backups: 'Copias de seguridad',
             },
             files: '1 archivo |||| %{smart_count} archivos',
-            measured: 'Medido %{at}',
+            measured: 'Medido el %{at}',
         },
         backups: {
             title: 'Copias de seguridad',
