@@ -13,7 +13,7 @@ const es: Messages = {
             incorrect: 'Datos de acceso incorrectos',
             failed: 'Error al iniciar sesión',
             locked: 'Demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo más tarde.',
-            sso: 'Iniciar sesión con inicio de sesión único',
+            sso: 'Usar el inicio de sesión único',
             localAccount: 'Iniciar sesión con una cuenta local',
             or: 'o',
             ssoErrors: {

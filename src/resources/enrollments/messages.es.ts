@@ -9,7 +9,7 @@ const es: Messages = {
             statuses: {
                 sent: 'Enviada',
                 opened: 'Abierta',
-                consented: 'Consentida',
+                consented: 'Consentimiento otorgado',
                 completed: 'Completada',
                 expired: 'Caducada',
                 revoked: 'Retirada',

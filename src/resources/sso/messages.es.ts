@@ -65,7 +65,7 @@ const es: Messages = {
             saveFailed: 'No se pudo guardar la configuración de SSO',
             remove: 'Quitar el proveedor de identidad',
             removeTitle: '¿Quitar el proveedor de identidad?',
-            removeContent: 'Los usuarios de la cuenta principal ya no podrán iniciar sesión con el inicio de sesión único.',
+            removeContent: 'Los usuarios de la cuenta principal ya no podrán usar el inicio de sesión único.',
             removed: 'Proveedor de identidad quitado',
             removeFailed: 'No se pudo quitar el proveedor de identidad',
         },
