@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
 import { bootPreload } from './scripts/bootPreload';
-import { STORAGE_KEYS } from './contract/constants';
+import { LOCALE_CODES, STORAGE_KEYS } from './contract/constants';
 
 // The console is served by the platform server from dist/; in `npm run dev`
 // Vite proxies the API to a server started with `npm run server`.
@@ -31,7 +31,12 @@ export default defineConfig({
                         { name: 'console', tags: ['$initial'], priority: 3 },
                         // After sign-in, a few files rather than a hundred: a browser asks six at a time over HTTP/1.1.
                         { name: 'texts-en', test: /messages\.en\.ts$/, priority: 2 },
-                        { name: 'texts-fr', test: /(messages|app|validation)\.fr\.ts$|ra-language-french/, priority: 2 },
+                        // another language, whole, in one file when chosen (src/i18n/load.ts)
+                        ...LOCALE_CODES.filter(code => code !== 'en').map(code => ({
+                            name: `texts-${code}`,
+                            test: new RegExp(`(messages|app|validation|ra)\\.${code}\\.ts$${code === 'fr' ? '|ra-language-french' : ''}`),
+                            priority: 2,
+                        })),
                         // the charts are the dashboard's and statistics' alone
                         { name: 'charts', test: /node_modules[\\/]@mui[\\/]x-charts/, priority: 1 },
                         { name: 'screens', test: /node_modules[\\/]/, priority: 0 },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuItemSchema } from './menuSchema';
 import { ROLES } from './roles';
+import { LOCALE_CODES } from './constants';
 import { password } from './validation';
 
 export const loginInput = z.object({ username: z.string().min(1).max(255), password: z.string().min(1).max(200) });
@@ -30,8 +31,11 @@ export const me = z.object({
     password_changed: z.boolean(),
     tfa_enabled: z.boolean(),
     external_user: z.boolean(),
+    /** the console language the user chose; null: the browser's (issue 15) */
+    locale: z.enum(LOCALE_CODES).nullable(),
     menu: z.array(menuItemSchema),
 });
+export const localeInput = z.object({ locale: z.enum(LOCALE_CODES) });
 export type Me = z.infer<typeof me>;
 
 export const loginProvider = z.object({

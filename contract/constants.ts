@@ -26,6 +26,9 @@ export const DEFAULT_SAML_ASSERTION_KEY = 'memberOf';
 export const DEFAULT_SECURITY_LEVEL = 'medium';
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken' } as const;
 export const DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+/** The console's languages; a user's choice is kept on the server (GET /me, PUT /me/locale). */
+export const LOCALE_CODES = ['en', 'fr', 'de', 'es'] as const;
+export type LocaleCode = (typeof LOCALE_CODES)[number];
 /**
  * Lists cap per_page at the largest page size offered (SPEC 9). The lists
  * pickers read whole (SPEC 7.1: accounts, devices, access groups, card

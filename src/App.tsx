@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -16,6 +16,7 @@ import { PluginSlotsContext } from './plugins/slots';
 import { onDemand } from './plugins/onDemand';
 import { pluginSlots } from './plugins/rights';
 import { pluginResources, pluginRoutes } from './plugins/registry';
+import { consoleStore } from './session/store';
 
 // Pages outside the layout (a link in a mail opens them) show once the features' texts are here.
 const WithAllTexts = onDemand(() =>
@@ -29,8 +30,6 @@ const WithAllTexts = onDemand(() =>
 // The dashboard brings the charts library: it loads after sign-in, not with the sign-in page.
 const Dashboard = onDemand(() => import('./layout/Dashboard').then(m => m.Dashboard));
 
-const store = localStorageStore(undefined, 'AccessConsole');
-
 /** Browser routes, not hash routes: /login, /devices… load directly (issue 2). */
 export const App = () => (
     <BrowserRouter>
@@ -40,7 +39,7 @@ export const App = () => (
                 dataProvider={dataProvider}
                 authProvider={authProvider}
                 i18nProvider={i18nProvider}
-                store={store}
+                store={consoleStore}
                 layout={AppLayout}
                 dashboard={Dashboard}
                 loginPage={LoginPage}

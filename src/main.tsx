@@ -6,6 +6,7 @@ import { AppLayout } from './layout/lazy';
 import { enabledPlugins } from './plugins/enabled';
 import { preloadScreen } from './plugins/registry';
 import { tokens } from './session/storage';
+import { startInBrowserLocale } from './session/store';
 
 // SPEC 4.1: any old service worker is unregistered at start.
 void navigator.serviceWorker?.getRegistrations?.().then(list => list.forEach(r => void r.unregister()));
@@ -16,6 +17,7 @@ if (tokens.access) {
     void AppLayout.preload();
 }
 preloadScreen(enabledPlugins, window.location.pathname);
+startInBrowserLocale();
 
 createRoot(document.getElementById('root')!).render(
     <StrictMode>

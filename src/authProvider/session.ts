@@ -11,6 +11,7 @@ import {
     storedAccountSelection,
     storedUser,
 } from '../session/storage';
+import { applyUserLocale } from '../session/store';
 
 /** What the console knows about the signed-in session (SPEC 3 session state); react-admin's "permissions". */
 export interface Session {
@@ -53,6 +54,7 @@ export const loadSession = async (signal?: AbortSignal): Promise<Session> => {
         apiFetch<{ platform_version: string }>('/version', { noAccount: true, signal }),
     ]);
     saveUser(me);
+    applyUserLocale(me.locale);
     const role: Role = me.role ?? 'user';
     const singleTenant = singleTenantMode(loginProvider.singleTenant, me.account.main, role);
     let current = storedAccountSelection(me.id) ?? me.account.id;

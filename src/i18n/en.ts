@@ -6,6 +6,7 @@ import layout from '../layout/messages.en';
 import notices from '../notifications/messages.en';
 import pages from '../pages/messages.en';
 import { mergeMessages } from './merge';
+import { textsIn } from './load';
 import validation from './validation.en';
 
 /** English texts of the kernel (sign-in, layout, notices): the first download has these and no feature's. */
@@ -13,4 +14,4 @@ export const coreEnglish: Messages = mergeMessages(englishMessages as unknown as
 
 /** Every English text, the kernel's and each feature's. */
 export const loadEnglish = async (): Promise<Messages> =>
-    mergeMessages(coreEnglish, ...(await Promise.all(enabledPlugins.map(p => p.messages.en()))).map(m => m.default));
+    mergeMessages(coreEnglish, ...(await Promise.all(enabledPlugins.map(p => textsIn(p.messages, 'en')))));

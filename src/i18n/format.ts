@@ -38,3 +38,6 @@ export const formatRelativeTime = (
     const { key, count } = relativeTime(value, now);
     return translate(key, { smart_count: count });
 };
+
+/** A count in the console's language: 12,345 in English, 12 345 in French, 12.345 in German (issue 15). */
+export const formatNumber = (value: number, locale: string): string => new Intl.NumberFormat(locale).format(value);

@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'react-admin';
 import { coreEnglish, loadEnglish } from './en';
 import type { Messages } from '../plugins/types';
 import { LOCALES } from './locales';
+import type { LocaleCode } from '../../contract/constants';
 
 export { LOCALES };
 
@@ -12,14 +13,14 @@ let english: Messages = coreEnglish;
  * The kernel's English is bundled; the features' texts load with the
  * signed-in layout or a public page (loadAllTexts), so the sign-in page
  * downloads none of them (issue 13, docs/performance.md "Console first
- * load"); French loads whole when chosen. Missing keys are errors, not
- * silent fallbacks.
+ * load"); another language loads whole when chosen (./load.ts). Missing
+ * keys are errors, not silent fallbacks.
  */
 export const i18nProvider = polyglotI18nProvider(
     locale =>
-        locale === 'fr'
-            ? import('./fr').then(async m => (await m.loadFrench()) as unknown as TranslationMessages)
-            : (english as unknown as TranslationMessages),
+        locale === 'en'
+            ? (english as unknown as TranslationMessages)
+            : import('./load').then(async m => (await m.loadLocale(locale as Exclude<LocaleCode, 'en'>)) as unknown as TranslationMessages),
     'en',
     LOCALES,
     { allowMissing: false },

@@ -22,16 +22,18 @@ import type { DashboardReply } from '../../contract/dashboard';
 import { EVENT_GROUPS, type EventGroup } from '../../contract/events';
 import { formatDate, formatRelativeTime } from '../i18n/format';
 import { EventThumbnail } from '../resources/events/EventImage';
+import { useFormatNumber } from '../i18n/useFormatNumber';
 import { GROUP_COLORS } from '../resources/events/groupColors';
 
 export const Tile = ({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to?: string }) => {
+    const formatNumber = useFormatNumber();
     const body = (
         <CardContent>
             <Typography variant="body2" color="text.secondary">
                 {label}
             </Typography>
             <Typography variant="h4" component="p">
-                {value}
+                {typeof value === 'number' ? formatNumber(value) : value}
             </Typography>
             {hint && (
                 <Typography variant="caption" color="text.secondary">

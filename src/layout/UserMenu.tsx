@@ -6,6 +6,7 @@ import { UserMenu, useGetIdentity, useLocaleState, useTranslate, useUserMenu } f
 import { useNavigate } from 'react-router-dom';
 import { LOCALES } from '../i18n';
 import { initials } from './format';
+import { apiFetch } from '../dataProvider/http';
 
 const useCloseMenu = () => useUserMenu()?.onClose ?? (() => undefined);
 
@@ -30,7 +31,7 @@ const SettingsItem = () => {
     );
 };
 
-/** The language switch: English is bundled, French loads on demand. */
+/** The language switch: English is bundled, another language loads when chosen; the choice is kept on the server for the next sign-in. */
 const LanguageItems = () => {
     const [locale, setLocale] = useLocaleState();
     const close = useCloseMenu();
@@ -47,6 +48,8 @@ const LanguageItems = () => {
                     onClick={() => {
                         close();
                         setLocale(l.locale);
+                        // kept for the next sign-in on any browser; this browser keeps it anyway
+                        void apiFetch('/me/locale', { method: 'PUT', body: { locale: l.locale }, noAccount: true }).catch(() => undefined);
                     }}
                 >
                     <ListItemIcon>{l.locale === locale && <Check fontSize="small" />}</ListItemIcon>

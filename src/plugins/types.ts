@@ -7,6 +7,9 @@ export interface Messages {
     [key: string]: string | Messages;
 }
 
+/** A feature's texts, one file per language: `import.meta.glob('./messages.*.ts')` (src/i18n/load.ts). */
+export type MessageFiles = Record<string, () => Promise<unknown>>;
+
 export interface PluginResource {
     /** react-admin resource name = the API path under /api/v2 */
     name: string;
@@ -58,5 +61,5 @@ export interface ConsolePlugin {
     /** items it adds to the app bar, before the current account */
     appBar?: ComponentType[];
     /** loaded with the signed-in layout or a public page, not with the sign-in page (src/i18n/index.ts) */
-    messages: { en: () => Promise<{ default: Messages }>; fr: () => Promise<{ default: Messages }> };
+    messages: MessageFiles;
 }

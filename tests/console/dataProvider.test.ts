@@ -10,6 +10,7 @@ const me = {
     role: 'dealer',
     account: { id: 3, name: 'Own', main: false },
     accepted_tos: true,
+    locale: null,
     password_changed: true,
     tfa_enabled: false,
     external_user: false,

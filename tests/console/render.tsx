@@ -18,6 +18,7 @@ export const testSession = (role: Role = 'admin', flags: Partial<SessionFlags> =
         email: 'jane@example.com',
         role,
         account: { id: 10, name: 'Contoso Offices', main: false },
+        locale: null,
         accepted_tos: true,
         password_changed: true,
         tfa_enabled: false,

@@ -82,6 +82,8 @@ export const users = pgTable(
         failed_logins: integer('failed_logins').notNull().default(0),
         locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
         disabled: boolean('disabled').notNull().default(false),
+        /** the console language the user chose (contract/constants LOCALE_CODES); null: the browser's */
+        locale: varchar('locale', { length: 8 }),
         ...timestamps,
     },
     t => [uniqueIndex('users_email_idx').on(t.email), index('users_account_idx').on(t.account_id, t.id)],

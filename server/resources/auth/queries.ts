@@ -18,6 +18,16 @@ export const acceptTerms = (db: Db, userId: number) =>
         .set({ accepted_tos: true, updated_at: sql`now()` })
         .where(eq(users.id, userId));
 
+/** The console language the user chose, null when none. */
+export const userLocale = async (db: Db, userId: number): Promise<string | null> =>
+    (await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)))[0]?.locale ?? null;
+
+export const setUserLocale = (db: Db, userId: number, locale: string) =>
+    db
+        .update(users)
+        .set({ locale, updated_at: sql`now()` })
+        .where(eq(users.id, userId));
+
 /** Sets a first password only while one is required; false when it was set already. */
 export const setFirstPassword = async (db: Db, userId: number, passwordHash: string) =>
     (

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginInput, loginProvider, loginReply, me, refreshInput, tokenPair, versionReply } from '../../../contract/auth';
+import {
+    localeInput,
+    loginInput,
+    loginProvider,
+    loginReply,
+    me,
+    refreshInput,
+    tokenPair,
+    versionReply,
+    type Me,
+} from '../../../contract/auth';
 import { menuItems } from '../../../contract/menu';
 import { can } from '../../../contract/rights';
 import { errorReply } from '../../../contract/api';
@@ -15,7 +25,7 @@ import { sessionFlags } from './flags';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { revokeSession, rotateRefresh, startSecondFactor, startSession } from './sessions';
 import { claimAttempt } from './lockout';
-import { acceptTerms, userByEmail } from './queries';
+import { acceptTerms, setUserLocale, userByEmail, userLocale } from './queries';
 import { loginProviderInfo, passwordSignInAllowed } from '../sso/routes';
 import { directorySignInOffered, signInWithDirectory } from '../sso/directoryLogin';
 import { SSO_MESSAGES } from '../../../contract/sso';
@@ -123,8 +133,27 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 password_changed: auth.user.password_changed,
                 tfa_enabled: auth.user.tfa_enabled,
                 external_user: auth.user.external_user,
+                locale: (await userLocale(ctx.db, auth.user.id)) as Me['locale'],
                 menu: menuItems(flags),
             };
+        },
+    );
+
+    app.put(
+        '/me/locale',
+        {
+            config: { access: 'signedIn', beforePasswordSetup: true },
+            schema: {
+                tags,
+                summary: 'Keep the console language the user chose',
+                body: localeInput,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const auth = requireAuth(request);
+            await setUserLocale(ctx.db, auth.user.id, request.body.locale);
+            return reply.status(204).send(null);
         },
     );
 

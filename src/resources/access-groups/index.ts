@@ -26,5 +26,5 @@ export const accessGroupsPlugin: ConsolePlugin = {
             recordRepresentation: 'description',
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

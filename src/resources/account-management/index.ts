@@ -8,5 +8,5 @@ const AccountManagementPage = onDemand(() => import('./AccountManagementPage').t
 export const accountManagementPlugin: ConsolePlugin = {
     key: 'account-management',
     routes: [{ path: '/account_management', routeKey: 'accountManagement', element: createElement(AccountManagementPage) }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

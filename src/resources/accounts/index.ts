@@ -18,5 +18,5 @@ export const accountsPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

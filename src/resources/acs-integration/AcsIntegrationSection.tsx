@@ -386,7 +386,7 @@ const Certificate = ({ accountId, readOnly }: { accountId: number; readOnly: boo
                         {translate(`${T}.certificate.expires`)}
                     </Typography>
                     <Typography component="dd" sx={{ m: 0 }} color={cert.expired ? 'error' : undefined} data-expired={cert.expired}>
-                        {new Date(cert.not_after).toLocaleString()}
+                        {formatDate(cert.not_after)}
                         {cert.expired ? ` (${translate(`${T}.certificate.expired`)})` : ''}
                     </Typography>
                 </Box>
@@ -584,7 +584,7 @@ const Log = ({ accountId, refresh }: { accountId: number; refresh: number }) => 
                 <TableBody>
                     {rows?.result.map(r => (
                         <TableRow key={r.id}>
-                            <TableCell>{new Date(r.at).toLocaleString()}</TableCell>
+                            <TableCell>{formatDate(r.at)}</TableCell>
                             <TableCell
                                 sx={{ color: r.level === 'error' ? 'error.main' : r.level === 'warning' ? 'warning.main' : undefined }}
                             >

@@ -14,5 +14,5 @@ export const acsIntegrationPlugin: ConsolePlugin = {
             component: AcsIntegrationSection,
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -7,5 +7,5 @@ const ApiKeysSection = onDemand(() => import('./ApiKeysSection').then(m => m.Api
 export const apiKeysPlugin: ConsolePlugin = {
     key: 'api-keys',
     accountSections: [{ key: 'api-keys', label: 'resources.api_keys.section', right: ['apiKeys', 'read'], component: ApiKeysSection }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -7,5 +7,5 @@ const AuditLogList = onDemand(() => import('./AuditLogList').then(m => m.AuditLo
 export const auditLogsPlugin: ConsolePlugin = {
     key: 'audit-logs',
     resources: [{ name: 'audit_logs', right: 'auditLogs', routeKey: 'auditLogs', list: AuditLogList, icon: History }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -9,5 +9,5 @@ export const cardFormatsPlugin: ConsolePlugin = {
     accountSections: [
         { key: 'card-formats', label: 'resources.card_formats.section', right: ['cardFormats', 'read'], component: CardFormatsSection },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -30,5 +30,5 @@ export const devicesPlugin: ConsolePlugin = {
         { path: '/devices/:id', element: inDevices(DeviceShow), routeKey: 'devices' },
         { path: '/devices/:id/edit', element: inDevices(DeviceEdit), routeKey: 'devices' },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

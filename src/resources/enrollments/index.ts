@@ -34,5 +34,5 @@ export const enrollmentsPlugin: ConsolePlugin = {
             component: EnrollmentSettingsSection,
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -14,5 +14,5 @@ export const eventRetentionPlugin: ConsolePlugin = {
             component: EventRetentionSection,
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -35,6 +35,7 @@ import { DateRangeFilter, GroupTabs, useFilterUpdate } from './EventToolbar';
 import { EventThumbnail } from './EventImage';
 import { EventExportButton } from './ExportButton';
 import { LiveControl, useLiveList } from './LiveControl';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 import { useSpoofingEnabled } from './useSpoofingEnabled';
 
 const typeChoices = (group: EventGroup | undefined) =>
@@ -84,6 +85,7 @@ const eventFilters = (group: EventGroup | undefined, crossAccount: boolean, reac
  */
 const EventPagination = () => {
     const translate = useTranslate();
+    const formatNumber = useFormatNumber();
     const { meta } = useListContext();
     const estimate = (meta as { count_is_estimate?: boolean } | undefined)?.count_is_estimate === true;
     return (
@@ -95,8 +97,8 @@ const EventPagination = () => {
                           translate('resources.events.count.estimate', {
                               from,
                               to,
-                              bound: EVENTS_EXACT_COUNT_LIMIT.toLocaleString(),
-                              count: count.toLocaleString(),
+                              bound: formatNumber(EVENTS_EXACT_COUNT_LIMIT),
+                              count: formatNumber(count),
                           }),
                   }
                 : {})}

@@ -7,5 +7,5 @@ const EventList = onDemand(() => import('./EventList').then(m => m.EventList));
 export const eventsPlugin: ConsolePlugin = {
     key: 'events',
     resources: [{ name: 'events', right: 'events', routeKey: 'events', list: EventList, icon: Security }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

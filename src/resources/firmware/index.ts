@@ -29,5 +29,5 @@ export const firmwarePlugin: ConsolePlugin = {
     accountSections: [
         { key: 'firmware-keys', label: 'resources.firmware_keys.section', right: ['artifacts', 'read'], component: FirmwareKeysSection },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

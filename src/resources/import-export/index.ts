@@ -17,5 +17,5 @@ export const importExportPlugin: ConsolePlugin = {
             component: ImportExportSection,
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -8,5 +8,5 @@ export const migrationsPlugin: ConsolePlugin = {
     key: 'migrations',
     // SPEC 2.2 /migrations [migrations]; 6.2 admin and moderator; 6.3 denied to the admin of a cloud installation
     routes: [{ path: '/migrations', routeKey: 'migrations', element: createElement(MigrationsPage) }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -35,5 +35,5 @@ export const profilesPlugin: ConsolePlugin = {
     accountSections: [
         { key: 'profile-policy', label: 'resources.profile_policy.section', right: ['accounts', 'read'], component: ProfilePolicySection },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -8,5 +8,5 @@ const QrCodePage = onDemand(() => import('./QrCodePage').then(m => m.QrCodePage)
 export const qrCodePlugin: ConsolePlugin = {
     key: 'qrcode',
     routes: [{ path: '/qrcode', element: createElement(QrCodePage), routeKey: 'qrcode' }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -17,5 +17,5 @@ export const readersPlugin: ConsolePlugin = {
             recordRepresentation: 'description',
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

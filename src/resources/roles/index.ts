@@ -7,5 +7,5 @@ const RolesPage = onDemand(() => import('./RolesPage').then(m => m.RolesPage));
 export const rolesPlugin: ConsolePlugin = {
     key: 'roles',
     routes: [{ path: '/roles', element: createElement(RolesPage), routeKey: 'roles' }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

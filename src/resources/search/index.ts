@@ -10,5 +10,5 @@ export const searchPlugin: ConsolePlugin = {
     key: 'search',
     routes: [{ path: '/search', routeKey: 'search', element: createElement(SearchPage) }],
     appBar: [SearchBox],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -8,5 +8,5 @@ export const settingsPlugin: ConsolePlugin = {
     key: 'settings',
     // SPEC 2.2 /settings; 6.2 "system settings: admin only"; 6.3 denies it to manager and user
     routes: [{ path: '/settings', routeKey: 'settings', element: createElement(SettingsPage) }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -21,5 +21,5 @@ export const ssoPlugin: ConsolePlugin = {
             component: LoginPreferencesSection,
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -8,5 +8,5 @@ export const statisticsPlugin: ConsolePlugin = {
     key: 'statistics',
     // SPEC 2.2 /statistics [statistics]; SPEC 6.3 denies it to manager and user
     routes: [{ path: '/statistics', routeKey: 'statistics', element: createElement(StatisticsPage) }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

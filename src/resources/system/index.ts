@@ -12,5 +12,5 @@ const BackupAndRestorePage = onDemand(() => import('./BackupAndRestorePage').the
 export const systemPlugin: ConsolePlugin = {
     key: 'system',
     routes: [{ path: '/backup_and_restore', routeKey: 'backupAndRestore', element: createElement(BackupAndRestorePage) }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

@@ -22,5 +22,5 @@ export const usersPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };

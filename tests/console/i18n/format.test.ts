@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatFileSize, formatRelativeTime, relativeTime } from '../../../src/i18n/format';
 import { loadEnglish } from '../../../src/i18n/en';
-import { loadFrench } from '../../../src/i18n/fr';
+import { loadLocale } from '../../../src/i18n/load';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 
 const en = await loadEnglish();
-const fr = await loadFrench();
+const fr = await loadLocale('fr');
 
 const translator = (messages: unknown) =>
     polyglotI18nProvider(() => messages as TranslationMessages, 'en', [], { allowMissing: false }).translate;

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AccountSwitchProvider } from '../../../src/layout/accountSwitch';
 import { AppBar } from '../../../src/layout/AppBar';
 import { MenuFooter } from '../../../src/layout/Footer';
@@ -71,7 +71,12 @@ describe('user menu (SPEC 2.4)', () => {
         await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/logout'));
     });
 
-    it('switches the language to French and back', async () => {
+    it('switches the language to French and back, keeping each choice on the server for the next sign-in', async () => {
+        const sent: { url: string; method?: string; body?: unknown }[] = [];
+        const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+            sent.push({ url: String(url), method: init?.method, body: init?.body });
+            return new Response(null, { status: 204 });
+        });
         bar(testSession('dealer'));
         fireEvent.click(await screen.findByRole('button', { name: 'Profile' }));
         const menu = await screen.findByRole('menu');
@@ -81,6 +86,12 @@ describe('user menu (SPEC 2.4)', () => {
         fireEvent.click(screen.getByRole('button', { name: 'Profil' }));
         fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
         expect(await screen.findByRole('button', { name: 'Switch Account' })).toBeInTheDocument();
+        const kept = sent.filter(r => r.url.endsWith('/api/v2/me/locale'));
+        expect(kept.map(r => [r.method, JSON.parse(String(r.body)).locale])).toEqual([
+            ['PUT', 'fr'],
+            ['PUT', 'en'],
+        ]);
+        fetchSpy.mockRestore();
     });
 });
 

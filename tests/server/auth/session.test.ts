@@ -32,6 +32,20 @@ describe('sign-in and me', () => {
         expect(res.json()).toEqual({ error: 'Incorrect authentication credentials', request_id: res.headers['x-request-id'] });
     });
 
+    it('keeps the language a user chose for the next sign-in, and refuses one the console lacks', async () => {
+        const admin = await p.as(ADMIN.email);
+        expect((await admin('GET', '/me')).json().locale).toBeNull();
+        expect((await admin('PUT', '/me/locale', { locale: 'de' })).statusCode).toBe(204);
+        // a new session, as on another browser
+        const later = await p.as(ADMIN.email);
+        expect((await later('GET', '/me')).json().locale).toBe('de');
+        const refused = await later('PUT', '/me/locale', { locale: 'xx' });
+        expect(refused.statusCode).toBe(400);
+        expect((await later('GET', '/me')).json().locale).toBe('de');
+        expect((await p.app.inject({ method: 'PUT', url: '/api/v2/me/locale', payload: { locale: 'es' } })).statusCode).toBe(401);
+        await admin('PUT', '/me/locale', { locale: 'en' });
+    });
+
     it('answers 401 {error, request_id} without a token', async () => {
         const res = await p.app.inject({ method: 'GET', url: '/api/v2/me' });
         expect(res.statusCode).toBe(401);
