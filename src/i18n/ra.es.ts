@@ -140,7 +140,7 @@ const es: Messages = {
         },
         auth: {
             auth_check_error: 'Inicie sesión para continuar',
-            user_menu: 'Perfil',
+            user_menu: 'Menú de usuario',
             username: 'Nombre de usuario',
             password: 'Contraseña',
             email: 'Correo electrónico',
