@@ -1,0 +1,32 @@
+import type { Messages } from '../plugins/types';
+
+/** App-wide texts: menu, shared notices, validation texts of contract/ (keyed by their English text). */
+const es: Messages = {
+    app: {
+        name: 'Consola de acceso',
+        ok: 'Aceptar',
+        confirmDelete: { title: '¿Eliminar este elemento (%{resource})?', content: 'Esta acción no se puede deshacer.' },
+        export: 'Exportar',
+        yes: 'Sí',
+        no: 'No',
+        roles: {
+            admin: 'administrador de la plataforma',
+            dealer: 'Administrador del distribuidor',
+            installer: 'Instalador',
+            moderator: 'Administrador de la cuenta',
+            manager: 'Gestor de la cuenta',
+            user: 'Usuario de la cuenta',
+        },
+    },
+    // Each feature names its own menu entry (its messages files); here are the groups.
+    menu: {
+        groups: {
+            accounts: 'Cuentas',
+            permissions: 'Permisos',
+            deviceManagement: 'Gestión de dispositivos',
+            profiles: 'Perfiles',
+            systemManager: 'Gestión del sistema',
+        },
+    },
+};
+export default es;
