@@ -15,6 +15,11 @@ const leaves = (tree: Messages, prefix = ''): [string, string][] =>
 
 const english = new Map(leaves(await loadEnglish()));
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map(m => m[1]).sort();
+/** react-admin gives its sort tooltip both %{field} and %{field_lower_first}: German capitalises nouns, so it takes the first. */
+const samePlaceholders = (key: string, a: string, b: string) =>
+    key === 'ra.sort.sort_by'
+        ? placeholders(a).join().replace('field_lower_first', 'field') === placeholders(b).join().replace('field_lower_first', 'field')
+        : placeholders(a).join() === placeholders(b).join();
 const others = LOCALES.filter(l => l.locale !== 'en').map(l => l.locale as Exclude<(typeof l)['locale'], 'en'>);
 
 describe.each(others)('%s (STYLE.md: a test fails on any key missing in a locale)', locale => {
@@ -31,7 +36,7 @@ describe.each(others)('%s (STYLE.md: a test fails on any key missing in a locale
     it('uses the same placeholders as English in each text', async () => {
         const other = new Map(leaves(await loadLocale(locale)));
         const differ = [...english]
-            .filter(([key, text]) => other.has(key) && placeholders(text).join() !== placeholders(other.get(key)!).join())
+            .filter(([key, text]) => other.has(key) && !samePlaceholders(key, text, other.get(key)!))
             // react-admin's own French (its package) drops %{name} from a few texts on purpose; ours keep them
             .filter(([key]) => !(locale === 'fr' && key.startsWith('ra.')))
             .map(([key]) => key);
