@@ -6,7 +6,7 @@ import layout from '../layout/messages.en';
 import notices from '../notifications/messages.en';
 import pages from '../pages/messages.en';
 import { mergeMessages } from './merge';
-import { textsIn } from './load';
+import { textsIn } from './files';
 import validation from './validation.en';
 
 /** English texts of the kernel (sign-in, layout, notices): the first download has these and no feature's. */

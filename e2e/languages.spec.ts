@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from './credentials.mjs';
+import { shot } from './console';
+
+test.describe.configure({ mode: 'serial' });
+
+/** Signs in through the form in the language shown, with the demo dealer. */
+const signInAs = async (page: Page, texts: { email: string; password: string; submit: string }) => {
+    await page.getByLabel(texts.email).fill(E2E.dealer);
+    await page.getByLabel(texts.password, { exact: true }).fill(E2E.demoPassword);
+    await page.getByRole('button', { name: texts.submit }).click();
+};
+
+test.describe('a German browser', () => {
+    test.use({ locale: 'de-DE' });
+    test('gets the sign-in page and the dashboard in German', async ({ page }, info) => {
+        await page.goto('/');
+        await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+        await expect(page.getByText('Passwort vergessen?')).toBeVisible();
+        await shot(page, info, 'login-de');
+        await signInAs(page, { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+        await expect(page.getByText(/^Willkommen, /)).toBeVisible();
+        await expect(page.getByRole('menuitem', { name: 'Geräte', exact: true })).toBeVisible();
+        await shot(page, info, 'dashboard-de');
+    });
+});
+
+test.describe('a Spanish browser', () => {
+    test.use({ locale: 'es-MX' });
+    test('gets the sign-in page and the dashboard in Spanish', async ({ page }, info) => {
+        await page.goto('/');
+        await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+        await shot(page, info, 'login-es');
+        await signInAs(page, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Iniciar sesión' });
+        await expect(page.getByText(/^Le damos la bienvenida, /)).toBeVisible();
+        await expect(page.getByRole('menuitem', { name: 'Dispositivos', exact: true })).toBeVisible();
+        await shot(page, info, 'dashboard-es');
+    });
+});
+
+test.describe('a language chosen in the user menu', () => {
+    test.use({ locale: 'en-US' });
+    test('follows the user to another browser at the next sign-in, then back to English', async ({ browser, page }) => {
+        await page.goto('/');
+        await signInAs(page, { email: 'Email', password: 'Password', submit: 'Sign in' });
+        await expect(page.getByText(/^Welcome, /)).toBeVisible();
+        await page.getByRole('button', { name: 'Profile', exact: true }).click();
+        await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+        await expect(page.getByRole('menuitem', { name: 'Geräte', exact: true })).toBeVisible();
+
+        // another browser, in English: the sign-in page is English, the console after sign-in German
+        const other = await browser.newContext({ locale: 'en-US' });
+        const second = await other.newPage();
+        await second.goto('/');
+        await signInAs(second, { email: 'Email', password: 'Password', submit: 'Sign in' });
+        await expect(second.getByRole('menuitem', { name: 'Geräte', exact: true })).toBeVisible();
+        await second.getByRole('button', { name: 'Benutzermenü', exact: true }).click();
+        await second.getByRole('menuitem', { name: 'English' }).click();
+        await expect(second.getByRole('menuitem', { name: 'Devices', exact: true })).toBeVisible();
+        await other.close();
+    });
+});
