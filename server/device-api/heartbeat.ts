@@ -22,7 +22,7 @@ export const heartbeatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         },
         async request => {
             const device = requireDevice(request);
-            const seen = await recordHeartbeat(ctx.db, device.id, request.body);
+            const seen = await recordHeartbeat(ctx.db, { id: device.id, report: request.body });
             if (!seen) throw unauthorized('Device is not approved');
             if (seen.previous_status === 'offline')
                 await recordDeviceStateEvent(ctx.db, 'DeviceOnline', {

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } fro
 import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
+import { coalesced } from '../../db/coalesce';
 import {
     accessGroups,
     accounts,
@@ -350,24 +351,30 @@ export const rejectDevice = async (db: Db, id: number) =>
             .returning({ id: devices.id })
     ).length === 1;
 
-/** What the device-auth hook loads for each call of a reader: one indexed read. */
-export const deviceCredentials = async (db: Db, id: number) =>
-    (
-        await rows<{
-            id: number;
-            account_id: number;
-            hardware_id: string;
-            description: string;
-            status: DeviceStatus;
-            key_hash: string | null;
-            config_version: number;
-            access_version: number;
-        }>(
-            db,
-            sql`select d.id, d.account_id, d.hardware_id, d.description, d.status, d.key_hash, d.config_version, coalesce(av.version, 1)::int as access_version
-                from devices d left join access_versions av on av.account_id = d.account_id where d.id = ${id}`,
-        )
-    )[0];
+export interface DeviceCredentialRow {
+    id: number;
+    account_id: number;
+    hardware_id: string;
+    description: string;
+    status: DeviceStatus;
+    key_hash: string | null;
+    config_version: number;
+    access_version: number;
+}
+
+/** What the device-auth hook loads for each call of a reader: one indexed read, shared by the calls that arrive together. */
+export const deviceCredentials: (db: Db, id: number) => Promise<DeviceCredentialRow | undefined> = coalesced(async (db, ids: number[]) => {
+    const found = await rows<DeviceCredentialRow>(
+        db,
+        sql`select d.id, d.account_id, d.hardware_id, d.description, d.status, d.key_hash, d.config_version, coalesce(av.version, 1)::int as access_version
+            from devices d left join access_versions av on av.account_id = d.account_id where d.id in (${sql.join(
+                [...new Set(ids)].map(id => sql`${id}::int`),
+                sql`, `,
+            )})`,
+    );
+    const byId = new Map(found.map(r => [r.id, r]));
+    return ids.map(id => byId.get(id));
+});
 
 // ---- heartbeats and offline detection ----
 
@@ -381,34 +388,57 @@ export interface HeartbeatResult {
     pending_commands: number;
 }
 
+export interface HeartbeatReport {
+    ip_address?: string;
+    release?: string;
+    device_mode?: string;
+    applied_config_version?: number;
+}
+
 /**
- * One statement: the reader is seen now (online), what it reports is kept,
+ * One statement, for every heartbeat that arrives together: the reader is seen now (online), what it reports is kept,
  * and the reply's figures come back. The row lock orders it with the
  * offline job, so an offline->online change is seen exactly once.
  */
-export const recordHeartbeat = async (
-    db: Db,
-    id: number,
-    report: { ip_address?: string; release?: string; device_mode?: string; applied_config_version?: number },
-): Promise<HeartbeatResult | undefined> =>
-    (
-        await rows<HeartbeatResult>(
+export const recordHeartbeat: (db: Db, heartbeat: { id: number; report: HeartbeatReport }) => Promise<HeartbeatResult | undefined> =
+    coalesced(async (db, heartbeats: { id: number; report: HeartbeatReport }[]) => {
+        // the last report of a reader that sent two in one gathering wins
+        const input = sql.join(
+            heartbeats.map(
+                ({ id, report }, order) =>
+                    sql`(${order}::int, ${id}::int, ${report.ip_address ?? null}::text, ${report.release ?? null}::text, ${report.device_mode ?? null}::text, ${report.applied_config_version ?? null}::int)`,
+            ),
+            sql`, `,
+        );
+        const seen = await rows<HeartbeatResult & { id: number }>(
             db,
-            sql`with previous as (select id, status from devices where id = ${id} and status in ('online', 'offline') for update)
+            sql`with input(ord, id, ip_address, release, device_mode, applied_config_version) as (values ${input}),
+                latest as (select distinct on (id) * from input order by id, ord desc),
+                -- rows locked in id order: two instances' gatherings never wait on each other in a cycle
+                previous as (select id, status from devices where id in (select id from latest) and status in ('online', 'offline') order by id for update)
                 update devices d set
                     last_seen_at = now(),
                     status = 'online',
                     status_changed_at = case when previous.status = 'online' then d.status_changed_at else now() end,
-                    ip_address = coalesce(${report.ip_address ?? null}, d.ip_address),
-                    release = coalesce(${report.release ?? null}, d.release),
-                    device_mode = coalesce(${report.device_mode ?? null}, d.device_mode),
-                    applied_config_version = coalesce(${report.applied_config_version ?? null}::int, d.applied_config_version)
-                from previous where d.id = previous.id
-                returning previous.status as previous_status, d.account_id, d.description, d.device_mode, d.config_version,
+                    ip_address = coalesce(latest.ip_address, d.ip_address),
+                    release = coalesce(latest.release, d.release),
+                    device_mode = coalesce(latest.device_mode, d.device_mode),
+                    applied_config_version = coalesce(latest.applied_config_version, d.applied_config_version)
+                from previous join latest on latest.id = previous.id where d.id = previous.id
+                returning d.id, previous.status as previous_status, d.account_id, d.description, d.device_mode, d.config_version,
                     coalesce((select version from access_versions where account_id = d.account_id), 1)::int as access_version,
                     (select count(*) from device_commands c where c.device_id = d.id and c.status = 'queued')::int as pending_commands`,
-        )
-    )[0];
+        );
+        const byId = new Map(seen.map(({ id, ...result }) => [id, result]));
+        // a reader's second heartbeat of the gathering finds it online already, as it would have one after the other
+        const answered = new Set<number>();
+        return heartbeats.map(({ id }) => {
+            const result = byId.get(id);
+            if (result && answered.has(id)) return { ...result, previous_status: 'online' as const };
+            answered.add(id);
+            return result;
+        });
+    });
 
 /** The DeviceOnline / DeviceOffline security events of a state change. */
 export const recordDeviceStateEvent = (

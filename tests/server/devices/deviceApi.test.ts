@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { deviceAuthorization } from '../../../contract/device-api';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 
@@ -156,6 +157,37 @@ describe('a reader sees only its own data', () => {
         expect(mine).toEqual([expect.objectContaining({ id: command.id, type: 'reboot' })]);
         expect((await asDevice(a.id, a.key)('PUT', `/commands/${command.id}/ack`, { status: 'done' })).statusCode).toBe(204);
         expect((await admin('GET', `/devices/${a.id}/commands`)).json().result[0]).toMatchObject({ id: command.id, status: 'done' });
+    });
+});
+
+describe('heartbeats', () => {
+    it('that arrive together are each answered as their own: its commands, one DeviceOnline for a reader back, a wrong key refused', async () => {
+        const a = await approvedReader(p.demo.customers[0].id);
+        const b = await approvedReader(p.demo.customers[0].id);
+        await admin('PUT', `/devices/${a.id}/reboot`, {});
+        await p.ctx.db.execute(sql`update devices set status = 'offline' where id = ${b.id}`);
+        const onlineEvents = async () =>
+            Number(
+                (
+                    (await p.ctx.db.execute(
+                        sql`select count(*)::int as n from events where device_id = ${b.id} and event = 'DeviceOnline'`,
+                    )) as unknown as {
+                        rows: { n: number }[];
+                    }
+                ).rows[0]!.n,
+            );
+        const before = await onlineEvents();
+        const replies = await Promise.all([
+            ...Array.from({ length: 5 }, () => asDevice(a.id, a.key)('POST', '/heartbeat', { release: '4.0.1' })),
+            ...Array.from({ length: 5 }, () => asDevice(b.id, b.key)('POST', '/heartbeat', { device_mode: 'two-fa' })),
+            asDevice(a.id, b.key)('POST', '/heartbeat', {}),
+        ]);
+        expect(replies.map(r => r.statusCode)).toEqual([...Array(10).fill(200), 401]);
+        expect(replies.slice(0, 5).map(r => r.json().pending_commands)).toEqual([1, 1, 1, 1, 1]);
+        expect(replies.slice(5, 10).map(r => r.json().pending_commands)).toEqual([0, 0, 0, 0, 0]);
+        expect(await onlineEvents()).toBe(before + 1);
+        expect((await admin('GET', `/devices/${a.id}`)).json()).toMatchObject({ release: '4.0.1', status: 'online' });
+        expect((await admin('GET', `/devices/${b.id}`)).json()).toMatchObject({ device_mode: 'two-fa', status: 'online' });
     });
 });
 
