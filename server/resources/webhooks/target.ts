@@ -8,7 +8,9 @@ import { WEBHOOK_MESSAGES } from '../../../contract/webhooks';
  * database or a cloud metadata service through it. On premise the receiver
  * is usually on the customer's own network, so every address is allowed.
  */
-const NON_PUBLIC = new net.BlockList();
+// One list per family: a BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules, which would catch them all.
+const NON_PUBLIC_V4 = new net.BlockList();
+const NON_PUBLIC_V6 = new net.BlockList();
 for (const [address, prefix] of [
     ['0.0.0.0', 8], // "this network"
     ['10.0.0.0', 8],
@@ -26,7 +28,7 @@ for (const [address, prefix] of [
     ['224.0.0.0', 4], // multicast
     ['240.0.0.0', 4], // reserved and broadcast
 ] as const)
-    NON_PUBLIC.addSubnet(address, prefix, 'ipv4');
+    NON_PUBLIC_V4.addSubnet(address, prefix, 'ipv4');
 for (const [address, prefix] of [
     ['::', 128],
     ['::1', 128],
@@ -43,12 +45,12 @@ for (const [address, prefix] of [
     ['fec0::', 10],
     ['ff00::', 8], // multicast
 ] as const)
-    NON_PUBLIC.addSubnet(address, prefix, 'ipv6');
+    NON_PUBLIC_V6.addSubnet(address, prefix, 'ipv6');
 
 export const isPublicAddress = (address: string) => {
     const family = net.isIP(address);
     if (!family) return false;
-    return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+    return family === 4 ? !NON_PUBLIC_V4.check(address, 'ipv4') : !NON_PUBLIC_V6.check(address, 'ipv6');
 };
 
 export class TargetRefused extends Error {}
