@@ -32,6 +32,8 @@ export const backoffMs = (attempts: number, baseMs: number, maxMs: number) => Ma
 interface Outcome {
     statusCode: number | null;
     error: string | null;
+    /** no later try can succeed (the event is gone): failed at once, and not held against the receiver */
+    final?: boolean;
 }
 
 /** Connects to the address checked, whatever the name resolves to now: no second lookup for a rebinding DNS to answer. */
@@ -80,7 +82,7 @@ const eventBody = async (ctx: AppContext, eventId: number) => {
 
 const attempt = async (ctx: AppContext, d: ClaimedDelivery): Promise<Outcome> => {
     const body = await eventBody(ctx, d.event_id);
-    if (body === undefined) return { statusCode: null, error: 'The event no longer exists (deleted or past its retention).' };
+    if (body === undefined) return { statusCode: null, error: 'The event no longer exists (deleted or past its retention).', final: true };
     let target: Target;
     try {
         target = await resolveTarget(d.url, ctx.config.platformInstallation === 'cloud');
@@ -121,6 +123,7 @@ const settle = async (ctx: AppContext, d: ClaimedDelivery, outcome: Outcome, log
     const now = ctx.now();
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (ok) return deliverySucceeded(ctx.db, d, now, outcome.statusCode!);
+    if (outcome.final) return deliveryFailed(ctx.db, d, null, { statusCode: null, error: outcome.error });
     const { webhookRetryBaseMs, webhookRetryMaxMs, webhookRetryWindowMs } = ctx.config;
     // The last try falls on the window's end; one made at or after it was the last.
     const windowEnd = d.queued_at.getTime() + webhookRetryWindowMs;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery, Webhook } from '../../../contract/webhooks';
 import { sendDueDeliveries } from '../../../server/resources/webhooks/delivery';
-import { approvedReader, deviceEvent, frame, type TestReader } from '../events/helpers';
+import { addProfile, approvedReader, deviceEvent, frame, type TestReader } from '../events/helpers';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { signatureValid, startReceiver, type Receiver } from './receiver';
 
@@ -111,6 +111,31 @@ describe('a stored event reaches every webhook of its account that takes its typ
         expect((await deliveries(other.json().id)).count).toBe(0);
         await admin('DELETE', `/webhooks/${hook.id}`);
         await admin('DELETE', `/webhooks/${other.json().id}`);
+    });
+});
+
+describe('events stored by other writers than the readers, and events gone before their delivery', () => {
+    it('sends the ProfileDeleted event a profile deletion stores', async () => {
+        receiver.received.length = 0;
+        const hook = await createWebhook({ event_types: ['ProfileDeleted'] });
+        const person = await addProfile(p, contoso);
+        const removed = await admin('DELETE', `/profiles/${person.id}`);
+        expect(removed.statusCode, removed.body).toBeLessThan(300);
+        expect(await send()).toBe(1);
+        expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: 'ProfileDeleted', account_id: contoso });
+        await admin('DELETE', `/webhooks/${hook.id}`);
+    });
+
+    it('fails at once, without calling the receiver, the delivery of an event deleted in the meantime', async () => {
+        receiver.received.length = 0;
+        const hook = await createWebhook({ event_types: ['SpoofingWithoutAccess'] });
+        const [eventId] = await postEvents(deviceEvent({ event: 'SpoofingWithoutAccess' }));
+        expect((await admin('DELETE', `/events/${eventId}`)).statusCode).toBe(204);
+        expect(await send()).toBe(1);
+        expect(receiver.received).toHaveLength(0);
+        expect((await deliveries(hook.id)).result[0]).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null });
+        expect((await admin('GET', `/webhooks/${hook.id}`)).json()).toMatchObject({ status: 'active', failing_since: null });
+        await admin('DELETE', `/webhooks/${hook.id}`);
     });
 });
 
