@@ -115,9 +115,12 @@ describe('on premise', () => {
         const contoso = p.demo.customers[0].id;
         const reader = await approvedReader(p, admin, contoso);
         await admin('POST', '/webhooks', { account_id: contoso, url: receiver.url, secret: SECRET, event_types: ['2FAMismatch'] });
+        // By name too: the request connects to the address the name resolved to when it was checked.
+        const byName = `http://localhost:${receiver.port}/hook`;
+        await admin('POST', '/webhooks', { account_id: contoso, url: byName, secret: SECRET, event_types: ['2FAMismatch'] });
         await reader.post({ events: [deviceEvent({ event: '2FAMismatch' })] });
         const before = receiver.received.length;
-        expect(await sendDueDeliveries(p.ctx)).toBe(1);
-        expect(receiver.received).toHaveLength(before + 1);
+        expect(await sendDueDeliveries(p.ctx)).toBe(2);
+        expect(receiver.received).toHaveLength(before + 2);
     });
 });
