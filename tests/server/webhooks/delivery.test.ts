@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery, Webhook } from '../../../contract/webhooks';
-import { sendDueDeliveries } from '../../../server/resources/webhooks/delivery';
+import { sendDueDeliveries, webhookDeliveriesCleanup } from '../../../server/resources/webhooks/delivery';
 import { addProfile, approvedReader, deviceEvent, frame, type TestReader } from '../events/helpers';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { signatureValid, startReceiver, type Receiver } from './receiver';
@@ -212,6 +212,26 @@ describe('a receiver that fails', () => {
         expect((await deliveries(hook.id)).result[0]).toMatchObject({ status: 'delivered', last_status_code: 200 });
         await postEvents(deviceEvent());
         expect(await send()).toBe(1);
+        await admin('DELETE', `/webhooks/${hook.id}`);
+    });
+});
+
+describe('old deliveries', () => {
+    it('go after WEBHOOK_DELIVERIES_DAYS once delivered or failed; a waiting one stays', async () => {
+        const hook = await createWebhook({ event_types: ['CrossingByUnknownUser'] });
+        receiver.otherwise(200);
+        const [, gone] = await postEvents(deviceEvent({ event: 'CrossingByUnknownUser' }), deviceEvent({ event: 'CrossingByUnknownUser' }));
+        // One delivered, one failed (its event deleted), one waiting.
+        expect((await admin('DELETE', `/events/${gone}`)).statusCode).toBe(204);
+        expect(await send()).toBe(2);
+        await postEvents(deviceEvent({ event: 'CrossingByUnknownUser' }));
+        expect((await deliveries(hook.id)).result.map(d => d.status).sort()).toEqual(['delivered', 'failed', 'pending']);
+        later((p.ctx.config.webhookDeliveriesDays - 1) * 86_400_000);
+        await webhookDeliveriesCleanup.run(p.ctx);
+        expect((await deliveries(hook.id)).count).toBe(3);
+        later(2 * 86_400_000);
+        await webhookDeliveriesCleanup.run(p.ctx);
+        expect((await deliveries(hook.id)).result.map(d => d.status)).toEqual(['pending']);
         await admin('DELETE', `/webhooks/${hook.id}`);
     });
 });
