@@ -92,15 +92,13 @@ const main = async () => {
         await db.delete(webhooks);
         await db.execute(sql.raw(`alter table events ${mode === 'trigger off' ? 'disable' : 'enable'} trigger webhook_deliveries_queue`));
         if (mode === '20 webhooks elsewhere')
-            await db
-                .insert(webhooks)
-                .values(
-                    Array.from({ length: 20 }, (_, i) => ({
-                        account_id: others[i % others.length]!,
-                        url: 'http://127.0.0.1:9/',
-                        secret: 'x'.repeat(20),
-                    })),
-                );
+            await db.insert(webhooks).values(
+                Array.from({ length: 20 }, (_, i) => ({
+                    account_id: others[i % others.length]!,
+                    url: 'http://127.0.0.1:9/',
+                    secret: 'x'.repeat(20),
+                })),
+            );
         if (mode === 'one matching webhook')
             await db.insert(webhooks).values({ account_id: account, url: 'http://127.0.0.1:9/', secret: 'x'.repeat(20) });
     };
