@@ -40,6 +40,7 @@ export const AUDIT_RESOURCES = [
     'visitors',
     'apiKeys',
     'acsIntegration',
+    'webhooks',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -76,5 +77,6 @@ export const AUDIT_ACTIONS = [
     'backup',
     'restore',
     'revoke',
+    'replay',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -25,7 +25,11 @@ export const MENU: readonly (MenuItem | MenuGroup)[] = [
         key: 'accountsGroup',
         title: 'menu.groups.accounts',
         icon: 'business',
-        items: [item('accounts', '/accounts', 'business'), item('auditLogs', '/audit_logs', 'history')],
+        items: [
+            item('accounts', '/accounts', 'business'),
+            item('auditLogs', '/audit_logs', 'history'),
+            item('webhooks', '/webhooks', 'webhook'),
+        ],
     },
     {
         key: 'permissions',
@@ -101,6 +105,7 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'accountManagement',
     'settings',
     'migrations',
+    'webhooks',
 ]);
 
 export const isMenuGroup = (entry: MenuItem | MenuGroup): entry is MenuGroup => 'items' in entry;

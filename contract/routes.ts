@@ -34,6 +34,7 @@ export const ROUTE_KEYS = [
     'settings',
     'migrations',
     'search',
+    'webhooks',
 ] as const;
 export type RouteKey = (typeof ROUTE_KEYS)[number];
 
@@ -69,6 +70,8 @@ const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = {
     settings: f => denyRoles(f.role, 'manager', 'user') && right(f.role, 'systemSettings'),
     migrations: f => !(f.role === 'admin' && f.cloud) && right(f.role, 'migrations'),
     search: () => true,
+    // Issue 15: the staff who keep the account's settings (the webhooks right).
+    webhooks: f => denyRoles(f.role, 'manager', 'user') && right(f.role, 'webhooks'),
 };
 
 export const canOpenRoute = (key: RouteKey, flags: SessionFlags): boolean => RULES[key](flags);

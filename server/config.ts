@@ -78,6 +78,15 @@ export interface Config {
     backupEveryHours: number;
     /** how many backups the folder keeps; older ones are removed after each new one */
     backupKeep: number;
+    /** a webhook's receiver must answer within this long, or the try counts as failed */
+    webhookTimeoutMs: number;
+    /** the first retry of a failed delivery waits this long, each next one twice as long, at most webhookRetryMaxMs */
+    webhookRetryBaseMs: number;
+    webhookRetryMaxMs: number;
+    /** a delivery is tried for this long; a webhook failing this long is paused */
+    webhookRetryWindowMs: number;
+    /** days delivered and failed deliveries stay listed */
+    webhookDeliveriesDays: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -139,6 +148,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         backupDir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR ?? 'data', 'backups')),
         backupEveryHours: Number(env.BACKUP_EVERY_HOURS ?? 24),
         backupKeep: Math.max(1, Number(env.BACKUP_KEEP ?? 7)),
+        webhookTimeoutMs: Number(env.WEBHOOK_TIMEOUT_SECONDS ?? 5) * 1000,
+        webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_SECONDS ?? 10) * 1000,
+        webhookRetryMaxMs: Number(env.WEBHOOK_RETRY_MAX_SECONDS ?? 3600) * 1000,
+        webhookRetryWindowMs: Number(env.WEBHOOK_RETRY_HOURS ?? 24) * 3600_000,
+        webhookDeliveriesDays: Number(env.WEBHOOK_DELIVERIES_DAYS ?? 30),
     };
 };
 

@@ -20,6 +20,7 @@ import Settings from '@mui/icons-material/Settings';
 import Storage from '@mui/icons-material/Storage';
 import SystemUpdate from '@mui/icons-material/SystemUpdate';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
+import Webhook from '@mui/icons-material/Webhook';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 /** Icons named by contract/menu.ts. */
@@ -46,6 +47,7 @@ const ICONS: Record<string, SvgIconComponent> = {
     storage: Storage,
     systemUpdate: SystemUpdate,
     verifiedUser: VerifiedUser,
+    webhook: Webhook,
 };
 
 export const MenuIcon = ({ name }: { name: string }) => {

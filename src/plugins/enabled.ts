@@ -22,6 +22,7 @@ import { ssoPlugin } from '../resources/sso';
 import { statisticsPlugin } from '../resources/statistics';
 import { systemPlugin } from '../resources/system';
 import { usersPlugin } from '../resources/users';
+import { webhooksPlugin } from '../resources/webhooks';
 import type { ConsolePlugin } from './types';
 
 /** The features of the console, in menu order. Adding a feature is one line here. */
@@ -50,4 +51,5 @@ export const enabledPlugins: ConsolePlugin[] = [
     migrationsPlugin,
     searchPlugin,
     ssoPlugin,
+    webhooksPlugin,
 ];

@@ -1,0 +1,12 @@
+import { createElement } from 'react';
+import { onDemand } from '../../plugins/onDemand';
+import type { ConsolePlugin } from '../../plugins/types';
+
+const WebhooksPage = onDemand(() => import('./WebhooksPage').then(m => m.WebhooksPage));
+
+/** /webhooks (issue 15): the current account's signed webhooks and their deliveries. */
+export const webhooksPlugin: ConsolePlugin = {
+    key: 'webhooks',
+    routes: [{ path: '/webhooks', routeKey: 'webhooks', element: createElement(WebhooksPage) }],
+    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+};
