@@ -8,7 +8,7 @@ export interface Messages {
 }
 
 /** A feature's texts, one file per language: `import.meta.glob('./messages.*.ts')` (src/i18n/load.ts). */
-export type MessageFiles = Record<string, () => Promise<unknown>>;
+export type MessageFiles = Record<`${string}.ts`, () => Promise<unknown>>;
 
 export interface PluginResource {
     /** react-admin resource name = the API path under /api/v2 */

@@ -68,7 +68,7 @@ describe('preloadScreen', () => {
             key: 'things',
             resources: [{ name: 'things', list: screen('list'), edit: screen('edit'), create: screen('create') }],
             routes: [{ path: '/things/report/:id', element: <Page /> }],
-            messages: { en: async () => ({ default: {} }), fr: async () => ({ default: {} }) },
+            messages: { './messages.en.ts': async () => ({ default: {} }), './messages.fr.ts': async () => ({ default: {} }) },
         };
     };
 

@@ -8,5 +8,5 @@ const WebhooksPage = onDemand(() => import('./WebhooksPage').then(m => m.Webhook
 export const webhooksPlugin: ConsolePlugin = {
     key: 'webhooks',
     routes: [{ path: '/webhooks', routeKey: 'webhooks', element: createElement(WebhooksPage) }],
-    messages: { en: () => import('./messages.en'), fr: () => import('./messages.fr') },
+    messages: import.meta.glob('./messages.*.ts'),
 };
