@@ -31,6 +31,7 @@ import { ssoRoutes } from './sso/routes';
 import { ssoSignInRoutes } from './sso/signInRoutes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { acsIntegrationRoutes } from './acs-integration/routes';
+import { scheduleRoutes } from './schedules/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -47,6 +48,7 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     deviceApiRoutes,
     readerRoutes,
     accessGroupRoutes,
+    scheduleRoutes,
     profileRoutes,
     cardRoutes,
     enrollmentRoutes,
