@@ -13,6 +13,8 @@ export const ScheduleList = () => {
     return (
         <AppList
             sort={{ field: 'name', order: 'ASC' }}
+            // the list and its Add button even before the first schedule
+            empty={false}
             filters={[<SearchInput key="q" source="q" alwaysOn />]}
             title={translate('resources.schedules.name', { smart_count: 2 })}
             actions={<TopToolbar>{can(session.role, 'schedules', 'write') && <CreateButton label="resources.schedules.add" />}</TopToolbar>}
