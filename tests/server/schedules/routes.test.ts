@@ -162,6 +162,15 @@ describe('access groups follow schedules', () => {
         expect(audit.map(a => a.action).sort()).toEqual(['create', 'delete']);
     });
 
+    it('an account goes with its schedules and the groups that follow them', async () => {
+        const account = await newAccount();
+        const schedule = await newSchedule(account);
+        await m.asAdmin('POST', '/access_groups', { description: 'Everyone', schedule_id: schedule.id, account_id: account });
+        const gone = await m.asAdmin('DELETE', `/accounts/${account}`);
+        expect(gone.statusCode, gone.body).toBeLessThan(300);
+        expect((await m.asAdmin('GET', `/schedules/${schedule.id}`)).statusCode).toBe(404);
+    });
+
     it('a reader’s configuration carries the schedules of its groups, and a change of one reaches it through a new ETag', async () => {
         const account = await newAccount();
         const schedule = await newSchedule(account, { time_zone: 'Europe/Berlin' });
