@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ResourceContextProvider } from 'react-admin';
+import { HttpError, ResourceContextProvider } from 'react-admin';
+import { AppNotification } from '../../src/notifications/AppNotification';
 import { AccessGroupDrawerForm } from '../../src/resources/access-groups/AccessGroupForm';
 import { ScheduleCreate } from '../../src/resources/schedules/ScheduleForm';
 import { ScheduleList } from '../../src/resources/schedules/ScheduleList';
@@ -103,6 +104,40 @@ describe('the schedules list and the access group’s schedule', () => {
         expect(within(row).getByText('Europe/Paris')).toBeInTheDocument();
         expect(within(row).getByText('2')).toBeInTheDocument();
         expect(screen.getByRole('link', { name: 'Add Schedule' })).toBeInTheDocument();
+    });
+
+    it('asks before deleting, and shows the server’s 409 when groups still follow the schedule', async () => {
+        const text = 'The schedule is still followed by 2 access groups. Choose another schedule for them, or none, first.';
+        const deleteFn = vi.fn(async () => {
+            throw new HttpError(text, 409, { error: text, request_id: 'req-409' });
+        });
+        renderInAdmin(
+            <ResourceContextProvider value="schedules">
+                <ScheduleList />
+                <AppNotification />
+            </ResourceContextProvider>,
+            {
+                session: testSession('installer'),
+                dataProvider: { getList: (async () => ({ data: [OFFICE], total: 1 })) as never, delete: deleteFn as never },
+            },
+        );
+        fireEvent.click(within((await screen.findByText('Office hours')).closest('tr')!).getByRole('button', { name: 'Delete' }));
+        fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+        const alert = await screen.findByRole('alert');
+        expect(deleteFn).toHaveBeenCalledWith('schedules', expect.objectContaining({ id: 3 }));
+        expect(alert).toHaveTextContent('The schedule is still followed by 2 access groups.');
+    });
+
+    it('a manager reads the list without Add or Delete', async () => {
+        renderInAdmin(
+            <ResourceContextProvider value="schedules">
+                <ScheduleList />
+            </ResourceContextProvider>,
+            { session: testSession('manager'), dataProvider: { getList: (async () => ({ data: [OFFICE], total: 1 })) as never } },
+        );
+        expect(await screen.findByText('Office hours')).toBeInTheDocument();
+        expect(screen.queryByRole('link', { name: 'Add Schedule' })).toBeNull();
+        expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     });
 
     it('an access group picks a schedule, or none (always)', async () => {
