@@ -17,6 +17,8 @@ export const ACCESS_GROUP_MESSAGES = {
 export const accessGroupInput = z.object({
     description: requiredText(FIELD_MAX.accessGroupDescription, ACCESS_GROUP_MESSAGES.descriptionRequired),
     default_group: z.boolean().optional(),
+    /** issue 15: when its members may pass; null: always; left out: unchanged (POST: none) */
+    schedule_id: z.number().int().positive().nullable().optional(),
     account_id: z.number().int().min(0).optional(),
 });
 export type AccessGroupInput = z.infer<typeof accessGroupInput>;
@@ -27,6 +29,7 @@ export const accessGroupRecord = z.object({
     account_name: z.string(),
     description: z.string(),
     default_group: z.boolean(),
+    schedule_id: z.number().int().nullable(),
     /** devices that serve the group */
     devices_count: z.number().int(),
     /** profiles (badge holders) in the group */

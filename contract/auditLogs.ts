@@ -41,6 +41,7 @@ export const AUDIT_RESOURCES = [
     'apiKeys',
     'acsIntegration',
     'webhooks',
+    'schedules',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 

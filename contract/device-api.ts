@@ -9,6 +9,7 @@ import {
     communicationSettings,
     sipFields,
 } from './devices';
+import { deviceSchedule } from './schedules';
 
 /**
  * What a reader sends and receives under /api/v2/device/ (DESIGN.md
@@ -138,7 +139,10 @@ export const deviceConfig = z.object({
     heartbeat_interval_seconds: z.number().int(),
     /** the formats of the badges in the access list, and the Wiegand output format */
     card_formats: z.array(z.object({ id: z.number().int(), key: z.string().nullable(), name: z.string(), bits: z.number().int() })),
-    access_groups: z.array(z.object({ id: z.number().int(), description: z.string() })),
+    /** schedule_id (issue 15): the group's members pass only inside that schedule's windows; null: always */
+    access_groups: z.array(z.object({ id: z.number().int(), description: z.string(), schedule_id: z.number().int().nullable() })),
+    /** the schedules of the reader's groups; the reader decides with contract/schedules.ts insideSchedule, offline */
+    schedules: z.array(deviceSchedule),
     access_list: z.array(accessListEntry),
     opt_out: z.array(optOutBadge),
 });

@@ -37,6 +37,7 @@ export const RESOURCES = [
     'apiKeys',
     'acsIntegration',
     'webhooks',
+    'schedules',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -95,6 +96,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     acsIntegration: same(STAFF, ['read', 'write', 'delete']),
     // Issue 15: an account's signed webhooks and their deliveries, kept by the staff who keep its settings and API keys.
     webhooks: same(STAFF, ['read', 'write', 'edit', 'delete']),
+    // Issue 15: access schedules. Staff who configure devices write them, as they do access groups; every role reads them.
+    schedules: { ...same(STAFF, RW), ...same(['manager', 'user'], ['read']) },
 };
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;

@@ -21,6 +21,7 @@ export const ROUTE_KEYS = [
     'firmwareVersions',
     'readers',
     'accessGroups',
+    'schedules',
     'events',
     'webEnrollments',
     'profiles',
@@ -57,6 +58,8 @@ const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = {
     // SPEC 2.2: only when access control is on for the account and the user is
     // not an admin; the "except user" reading of 6.3 is not taken (decisions.md).
     accessGroups: f => f.agEnabled && f.role !== 'admin',
+    // Issue 15: schedules belong to access groups, so they show where the groups do.
+    schedules: f => f.agEnabled && f.role !== 'admin' && right(f.role, 'schedules'),
     events: f => denyRoles(f.role, 'user') && right(f.role, 'events'),
     webEnrollments: f => f.enrollmentEnabled && f.accountENREnabled && right(f.role, 'profiles'),
     profiles: f => right(f.role, 'profiles'),

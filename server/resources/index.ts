@@ -32,6 +32,7 @@ import { ssoSignInRoutes } from './sso/signInRoutes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { acsIntegrationRoutes } from './acs-integration/routes';
 import { webhookRoutes } from './webhooks/routes';
+import { scheduleRoutes } from './schedules/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -48,6 +49,7 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     deviceApiRoutes,
     readerRoutes,
     accessGroupRoutes,
+    scheduleRoutes,
     profileRoutes,
     cardRoutes,
     enrollmentRoutes,

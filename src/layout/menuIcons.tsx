@@ -17,6 +17,7 @@ import People from '@mui/icons-material/People';
 import QrCode from '@mui/icons-material/QrCode';
 import Security from '@mui/icons-material/Security';
 import Settings from '@mui/icons-material/Settings';
+import Schedule from '@mui/icons-material/Schedule';
 import Storage from '@mui/icons-material/Storage';
 import SystemUpdate from '@mui/icons-material/SystemUpdate';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
@@ -42,6 +43,7 @@ const ICONS: Record<string, SvgIconComponent> = {
     lock: Lock,
     people: People,
     qrCode: QrCode,
+    schedule: Schedule,
     security: Security,
     settings: Settings,
     storage: Storage,

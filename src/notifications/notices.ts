@@ -81,9 +81,13 @@ export const useNotices = () => {
                 });
                 return;
             }
+            // A schedule still followed by access groups (issue 15): the server's text says which to change first.
+            const showServer = resource === 'schedules' && statusOf(err) === 409;
             error({
                 title: translate('notices.deleteFailedTitle', { resource: r }),
-                description: describe(err, translate('notices.deleteFailed', { resource: r }), false),
+                description: showServer
+                    ? sentenceLines(serverText(err))
+                    : describe(err, translate('notices.deleteFailed', { resource: r }), false),
                 requestId: requestIdOf(err),
             });
         },

@@ -15,6 +15,7 @@ import { importExportPlugin } from '../resources/import-export';
 import { eventsPlugin } from '../resources/events';
 import { enrollmentsPlugin } from '../resources/enrollments';
 import { rolesPlugin } from '../resources/roles';
+import { schedulesPlugin } from '../resources/schedules';
 import { migrationsPlugin } from '../resources/migrations';
 import { searchPlugin } from '../resources/search';
 import { settingsPlugin } from '../resources/settings';
@@ -40,6 +41,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     firmwarePlugin,
     readersPlugin,
     accessGroupsPlugin,
+    schedulesPlugin,
     qrCodePlugin,
     eventsPlugin,
     enrollmentsPlugin,

@@ -41,7 +41,8 @@ describe('the Add/Edit Access Group drawer form (SPEC 2.6, 5)', () => {
         const onDone = vi.fn();
         renderInAdmin(<AccessGroupDrawerForm onDone={onDone} />, {
             session: testSession('moderator'),
-            dataProvider: { create: create as never },
+            // the schedule picker (issue 15) reads the schedules
+            dataProvider: { create: create as never, getList: (async () => ({ data: [], total: 0 })) as never },
         });
         return { create, onDone };
     };
@@ -66,7 +67,7 @@ describe('the Add/Edit Access Group drawer form (SPEC 2.6, 5)', () => {
         fireEvent.click(screen.getByLabelText('Default group'));
         fireEvent.click(screen.getByRole('button', { name: 'Add Access Group' }));
         await waitFor(() => expect(create).toHaveBeenCalled());
-        expect(create.mock.calls[0]![1].data).toEqual({ description: 'Weekend crew', default_group: true });
+        expect(create.mock.calls[0]![1].data).toEqual({ description: 'Weekend crew', default_group: true, schedule_id: null });
         await waitFor(() => expect(onDone).toHaveBeenCalled());
     });
 

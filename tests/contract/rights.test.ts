@@ -87,6 +87,8 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
     acsIntegration: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
     // issue 15: signed webhooks and their deliveries
     webhooks: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'edit', 'delete']])),
+    // issue 15, not SPEC 6.2: written like access groups, read by all
+    schedules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write']])), manager: ['read'], user: ['read'] },
 };
 
 describe('SPEC 6.2 resource rights', () => {

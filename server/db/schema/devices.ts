@@ -19,6 +19,7 @@ import type { CommunicationSettings } from '../../../contract/devices';
 import { COMMUNICATION_OPTIONS, DEVICE_ROLES, DEVICE_STATUSES, LED_OPTIONS, SECURITY_LEVELS } from '../../../contract/devices';
 import { DEVICE_COMMAND_STATUSES, DEVICE_COMMAND_TYPES, LOG_LEVELS } from '../../../contract/device-api';
 import { accounts, cardFormats } from './platform';
+import { schedules } from './schedules';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const timestamps = {
@@ -135,10 +136,13 @@ export const accessGroups = pgTable(
             .references(() => accounts.id, { onDelete: 'cascade' }),
         description: varchar('description', { length: 255 }).notNull(),
         default_group: boolean('default_group').notNull().default(false),
+        /** when its members may pass (issue 15); null: always. A schedule in use cannot be deleted. */
+        schedule_id: integer('schedule_id').references(() => schedules.id),
         ...timestamps,
     },
     t => [
         index('access_groups_account_idx').on(t.account_id, t.description),
+        index('access_groups_schedule_idx').on(t.schedule_id),
         uniqueIndex('access_groups_one_default_idx')
             .on(t.account_id)
             .where(sql`${t.default_group}`),

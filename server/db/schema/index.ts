@@ -12,3 +12,4 @@ export * from './sso';
 export * from './apiKeys';
 export * from './acsIntegration';
 export * from './webhooks';
+export * from './schedules';

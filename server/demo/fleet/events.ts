@@ -2,7 +2,7 @@ import { API_BASE } from '../../../contract/constants';
 import type { AccessListEntry } from '../../../contract/device-api';
 import { MAX_EVENTS_PER_BATCH, type DeviceEventInput, type DeviceEventsReply } from '../../../contract/device-events';
 import type { EventType } from '../../../contract/events';
-import { onBadge } from './credentials';
+import { mayPassNow, onBadge } from './credentials';
 import type { Fleet, FleetPlugin } from './fleet';
 import { FramePool, type Frame } from './frames';
 import type { SimulatedReader } from './reader';
@@ -159,6 +159,8 @@ export const eventsPlugin = ({
             case 'authentication': {
                 const person = someone();
                 if (!person) return [withFace(reader, 'UnauthorizedEntryByUnknownUser', [null])];
+                // Outside every window of the person's groups here: refused, offline, as the reader decides (issue 15).
+                if (!mayPassNow(reader.config!, person, new Date())) return [withFace(reader, 'UnauthorizedEntryByKnownUser', [person])];
                 // An adaptive badge: the reader asks for the face with it.
                 const adaptive = person.badges.find(b => b.two_factor && b.enabled);
                 if (adaptive) return [withFace(reader, onBadge(reader.config!, reader.deviceMode, adaptive).event, [person])];

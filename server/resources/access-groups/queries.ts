@@ -47,6 +47,7 @@ export const toAccessGroup = (row: AccessGroupListRow): AccessGroupRecord => ({
     account_name: row.account_name,
     description: row.description,
     default_group: row.default_group,
+    schedule_id: row.schedule_id,
     devices_count: row.devices_count,
     profiles_count: row.profiles_count,
     created_at: row.created_at.toISOString(),
@@ -141,7 +142,7 @@ const unsetDefault = (tx: Tx, accountId: number) =>
  * A new group; the account's first becomes its default, and one made
  * default takes that from the previous default in the same transaction.
  */
-export const createAccessGroup = (db: Db, accountId: number, description: string, makeDefault: boolean) =>
+export const createAccessGroup = (db: Db, accountId: number, description: string, makeDefault: boolean, scheduleId: number | null = null) =>
     db.transaction(async tx => {
         await lockAccount(tx, accountId);
         const [current] = await tx
@@ -152,20 +153,29 @@ export const createAccessGroup = (db: Db, accountId: number, description: string
         if (isDefault && current) await unsetDefault(tx, accountId);
         const [row] = await tx
             .insert(accessGroups)
-            .values({ account_id: accountId, description: description.trim(), default_group: isDefault })
+            .values({ account_id: accountId, description: description.trim(), default_group: isDefault, schedule_id: scheduleId })
             .returning({ id: accessGroups.id });
         await bumpAccessVersion(tx, accountId);
         return row!.id;
     });
 
-export const updateAccessGroup = (db: Db, group: AccessGroupRow, values: { description: string; makeDefault: boolean }) =>
+export const updateAccessGroup = (
+    db: Db,
+    group: AccessGroupRow,
+    values: { description: string; makeDefault: boolean; scheduleId?: number | null },
+) =>
     db.transaction(async tx => {
         await lockAccount(tx, group.account_id);
         const becomesDefault = values.makeDefault && !group.default_group;
         if (becomesDefault) await unsetDefault(tx, group.account_id);
         await tx
             .update(accessGroups)
-            .set({ description: values.description.trim(), ...(becomesDefault ? { default_group: true } : {}), updated_at: sql`now()` })
+            .set({
+                description: values.description.trim(),
+                ...(becomesDefault ? { default_group: true } : {}),
+                ...(values.scheduleId !== undefined ? { schedule_id: values.scheduleId } : {}),
+                updated_at: sql`now()`,
+            })
             .where(eq(accessGroups.id, group.id));
         await bumpAccessVersion(tx, group.account_id);
     });

@@ -18,6 +18,7 @@ import { idList, listParams } from '../../http/lists';
 import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
 import { auditTrail } from '../audit-logs/record';
+import { schedulesOfAccount } from '../schedules/queries';
 import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles/queries';
 import {
     addGroupDevices,
@@ -72,6 +73,11 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     // the unique index settles two requests at once: the loser gets the same 409
     const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);
     const audit = auditTrail(ctx.db, 'accessGroups', 'Access group');
+    /** A schedule of the group's own account, or none (issue 15). */
+    const checkSchedule = async (accountId: number, scheduleId: number | null | undefined) => {
+        if (scheduleId != null && !(await schedulesOfAccount(ctx.db, accountId, [scheduleId])).length)
+            throw validationError({ schedule_id: "Choose a schedule of the access group's account" });
+    };
 
     app.get(
         '/access_groups',
@@ -159,9 +165,10 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         },
         async (request, reply) => {
             const account = await requestAccount(ctx.db, request);
-            const { description, default_group } = request.body;
+            const { description, default_group, schedule_id } = request.body;
+            await checkSchedule(account.id, schedule_id);
             if (await descriptionTaken(ctx.db, account.id, description.trim())) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
-            const id = await saving(() => createAccessGroup(ctx.db, account.id, description, default_group === true));
+            const id = await saving(() => createAccessGroup(ctx.db, account.id, description, default_group === true, schedule_id ?? null));
             const created = await reload(id);
             await audit(request, 'create', created, undefined, created);
             return reply.status(201).send(created);
@@ -182,11 +189,14 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         },
         async request => {
             const before = await visible(request, request.params.id);
-            const { description, default_group } = request.body;
+            const { description, default_group, schedule_id } = request.body;
+            await checkSchedule(before.account_id, schedule_id);
             if (before.default_group && default_group === false) throw conflict(ACCESS_GROUP_CONFLICTS.keepDefault);
             if (await descriptionTaken(ctx.db, before.account_id, description.trim(), before.id))
                 throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
-            await saving(() => updateAccessGroup(ctx.db, before, { description, makeDefault: default_group === true }));
+            await saving(() =>
+                updateAccessGroup(ctx.db, before, { description, makeDefault: default_group === true, scheduleId: schedule_id }),
+            );
             const after = await reload(before.id);
             await audit(
                 request,

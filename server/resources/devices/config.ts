@@ -3,12 +3,14 @@ import type { DeviceConfig } from '../../../contract/device-api';
 import type { Db } from '../../db/database';
 import { accessGroups, cardFormats, deviceAccessGroups } from '../../db/schema';
 import { accessList } from '../profiles/access';
+import { deviceSchedules } from '../schedules/queries';
 import { configEtag, deviceCredentials, findDevice, sipFieldsOf, tempEnrollmentOn } from './queries';
 
 /**
  * Everything a reader applies (issue 3 "Configuration pull"): its
  * parameters, secrets included (only the reader itself receives them), its
- * temporary enrollment, its access groups with their profiles and badges,
+ * temporary enrollment, its access groups with their profiles and badges
+ * and the schedules they follow,
  * and the card formats those badges and its Wiegand output use.
  */
 export const buildDeviceConfig = async (
@@ -22,12 +24,13 @@ export const buildDeviceConfig = async (
     const device = await findDevice(db, deviceId);
     if (!device || !versions) return undefined;
     const groups = await db
-        .select({ id: accessGroups.id, description: accessGroups.description })
+        .select({ id: accessGroups.id, description: accessGroups.description, schedule_id: accessGroups.schedule_id })
         .from(deviceAccessGroups)
         .innerJoin(accessGroups, eq(accessGroups.id, deviceAccessGroups.access_group_id))
         .where(eq(deviceAccessGroups.device_id, deviceId))
         .orderBy(accessGroups.id);
     const { entries, formats, optOut } = await accessList(db, deviceId, device.account_id);
+    const schedules = await deviceSchedules(db, deviceId);
     const outputFormatId = device.communication === 'wiegand' ? device.communication_settings.wiegand_card_format_id : undefined;
     const extra =
         outputFormatId && !formats.some(f => f.id === outputFormatId)
@@ -59,6 +62,7 @@ export const buildDeviceConfig = async (
         heartbeat_interval_seconds: heartbeatSeconds,
         card_formats: usedFormats.map(f => ({ id: f.id, key: f.key, name: f.name, bits: f.bits })),
         access_groups: groups,
+        schedules,
         access_list: entries,
         opt_out: optOut,
     };

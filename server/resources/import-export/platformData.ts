@@ -13,6 +13,7 @@ import { accountOption } from '../../../contract/accounts';
 import type { AccountOption } from '../../../contract/session';
 import { CARD_LISTS, type CardList } from '../../../contract/cards';
 import { deviceUpdateInput } from '../../../contract/devices';
+import { scheduleRules, SCHEDULE_NAME_MAX } from '../../../contract/schedules';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { accounts } from '../../db/schema';
@@ -24,6 +25,7 @@ import { holdersOf } from '../cards/queries';
 import { storedOnvif, storedSip, updateDeviceParameters } from '../devices/queries';
 import { bumpAccessVersion } from '../profiles/access';
 import { BADGE_TAKEN, checkBadgeWith } from '../profiles/badges';
+import { createSchedule } from '../schedules/queries';
 import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles/queries';
 import {
     cardListsOf,
@@ -33,6 +35,7 @@ import {
     groupsOf,
     insertCustomFormat,
     insertGroup,
+    schedulesOf,
     insertListed,
     insertReader,
     predefinedFormats,
@@ -94,6 +97,7 @@ export const exportPlatformData = (ctx: AppContext, accountId: number): Readable
             id === null || id === undefined ? null : predefined.has(id) ? { key: predefined.get(id)! } : { ref: id };
         const formats = await customFormatsOf(ctx.db, accountId);
         const groups = await groupsOf(ctx.db, accountId);
+        const scheduleRows = await schedulesOf(ctx.db, accountId);
         const readerRows = await readersOf(ctx.db, accountId);
         const deviceRows = await devicesOf(ctx.db, accountId);
         const deviceGroups = await deviceGroupsOf(
@@ -110,6 +114,7 @@ export const exportPlatformData = (ctx: AppContext, accountId: number): Readable
             counts: {
                 card_formats: formats.length,
                 access_groups: groups.length,
+                schedules: scheduleRows.length,
                 readers: readerRows.length,
                 devices: deviceRows.length,
                 card_lists: lists.length,
@@ -123,8 +128,19 @@ export const exportPlatformData = (ctx: AppContext, accountId: number): Readable
             formats.map(({ id, account_id: _a, created_at: _c, updated_at: _u, ...rest }) => ({ ref: id, ...rest })),
         );
         json(
+            'schedules.json',
+            scheduleRows.map(s => ({
+                ref: s.id,
+                name: s.name,
+                time_zone: s.time_zone,
+                windows: s.windows,
+                holidays: s.holidays,
+                exceptions: s.exceptions,
+            })),
+        );
+        json(
             'access_groups.json',
-            groups.map(g => ({ ref: g.id, description: g.description, default_group: g.default_group })),
+            groups.map(g => ({ ref: g.id, description: g.description, default_group: g.default_group, schedule: g.schedule_id })),
         );
         json(
             'readers.json',
@@ -330,15 +346,32 @@ const applyPlatformData = async (db: Db, accountId: number, zip: Awaited<ReturnT
     const formatOf = (ref: FormatRef | null | undefined) =>
         !ref ? undefined : 'key' in ref ? byKey.get(ref.key) : 'ref' in ref ? formatByRef.get(ref.ref) : undefined;
 
-    // Access groups by description.
+    // Schedules by name (issue 15); rules that do not validate are skipped, as the API would refuse them.
+    const scheduleRows = await schedulesOf(db, accountId);
+    const scheduleByRef = new Map<number, number>();
+    for (const s of array<{ ref: number; name: unknown }>(await zip.json('schedules.json'))) {
+        const rules = scheduleRules.safeParse(s);
+        if (typeof s?.name !== 'string' || !s.name.trim()) continue;
+        const name = s.name.trim().slice(0, SCHEDULE_NAME_MAX);
+        const match = scheduleRows.find(x => x.name.toLowerCase() === name.toLowerCase());
+        if (match) reused('schedules');
+        else if (!rules.success) {
+            skip('schedules', name, rules.error.issues[0]!.message);
+            continue;
+        } else created('schedules');
+        scheduleByRef.set(s.ref, match?.id ?? (await createSchedule(db, accountId, { ...rules.data!, name })));
+    }
+
+    // Access groups by description; a new one follows its schedule, an existing one keeps its own.
     const groups = await groupsOf(db, accountId);
     const groupByRef = new Map<number, number>();
-    for (const g of array<{ ref: number; description: string }>(await zip.json('access_groups.json'))) {
+    for (const g of array<{ ref: number; description: string; schedule?: number | null }>(await zip.json('access_groups.json'))) {
         if (typeof g?.description !== 'string' || !g.description.trim()) continue;
         const match = groups.find(x => x.description.toLowerCase() === g.description.toLowerCase());
         if (match) reused('access_groups');
         else created('access_groups');
-        groupByRef.set(g.ref, match?.id ?? (await insertGroup(db, accountId, g.description.slice(0, 255))));
+        const scheduleId = typeof g.schedule === 'number' ? (scheduleByRef.get(g.schedule) ?? null) : null;
+        groupByRef.set(g.ref, match?.id ?? (await insertGroup(db, accountId, g.description.slice(0, 255), scheduleId)));
     }
     const groupIds = (refs: unknown) => array<number>(refs).flatMap(r => (groupByRef.has(r) ? [groupByRef.get(r)!] : []));
 

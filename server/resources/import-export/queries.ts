@@ -10,6 +10,7 @@ import {
     profileAccessGroups,
     profiles,
     readers,
+    schedules,
 } from '../../db/schema';
 
 /** The SQL of import/export (issue 11): an account's rows read for platform_data.zip, and matches looked up on import. */
@@ -69,8 +70,17 @@ export async function* profilePages(db: Db, accountId: number, pageSize = 1000) 
 export const insertCustomFormat = async (db: Db, values: typeof cardFormats.$inferInsert) =>
     (await db.insert(cardFormats).values(values).returning({ id: cardFormats.id }))[0]!.id;
 
-export const insertGroup = async (db: Db, accountId: number, description: string) =>
-    (await db.insert(accessGroups).values({ account_id: accountId, description }).returning({ id: accessGroups.id }))[0]!.id;
+export const insertGroup = async (db: Db, accountId: number, description: string, scheduleId: number | null = null) =>
+    (
+        await db
+            .insert(accessGroups)
+            .values({ account_id: accountId, description, schedule_id: scheduleId })
+            .returning({ id: accessGroups.id })
+    )[0]!.id;
+
+/** Issue 15: the account's schedules, which its access groups follow. */
+export const schedulesOf = (db: Db, accountId: number) =>
+    db.select().from(schedules).where(eq(schedules.account_id, accountId)).orderBy(asc(schedules.id));
 
 export const insertReader = (db: Db, accountId: number, description: string, hardwareId: string | null) =>
     db.insert(readers).values({ account_id: accountId, description, hardware_id: hardwareId });

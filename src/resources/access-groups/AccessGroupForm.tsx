@@ -5,7 +5,9 @@ import {
     Create,
     CreateBase,
     EditBase,
+    ReferenceInput,
     SaveButton,
+    SelectInput,
     TextInput,
     Toolbar,
     useRecordContext,
@@ -20,7 +22,12 @@ import { useSession } from '../../session/useSession';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 
 /** Only what the server takes. */
-export const accessGroupBody = (data: Record<string, unknown>) => ({ description: data.description, default_group: !!data.default_group });
+export const accessGroupBody = (data: Record<string, unknown>) => ({
+    description: data.description,
+    default_group: !!data.default_group,
+    // issue 15: none is null, which the server reads as "always"
+    schedule_id: typeof data.schedule_id === 'number' ? data.schedule_id : null,
+});
 
 /** Making a group the default changes another row too: every access group query is refetched. */
 export const useRefreshAccessGroups = () => {
@@ -37,7 +44,7 @@ export const AccessGroupFields = ({ mode }: { mode: 'create' | 'edit' }) => {
     return (
         <FieldErrorsForm
             resolver={zodResolver(accessGroupInput)}
-            defaultValues={mode === 'create' ? { description: '', default_group: false } : undefined}
+            defaultValues={mode === 'create' ? { description: '', default_group: false, schedule_id: null } : undefined}
             toolbar={
                 <Toolbar>
                     <SaveButton
@@ -53,6 +60,14 @@ export const AccessGroupFields = ({ mode }: { mode: 'create' | 'edit' }) => {
                 disabled={locked}
                 helperText={locked ? 'resources.access_groups.defaultLocked' : 'resources.access_groups.defaultHelp'}
             />
+            <ReferenceInput source="schedule_id" reference="schedules" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+                <SelectInput
+                    optionText="name"
+                    emptyText="resources.access_groups.alwaysOpen"
+                    helperText="resources.access_groups.scheduleHelp"
+                    sx={{ minWidth: 240 }}
+                />
+            </ReferenceInput>
         </FieldErrorsForm>
     );
 };

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import GroupAdd from '@mui/icons-material/GroupAdd';
-import { Datagrid, FunctionField, NumberField, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, NumberField, ReferenceField, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { AccessGroupRecord } from '../../../contract/access-groups';
 import { can } from '../../../contract/rights';
 import { formatDate } from '../../i18n/format';
@@ -41,6 +41,7 @@ export const AccessGroupList = () => {
                         r.default_group ? <Chip size="small" color="primary" label={translate('resources.access_groups.default')} /> : null
                     }
                 />
+                <ReferenceField source="schedule_id" reference="schedules" link={false} sortable={false} emptyText="—" />
                 <NumberField source="devices_count" />
                 <NumberField source="profiles_count" />
                 <FunctionField source="created_at" render={(r: AccessGroupRecord) => formatDate(r.created_at)} />

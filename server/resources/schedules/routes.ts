@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { accountTimeZone } from '../../../contract/cards';
+import { errorReply, idParam, listReply } from '../../../contract/api';
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { scheduleInput, scheduleRecord } from '../../../contract/schedules';
+import type { AppContext } from '../../context';
+import { foreignKeyViolation } from '../../db/errors';
+import { requireAuth } from '../../http/auth';
+import { conflict, conflictOnDuplicate, notFound } from '../../http/errors';
+import { idList, listParams } from '../../http/lists';
+import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
+import { accountOptions, findAccount } from '../accounts/queries';
+import { auditTrail } from '../audit-logs/record';
+import {
+    createSchedule,
+    deleteSchedule,
+    findSchedule,
+    listSchedules,
+    nameTaken,
+    toSchedule,
+    updateSchedule,
+    type ScheduleFilters,
+    type ScheduleListRow,
+} from './queries';
+
+const tags = ['schedules'];
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The 409 texts (SPEC 8.4: sentences the console shows as they are). */
+export const SCHEDULE_CONFLICTS = {
+    nameTaken: 'A schedule with this name already exists in this account.',
+    inUse: (groups: number) =>
+        `The schedule is still followed by ${plural(groups, 'access group')}. Choose another schedule for them, or none, first.`,
+    inUseNow: 'The schedule is still followed by an access group. Choose another schedule for it, or none, first.',
+};
+
+/**
+ * Access schedules (issue 15). Every role reads them (the access group
+ * screens show them to whoever reads groups); staff who configure devices
+ * create, change and delete them, as they do access groups.
+ */
+export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    /** A schedule the caller may act on; other tenants' ids do not exist for the caller (404). */
+    const visible = async (request: FastifyRequest, id: number): Promise<ScheduleListRow> => {
+        const schedule = await findSchedule(ctx.db, id);
+        if (!schedule) throw notFound('schedule');
+        const account = await findAccount(ctx.db, schedule.account_id);
+        if (!account || !mayActIn(requireAuth(request), account)) throw notFound('schedule');
+        return schedule;
+    };
+    const reload = async (id: number) => toSchedule((await findSchedule(ctx.db, id))!);
+    const saving = conflictOnDuplicate(SCHEDULE_CONFLICTS.nameTaken);
+    const audit = auditTrail(ctx.db, 'schedules', 'Schedule');
+
+    app.get(
+        '/schedules',
+        {
+            config: { access: ['schedules', 'read'] },
+            schema: {
+                tags,
+                summary:
+                    'Schedules of the current account (cross_account=true: of every account in scope), by name unless sorted otherwise',
+                querystring: z.object(listParams(PICKER_PAGE_SIZE)),
+                response: { 200: listReply(scheduleRecord), ...errors },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            const q = request.query;
+            const scope: ScheduleFilters = isCrossAccount(request)
+                ? reachesDescendants(auth)
+                    ? { pathPrefix: scopePath(auth) }
+                    : { accountId: auth.account.id }
+                : { accountId: (await requestAccount(ctx.db, request)).id };
+            const { result, count } = await listSchedules(ctx.db, { ...scope, q: q.q, ids: idList(q.id) }, q);
+            return { result: result.map(toSchedule), count };
+        },
+    );
+
+    app.get(
+        '/schedules/:id',
+        {
+            config: { access: ['schedules', 'read'] },
+            schema: {
+                tags,
+                summary: 'One schedule with how many access groups follow it',
+                params: idParam,
+                response: { 200: scheduleRecord, ...errors },
+            },
+        },
+        async request => toSchedule(await visible(request, request.params.id)),
+    );
+
+    app.post(
+        '/schedules',
+        {
+            config: { access: ['schedules', 'write'] },
+            schema: {
+                tags,
+                summary: "Create a schedule; without time_zone it takes the account's (prp/timezone), else UTC",
+                body: scheduleInput,
+                response: { 201: scheduleRecord, ...errors },
+            },
+        },
+        async (request, reply) => {
+            const account = await requestAccount(ctx.db, request);
+            const { name, time_zone, windows, holidays, exceptions } = request.body;
+            if (await nameTaken(ctx.db, account.id, name.trim())) throw conflict(SCHEDULE_CONFLICTS.nameTaken);
+            const zone = time_zone ?? accountTimeZone(await accountOptions(ctx.db, account.id));
+            const id = await saving(() => createSchedule(ctx.db, account.id, { name, time_zone: zone, windows, holidays, exceptions }));
+            const created = await reload(id);
+            await audit(request, 'create', created, undefined, created);
+            return reply.status(201).send(created);
+        },
+    );
+
+    app.put(
+        '/schedules/:id',
+        {
+            config: { access: ['schedules', 'write'] },
+            schema: {
+                tags,
+                summary: 'Change a schedule; the readers serving groups that follow it pull the new rules at their next heartbeat',
+                params: idParam,
+                body: scheduleInput,
+                response: { 200: scheduleRecord, ...errors },
+            },
+        },
+        async request => {
+            const before = await visible(request, request.params.id);
+            const { name, time_zone, windows, holidays, exceptions } = request.body;
+            if (await nameTaken(ctx.db, before.account_id, name.trim(), before.id)) throw conflict(SCHEDULE_CONFLICTS.nameTaken);
+            await saving(() =>
+                updateSchedule(ctx.db, before, { name, time_zone: time_zone ?? before.time_zone, windows, holidays, exceptions }),
+            );
+            const after = await reload(before.id);
+            await audit(request, 'update', before, toSchedule(before), after);
+            return after;
+        },
+    );
+
+    app.delete(
+        '/schedules/:id',
+        {
+            config: { access: ['schedules', 'write'] },
+            schema: {
+                tags,
+                summary: 'Delete a schedule that no access group follows (409 otherwise, naming how many do)',
+                params: idParam,
+                response: { 204: z.null(), ...errors },
+            },
+        },
+        async (request, reply) => {
+            const schedule = await visible(request, request.params.id);
+            let outcome;
+            try {
+                outcome = await deleteSchedule(ctx.db, schedule);
+            } catch (e) {
+                if (foreignKeyViolation(e)) throw conflict(SCHEDULE_CONFLICTS.inUseNow);
+                throw e;
+            }
+            if (!outcome.deleted) throw conflict(SCHEDULE_CONFLICTS.inUse(outcome.groups));
+            await audit(request, 'delete', schedule, toSchedule(schedule));
+            return reply.status(204).send(null);
+        },
+    );
+};
