@@ -1,0 +1,71 @@
+import type { Messages } from '../../plugins/types';
+
+/** Texts of the webhooks screen (issue 15), its menu entry, its right and its audit entries. */
+const de: Messages = {
+    menu: { webhooks: 'Webhooks' },
+    resources: {
+        webhooks: {
+            name: 'Webhook |||| Webhooks',
+            intro: 'Die Plattform sendet jedes Sicherheitsereignis dieses Kontos per POST als JSON an diese URLs, so wie die Ereignisliste es zeigt. Jede Anfrage enthält %{delivery}, bei jedem Versuch derselbe, und %{signature}: sha256= gefolgt vom HMAC-SHA256 des Inhalts mit dem Secret des Webhooks, den der Empfänger prüft. Antwortet ein Empfänger nicht innerhalb von 5 Sekunden mit 2xx, wird die Zustellung einen Tag lang wiederholt; ein Webhook, der einen ganzen Tag lang fehlschlägt, wird pausiert, und die Kontoadministratoren werden benachrichtigt.',
+            empty: 'Dieses Konto hat keine Webhooks.',
+            add: 'Webhook hinzufügen',
+            edit: 'Webhook bearbeiten',
+            allTypes: 'Alle Ereignisse',
+            fields: {
+                url: 'URL',
+                description: 'Beschreibung',
+                event_types: 'Ereignistypen',
+                secret: 'Secret',
+                status: 'Status',
+                created_at: 'Erstellt',
+            },
+            status: { active: 'Aktiv', paused: 'Pausiert' },
+            pausedSince: 'Pausiert am %{date}',
+            failingSince: 'Schlägt seit %{date} fehl',
+            urlHelp: 'http://- oder https://-Adresse des Empfängers',
+            typesHelp: 'Keiner gewählt: alle Ereignistypen, auch später hinzugefügte',
+            secretHelp: 'Mindestens %{min} Zeichen; der Empfänger bewahrt dasselbe Secret auf, um die Signatur zu prüfen',
+            secretKeep: 'Leer lassen, um das aktuelle Secret zu behalten',
+            secretShort: 'Mindestens %{min} Zeichen',
+            secretOnce: 'Das Secret wird nicht noch einmal angezeigt, weder hier noch anderswo: Hinterlegen Sie es jetzt beim Empfänger.',
+            saved: 'Webhook gespeichert',
+            saveFailed: 'Der Webhook konnte nicht gespeichert werden',
+            resume: 'Fortsetzen',
+            resumeLabel: '%{url} fortsetzen',
+            resumed: 'Webhook fortgesetzt: Seine wartenden Zustellungen werden jetzt gesendet',
+            editLabel: '%{url} bearbeiten',
+            deleteLabel: '%{url} löschen',
+            deliveriesLabel: 'Zustellungen an %{url}',
+            confirmDeleteTitle: 'Webhook %{url} löschen?',
+            confirmDeleteContent:
+                'Seine Zustellungen werden mit ihm gelöscht, und es wird nichts mehr dorthin gesendet. Dies kann nicht rückgängig gemacht werden.',
+            deleted: 'Webhook gelöscht',
+            deleteFailed: 'Der Webhook konnte nicht gelöscht werden',
+            deliveries: {
+                open: 'Zustellungen',
+                title: 'Zustellungen an %{url}',
+                table: 'Zustellungen',
+                empty: 'An diesen Webhook wurde noch nichts gesendet.',
+                pausedNote:
+                    'Dieser Webhook ist pausiert: Es wird nichts gesendet, und neue Ereignisse werden erst wieder eingereiht, wenn er fortgesetzt wird.',
+                fields: {
+                    id: 'Zustellungs-ID',
+                    event: 'Ereignis',
+                    status: 'Status',
+                    attempts: 'Versuche',
+                    last: 'Letzte Antwort',
+                    next_attempt_at: 'Nächster Versuch',
+                    created_at: 'Erstellt',
+                },
+                status: { pending: 'Wartend', delivered: 'Zugestellt', failed: 'Fehlgeschlagen' },
+                replay: 'Erneut senden',
+                replayLabel: 'Zustellung %{id} erneut senden',
+                replayed: 'Zustellung %{id} wird erneut gesendet',
+                replayFailed: 'Die Zustellung konnte nicht erneut gesendet werden',
+            },
+        },
+        roles: { resources: { webhooks: 'Webhooks' } },
+        audit_logs: { resourceNames: { webhooks: 'Webhooks' }, actionNames: { replay: 'Erneut senden' } },
+    },
+};
+export default de;
