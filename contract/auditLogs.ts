@@ -40,6 +40,7 @@ export const AUDIT_RESOURCES = [
     'visitors',
     'apiKeys',
     'acsIntegration',
+    'alertRules',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 

@@ -36,6 +36,7 @@ export const RESOURCES = [
     'sso',
     'apiKeys',
     'acsIntegration',
+    'alertRules',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -92,6 +93,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     apiKeys: same(STAFF, ['read', 'write', 'delete']),
     // Issue 12: the account's ACS integration, its certificate and its log.
     acsIntegration: same(STAFF, ['read', 'write', 'delete']),
+    // Issue 15: alert rules; moderators and above manage their account's rules, managers read them.
+    alertRules: { ...same(STAFF, ['read', 'write', 'delete']), manager: ['read'] },
 };
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;

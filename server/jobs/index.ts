@@ -6,6 +6,7 @@ import { scheduledBackup } from '../resources/system/backup/store';
 import { profileJobs } from '../resources/profiles/jobs';
 import { enrollmentSender } from '../resources/enrollments/sender';
 import { acsSyncJob } from '../resources/acs-integration/run';
+import { alertJob } from '../resources/alert-rules/jobs';
 import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
@@ -20,4 +21,5 @@ export const platformJobs: Job[] = [
     storageSweep,
     scheduledBackup,
     acsSyncJob,
+    alertJob,
 ];

@@ -31,6 +31,7 @@ import { ssoRoutes } from './sso/routes';
 import { ssoSignInRoutes } from './sso/signInRoutes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { acsIntegrationRoutes } from './acs-integration/routes';
+import { alertRuleRoutes } from './alert-rules/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -65,4 +66,5 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     ssoSignInRoutes,
     apiKeyRoutes,
     acsIntegrationRoutes,
+    alertRuleRoutes,
 ];

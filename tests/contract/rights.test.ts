@@ -85,6 +85,8 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
     apiKeys: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
     // issue 12: the ACS integration, its certificate and its log
     acsIntegration: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
+    // issue 15: alert rules, managed by moderators and above, read by managers
+    alertRules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])), manager: ['read'] },
 };
 
 describe('SPEC 6.2 resource rights', () => {

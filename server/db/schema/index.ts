@@ -11,3 +11,4 @@ export * from './enrollments';
 export * from './sso';
 export * from './apiKeys';
 export * from './acsIntegration';
+export * from './alertRules';
