@@ -24,7 +24,7 @@ export const ALERT_RULE_MESSAGES = {
     unknownUsers: 'Choose users of the rule’s account.',
     foreignDevices: 'Choose devices of the rule’s account.',
     foreignGroups: 'Choose access groups of the rule’s account.',
-    badAddress: (address: string) => `"${address}" is not an e-mail address.`,
+    badAddress: 'Enter e-mail addresses only, one a line.',
     periodRequired: 'Choose hourly or daily for a digest.',
 } as const;
 
@@ -54,7 +54,7 @@ export const alertRuleInput = z
     })
     .superRefine((rule, ctx) => {
         const bad = rule.emails.find(e => !z.email().safeParse(e).success);
-        if (bad !== undefined) ctx.addIssue({ code: 'custom', path: ['emails'], message: ALERT_RULE_MESSAGES.badAddress(bad) });
+        if (bad !== undefined) ctx.addIssue({ code: 'custom', path: ['emails'], message: ALERT_RULE_MESSAGES.badAddress });
         if (!rule.user_ids.length && !rule.emails.length)
             ctx.addIssue({ code: 'custom', path: ['user_ids'], message: ALERT_RULE_MESSAGES.noRecipient });
         if (rule.delivery === 'digest' && !rule.digest_period)

@@ -46,6 +46,7 @@ export const MENU: readonly (MenuItem | MenuGroup)[] = [
         ],
     },
     item('events', '/events', 'security'),
+    item('alertRules', '/alert_rules', 'notificationsActive'),
     item('webEnrollments', '/web-enrollments', 'howToReg'),
     {
         key: 'profilesGroup',
@@ -90,6 +91,7 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'accessGroups',
     'qrcode',
     'events',
+    'alertRules',
     'webEnrollments',
     'profiles',
     'optOut',

@@ -22,6 +22,7 @@ export const ROUTE_KEYS = [
     'readers',
     'accessGroups',
     'events',
+    'alertRules',
     'webEnrollments',
     'profiles',
     'optOut',
@@ -57,6 +58,8 @@ const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = {
     // not an admin; the "except user" reading of 6.3 is not taken (decisions.md).
     accessGroups: f => f.agEnabled && f.role !== 'admin',
     events: f => denyRoles(f.role, 'user') && right(f.role, 'events'),
+    // Issue 15: managers read the rules, moderators and above manage them.
+    alertRules: f => right(f.role, 'alertRules'),
     webEnrollments: f => f.enrollmentEnabled && f.accountENREnabled && right(f.role, 'profiles'),
     profiles: f => right(f.role, 'profiles'),
     optOut: f => f.optOutEnabled && right(f.role, 'optOut'),

@@ -20,7 +20,12 @@ const mailsTo = (to: string) => f.inbox.filter(m => m.to.includes(to));
 describe('events committed in another order than their ids (PostgreSQL)', () => {
     it('are mailed once each: an event of a transaction still open when the job runs is not skipped', async () => {
         const to = 'horizon@site.example';
-        await f.rule({ name: 'Horizon', account_id: customer, event_types: ['TailgatingByKnownUser', 'TailgatingByUnknownUser'], emails: [to] });
+        await f.rule({
+            name: 'Horizon',
+            account_id: customer,
+            event_types: ['TailgatingByKnownUser', 'TailgatingByUnknownUser'],
+            emails: [to],
+        });
         // One transaction takes an id and stays open (a slow batch on another instance) while a later one commits.
         let commit!: () => void;
         const release = new Promise<void>(resolve => (commit = resolve));
