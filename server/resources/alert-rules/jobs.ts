@@ -85,11 +85,12 @@ export const matchNewEvents = async (ctx: Pick<AppContext, 'db' | 'now'>, writer
         const claimed = await claimCursor(db);
         if (claimed === undefined) return 0;
         const after = Number(claimed);
-        const found = await eventsToMatch(db, after, upTo, ALERT_EVENTS_PER_RUN);
+        const rules = await activeRules(db);
+        // No rule is on: the events are passed over unread.
+        const found = rules.length ? await eventsToMatch(db, after, upTo, ALERT_EVENTS_PER_RUN) : [];
         // A full batch stops at its last event; otherwise every id up to the horizon is done (gaps are rolled-back ids).
         const reached = found.length === ALERT_EVENTS_PER_RUN ? found[found.length - 1]!.id : upTo;
-        const rules = await activeRules(db);
-        if (found.length && rules.length) {
+        if (found.length) {
             const groupIds = [...new Set(rules.flatMap(r => r.access_group_ids))];
             const profileIds = [...new Set(found.flatMap(e => e.profile_ids))];
             const member = await memberships(db, groupIds, profileIds);
