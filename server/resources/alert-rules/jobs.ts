@@ -1,5 +1,7 @@
 import { EVENT_GROUP_TYPES } from '../../../contract/events';
-import { ALERT_MAIL_EVENTS_MAX } from '../../../contract/alertRules';
+
+/** The most events one mail covers; past it (a backlog) the next run's mail has the rest. */
+const EVENTS_PER_MAIL = 10_000;
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AlertEventSummary } from '../../db/schema';
@@ -97,10 +99,10 @@ export const matchNewEvents = async (ctx: Pick<AppContext, 'db' | 'now'>, writer
             const matched = found.flatMap(e => rules.filter(r => matches(r, e, member)).map(r => ({ rule: r, event: e })));
             if (matched.length) {
                 const labels = await profileLabels(db, [...new Set(matched.flatMap(m => m.event.profile_ids))]);
-                const now = ctx.now();
                 await insertNotifications(
                     db,
-                    matched.map(m => ({ rule_id: m.rule.id, event_id: m.event.id, summary: summary(m.event, labels), matched_at: now })),
+                    matched.map(m => ({ rule_id: m.rule.id, event_id: m.event.id, summary: summary(m.event, labels) })),
+                    ctx.now(),
                 );
             }
         }
@@ -152,7 +154,7 @@ const sendRule = async (
     period: string | undefined,
     log?: { warn: (o: object, m: string) => void },
 ) => {
-    const claimed = await claimNotifications(ctx.db, rule.rule_id, before, now, ALERT_MAIL_EVENTS_MAX);
+    const claimed = await claimNotifications(ctx.db, rule.rule_id, before, now, EVENTS_PER_MAIL);
     if (!claimed.length) return false;
     const ids = claimed.map(c => Number(c.id));
     const to = [...new Set([...(await userAddresses(ctx.db, rule.user_ids)), ...rule.emails])];

@@ -1,3 +1,4 @@
+import { ALERT_MAIL_EVENTS_MAX } from '../../../contract/alertRules';
 import type { Mail } from '../../mail/mailer';
 import type { AlertEventSummary } from '../../db/schema';
 
@@ -26,16 +27,24 @@ export const eventLink = (publicUrl: string, e: AlertEventSummary) => {
 
 const line = (e: AlertEventSummary) => [mailTime(e.timestamp), e.event, e.reader ?? '—', e.account, e.people.join(', ') || '—'];
 
-/** One alert: subject "<rule>: N events", a line per event with its link, in text and in a simple HTML table. */
+/**
+ * One alert: subject "<rule>: N events", a line per event with its link, in
+ * text and in a simple HTML table; past ALERT_MAIL_EVENTS_MAX (a backlog)
+ * the rest is counted and left to the console.
+ */
 export const alertMail = (m: { to: string; ruleName: string; events: AlertEventSummary[]; publicUrl: string; period?: string }): Mail => {
     const n = m.events.length;
+    const shown = m.events.slice(0, ALERT_MAIL_EVENTS_MAX);
+    const more = n - shown.length;
+    const moreText = more ? `…and ${more} more event${more === 1 ? '' : 's'}: see them in the console, ${m.publicUrl}/events` : '';
     const subject = `${m.ruleName}: ${n} event${n === 1 ? '' : 's'}`;
     const intro = m.period
         ? `The alert rule "${m.ruleName}" matched ${n} event${n === 1 ? '' : 's'} ${m.period}.`
         : `The alert rule "${m.ruleName}" matched ${n} new event${n === 1 ? '' : 's'}.`;
     const text =
         `${intro}\n\n` +
-        m.events.map(e => `${line(e).join(' | ')}\n  ${eventLink(m.publicUrl, e)}`).join('\n\n') +
+        shown.map(e => `${line(e).join(' | ')}\n  ${eventLink(m.publicUrl, e)}`).join('\n\n') +
+        (moreText ? `\n\n${moreText}` : '') +
         `\n\nChange or stop these alerts in the console: ${m.publicUrl}/alert_rules\n`;
     const head = ['Time', 'Type', 'Reader', 'Account', 'People', ''];
     const html =
@@ -43,7 +52,7 @@ export const alertMail = (m: { to: string; ruleName: string; events: AlertEventS
         `<p>${escape(intro)}</p>` +
         '<table cellpadding="4" style="border-collapse: collapse; font-size: 14px">' +
         `<tr>${head.map(h => `<th align="left">${h}</th>`).join('')}</tr>` +
-        m.events
+        shown
             .map(
                 e =>
                     `<tr>${line(e)
@@ -52,6 +61,7 @@ export const alertMail = (m: { to: string; ruleName: string; events: AlertEventS
             )
             .join('') +
         '</table>' +
+        (moreText ? `<p>${escape(moreText)}</p>` : '') +
         `<p style="font-size: 12px; color: #555">Change or stop these alerts in the console: <a href="${escape(`${m.publicUrl}/alert_rules`)}">${escape(`${m.publicUrl}/alert_rules`)}</a></p>` +
         '</body></html>';
     return { to: m.to, subject, text, html };

@@ -198,15 +198,19 @@ export const profileLabels = async (tx: Db, ids: number[]) =>
             : [],
     );
 
+/** Queues what matched, 5,000 rows a statement passed as one JSON parameter (a backlog of events can match hundreds of thousands). */
 export const insertNotifications = async (
     tx: Db,
-    values: { rule_id: number; event_id: number; summary: AlertEventSummary; matched_at: Date }[],
+    values: { rule_id: number; event_id: number; summary: AlertEventSummary }[],
+    now: Date,
 ) => {
-    for (let i = 0; i < values.length; i += 1000)
-        await tx
-            .insert(alertNotifications)
-            .values(values.slice(i, i + 1000))
-            .onConflictDoNothing();
+    for (let i = 0; i < values.length; i += 5000)
+        await tx.execute(
+            sql`insert into ${alertNotifications} (rule_id, event_id, summary, matched_at)
+                select rule_id, event_id, summary, ${now.toISOString()}::timestamptz
+                from jsonb_to_recordset(${JSON.stringify(values.slice(i, i + 5000))}::jsonb) as x(rule_id integer, event_id bigint, summary jsonb)
+                on conflict do nothing`,
+        );
 };
 
 // ---- the job: sending ----
