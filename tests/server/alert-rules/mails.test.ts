@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { alertFixture, type AlertFixture } from './fixture';
 
 /**
@@ -117,6 +118,21 @@ describe('an immediate rule', () => {
         await f.run();
         expect(mailsTo(to)).toHaveLength(0);
         expect(rule.id).toBeGreaterThan(0);
+    });
+});
+
+describe('a burst of events', () => {
+    it('goes out in one mail that counts them all and lists the first 200', async () => {
+        const to = address();
+        await f.rule({ name: 'Burst', account_id: customer, event_types: ['SIPOutgoingFailure'], emails: [to] });
+        await f.p.ctx.db.execute(
+            sql`insert into events (account_id, event, timestamp) select ${customer}, 'SIPOutgoingFailure', now() from generate_series(1, 205)`,
+        );
+        await f.run();
+        const mails = mailsTo(to);
+        expect(mails.map(m => m.subject)).toEqual(['Burst: 205 events']);
+        expect(mails[0]!.text.match(/ \| SIPOutgoingFailure \| /g)).toHaveLength(200);
+        expect(mails[0]!.text).toContain('and 5 more events: see them in the console, https://console.example/events');
     });
 });
 
