@@ -305,6 +305,7 @@ test('a moderator goes through the screens a moderator has without a warning in 
         await open(page, watcher, '/profiles/:id', '/profiles', p => p.getByRole('form', { name: 'Add a badge' }));
         await open(page, watcher, '/access_groups/:id', '/access_groups', p => p.getByLabel('Description'));
         await visit(page, watcher, '/access_groups/create', p => p.getByLabel('Description'));
+        await visit(page, watcher, '/alert_rules/create', p => p.getByLabel('E-mail addresses'));
         // Account Settings: the moderator's own account, every section
         await page.locator('a[role="menuitem"]', { hasText: 'Account Settings' }).click();
         await everyTab(page, watcher, 'Account Settings');

@@ -20,7 +20,7 @@ import {
 } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ALERT_DELIVERIES, ALERT_DIGEST_PERIODS, ALERT_EVENT_GROUPS, alertRuleInput, type AlertRule } from '../../../contract/alertRules';
-import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { LIST_MAX_PAGE_SIZE, PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { EVENT_TYPES } from '../../../contract/eventTypes';
 import { can } from '../../../contract/rights';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
@@ -73,22 +73,27 @@ const EmailsInput = () => {
     );
 };
 
-/** A picker over one account's rows of a resource (devices, access groups, users). */
+/**
+ * A picker over one account's rows of a resource (devices, access groups,
+ * users); the users list serves 200 a page at most, typing searches the rest.
+ */
 const Picker = ({
     source,
     reference,
     optionText,
     accountId,
+    perPage = PICKER_PAGE_SIZE,
 }: {
     source: string;
     reference: string;
     optionText: string;
     accountId?: number;
+    perPage?: number;
 }) => (
     <ReferenceArrayInput
         source={source}
         reference={reference}
-        perPage={PICKER_PAGE_SIZE}
+        perPage={perPage}
         sort={{ field: optionText, order: 'ASC' }}
         filter={accountId ? { account_id: accountId } : {}}
     >
@@ -152,7 +157,7 @@ export const AlertRuleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
             />
             <Picker source="device_ids" reference="devices" optionText="description" accountId={accountId} />
             <Picker source="access_group_ids" reference="access_groups" optionText="description" accountId={accountId} />
-            <Picker source="user_ids" reference="users" optionText="name" accountId={accountId} />
+            <Picker source="user_ids" reference="users" optionText="name" accountId={accountId} perPage={LIST_MAX_PAGE_SIZE} />
             <EmailsInput />
             <SelectInput
                 source="delivery"
