@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { ALERT_RULE_MESSAGES } from '../../contract/alertRules';
-import { AlertRuleCreate } from '../../src/resources/alert-rules/AlertRuleForm';
+import { AlertRuleCreate, AlertRuleEdit } from '../../src/resources/alert-rules/AlertRuleForm';
 import { AlertRuleList } from '../../src/resources/alert-rules/AlertRuleList';
 import { renderInAdmin, testSession } from './render';
 
@@ -133,5 +133,48 @@ describe('the alert rule form (issue 15)', () => {
             digest_period: 'hourly',
         });
         expect(await screen.findByText('the list')).toBeInTheDocument();
+    });
+});
+
+describe('editing an alert rule (issue 15)', () => {
+    it('shows its addresses one a line and saves what was changed with the rest as it was', async () => {
+        const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({
+            data: { id: params.id, ...params.data },
+        }));
+        renderInAdmin(
+            <ResourceContextProvider value="alert_rules">
+                <Routes>
+                    <Route path="/alert_rules/:id" element={<AlertRuleEdit />} />
+                    <Route path="/alert_rules" element={<p>the list</p>} />
+                </Routes>
+            </ResourceContextProvider>,
+            {
+                session: testSession('moderator'),
+                path: '/alert_rules/1',
+                dataProvider: {
+                    getOne: (async () => ({ data: RULES[0] })) as never,
+                    update: update as never,
+                    getList: (async () => ({ data: [], total: 0 })) as never,
+                    getMany: (async () => ({ data: [] })) as never,
+                },
+            },
+        );
+        expect(await screen.findByDisplayValue('Strangers at night')).toBeInTheDocument();
+        expect(screen.getByLabelText('E-mail addresses')).toHaveValue('guard@site.example');
+        fireEvent.change(screen.getByLabelText('E-mail addresses'), { target: { value: 'guard@site.example\nnight@site.example' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+        await waitFor(() => expect(update).toHaveBeenCalled());
+        expect(update.mock.calls[0]![1].data).toEqual({
+            name: 'Strangers at night',
+            enabled: true,
+            event_types: ['CrossingByUnknownUser'],
+            event_groups: [],
+            device_ids: [4],
+            access_group_ids: [],
+            user_ids: [7, 8],
+            emails: ['guard@site.example', 'night@site.example'],
+            delivery: 'immediate',
+            digest_period: null,
+        });
     });
 });

@@ -104,11 +104,13 @@ describe('an immediate rule', () => {
         const free = address();
         const user = f.p.demo.customers[0].users.manager;
         await f.rule({ name: 'Both', account_id: customer, event_types: ['SpoofingWithAccess'], user_ids: [user.id], emails: [free] });
+        // The user's address changes after the rule was made: the mail goes to the new one.
+        await f.p.ctx.db.execute(sql`update users set email = 'moved-manager@site.example' where id = ${user.id}`);
         await f.event(customer, 'SpoofingWithAccess');
         await f.run();
         const mail = mailsTo(free);
         expect(mail).toHaveLength(1);
-        expect([...mail[0]!.to].sort()).toEqual([free, user.email].sort());
+        expect([...mail[0]!.to].sort()).toEqual([free, 'moved-manager@site.example'].sort());
     });
 
     it('is not sent while disabled', async () => {
