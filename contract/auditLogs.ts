@@ -42,6 +42,7 @@ export const AUDIT_RESOURCES = [
     'acsIntegration',
     'webhooks',
     'schedules',
+    'alertRules',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 

@@ -51,6 +51,7 @@ export const MENU: readonly (MenuItem | MenuGroup)[] = [
         ],
     },
     item('events', '/events', 'security'),
+    item('alertRules', '/alert_rules', 'notificationsActive'),
     item('webEnrollments', '/web-enrollments', 'howToReg'),
     {
         key: 'profilesGroup',
@@ -96,6 +97,7 @@ export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
     'schedules',
     'qrcode',
     'events',
+    'alertRules',
     'webEnrollments',
     'profiles',
     'optOut',

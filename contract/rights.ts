@@ -38,6 +38,7 @@ export const RESOURCES = [
     'acsIntegration',
     'webhooks',
     'schedules',
+    'alertRules',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -98,6 +99,8 @@ export const RIGHTS: Record<Resource, Grants> = {
     webhooks: same(STAFF, ['read', 'write', 'edit', 'delete']),
     // Issue 15: access schedules. Staff who configure devices write them, as they do access groups; every role reads them.
     schedules: { ...same(STAFF, RW), ...same(['manager', 'user'], ['read']) },
+    // Issue 15: alert rules; moderators and above manage their account's rules, managers read them.
+    alertRules: { ...same(STAFF, ['read', 'write', 'delete']), manager: ['read'] },
 };
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;

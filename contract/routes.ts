@@ -23,6 +23,7 @@ export const ROUTE_KEYS = [
     'accessGroups',
     'schedules',
     'events',
+    'alertRules',
     'webEnrollments',
     'profiles',
     'optOut',
@@ -61,6 +62,8 @@ const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = {
     // Issue 15: schedules belong to access groups, so they show where the groups do.
     schedules: f => f.agEnabled && f.role !== 'admin' && right(f.role, 'schedules'),
     events: f => denyRoles(f.role, 'user') && right(f.role, 'events'),
+    // Issue 15: managers read the rules, moderators and above manage them.
+    alertRules: f => right(f.role, 'alertRules'),
     webEnrollments: f => f.enrollmentEnabled && f.accountENREnabled && right(f.role, 'profiles'),
     profiles: f => right(f.role, 'profiles'),
     optOut: f => f.optOutEnabled && right(f.role, 'optOut'),

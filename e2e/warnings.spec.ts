@@ -306,6 +306,7 @@ test('a moderator goes through the screens a moderator has without a warning in 
         await open(page, watcher, '/access_groups/:id', '/access_groups', p => p.getByLabel('Description'));
         await visit(page, watcher, '/access_groups/create', p => p.getByLabel('Description'));
         await visit(page, watcher, '/schedules/create', p => p.getByRole('figure', { name: 'Week' }));
+        await visit(page, watcher, '/alert_rules/create', p => p.getByLabel('E-mail addresses'));
         // Account Settings: the moderator's own account, every section
         await page.locator('a[role="menuitem"]', { hasText: 'Account Settings' }).click();
         await everyTab(page, watcher, 'Account Settings');

@@ -7,6 +7,7 @@ import { profileJobs } from '../resources/profiles/jobs';
 import { enrollmentSender } from '../resources/enrollments/sender';
 import { acsSyncJob } from '../resources/acs-integration/run';
 import { webhookJobs } from '../resources/webhooks/delivery';
+import { alertJob } from '../resources/alert-rules/jobs';
 import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
@@ -22,4 +23,5 @@ export const platformJobs: Job[] = [
     scheduledBackup,
     acsSyncJob,
     ...webhookJobs,
+    alertJob,
 ];

@@ -33,6 +33,7 @@ import { apiKeyRoutes } from './api-keys/routes';
 import { acsIntegrationRoutes } from './acs-integration/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { scheduleRoutes } from './schedules/routes';
+import { alertRuleRoutes } from './alert-rules/routes';
 
 /** The features the server serves under /api/v2: adding one is one line here. */
 export const features: FastifyPluginAsyncZod<AppContext>[] = [
@@ -69,4 +70,5 @@ export const features: FastifyPluginAsyncZod<AppContext>[] = [
     apiKeyRoutes,
     acsIntegrationRoutes,
     webhookRoutes,
+    alertRuleRoutes,
 ];

@@ -13,6 +13,7 @@ import GroupWork from '@mui/icons-material/GroupWork';
 import History from '@mui/icons-material/History';
 import HowToReg from '@mui/icons-material/HowToReg';
 import Lock from '@mui/icons-material/Lock';
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import People from '@mui/icons-material/People';
 import QrCode from '@mui/icons-material/QrCode';
 import Security from '@mui/icons-material/Security';
@@ -45,6 +46,7 @@ const ICONS: Record<string, SvgIconComponent> = {
     qrCode: QrCode,
     schedule: Schedule,
     security: Security,
+    notificationsActive: NotificationsActive,
     settings: Settings,
     storage: Storage,
     systemUpdate: SystemUpdate,

@@ -2,6 +2,7 @@ import { accessGroupsPlugin } from '../resources/access-groups';
 import { acsIntegrationPlugin } from '../resources/acs-integration';
 import { accountManagementPlugin } from '../resources/account-management';
 import { accountsPlugin } from '../resources/accounts';
+import { alertRulesPlugin } from '../resources/alert-rules';
 import { apiKeysPlugin } from '../resources/api-keys';
 import { auditLogsPlugin } from '../resources/audit-logs';
 import { cardFormatsPlugin } from '../resources/card-formats';
@@ -44,6 +45,7 @@ export const enabledPlugins: ConsolePlugin[] = [
     schedulesPlugin,
     qrCodePlugin,
     eventsPlugin,
+    alertRulesPlugin,
     enrollmentsPlugin,
     profilesPlugin,
     systemPlugin,

@@ -89,6 +89,8 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
     webhooks: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'edit', 'delete']])),
     // issue 15, not SPEC 6.2: written like access groups, read by all
     schedules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write']])), manager: ['read'], user: ['read'] },
+    // issue 15: alert rules, managed by moderators and above, read by managers
+    alertRules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])), manager: ['read'] },
 };
 
 describe('SPEC 6.2 resource rights', () => {

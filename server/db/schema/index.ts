@@ -13,3 +13,4 @@ export * from './apiKeys';
 export * from './acsIntegration';
 export * from './webhooks';
 export * from './schedules';
+export * from './alertRules';

@@ -1,0 +1,48 @@
+import { expect, request as newRequest, test } from '@playwright/test';
+import { E2E } from './credentials.mjs';
+import { mailsTo, shot, signIn } from './console';
+import { approvedReader } from './eventsReader';
+
+/** The job looks every 15 s (ALERT_JOB_EVERY_MS): the mail is waited for over two of its runs. */
+const mailWithin = async (request: Parameters<typeof mailsTo>[0], to: string) => {
+    const deadline = Date.now() + 45_000;
+    for (;;) {
+        try {
+            return await mailsTo(request, to);
+        } catch (error) {
+            if (Date.now() > deadline) throw error;
+        }
+    }
+};
+
+test('a moderator makes an alert rule in the console, and the next matching event arrives by mail', async ({ page, baseURL }, info) => {
+    test.setTimeout(120_000);
+    await page.goto('/login');
+    await signIn(page, E2E.moderator);
+    await page.getByRole('menuitem', { name: 'Alert Rules' }).click();
+    // The account has no rule yet: react-admin's empty page offers to create one.
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.getByLabel('Name').fill('Strangers at the door');
+    await page.getByRole('combobox', { name: 'Event types' }).fill('Crossing by unknown');
+    await page.getByRole('option', { name: 'Crossing by unknown user' }).click();
+    await page.getByLabel('E-mail addresses').fill('security-desk@e2e.test');
+    await shot(page, info, 'alert-rule-form');
+    await page.getByRole('button', { name: 'Add alert rule' }).click();
+    const row = page.getByRole('row', { name: /Strangers at the door.*Crossing by unknown user.*security-desk@e2e\.test.*At once/ });
+    await expect(row).toBeVisible();
+    await shot(page, info, 'alert-rules-list');
+
+    const api = await newRequest.newContext({ baseURL });
+    const reader = await approvedReader(api, 'Contoso Offices', 'Alert door');
+    try {
+        await reader.post({ event: '1FAFaceAuthenticated' });
+        await reader.post({ event: 'CrossingByUnknownUser' });
+        const [mail] = await mailWithin(api, 'security-desk@e2e.test');
+        expect(mail).toContain('Subject: Strangers at the door: 1 event');
+        expect(mail).toContain('CrossingByUnknownUser | Alert door | Contoso Offices');
+        expect(mail).not.toContain('1FAFaceAuthenticated');
+    } finally {
+        reader.stop();
+        await api.dispose();
+    }
+});

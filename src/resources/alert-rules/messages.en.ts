@@ -1,0 +1,52 @@
+import type { Messages } from '../../plugins/types';
+import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
+
+/** Texts of the alert rules screens (issue 15); the contract/ validation texts are keyed by their English text. */
+const en: Messages = {
+    [M.noRecipient]: M.noRecipient,
+    [M.unknownUsers]: M.unknownUsers,
+    [M.foreignDevices]: M.foreignDevices,
+    [M.foreignGroups]: M.foreignGroups,
+    [M.badAddress]: M.badAddress,
+    [M.periodRequired]: M.periodRequired,
+    menu: { alertRules: 'Alert Rules' },
+    resources: {
+        roles: { resources: { alertRules: 'Alert rules' } },
+        audit_logs: { resourceNames: { alertRules: 'Alert rules' } },
+        alert_rules: {
+            name: 'Alert rule |||| Alert rules',
+            add: 'Add alert rule',
+            anyEvent: 'Any event',
+            devicesCount: '%{smart_count} device |||| %{smart_count} devices',
+            groupsCount: '%{smart_count} access group |||| %{smart_count} access groups',
+            usersCount: '%{smart_count} user |||| %{smart_count} users',
+            emailsHelp: 'Other addresses to send the alerts to, one a line',
+            fields: {
+                name: 'Name',
+                enabled: 'Enabled',
+                what: 'Events',
+                where: 'Recipients',
+                how: 'Sent',
+                event_groups: 'Event groups',
+                event_types: 'Event types',
+                device_ids: 'Devices',
+                access_group_ids: 'Access groups',
+                user_ids: 'Users',
+                emails: 'E-mail addresses',
+                delivery: 'Sending',
+                digest_period: 'Digest period',
+            },
+            help: {
+                any: 'Empty: any',
+                device_ids: 'Only events of these devices; empty: any device',
+                access_group_ids: 'Only events of people in these access groups; empty: anyone',
+                user_ids: 'Users of the account who get the alerts at their e-mail address',
+                delivery:
+                    'At once: one mail per check (every few seconds) with the new events. Digest: one mail per period, none when nothing happened',
+            },
+            delivery: { immediate: 'At once', digest: 'Digest' },
+            how: { immediate: 'At once', hourly: 'Hourly digest', daily: 'Daily digest' },
+        },
+    },
+};
+export default en;

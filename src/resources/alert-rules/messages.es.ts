@@ -1,0 +1,52 @@
+import type { Messages } from '../../plugins/types';
+import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
+
+/** Textos de las pantallas de reglas de alerta (issue 15); los textos de validación de contract/ tienen su texto en inglés como clave. */
+const es: Messages = {
+    [M.noRecipient]: 'Elija al menos un usuario o una dirección de correo a la que enviar las alertas.',
+    [M.unknownUsers]: 'Elija usuarios de la cuenta de la regla.',
+    [M.foreignDevices]: 'Elija dispositivos de la cuenta de la regla.',
+    [M.foreignGroups]: 'Elija grupos de acceso de la cuenta de la regla.',
+    [M.badAddress]: 'Introduzca solo direcciones de correo, una por línea.',
+    [M.periodRequired]: 'Elija cada hora o diario para un resumen.',
+    menu: { alertRules: 'Reglas de alerta' },
+    resources: {
+        roles: { resources: { alertRules: 'Reglas de alerta' } },
+        audit_logs: { resourceNames: { alertRules: 'Reglas de alerta' } },
+        alert_rules: {
+            name: 'Regla de alerta |||| Reglas de alerta',
+            add: 'Añadir regla de alerta',
+            anyEvent: 'Cualquier evento',
+            devicesCount: '%{smart_count} dispositivo |||| %{smart_count} dispositivos',
+            groupsCount: '%{smart_count} grupo de acceso |||| %{smart_count} grupos de acceso',
+            usersCount: '%{smart_count} usuario |||| %{smart_count} usuarios',
+            emailsHelp: 'Otras direcciones que reciben las alertas, una por línea',
+            fields: {
+                name: 'Nombre',
+                enabled: 'Activa',
+                what: 'Eventos',
+                where: 'Destinatarios',
+                how: 'Envío',
+                event_groups: 'Grupos de eventos',
+                event_types: 'Tipos de eventos',
+                device_ids: 'Dispositivos',
+                access_group_ids: 'Grupos de acceso',
+                user_ids: 'Usuarios',
+                emails: 'Direcciones de correo',
+                delivery: 'Envío',
+                digest_period: 'Periodo del resumen',
+            },
+            help: {
+                any: 'Vacío: cualquiera',
+                device_ids: 'Solo eventos de estos dispositivos; vacío: cualquier dispositivo',
+                access_group_ids: 'Solo eventos de personas de estos grupos de acceso; vacío: cualquiera',
+                user_ids: 'Usuarios de la cuenta que reciben las alertas en su dirección de correo',
+                delivery:
+                    'Al momento: un correo por comprobación (cada pocos segundos) con los eventos nuevos. Resumen: un correo por periodo, ninguno si no pasó nada',
+            },
+            delivery: { immediate: 'Al momento', digest: 'Resumen' },
+            how: { immediate: 'Al momento', hourly: 'Resumen cada hora', daily: 'Resumen diario' },
+        },
+    },
+};
+export default es;

@@ -1,0 +1,180 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ResourceContextProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { ALERT_RULE_MESSAGES } from '../../contract/alertRules';
+import { AlertRuleCreate, AlertRuleEdit } from '../../src/resources/alert-rules/AlertRuleForm';
+import { AlertRuleList } from '../../src/resources/alert-rules/AlertRuleList';
+import { renderInAdmin, testSession } from './render';
+
+const RULES = [
+    {
+        id: 1,
+        account_id: 10,
+        name: 'Strangers at night',
+        enabled: true,
+        event_types: ['CrossingByUnknownUser'],
+        event_groups: [],
+        device_ids: [4],
+        access_group_ids: [],
+        user_ids: [7, 8],
+        emails: ['guard@site.example'],
+        delivery: 'immediate',
+        digest_period: null,
+        created_at: '2026-11-01T10:00:00Z',
+        updated_at: '2026-11-01T10:00:00Z',
+    },
+    {
+        id: 2,
+        account_id: 10,
+        name: 'Everything, daily',
+        enabled: false,
+        event_types: [],
+        event_groups: [],
+        device_ids: [],
+        access_group_ids: [],
+        user_ids: [],
+        emails: ['boss@site.example'],
+        delivery: 'digest',
+        digest_period: 'daily',
+        created_at: '2026-11-01T10:00:00Z',
+        updated_at: '2026-11-01T10:00:00Z',
+    },
+];
+
+const list = (role: 'moderator' | 'manager') =>
+    renderInAdmin(
+        <ResourceContextProvider value="alert_rules">
+            <AlertRuleList />
+        </ResourceContextProvider>,
+        {
+            session: testSession(role),
+            path: '/alert_rules',
+            dataProvider: { getList: (async () => ({ data: RULES, total: 2 })) as never },
+        },
+    );
+
+describe('the alert rules list (issue 15)', () => {
+    it('says of each rule what it matches, who gets it, how and whether it is on', async () => {
+        list('moderator');
+        const first = (await screen.findByText('Strangers at night')).closest('tr')!;
+        expect(within(first).getByText('Crossing by unknown user (1 device)')).toBeInTheDocument();
+        expect(within(first).getByText('2 users, guard@site.example')).toBeInTheDocument();
+        expect(within(first).getByText('At once')).toBeInTheDocument();
+        const second = screen.getByText('Everything, daily').closest('tr')!;
+        expect(within(second).getByText('Any event')).toBeInTheDocument();
+        expect(within(second).getByText('Daily digest')).toBeInTheDocument();
+        expect(screen.getByRole('link', { name: 'Add alert rule' })).toBeInTheDocument();
+    });
+
+    it('offers no way to add a rule to a manager, who reads them', async () => {
+        list('manager');
+        expect(await screen.findByText('Strangers at night')).toBeInTheDocument();
+        expect(screen.queryByRole('link', { name: 'Add alert rule' })).toBeNull();
+    });
+});
+
+const create = () => {
+    const createFn = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 9, ...params.data } }));
+    renderInAdmin(
+        <ResourceContextProvider value="alert_rules">
+            <Routes>
+                <Route path="/alert_rules/create" element={<AlertRuleCreate />} />
+                <Route path="/alert_rules" element={<p>the list</p>} />
+            </Routes>
+        </ResourceContextProvider>,
+        {
+            session: testSession('moderator'),
+            path: '/alert_rules/create',
+            dataProvider: {
+                create: createFn as never,
+                getList: (async () => ({ data: [], total: 0 })) as never,
+                getMany: (async () => ({ data: [] })) as never,
+            },
+        },
+    );
+    return createFn;
+};
+
+describe('the alert rule form (issue 15)', () => {
+    it('asks for a recipient and for addresses that are addresses before it sends anything', async () => {
+        const createFn = create();
+        fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Doors' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Add alert rule' }));
+        expect(await screen.findByText(ALERT_RULE_MESSAGES.noRecipient)).toBeInTheDocument();
+        fireEvent.change(screen.getByLabelText('E-mail addresses'), { target: { value: 'guard@site.example\nnot an address' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Add alert rule' }));
+        expect(await screen.findByText(ALERT_RULE_MESSAGES.badAddress)).toBeInTheDocument();
+        expect(createFn).not.toHaveBeenCalled();
+    });
+
+    it('sends the free addresses as a list, and a digest with its period', async () => {
+        const createFn = create();
+        fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Doors' } });
+        fireEvent.change(screen.getByLabelText('E-mail addresses'), { target: { value: 'guard@site.example\nboss@site.example, ' } });
+        fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sending' }));
+        fireEvent.click(await screen.findByRole('option', { name: 'Digest' }));
+        fireEvent.click(screen.getByRole('button', { name: 'Add alert rule' }));
+        expect(await screen.findByText(ALERT_RULE_MESSAGES.periodRequired)).toBeInTheDocument();
+        fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Digest period' }));
+        fireEvent.click(await screen.findByRole('option', { name: 'Hourly digest' }));
+        fireEvent.click(screen.getByRole('button', { name: 'Add alert rule' }));
+        await waitFor(() => expect(createFn).toHaveBeenCalled());
+        expect(createFn.mock.calls[0]![1].data).toEqual({
+            name: 'Doors',
+            enabled: true,
+            event_types: [],
+            event_groups: [],
+            device_ids: [],
+            access_group_ids: [],
+            user_ids: [],
+            emails: ['guard@site.example', 'boss@site.example'],
+            delivery: 'digest',
+            digest_period: 'hourly',
+        });
+        expect(await screen.findByText('the list')).toBeInTheDocument();
+    });
+});
+
+describe('editing an alert rule (issue 15)', () => {
+    it('shows its addresses one a line and saves what was changed with the rest as it was', async () => {
+        const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({
+            data: { id: params.id, ...params.data },
+        }));
+        renderInAdmin(
+            <ResourceContextProvider value="alert_rules">
+                <Routes>
+                    <Route path="/alert_rules/:id" element={<AlertRuleEdit />} />
+                    <Route path="/alert_rules" element={<p>the list</p>} />
+                </Routes>
+            </ResourceContextProvider>,
+            {
+                session: testSession('moderator'),
+                path: '/alert_rules/1',
+                dataProvider: {
+                    getOne: (async () => ({ data: RULES[0] })) as never,
+                    update: update as never,
+                    getList: (async () => ({ data: [], total: 0 })) as never,
+                    getMany: (async () => ({ data: [] })) as never,
+                },
+            },
+        );
+        expect(await screen.findByDisplayValue('Strangers at night')).toBeInTheDocument();
+        expect(screen.getByLabelText('E-mail addresses')).toHaveValue('guard@site.example');
+        fireEvent.change(screen.getByLabelText('E-mail addresses'), { target: { value: 'guard@site.example\nnight@site.example' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+        await waitFor(() => expect(update).toHaveBeenCalled());
+        expect(update.mock.calls[0]![1].data).toEqual({
+            name: 'Strangers at night',
+            enabled: true,
+            event_types: ['CrossingByUnknownUser'],
+            event_groups: [],
+            device_ids: [4],
+            access_group_ids: [],
+            user_ids: [7, 8],
+            emails: ['guard@site.example', 'night@site.example'],
+            delivery: 'immediate',
+            digest_period: null,
+        });
+    });
+});
