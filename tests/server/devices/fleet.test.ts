@@ -82,7 +82,8 @@ describe('a fleet of 20 simulated readers', () => {
             .sort((a, b) => a - b);
         expect(expected.length).toBeGreaterThan(20);
         for (const reader of fleet.readers) {
-            expect(reader.config!.access_groups).toEqual([{ id: group!.id, description: group!.description }]);
+            // the default group follows no schedule: open at all hours
+            expect(reader.config!.access_groups).toEqual([{ id: group!.id, description: group!.description, schedule_id: null }]);
             expect(reader.config!.access_list.map(e => e.profile_id)).toEqual(expected);
         }
         const entry = fleet.readers[0]!.config!.access_list[0]!;

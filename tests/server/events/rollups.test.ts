@@ -7,7 +7,6 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, rows, type Db } from '../../../server/db/database';
-import { bootstrap } from '../../../server/db/bootstrap';
 import * as schema from '../../../server/db/schema';
 import { rollupStatement } from '../../../server/resources/events/rollups';
 import { startPlatform, type TestPlatform } from '../harness';
@@ -84,7 +83,12 @@ describe('migration 0018', () => {
             const client = new PGlite();
             const db = drizzle({ client, schema }) as unknown as Db;
             await migrate(db as never, { migrationsFolder: before });
-            const { mainAccountId } = await bootstrap(db, {});
+            // the account by SQL: bootstrap writes today's columns, which a database of that version lacks
+            const [{ id: mainAccountId }] = (
+                (await db.execute(
+                    sql`insert into accounts (type, main, name, ref_number, email, path) values ('platform', true, 'Platform', 'PLATFORM', 'admin@example.com', '/') returning id`,
+                )) as unknown as { rows: { id: number }[] }
+            ).rows as [{ id: number }];
             await db.execute(sql`insert into events (account_id, event, timestamp)
                 select ${mainAccountId}, (array['1FAFaceAuthenticated', 'DeviceOffline', 'Unknown'])[1 + g % 3],
                        '2026-11-01T00:00:00Z'::timestamptz - make_interval(secs => g * 997)
