@@ -5,7 +5,7 @@ import { MESSAGES } from './validation';
 /**
  * Alert rules (issue 15): which events of an account (and, for a dealer, of
  * the accounts below it) are mailed to whom, at once or in an hourly or
- * daily digest. Every list of "which events" left empty means any.
+ * daily digest, and to the account's webhooks. Every list of "which events" left empty means any.
  */
 export const ALERT_RULE_NAME_MAX = 100;
 /** Enough for a team; more is a mailing list's job. */
@@ -20,7 +20,8 @@ export const ALERT_EVENT_GROUPS = EVENT_GROUPS.filter(g => g !== 'all');
 export const ALERT_MAIL_EVENTS_MAX = 200;
 
 export const ALERT_RULE_MESSAGES = {
-    noRecipient: 'Choose at least one user or e-mail address to send the alerts to.',
+    noRecipient: 'Choose at least one user, e-mail address or webhook to send the alerts to.',
+    foreignWebhooks: 'Choose webhooks of the rule’s account.',
     unknownUsers: 'Choose users of the rule’s account.',
     foreignDevices: 'Choose devices of the rule’s account.',
     foreignGroups: 'Choose access groups of the rule’s account.',
@@ -47,6 +48,8 @@ export const alertRuleInput = z
         access_group_ids: ids,
         user_ids: z.array(z.number().int().positive()).max(ALERT_RULE_RECIPIENTS_MAX).default([]),
         emails: z.array(z.string().trim().max(254)).max(ALERT_RULE_RECIPIENTS_MAX).default([]),
+        /** the account's webhooks that also receive what the rule matches, with their signature and retries */
+        webhook_ids: z.array(z.number().int().positive()).max(ALERT_RULE_RECIPIENTS_MAX).default([]),
         delivery: z.enum(ALERT_DELIVERIES).default('immediate'),
         digest_period: z.enum(ALERT_DIGEST_PERIODS).nullish(),
         /** SPEC 7.1: the account the rule belongs to; 0 or absent is the caller's */
@@ -55,7 +58,7 @@ export const alertRuleInput = z
     .superRefine((rule, ctx) => {
         const bad = rule.emails.find(e => !z.email().safeParse(e).success);
         if (bad !== undefined) ctx.addIssue({ code: 'custom', path: ['emails'], message: ALERT_RULE_MESSAGES.badAddress });
-        if (!rule.user_ids.length && !rule.emails.length)
+        if (!rule.user_ids.length && !rule.emails.length && !rule.webhook_ids.length)
             ctx.addIssue({ code: 'custom', path: ['user_ids'], message: ALERT_RULE_MESSAGES.noRecipient });
         if (rule.delivery === 'digest' && !rule.digest_period)
             ctx.addIssue({ code: 'custom', path: ['digest_period'], message: ALERT_RULE_MESSAGES.periodRequired });
@@ -73,6 +76,7 @@ export const alertRuleRecord = z.object({
     access_group_ids: z.array(z.number().int()),
     user_ids: z.array(z.number().int()),
     emails: z.array(z.string()),
+    webhook_ids: z.array(z.number().int()),
     delivery: z.enum(ALERT_DELIVERIES),
     digest_period: z.enum(ALERT_DIGEST_PERIODS).nullable(),
     created_at: z.string(),

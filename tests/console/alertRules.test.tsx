@@ -19,6 +19,7 @@ const RULES = [
         access_group_ids: [],
         user_ids: [7, 8],
         emails: ['guard@site.example'],
+        webhook_ids: [],
         delivery: 'immediate',
         digest_period: null,
         created_at: '2026-11-01T10:00:00Z',
@@ -35,6 +36,7 @@ const RULES = [
         access_group_ids: [],
         user_ids: [],
         emails: ['boss@site.example'],
+        webhook_ids: [3],
         delivery: 'digest',
         digest_period: 'daily',
         created_at: '2026-11-01T10:00:00Z',
@@ -63,6 +65,7 @@ describe('the alert rules list (issue 15)', () => {
         expect(within(first).getByText('At once')).toBeInTheDocument();
         const second = screen.getByText('Everything, daily').closest('tr')!;
         expect(within(second).getByText('Any event')).toBeInTheDocument();
+        expect(within(second).getByText('boss@site.example, 1 webhook')).toBeInTheDocument();
         expect(within(second).getByText('Daily digest')).toBeInTheDocument();
         expect(screen.getByRole('link', { name: 'Add alert rule' })).toBeInTheDocument();
     });
@@ -129,6 +132,7 @@ describe('the alert rule form (issue 15)', () => {
             access_group_ids: [],
             user_ids: [],
             emails: ['guard@site.example', 'boss@site.example'],
+            webhook_ids: [],
             delivery: 'digest',
             digest_period: 'hourly',
         });
@@ -173,6 +177,7 @@ describe('editing an alert rule (issue 15)', () => {
             access_group_ids: [],
             user_ids: [7, 8],
             emails: ['guard@site.example', 'night@site.example'],
+            webhook_ids: [],
             delivery: 'immediate',
             digest_period: null,
         });

@@ -48,6 +48,7 @@ export const alertRules = pgTable(
         access_group_ids: intArray('access_group_ids'),
         user_ids: intArray('user_ids'),
         emails: textArray('emails'),
+        webhook_ids: intArray('webhook_ids'),
         delivery: text('delivery', { enum: ALERT_DELIVERIES }).notNull(),
         digest_period: text('digest_period', { enum: ALERT_DIGEST_PERIODS }),
         created_at: tz('created_at').notNull().defaultNow(),

@@ -64,6 +64,8 @@ export const webhookDeliveries = pgTable(
     },
     t => [
         index('webhook_deliveries_webhook_idx').on(t.webhook_id, t.created_at.desc(), t.id.desc()),
+        // an alert rule's delivery is queued once per webhook and event (migration 0024)
+        index('webhook_deliveries_event_idx').on(t.event_id, t.webhook_id),
         // What the sender claims: only the waiting ones, by when they are due.
         index('webhook_deliveries_due_idx')
             .on(t.next_attempt_at)

@@ -19,6 +19,7 @@ import {
     memberships,
     moveCursor,
     profileLabels,
+    queueRuleDeliveries,
     readCursor,
     release,
     rulesWithPending,
@@ -97,14 +98,26 @@ export const matchNewEvents = async (ctx: Pick<AppContext, 'db' | 'now'>, writer
             const profileIds = [...new Set(found.flatMap(e => e.profile_ids))];
             const member = await memberships(db, groupIds, profileIds);
             const matched = found.flatMap(e => rules.filter(r => matches(r, e, member)).map(r => ({ rule: r, event: e })));
-            if (matched.length) {
-                const labels = await profileLabels(db, [...new Set(matched.flatMap(m => m.event.profile_ids))]);
+            const mailed = matched.filter(m => m.rule.mails);
+            if (mailed.length) {
+                const labels = await profileLabels(db, [...new Set(mailed.flatMap(m => m.event.profile_ids))]);
                 await insertNotifications(
                     db,
-                    matched.map(m => ({ rule_id: m.rule.id, event_id: m.event.id, summary: summary(m.event, labels) })),
+                    mailed.map(m => ({ rule_id: m.rule.id, event_id: m.event.id, summary: summary(m.event, labels) })),
                     ctx.now(),
                 );
             }
+            await queueRuleDeliveries(
+                db,
+                matched.flatMap(({ rule, event }) =>
+                    rule.webhook_ids.map(webhook_id => ({
+                        webhook_id,
+                        event_id: event.id,
+                        event_timestamp: event.timestamp,
+                        event_type: event.event,
+                    })),
+                ),
+            );
         }
         if (reached > after) await moveCursor(db, reached, ctx.now());
         return found.length;

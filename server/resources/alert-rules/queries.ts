@@ -14,6 +14,8 @@ import {
     profileAccessGroups,
     profiles,
     users,
+    webhookDeliveries,
+    webhooks,
     type AlertEventSummary,
     type EventProfile,
 } from '../../db/schema';
@@ -32,6 +34,7 @@ export const toAlertRule = (row: AlertRuleRow): AlertRule => ({
     access_group_ids: row.access_group_ids,
     user_ids: row.user_ids,
     emails: row.emails,
+    webhook_ids: row.webhook_ids,
     delivery: row.delivery,
     digest_period: row.digest_period ?? null,
     created_at: row.created_at.toISOString(),
@@ -77,10 +80,10 @@ export const updateAlertRule = async (db: Db, id: number, values: Partial<AlertR
 
 export const deleteAlertRule = (db: Db, id: number) => db.delete(alertRules).where(eq(alertRules.id, id));
 
-/** Which of these ids are rows of the account (users, devices, access groups): the routes refuse the others. */
-export const idsOfAccount = async (db: Db, table: 'users' | 'devices' | 'accessGroups', accountId: number, ids: number[]) => {
+/** Which of these ids are rows of the account (users, devices, access groups, webhooks): the routes refuse the others. */
+export const idsOfAccount = async (db: Db, table: 'users' | 'devices' | 'accessGroups' | 'webhooks', accountId: number, ids: number[]) => {
     if (!ids.length) return [];
-    const t = { users, devices, accessGroups }[table];
+    const t = { users, devices, accessGroups, webhooks }[table];
     return (
         await db
             .select({ id: t.id })
@@ -114,6 +117,9 @@ export interface ActiveRule {
     event_groups: string[];
     device_ids: number[];
     access_group_ids: number[];
+    /** whether anyone gets a mail: a rule may go to webhooks only */
+    mails: boolean;
+    webhook_ids: number[];
 }
 
 /** The cursor, locked for this transaction; undefined when no rule was ever made or another instance holds it. */
@@ -162,12 +168,16 @@ export const activeRules = async (tx: Db): Promise<ActiveRule[]> =>
                 event_groups: alertRules.event_groups,
                 device_ids: alertRules.device_ids,
                 access_group_ids: alertRules.access_group_ids,
+                user_ids: alertRules.user_ids,
+                emails: alertRules.emails,
+                webhook_ids: alertRules.webhook_ids,
             })
             .from(alertRules)
             .innerJoin(accounts, eq(accounts.id, alertRules.account_id))
             .where(eq(alertRules.enabled, true))
-    ).map(r => ({
+    ).map(({ user_ids, emails, ...r }) => ({
         ...r,
+        mails: user_ids.length + emails.length > 0,
         // A dealer (or the platform account) sees its customers' events as its events list does with cross_account.
         scope: r.account_type === 'customer' ? { accountId: r.account_id } : { pathPrefix: r.account_path },
     }));
@@ -210,6 +220,27 @@ export const insertNotifications = async (
                 select rule_id, event_id, summary, ${now.toISOString()}::timestamptz
                 from jsonb_to_recordset(${JSON.stringify(values.slice(i, i + 5000))}::jsonb) as x(rule_id integer, event_id bigint, summary jsonb)
                 on conflict do nothing`,
+        );
+};
+
+/**
+ * What a rule matched, for its webhooks: a delivery each, as the events
+ * trigger queues them (migration 0020), in the transaction that moves the
+ * cursor; none twice for one webhook and event, whether the webhook's own
+ * event types or another rule queued it first. Paused webhooks take none.
+ */
+export const queueRuleDeliveries = async (
+    tx: Db,
+    values: { webhook_id: number; event_id: number; event_timestamp: Date; event_type: string }[],
+) => {
+    for (let i = 0; i < values.length; i += 5000)
+        await tx.execute(
+            sql`insert into ${webhookDeliveries} (webhook_id, event_id, event_timestamp, event_type)
+                select distinct x.webhook_id, x.event_id, x.event_timestamp, x.event_type
+                from jsonb_to_recordset(${JSON.stringify(values.slice(i, i + 5000))}::jsonb)
+                    as x(webhook_id integer, event_id bigint, event_timestamp timestamptz, event_type text)
+                join ${webhooks} w on w.id = x.webhook_id and w.status = 'active'
+                where not exists (select 1 from ${webhookDeliveries} d where d.event_id = x.event_id and d.webhook_id = x.webhook_id)`,
         );
 };
 

@@ -46,12 +46,15 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         const userIds = [...new Set(body.user_ids)];
         const deviceIds = [...new Set(body.device_ids)];
         const groupIds = [...new Set(body.access_group_ids)];
+        const webhookIds = [...new Set(body.webhook_ids)];
         if ((await idsOfAccount(ctx.db, 'users', accountId, userIds)).length !== userIds.length)
             fields.user_ids = ALERT_RULE_MESSAGES.unknownUsers;
         if ((await idsOfAccount(ctx.db, 'devices', accountId, deviceIds)).length !== deviceIds.length)
             fields.device_ids = ALERT_RULE_MESSAGES.foreignDevices;
         if ((await idsOfAccount(ctx.db, 'accessGroups', accountId, groupIds)).length !== groupIds.length)
             fields.access_group_ids = ALERT_RULE_MESSAGES.foreignGroups;
+        if ((await idsOfAccount(ctx.db, 'webhooks', accountId, webhookIds)).length !== webhookIds.length)
+            fields.webhook_ids = ALERT_RULE_MESSAGES.foreignWebhooks;
         if (Object.keys(fields).length) throw validationError(fields);
         return {
             name: body.name,
@@ -62,6 +65,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             access_group_ids: groupIds,
             user_ids: userIds,
             emails: [...new Set(body.emails.map(e => e.toLowerCase()))],
+            webhook_ids: webhookIds,
             delivery: body.delivery,
             digest_period: body.delivery === 'digest' ? (body.digest_period ?? null) : null,
         };

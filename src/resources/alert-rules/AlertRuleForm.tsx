@@ -37,6 +37,7 @@ export const alertRuleBody = (data: Record<string, unknown>) => ({
     access_group_ids: data.access_group_ids ?? [],
     user_ids: data.user_ids ?? [],
     emails: data.emails ?? [],
+    webhook_ids: data.webhook_ids ?? [],
     delivery: data.delivery ?? 'immediate',
     digest_period: data.delivery === 'digest' ? (data.digest_period ?? null) : null,
 });
@@ -127,6 +128,7 @@ export const AlertRuleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
                           access_group_ids: [],
                           user_ids: [],
                           emails: [],
+                          webhook_ids: [],
                           delivery: 'immediate',
                       }
                     : undefined
@@ -159,6 +161,7 @@ export const AlertRuleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
             <Picker source="access_group_ids" reference="access_groups" optionText="description" accountId={accountId} />
             <Picker source="user_ids" reference="users" optionText="name" accountId={accountId} perPage={LIST_MAX_PAGE_SIZE} />
             <EmailsInput />
+            <Picker source="webhook_ids" reference="webhooks" optionText="url" accountId={accountId} />
             <SelectInput
                 source="delivery"
                 choices={ALERT_DELIVERIES.map(d => ({ id: d, name: `resources.alert_rules.delivery.${d}` }))}

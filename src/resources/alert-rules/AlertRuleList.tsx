@@ -45,6 +45,9 @@ export const AlertRuleList = () => {
                         [
                             r.user_ids.length ? translate('resources.alert_rules.usersCount', { smart_count: r.user_ids.length }) : '',
                             ...r.emails,
+                            r.webhook_ids.length
+                                ? translate('resources.alert_rules.webhooksCount', { smart_count: r.webhook_ids.length })
+                                : '',
                         ]
                             .filter(Boolean)
                             .join(', ')

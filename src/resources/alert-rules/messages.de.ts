@@ -3,7 +3,8 @@ import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
 
 /** Texte der Alarmregel-Seiten (Issue 15); die Validierungstexte aus contract/ haben ihren englischen Text als Schlüssel. */
 const de: Messages = {
-    [M.noRecipient]: 'Wählen Sie mindestens einen Benutzer oder eine E-Mail-Adresse, an die die Alarme gehen.',
+    [M.noRecipient]: 'Wählen Sie mindestens einen Benutzer, eine E-Mail-Adresse oder einen Webhook, an die die Alarme gehen.',
+    [M.foreignWebhooks]: 'Wählen Sie Webhooks des Kontos der Regel.',
     [M.unknownUsers]: 'Wählen Sie Benutzer aus dem Konto der Regel.',
     [M.foreignDevices]: 'Wählen Sie Geräte aus dem Konto der Regel.',
     [M.foreignGroups]: 'Wählen Sie Zutrittsgruppen aus dem Konto der Regel.',
@@ -20,6 +21,7 @@ const de: Messages = {
             devicesCount: '%{smart_count} Gerät |||| %{smart_count} Geräte',
             groupsCount: '%{smart_count} Zutrittsgruppe |||| %{smart_count} Zutrittsgruppen',
             usersCount: '%{smart_count} Benutzer |||| %{smart_count} Benutzer',
+            webhooksCount: '%{smart_count} Webhook |||| %{smart_count} Webhooks',
             emailsHelp: 'Weitere Adressen, die die Alarme erhalten, eine pro Zeile',
             fields: {
                 name: 'Name',
@@ -33,6 +35,7 @@ const de: Messages = {
                 access_group_ids: 'Zutrittsgruppen',
                 user_ids: 'Benutzer',
                 emails: 'E-Mail-Adressen',
+                webhook_ids: 'Webhooks',
                 delivery: 'Versand',
                 digest_period: 'Zeitraum der Zusammenfassung',
             },
@@ -41,6 +44,7 @@ const de: Messages = {
                 device_ids: 'Nur Ereignisse dieser Geräte; leer: jedes Gerät',
                 access_group_ids: 'Nur Ereignisse von Personen in diesen Zutrittsgruppen; leer: alle Personen',
                 user_ids: 'Benutzer des Kontos, die die Alarme an ihre E-Mail-Adresse erhalten',
+                webhook_ids: 'Webhooks des Kontos, die diese Ereignisse ebenfalls erhalten, signiert und bei Fehlern erneut gesendet',
                 delivery:
                     'Sofort: eine E-Mail pro Prüfung (alle paar Sekunden) mit den neuen Ereignissen. Zusammenfassung: eine E-Mail pro Zeitraum, keine, wenn nichts geschah',
             },

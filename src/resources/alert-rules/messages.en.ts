@@ -4,6 +4,7 @@ import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
 /** Texts of the alert rules screens (issue 15); the contract/ validation texts are keyed by their English text. */
 const en: Messages = {
     [M.noRecipient]: M.noRecipient,
+    [M.foreignWebhooks]: M.foreignWebhooks,
     [M.unknownUsers]: M.unknownUsers,
     [M.foreignDevices]: M.foreignDevices,
     [M.foreignGroups]: M.foreignGroups,
@@ -20,6 +21,7 @@ const en: Messages = {
             devicesCount: '%{smart_count} device |||| %{smart_count} devices',
             groupsCount: '%{smart_count} access group |||| %{smart_count} access groups',
             usersCount: '%{smart_count} user |||| %{smart_count} users',
+            webhooksCount: '%{smart_count} webhook |||| %{smart_count} webhooks',
             emailsHelp: 'Other addresses to send the alerts to, one a line',
             fields: {
                 name: 'Name',
@@ -33,6 +35,7 @@ const en: Messages = {
                 access_group_ids: 'Access groups',
                 user_ids: 'Users',
                 emails: 'E-mail addresses',
+                webhook_ids: 'Webhooks',
                 delivery: 'Sending',
                 digest_period: 'Digest period',
             },
@@ -41,6 +44,7 @@ const en: Messages = {
                 device_ids: 'Only events of these devices; empty: any device',
                 access_group_ids: 'Only events of people in these access groups; empty: anyone',
                 user_ids: 'Users of the account who get the alerts at their e-mail address',
+                webhook_ids: 'Webhooks of the account that also receive these events, signed and retried',
                 delivery:
                     'At once: one mail per check (every few seconds) with the new events. Digest: one mail per period, none when nothing happened',
             },

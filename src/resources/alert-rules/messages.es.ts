@@ -3,7 +3,8 @@ import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
 
 /** Textos de las pantallas de reglas de alerta (issue 15); los textos de validación de contract/ tienen su texto en inglés como clave. */
 const es: Messages = {
-    [M.noRecipient]: 'Elija al menos un usuario o una dirección de correo a la que enviar las alertas.',
+    [M.noRecipient]: 'Elija al menos un usuario, una dirección de correo o un webhook al que enviar las alertas.',
+    [M.foreignWebhooks]: 'Elija webhooks de la cuenta de la regla.',
     [M.unknownUsers]: 'Elija usuarios de la cuenta de la regla.',
     [M.foreignDevices]: 'Elija dispositivos de la cuenta de la regla.',
     [M.foreignGroups]: 'Elija grupos de acceso de la cuenta de la regla.',
@@ -20,6 +21,7 @@ const es: Messages = {
             devicesCount: '%{smart_count} dispositivo |||| %{smart_count} dispositivos',
             groupsCount: '%{smart_count} grupo de acceso |||| %{smart_count} grupos de acceso',
             usersCount: '%{smart_count} usuario |||| %{smart_count} usuarios',
+            webhooksCount: '%{smart_count} webhook |||| %{smart_count} webhooks',
             emailsHelp: 'Otras direcciones que reciben las alertas, una por línea',
             fields: {
                 name: 'Nombre',
@@ -33,6 +35,7 @@ const es: Messages = {
                 access_group_ids: 'Grupos de acceso',
                 user_ids: 'Usuarios',
                 emails: 'Direcciones de correo',
+                webhook_ids: 'Webhooks',
                 delivery: 'Envío',
                 digest_period: 'Periodo del resumen',
             },
@@ -41,6 +44,7 @@ const es: Messages = {
                 device_ids: 'Solo eventos de estos dispositivos; vacío: cualquier dispositivo',
                 access_group_ids: 'Solo eventos de personas de estos grupos de acceso; vacío: cualquiera',
                 user_ids: 'Usuarios de la cuenta que reciben las alertas en su dirección de correo',
+                webhook_ids: 'Webhooks de la cuenta que también reciben estos eventos, firmados y con reintentos',
                 delivery:
                     'Al momento: un correo por comprobación (cada pocos segundos) con los eventos nuevos. Resumen: un correo por periodo, ninguno si no pasó nada',
             },

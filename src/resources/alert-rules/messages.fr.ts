@@ -3,7 +3,8 @@ import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
 
 /** Textes des écrans des règles d’alerte (issue 15) ; les textes de validation de contract/ ont leur texte anglais pour clé. */
 const fr: Messages = {
-    [M.noRecipient]: 'Choisissez au moins un utilisateur ou une adresse e-mail à qui envoyer les alertes.',
+    [M.noRecipient]: 'Choisissez au moins un utilisateur, une adresse e-mail ou un webhook à qui envoyer les alertes.',
+    [M.foreignWebhooks]: 'Choisissez des webhooks du compte de la règle.',
     [M.unknownUsers]: 'Choisissez des utilisateurs du compte de la règle.',
     [M.foreignDevices]: 'Choisissez des appareils du compte de la règle.',
     [M.foreignGroups]: 'Choisissez des groupes d’accès du compte de la règle.',
@@ -20,6 +21,7 @@ const fr: Messages = {
             devicesCount: '%{smart_count} appareil |||| %{smart_count} appareils',
             groupsCount: '%{smart_count} groupe d’accès |||| %{smart_count} groupes d’accès',
             usersCount: '%{smart_count} utilisateur |||| %{smart_count} utilisateurs',
+            webhooksCount: '%{smart_count} webhook |||| %{smart_count} webhooks',
             emailsHelp: 'Autres adresses qui reçoivent les alertes, une par ligne',
             fields: {
                 name: 'Nom',
@@ -33,6 +35,7 @@ const fr: Messages = {
                 access_group_ids: 'Groupes d’accès',
                 user_ids: 'Utilisateurs',
                 emails: 'Adresses e-mail',
+                webhook_ids: 'Webhooks',
                 delivery: 'Envoi',
                 digest_period: 'Période du récapitulatif',
             },
@@ -41,6 +44,7 @@ const fr: Messages = {
                 device_ids: 'Seulement les événements de ces appareils ; vide : tout appareil',
                 access_group_ids: 'Seulement les événements des personnes de ces groupes d’accès ; vide : tout le monde',
                 user_ids: 'Utilisateurs du compte qui reçoivent les alertes à leur adresse e-mail',
+                webhook_ids: 'Webhooks du compte qui reçoivent aussi ces événements, signés et réessayés',
                 delivery:
                     'Immédiat : un e-mail par vérification (toutes les quelques secondes) avec les nouveaux événements. Récapitulatif : un e-mail par période, aucun s’il ne s’est rien passé',
             },
