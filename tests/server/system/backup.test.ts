@@ -66,6 +66,18 @@ describe('a damaged or foreign backup', () => {
             expect([400, 409], `${part.name}: ${res.body}`).toContain(res.statusCode);
             expect(res.json().error, part.name).toMatch(/^This backup is damaged: nothing was changed|^This file is not a backup/);
         }
+        // The manifest's own counts (rows per table, files) are in no part's checksum: a digit changed there is refused too.
+        const manifest = parts.at(-1)!;
+        const text = archive.subarray(manifest.offset, manifest.offset + manifest.size).toString('latin1');
+        for (const field of [/"users": (\d)/, /"count": (\d)/]) {
+            const at = field.exec(text);
+            expect(at, String(field)).not.toBeNull();
+            const damaged = Buffer.from(archive);
+            damaged[manifest.offset + at!.index + at![0].length - 1]! ^= 0x01;
+            const res = await restore(p, token, damaged);
+            expect(res.statusCode, String(field)).toBe(400);
+            expect(res.json().error).toBe(`${BACKUP_MESSAGES.damaged} (manifest.json does not match its checksum)`);
+        }
         for (const cut of [100, 1024, Math.floor(archive.length / 2), parts.at(-1)!.offset - 1, archive.length - 1024 - 200]) {
             const res = await restore(p, token, archive.subarray(0, cut));
             expect(res.statusCode, `cut at ${cut}`).toBe(400);

@@ -109,7 +109,9 @@ export const restoreBody = (archive: Buffer, fields: Record<string, string> = {}
 
 /** The archive again with its backup.json and manifest edited, the checksums made right: as another version would write it. */
 export const repack = async (parts: TarPart[], edit: (header: BackupManifest) => BackupManifest) => {
-    const manifest = edit(JSON.parse(parts.at(-1)!.data.toString('utf8')) as BackupManifest);
+    // the manifest's own checksum (the server's manifestSum) is made again below, over the edited fields
+    const { sha256: _sum, ...written } = JSON.parse(parts.at(-1)!.data.toString('utf8')) as BackupManifest & { sha256: string };
+    const manifest = edit(written);
     const { parts: _parts, tables: _tables, files: _files, ...header } = manifest;
     const headerData = Buffer.from(JSON.stringify(header, null, 2));
     manifest.parts = manifest.parts.map(part =>
@@ -121,7 +123,11 @@ export const repack = async (parts: TarPart[], edit: (header: BackupManifest) =>
     const ended = new Promise<void>(resolve => pack.on('end', () => resolve()));
     for (const part of parts) {
         const data =
-            part.name === 'backup.json' ? headerData : part.name === 'manifest.json' ? Buffer.from(JSON.stringify(manifest)) : part.data;
+            part.name === 'backup.json'
+                ? headerData
+                : part.name === 'manifest.json'
+                  ? Buffer.from(JSON.stringify({ ...manifest, sha256: sha256(Buffer.from(JSON.stringify(manifest, null, 2))) }))
+                  : part.data;
         pack.entry({ name: part.name, size: data.length }, data);
     }
     pack.finalize();

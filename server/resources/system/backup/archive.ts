@@ -41,7 +41,8 @@ import {
  *   files/<key>                      every stored file (event and enrollment images, firmware, consents)
  *   tables/<table>/<n>.jsonl.gz      the rows, one JSON object a line, a few MB a part, read in one snapshot
  *   sequences.json                   where each id sequence stands
- *   manifest.json                    last: backup.json's fields, each part's size and SHA-256, counts
+ *   manifest.json                    last: backup.json's fields, each part's size and SHA-256, counts,
+ *                                    and the SHA-256 of all that (so its own counts cannot change unseen)
  *
  * A restore reads the file twice: first every part against the manifest
  * (nothing changes if one byte differs), then it applies it: the files
@@ -245,7 +246,7 @@ export const writeBackup = async (ctx: AppContext, out: Writable): Promise<Backu
             await fs.rm(spoolFile, { force: true });
         }
         const manifest: BackupManifest = { ...header, parts: [...writer.parts], tables, files };
-        await writer.add('manifest.json', ...sized(Buffer.from(JSON.stringify(manifest, null, 2))));
+        await writer.add('manifest.json', ...sized(Buffer.from(JSON.stringify({ ...manifest, sha256: manifestSum(manifest) }, null, 2))));
         await writer.finish();
         return manifest;
     } catch (error) {
@@ -269,6 +270,20 @@ const parseJson = (data: Buffer, what: string) => {
     } catch {
         throw refuse(`${BACKUP_MESSAGES.damaged} (${what} is not readable)`);
     }
+};
+
+/** The SHA-256 of the manifest's fields as written: the parts' checksums cover the parts, this covers the manifest itself. */
+const manifestSum = (manifest: BackupManifest) =>
+    createHash('sha256')
+        .update(JSON.stringify(manifest, null, 2))
+        .digest('hex');
+
+/** The manifest, when it matches its own checksum (the counts a restore reports are not in any part's). */
+const checkedManifest = (parsed: unknown): BackupManifest => {
+    const { sha256, ...manifest } = (parsed ?? {}) as BackupManifest & { sha256?: unknown };
+    if (typeof sha256 !== 'string' || sha256 !== manifestSum(manifest as BackupManifest))
+        throw refuse(`${BACKUP_MESSAGES.damaged} (manifest.json does not match its checksum)`);
+    return manifest as BackupManifest;
 };
 
 /**
@@ -303,7 +318,7 @@ export const verifyBackup = async (ctx: AppContext, file: string, options: { oth
                 }
             }
             if (name === 'backup.json') header = parseJson(small!, name);
-            if (name === 'manifest.json') manifest = parseJson(small!, name) as BackupManifest;
+            if (name === 'manifest.json') manifest = checkedManifest(parseJson(small!, name));
             else seen.push({ name, bytes, sha256: hash.digest('hex') });
         }
     } catch (error) {
