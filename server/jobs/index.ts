@@ -6,7 +6,7 @@ import { scheduledBackup } from '../resources/system/backup/store';
 import { profileJobs } from '../resources/profiles/jobs';
 import { enrollmentSender } from '../resources/enrollments/sender';
 import { acsSyncJob } from '../resources/acs-integration/run';
-import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
+import { embeddedEventsMaintenance, embeddedEventsStatistics, eventPartitionsAhead, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
 export const platformJobs: Job[] = [
@@ -15,6 +15,7 @@ export const platformJobs: Job[] = [
     ...profileJobs,
     enrollmentSender,
     eventRetention,
+    eventPartitionsAhead,
     embeddedEventsMaintenance,
     embeddedEventsStatistics,
     storageSweep,

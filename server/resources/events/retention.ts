@@ -6,6 +6,7 @@ import { rows } from '../../db/database';
 import { accounts } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
 import { removeImages } from './images';
+import { dropExpiredEventPartitions, ensureEventPartitions } from './partitions';
 
 /** Rows taken per statement: short transactions, so readers and lists never wait long on the job. */
 const SLICE = 1000;
@@ -57,7 +58,12 @@ export const eventRetention: Job = {
     async run(ctx) {
         const now = ctx.now();
         const defaults = { eventImagesDays: ctx.config.eventImagesDefaultDays, eventsDays: ctx.config.eventsDefaultDays };
-        for (const account of await ctx.db.select({ id: accounts.id, options: accounts.options }).from(accounts)) {
+        const everyAccount = await ctx.db.select({ id: accounts.id, options: accounts.options }).from(accounts);
+        // On PostgreSQL, a month older than every account's retention goes whole (its partition dropped) instead of row by row.
+        const longest = Math.max(0, ...everyAccount.map(a => retentionDays(a.options, 'eventsDays', defaults)));
+        const expired = everyAccount.length ? await dropExpiredEventPartitions(ctx.db, daysBefore(now, longest)) : { imageKeys: [] };
+        await removeImages(ctx.storage, expired.imageKeys);
+        for (const account of everyAccount) {
             for (const [prune, setting] of [
                 [pruneEvents, 'eventsDays'],
                 [pruneEventImages, 'eventImagesDays'],
@@ -70,6 +76,19 @@ export const eventRetention: Job = {
                 }
             }
         }
+    },
+};
+
+/**
+ * On PostgreSQL, the partitions of this month and the next two exist before
+ * events arrive for them (migration 0023); several instances may run it.
+ */
+export const eventPartitionsAhead: Job = {
+    name: 'event-partitions-ahead',
+    everyMs: 3600_000,
+    atStart: true,
+    async run(ctx) {
+        await ensureEventPartitions(ctx.db, ctx.now());
     },
 };
 

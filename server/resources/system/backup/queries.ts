@@ -9,11 +9,18 @@ import { rows, type Db } from '../../../db/database';
  * arrays, jsonb, bytea) intact.
  */
 
-/** The platform's tables, by name; drizzle's own bookkeeping lives in another schema and is not data. */
+/**
+ * The platform's tables, by name; drizzle's own bookkeeping lives in another schema and is not data. The monthly
+ * partitions of events on PostgreSQL (migration 0023) are read and written through events itself.
+ */
 export const dataTables = async (db: Db) =>
-    (await rows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).map(
-        t => t.name,
-    );
+    (
+        await rows<{ name: string }>(
+            db,
+            sql`select t.tablename as name from pg_tables t join pg_class c on c.oid = format('public.%I', t.tablename)::regclass
+                where t.schemaname = 'public' and not c.relispartition order by t.tablename`,
+        )
+    ).map(t => t.name);
 
 /** The columns a restore writes: generated ones (events.event_group) are computed again. */
 export const writableColumns = async (db: Db, table: string) =>
