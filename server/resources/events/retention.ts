@@ -110,7 +110,9 @@ export const embeddedEventsStatistics: Job = {
         if (ctx.config.databaseUrl) return;
         const [size] = await rows<{ analysed: number; now: number }>(
             ctx.db,
-            sql`select relpages::int as analysed, (pg_relation_size('events') / current_setting('block_size')::int)::int as now from pg_class where relname = 'events'`,
+            // Over the table's leaves: events itself on PGlite, its monthly partitions on PostgreSQL (migration 0023).
+            sql`select sum(greatest(c.relpages, 0))::int as analysed, (sum(pg_relation_size(c.oid)) / current_setting('block_size')::int)::int as now
+                from pg_partition_tree('events') t join pg_class c on c.oid = t.relid where t.isleaf`,
         );
         if (size && size.now > size.analysed * 1.1 + 8) await ctx.db.execute(sql`analyze events`);
     },
