@@ -112,7 +112,8 @@ export const embeddedEventsStatistics: Job = {
             ctx.db,
             // Over the table's leaves: events itself on PGlite, its monthly partitions on PostgreSQL (migration 0023).
             sql`select sum(greatest(c.relpages, 0))::int as analysed, (sum(pg_relation_size(c.oid)) / current_setting('block_size')::int)::int as now
-                from pg_partition_tree('events') t join pg_class c on c.oid = t.relid where t.isleaf`,
+                from pg_class c
+                where c.oid = 'events'::regclass and c.relkind = 'r' or c.oid in (select relid from pg_partition_tree('events') where isleaf)`,
         );
         if (size && size.now > size.analysed * 1.1 + 8) await ctx.db.execute(sql`analyze events`);
     },
