@@ -42,25 +42,51 @@ export const eventPartitions = async (db: Db) =>
     }));
 
 /**
- * This month's partition and the next `monthsAhead` exist, so that new events
- * never land in the default partition (from which a month could not be carved
- * out later without moving its rows). Idempotent.
+ * This month's partition and the next `monthsAhead` exist (and the
+ * `monthsBehind` before), so that new events never land in the default
+ * partition; a month the default partition holds rows of gets its own
+ * partition too, its rows moved there. Idempotent; returns what it created.
  */
 export const ensureEventPartitions = async (db: Db, now: Date, monthsAhead = 2, monthsBehind = 0) => {
     if (!(await eventsPartitioned(db))) return [];
     const created: string[] = [];
     await db.transaction(async tx => {
+        const q = tx as unknown as Db;
         await tx.execute(sql`select pg_advisory_xact_lock(${PARTITIONS_LOCK})`);
-        const existing = new Set((await eventPartitions(tx as unknown as Db)).map(p => p.name));
-        for (let m = -monthsBehind; m <= monthsAhead; m++) {
-            const from = monthStart(now, m);
-            const name = partitionName(from);
+        const existing = new Set((await eventPartitions(q)).map(p => p.name));
+        const months = new Map<string, Date>();
+        for (let m = -monthsBehind; m <= monthsAhead; m++) months.set(partitionName(monthStart(now, m)), monthStart(now, m));
+        const stranded = await rows<{ month_ms: number }>(
+            q,
+            sql`select (extract(epoch from date_trunc('month', timestamp, 'UTC')) * 1000)::float8 as month_ms
+                from events_default group by 1`,
+        );
+        for (const { month_ms } of stranded) months.set(partitionName(new Date(Number(month_ms))), new Date(Number(month_ms)));
+        for (const [name, from] of [...months].sort((a, b) => a[1].getTime() - b[1].getTime())) {
             if (existing.has(name)) continue;
             // DDL takes no parameters: the bounds are written in, ISO dates of our own making.
-            await tx.execute(
-                sql`create table if not exists ${sql.identifier(name)} partition of events
-                    for values from (${sql.raw(`'${from.toISOString()}'`)}) to (${sql.raw(`'${monthStart(from, 1).toISOString()}'`)})`,
-            );
+            const bounds = sql.raw(`from ('${from.toISOString()}') to ('${monthStart(from, 1).toISOString()}')`);
+            if (!stranded.some(s => Number(s.month_ms) === from.getTime())) {
+                await tx.execute(sql`create table if not exists ${sql.identifier(name)} partition of events for values ${bounds}`);
+            } else {
+                // Its rows move from the default partition to a table of their own, which then becomes the month's partition
+                // (PostgreSQL refuses a partition whose rows the default one holds). The parent's statement triggers do not
+                // fire: the live feed and the rollups already have these rows.
+                const columns = (
+                    await rows<{ name: string }>(
+                        q,
+                        sql`select attname as name from pg_attribute
+                            where attrelid = 'events'::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+                    )
+                ).map(c => sql.identifier(c.name));
+                const list = sql.join(columns, sql`, `);
+                await tx.execute(sql`create table ${sql.identifier(name)} (like events including defaults including generated)`);
+                await tx.execute(
+                    sql`with moved as (delete from events_default where timestamp >= ${from.toISOString()} and timestamp < ${monthStart(from, 1).toISOString()} returning *)
+                        insert into ${sql.identifier(name)} (${list}) select ${list} from moved`,
+                );
+                await tx.execute(sql`alter table events attach partition ${sql.identifier(name)} for values ${bounds}`);
+            }
             created.push(name);
         }
     });
