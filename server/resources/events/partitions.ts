@@ -105,8 +105,11 @@ export const dropExpiredEventPartitions = async (db: Db, cutoff: Date) => {
     const imageKeys: string[] = [];
     for (const partition of await eventPartitions(db)) {
         if (!partition.from || !partition.to || partition.to > cutoff) continue;
-        const keys = await db.transaction(async tx => {
+        const dropping = db.transaction(async tx => {
             await tx.execute(sql`select pg_advisory_xact_lock(${PARTITIONS_LOCK})`);
+            // Dropping a partition locks the whole table: rather than queue every list behind a long one, give up and
+            // try again at the next run.
+            await tx.execute(sql`set local lock_timeout = '5s'`);
             // Another instance may have dropped it meanwhile.
             const [still] = await rows<{ name: string | null }>(
                 tx as unknown as Db,
@@ -127,6 +130,10 @@ export const dropExpiredEventPartitions = async (db: Db, cutoff: Date) => {
             );
             await tx.execute(sql`drop table ${sql.identifier(partition.name)}`);
             return held.map(k => k.image_key);
+        });
+        const keys = await dropping.catch((error: { code?: string; cause?: { code?: string } }) => {
+            if ((error.cause?.code ?? error.code) === '55P03') return undefined;
+            throw error;
         });
         if (!keys) continue;
         dropped.push(partition.name);
