@@ -54,7 +54,10 @@ BEGIN
 
     -- One partition a month from the oldest event's (or this month) to two months ahead; the default partition takes
     -- what falls outside (a reader's backlog older than the first month); the partitions job keeps months ahead.
-    SELECT coalesce(date_trunc('month', min("timestamp"), 'UTC'), date_trunc('month', now(), 'UTC')) INTO first_month
+    -- At most ten years back (the longest retention, contract/event-retention.ts): a reader whose clock reset to 1970
+    -- must not make 600 partitions; such rows stay in the default one until retention removes them.
+    SELECT greatest(coalesce(date_trunc('month', min("timestamp"), 'UTC'), date_trunc('month', now(), 'UTC')),
+                    date_trunc('month', now(), 'UTC') - interval '121 months') INTO first_month
     FROM public.events_unpartitioned;
     month := first_month;
     WHILE month <= last_month LOOP

@@ -12,6 +12,13 @@ import { rows } from '../../db/database';
 const monthStart = (at: Date, plusMonths = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + plusMonths, 1));
 export const partitionName = (month: Date) => `events_${month.toISOString().slice(0, 7).replace('-', '_')}`;
 
+/**
+ * No partition is made for a month older than this (the longest retention,
+ * 3,650 days, and a little): a reader whose clock went back to 1970 must not
+ * make hundreds; its rows stay in the default partition until retention.
+ */
+const MONTHS_KEPT_AT_MOST = 121;
+
 /** Held while partitions are created or dropped: two instances running the job take turns. */
 const PARTITIONS_LOCK = 727_014;
 
@@ -59,7 +66,7 @@ export const ensureEventPartitions = async (db: Db, now: Date, monthsAhead = 2, 
         const stranded = await rows<{ month_ms: number }>(
             q,
             sql`select (extract(epoch from date_trunc('month', timestamp, 'UTC')) * 1000)::float8 as month_ms
-                from events_default group by 1`,
+                from events_default where timestamp >= ${monthStart(now, -MONTHS_KEPT_AT_MOST).toISOString()} group by 1`,
         );
         for (const { month_ms } of stranded) months.set(partitionName(new Date(Number(month_ms))), new Date(Number(month_ms)));
         for (const [name, from] of [...months].sort((a, b) => a[1].getTime() - b[1].getTime())) {
