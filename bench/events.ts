@@ -11,7 +11,7 @@
  *   against the direct count of events they replaced (issue 14).
  *
  *   node --expose-gc --import tsx bench/events.ts [--events 1000000] [--readers 100] [--profiles 10000]
- *       [--clients 20] [--duration 20] [--soak 10] [--sample 50000] [--images 2000] [--files DIR]
+ *       [--clients 20] [--duration 20] [--soak 10] [--sample 50000] [--images 2000] [--files DIR] [--days 30] [--sql-fill]
  * PostgreSQL when BENCH_DATABASE_URL is set (a database is created there and
  * dropped after), else PGlite in a temporary folder. Small sizes make a quick check.
  * --files puts the event images in another folder (another volume, a tmpfs)
@@ -26,7 +26,8 @@ import { drawFrame } from '../server/demo/fleet/frames';
 import { countEvents } from '../server/resources/events/aggregate';
 import { eventsWhere, toEventQuery, type EventScope } from '../server/resources/events/filters';
 import { eventsPage, existingLinks, listEvents } from '../server/resources/events/queries';
-import { generateEvents, makePlatform, type BenchEvent } from './events-data';
+import { ensureEventPartitions, eventsPartitioned } from '../server/resources/events/partitions';
+import { fillEventsInSql, generateEvents, makePlatform, type BenchEvent } from './events-data';
 import { startBenchPlatform } from './platform';
 import { autocannon } from './lib';
 import { ingestClient, multipartBody, type IngestRequest } from './ingestClient';
@@ -47,7 +48,11 @@ const sizes = {
     images: arg('images', 2000),
     concurrency: arg('concurrency', 4),
     port: arg('port', 8383),
+    /** the fill's events spread over this many days (30: two monthly partitions on PostgreSQL; 365: thirteen) */
+    days: arg('days', 30),
 };
+/** --sql-fill: the fill made by the database itself (generate_series), for 10,000,000 events in minutes */
+const sqlFill = process.argv.includes('--sql-fill');
 const filesDir = process.argv.includes('--files') ? path.resolve(process.argv[process.argv.indexOf('--files') + 1]!) : undefined;
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const percentile = (values: number[], p: number) => {
@@ -85,7 +90,17 @@ const flushFill = async () => {
         await db.insert(events).values(b.map(e => e.row));
     });
 };
-for (const e of generateEvents(platform, fillCount, { seed: 1, days: 30, now, prefix: 'fill' })) {
+// On PostgreSQL, the months the fill reaches have their partitions (migration 0023 made this month's and the next two).
+await ensureEventPartitions(db, new Date(now), 2, Math.ceil(sizes.days / 28));
+results.partitioned = await eventsPartitioned(db);
+if (sqlFill)
+    await fillEventsInSql(db, platform, fillCount, {
+        days: sizes.days,
+        now,
+        prefix: 'fill',
+        onChunk: done => log(`filled ${done} events (${round(done / ((performance.now() - fillStart) / 1000), 0)}/s)`),
+    });
+for (const e of sqlFill ? [] : generateEvents(platform, fillCount, { seed: 1, days: sizes.days, now, prefix: 'fill' })) {
     batch.push(e);
     if (batch.length === 1000) {
         fillBatches.push(batch);

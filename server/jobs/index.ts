@@ -8,7 +8,7 @@ import { enrollmentSender } from '../resources/enrollments/sender';
 import { acsSyncJob } from '../resources/acs-integration/run';
 import { webhookJobs } from '../resources/webhooks/delivery';
 import { alertJob } from '../resources/alert-rules/jobs';
-import { embeddedEventsMaintenance, embeddedEventsStatistics, eventRetention } from '../resources/events/retention';
+import { embeddedEventsMaintenance, embeddedEventsStatistics, eventPartitionsAhead, eventRetention } from '../resources/events/retention';
 
 /** Every scheduled job of the platform: adding one is one line here. */
 export const platformJobs: Job[] = [
@@ -17,6 +17,7 @@ export const platformJobs: Job[] = [
     ...profileJobs,
     enrollmentSender,
     eventRetention,
+    eventPartitionsAhead,
     embeddedEventsMaintenance,
     embeddedEventsStatistics,
     storageSweep,

@@ -6,6 +6,7 @@ import { rows } from '../../db/database';
 import { accounts } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
 import { removeImages } from './images';
+import { dropExpiredEventPartitions, ensureEventPartitions } from './partitions';
 
 /** Rows taken per statement: short transactions, so readers and lists never wait long on the job. */
 const SLICE = 1000;
@@ -57,7 +58,12 @@ export const eventRetention: Job = {
     async run(ctx) {
         const now = ctx.now();
         const defaults = { eventImagesDays: ctx.config.eventImagesDefaultDays, eventsDays: ctx.config.eventsDefaultDays };
-        for (const account of await ctx.db.select({ id: accounts.id, options: accounts.options }).from(accounts)) {
+        const everyAccount = await ctx.db.select({ id: accounts.id, options: accounts.options }).from(accounts);
+        // On PostgreSQL, a month older than every account's retention goes whole (its partition dropped) instead of row by row.
+        const longest = Math.max(0, ...everyAccount.map(a => retentionDays(a.options, 'eventsDays', defaults)));
+        const expired = everyAccount.length ? await dropExpiredEventPartitions(ctx.db, daysBefore(now, longest)) : { imageKeys: [] };
+        await removeImages(ctx.storage, expired.imageKeys);
+        for (const account of everyAccount) {
             for (const [prune, setting] of [
                 [pruneEvents, 'eventsDays'],
                 [pruneEventImages, 'eventImagesDays'],
@@ -70,6 +76,19 @@ export const eventRetention: Job = {
                 }
             }
         }
+    },
+};
+
+/**
+ * On PostgreSQL, the partitions of this month and the next two exist before
+ * events arrive for them (migration 0023); several instances may run it.
+ */
+export const eventPartitionsAhead: Job = {
+    name: 'event-partitions-ahead',
+    everyMs: 3600_000,
+    atStart: true,
+    async run(ctx) {
+        await ensureEventPartitions(ctx.db, ctx.now());
     },
 };
 
@@ -91,7 +110,10 @@ export const embeddedEventsStatistics: Job = {
         if (ctx.config.databaseUrl) return;
         const [size] = await rows<{ analysed: number; now: number }>(
             ctx.db,
-            sql`select relpages::int as analysed, (pg_relation_size('events') / current_setting('block_size')::int)::int as now from pg_class where relname = 'events'`,
+            // Over the table's leaves: events itself on PGlite, its monthly partitions on PostgreSQL (migration 0023).
+            sql`select sum(greatest(c.relpages, 0))::int as analysed, (sum(pg_relation_size(c.oid)) / current_setting('block_size')::int)::int as now
+                from pg_class c
+                where c.oid = 'events'::regclass and c.relkind = 'r' or c.oid in (select relid from pg_partition_tree('events') where isleaf)`,
         );
         if (size && size.now > size.analysed * 1.1 + 8) await ctx.db.execute(sql`analyze events`);
     },

@@ -1,5 +1,7 @@
 import { deviceAuthorization } from '../../../contract/device-api';
 import type { DeviceEventInput, DeviceEventsReply } from '../../../contract/device-events';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../../server/db/database';
 import { profiles } from '../../../server/db/schema';
 import { drawFrame } from '../../../server/demo/fleet/frames';
 import type { ApiCaller, TestPlatform } from '../harness';
@@ -79,3 +81,19 @@ export const deviceEvent = (over: Partial<DeviceEventInput> = {}): DeviceEventIn
 
 /** A real JPEG camera frame with `faces` faces, and their boxes. */
 export const frame = (faces = 1) => drawFrame(faces, faces * 31 + 7);
+
+/**
+ * A plan as it reads on the unpartitioned table: on PostgreSQL events is
+ * partitioned by month (migration 0023), and a plan names each partition and
+ * its own copy of an index; here they take the names of events and of the
+ * index they are a copy of, so a test can ask which index serves a list.
+ */
+export const asUnpartitionedPlan = async (db: Db, plan: string) => {
+    const names = await rows<{ child: string; parent: string }>(
+        db,
+        sql`select c.relname as child, p.relname as parent from pg_inherits i
+            join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+            where p.relname = 'events' or p.relkind = 'I' order by length(c.relname) desc`,
+    );
+    return names.reduce((text, n) => text.replace(new RegExp(`\\b${n.child}\\b`, 'g'), n.parent), plan);
+};

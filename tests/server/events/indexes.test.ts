@@ -4,6 +4,7 @@ import { rows } from '../../../server/db/database';
 import { events } from '../../../server/db/schema';
 import { eventsWhere, type EventQuery, type EventScope } from '../../../server/resources/events/filters';
 import { startPlatform, type TestPlatform } from '../harness';
+import { asUnpartitionedPlan } from './helpers';
 
 /**
  * The lists stay fast at millions of rows only if each is read from an index
@@ -33,7 +34,7 @@ const plan = async (scope: EventScope, query: EventQuery, order: SQL = sql`${eve
         p.ctx.db,
         sql`explain select ${events.id} from ${events} where ${eventsWhere(scope, query) ?? sql`true`} order by ${order} limit 20`,
     );
-    return found.map(r => Object.values(r)[0]).join('\n');
+    return asUnpartitionedPlan(p.ctx.db, found.map(r => Object.values(r)[0]).join('\n'));
 };
 
 describe('each list reads an index in its order, without sorting the matching rows', () => {
@@ -64,9 +65,13 @@ describe('each list reads an index in its order, without sorting the matching ro
         ],
     ])('%s', async (_name, explain, indexes) => {
         const text = await explain();
-        const used = /Index (?:Only )?Scan(?: Backward)? using (\w+)/.exec(text)?.[1];
+        // The scan that reads the rows: on PostgreSQL the empty months' partitions each have a scan of their own, of any index.
+        const used = [...text.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+).*rows=(\d+)/g)].sort(
+            (a, b) => Number(b[2]) - Number(a[2]),
+        )[0]?.[1];
         expect(indexes, text).toContain(used);
-        expect(text).not.toMatch(/\bSort\b/);
+        // A sort of the rows, not the Merge Append of the monthly partitions' index scans (its "Sort Key").
+        expect(text).not.toMatch(/\bSort\s+\(/);
     });
 
     it('a profile or a badge through its GIN index', async () => {

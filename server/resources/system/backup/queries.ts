@@ -9,11 +9,18 @@ import { rows, type Db } from '../../../db/database';
  * arrays, jsonb, bytea) intact.
  */
 
-/** The platform's tables, by name; drizzle's own bookkeeping lives in another schema and is not data. */
+/**
+ * The platform's tables, by name; drizzle's own bookkeeping lives in another schema and is not data. The monthly
+ * partitions of events on PostgreSQL (migration 0023) are read and written through events itself.
+ */
 export const dataTables = async (db: Db) =>
-    (await rows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).map(
-        t => t.name,
-    );
+    (
+        await rows<{ name: string }>(
+            db,
+            sql`select t.tablename as name from pg_tables t join pg_class c on c.oid = format('public.%I', t.tablename)::regclass
+                where t.schemaname = 'public' and not c.relispartition order by t.tablename`,
+        )
+    ).map(t => t.name);
 
 /** The columns a restore writes: generated ones (events.event_group) are computed again. */
 export const writableColumns = async (db: Db, table: string) =>
@@ -55,13 +62,16 @@ export const sequenceStates = async (tx: Db) => {
 export const setSequence = (tx: Db, state: { name: string; last_value: string; is_called: boolean }) =>
     tx.execute(sql`select setval(${`public.${state.name}`}::regclass, ${state.last_value}::bigint, ${state.is_called})`);
 
-/** The foreign keys, to drop while the rows go in (in any order) and add back, checked, before the commit. */
+/**
+ * The foreign keys, to drop while the rows go in (in any order) and add back, checked, before the commit. Those
+ * of partitions (events' months on PostgreSQL) come with their table's and go with it.
+ */
 export const foreignKeys = (tx: Db) =>
     rows<{ table: string; name: string; definition: string }>(
         tx,
         sql`select c.relname as table, k.conname as name, pg_get_constraintdef(k.oid) as definition
             from pg_constraint k join pg_class c on c.oid = k.conrelid
-            where k.contype = 'f' and k.connamespace = 'public'::regnamespace
+            where k.contype = 'f' and k.connamespace = 'public'::regnamespace and k.conparentid = 0
             order by c.relname, k.conname`,
     );
 export const dropForeignKey = (tx: Db, key: { table: string; name: string }) =>
