@@ -28,7 +28,7 @@ test("a moderator adds a webhook, the account's event reaches the receiver signe
     if (!(await entry.isVisible())) await page.getByRole('button', { name: 'Accounts', exact: true }).click();
     await entry.click();
     await expect(page).toHaveURL(/\/webhooks$/);
-    await expect(page.getByText('This account has no webhooks.')).toBeVisible();
+    await expect(page.getByText('No webhooks yet.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add webhook' });
@@ -74,6 +74,6 @@ test("a moderator adds a webhook, the account's event reaches the receiver signe
 
     await page.getByRole('button', { name: `Delete ${receiver.url}` }).click();
     await page.getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByText('This account has no webhooks.')).toBeVisible();
+    await expect(page.getByText('No webhooks yet.')).toBeVisible();
     await logOut(page);
 });

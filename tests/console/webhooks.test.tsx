@@ -121,7 +121,7 @@ describe('the webhooks screen (issue 15)', () => {
 
     it('creates a webhook, warning that the secret will not be shown again', async () => {
         const call = page([]);
-        expect(await screen.findByText('This account has no webhooks.')).toBeInTheDocument();
+        expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
         fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
         const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
         expect(dialog).toHaveTextContent('The secret will not be shown again');

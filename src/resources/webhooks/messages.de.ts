@@ -7,7 +7,7 @@ const de: Messages = {
         webhooks: {
             name: 'Webhook |||| Webhooks',
             intro: 'Die Plattform sendet jedes Sicherheitsereignis dieses Kontos per POST als JSON an diese URLs, so wie die Ereignisliste es zeigt. Jede Anfrage enthält %{delivery}, bei jedem Versuch derselbe, und %{signature}: sha256= gefolgt vom HMAC-SHA256 des Inhalts mit dem Secret des Webhooks, den der Empfänger prüft. Antwortet ein Empfänger nicht innerhalb von 5 Sekunden mit 2xx, wird die Zustellung einen Tag lang wiederholt; ein Webhook, der einen ganzen Tag lang fehlschlägt, wird pausiert, und die Kontoadministratoren werden benachrichtigt.',
-            empty: 'Dieses Konto hat keine Webhooks.',
+            empty: 'Noch keine Webhooks.',
             add: 'Webhook hinzufügen',
             edit: 'Webhook bearbeiten',
             allTypes: 'Alle Ereignisse',

@@ -7,7 +7,7 @@ const en: Messages = {
         webhooks: {
             name: 'Webhook |||| Webhooks',
             intro: 'The platform POSTs each security event of this account to these URLs as JSON, as the events list shows it. Each request carries %{delivery}, the same on every try, and %{signature}: sha256= and the HMAC-SHA256 of the body with the webhook’s secret, which the receiver checks. A receiver that does not answer 2xx within 5 seconds is tried again for a day; a webhook failing for a whole day is paused and the account’s moderators are told.',
-            empty: 'This account has no webhooks.',
+            empty: 'No webhooks yet.',
             add: 'Add webhook',
             edit: 'Edit webhook',
             allTypes: 'All events',

@@ -7,7 +7,7 @@ const es: Messages = {
         webhooks: {
             name: 'Webhook |||| Webhooks',
             intro: 'La plataforma envía (POST) cada evento de seguridad de esta cuenta a estas URL en JSON, tal como lo muestra la lista de eventos. Cada solicitud lleva %{delivery}, el mismo en cada intento, y %{signature}: sha256= seguido del HMAC-SHA256 del cuerpo con el secreto del webhook, que el receptor comprueba. Si un receptor no responde 2xx en 5 segundos, la entrega se reintenta durante un día; un webhook que falla durante un día entero se pausa y se avisa a los administradores de la cuenta.',
-            empty: 'Esta cuenta no tiene webhooks.',
+            empty: 'Todavía no hay webhooks.',
             add: 'Añadir webhook',
             edit: 'Editar webhook',
             allTypes: 'Todos los eventos',
