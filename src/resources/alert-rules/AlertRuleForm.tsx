@@ -161,7 +161,7 @@ export const AlertRuleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
             <Picker source="access_group_ids" reference="access_groups" optionText="description" accountId={accountId} />
             <Picker source="user_ids" reference="users" optionText="name" accountId={accountId} perPage={LIST_MAX_PAGE_SIZE} />
             <EmailsInput />
-            <Picker source="webhook_ids" reference="webhooks" optionText="url" accountId={accountId} />
+            <Picker source="webhook_ids" reference="webhooks" optionText="url" accountId={accountId} perPage={LIST_MAX_PAGE_SIZE} />
             <SelectInput
                 source="delivery"
                 choices={ALERT_DELIVERIES.map(d => ({ id: d, name: `resources.alert_rules.delivery.${d}` }))}
