@@ -45,6 +45,21 @@ const TimeRow = () => (
     </>
 );
 
+/** Holidays and exceptions: a date, a name, and the open hours of that day (none: closed). */
+const DatedHours = ({ source, placeholder }: { source: 'holidays' | 'exceptions'; placeholder: string }) => (
+    <ArrayInput source={source} label={`resources.schedules.fields.${source}`} helperText={`resources.schedules.${source}Help`}>
+        <SimpleFormIterator disableReordering>
+            <TextInput source="date" placeholder={placeholder} helperText={false} />
+            <TextInput source="name" helperText={false} />
+            <ArrayInput source="windows" label="resources.schedules.fields.openHours">
+                <SimpleFormIterator inline disableReordering>
+                    <TimeRow />
+                </SimpleFormIterator>
+            </ArrayInput>
+        </SimpleFormIterator>
+    </ArrayInput>
+);
+
 const LiveWeek = () => {
     const windows = useWatch({ name: 'windows' }) as Partial<WeeklyWindow>[] | undefined;
     return <WeekView windows={windows ?? []} />;
@@ -74,28 +89,8 @@ export const ScheduleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
                     <TimeRow />
                 </SimpleFormIterator>
             </ArrayInput>
-            <ArrayInput source="holidays" label="resources.schedules.fields.holidays" helperText="resources.schedules.holidaysHelp">
-                <SimpleFormIterator disableReordering>
-                    <TextInput source="date" placeholder="12-25" helperText={false} />
-                    <TextInput source="name" helperText={false} />
-                    <ArrayInput source="windows" label="resources.schedules.fields.openHours">
-                        <SimpleFormIterator inline disableReordering>
-                            <TimeRow />
-                        </SimpleFormIterator>
-                    </ArrayInput>
-                </SimpleFormIterator>
-            </ArrayInput>
-            <ArrayInput source="exceptions" label="resources.schedules.fields.exceptions" helperText="resources.schedules.exceptionsHelp">
-                <SimpleFormIterator disableReordering>
-                    <TextInput source="date" placeholder="2026-12-31" helperText={false} />
-                    <TextInput source="name" helperText={false} />
-                    <ArrayInput source="windows" label="resources.schedules.fields.openHours">
-                        <SimpleFormIterator inline disableReordering>
-                            <TimeRow />
-                        </SimpleFormIterator>
-                    </ArrayInput>
-                </SimpleFormIterator>
-            </ArrayInput>
+            <DatedHours source="holidays" placeholder="12-25" />
+            <DatedHours source="exceptions" placeholder="2026-12-31" />
         </FieldErrorsForm>
     );
 };
