@@ -65,6 +65,10 @@ export const openDatabase = async (options: { url?: string; dataDir?: string }):
         // An idle connection the database ends (restart, failover, a dropped test database) is discarded by the
         // pool and the next query opens another; unhandled, this 'error' event would stop the process.
         pool.on('error', () => undefined);
+        // The pool listens for errors only on idle connections: one a transaction holds (drizzle checks it out)
+        // would end the process with its 'error' when the database goes away. The transaction's next statement
+        // fails instead, and the pool discards the connection when it is released.
+        pool.on('connect', client => client.on('error', () => undefined));
         const db = drizzlePg({ client: pool, schema }) as unknown as Db;
         // Several instances may start together: one migrates at a time.
         const client = await pool.connect();

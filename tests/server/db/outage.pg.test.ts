@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startPlatform, type TestPlatform } from '../harness';
 import { approvedReader, type TestReader } from '../events/helpers';
@@ -42,5 +43,27 @@ describe('a database outage', () => {
         proxy.restore();
         expect((await users()).status).toBe(200);
         expect(await reader.heartbeat()).toBe(200);
+    });
+
+    it('fails a transaction whose connection dies between its statements, and the process carries on', async () => {
+        const uncaught: unknown[] = [];
+        const onUncaught = (error: unknown) => uncaught.push(error);
+        process.prependListener('uncaughtException', onUncaught);
+        try {
+            const transaction = p.ctx.db.transaction(async tx => {
+                await tx.execute(sql`select 1`);
+                // The connection dies while the transaction holds it and no statement runs.
+                proxy.cut();
+                await new Promise(resolve => setTimeout(resolve, 300));
+                await tx.execute(sql`select 2`);
+            });
+            await expect(transaction).rejects.toThrow();
+            expect(uncaught).toEqual([]);
+        } finally {
+            process.removeListener('uncaughtException', onUncaught);
+            proxy.restore();
+        }
+        const base = await p.listen();
+        expect((await fetch(`${base}/api/v2/users`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     });
 });

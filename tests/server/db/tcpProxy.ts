@@ -7,14 +7,20 @@ import net from 'node:net';
  */
 export const tcpProxy = async (target: { host: string; port: number }) => {
     const sockets = new Set<net.Socket>();
-    let up = true;
+    let state: 'up' | 'down' | 'flapping' = 'up';
     const server = net.createServer(client => {
-        if (!up) return client.destroy();
+        if (state === 'down') return client.destroy();
         const upstream = net.connect(target);
         for (const s of [client, upstream]) {
             sockets.add(s);
             s.on('close', () => sockets.delete(s));
             s.on('error', () => undefined);
+        }
+        if (state === 'flapping') {
+            // The server's first answer is passed on, then the connection dies mid-handshake.
+            client.pipe(upstream);
+            upstream.once('data', chunk => client.write(chunk, () => client.destroy()));
+            return;
         }
         client.pipe(upstream).pipe(client);
     });
@@ -30,11 +36,16 @@ export const tcpProxy = async (target: { host: string; port: number }) => {
             return u.toString();
         },
         cut: () => {
-            up = false;
+            state = 'down';
+            for (const s of sockets) s.destroy();
+        },
+        /** open connections end, new ones are accepted and dropped while they are being opened */
+        flap: () => {
+            state = 'flapping';
             for (const s of sockets) s.destroy();
         },
         restore: () => {
-            up = true;
+            state = 'up';
         },
         close: () => {
             for (const s of sockets) s.destroy();
