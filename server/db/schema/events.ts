@@ -90,7 +90,10 @@ export const events = pgTable(
         index('events_account_time_idx').on(t.account_id, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
         // The SPEC 2.7 group filter (the type filter narrows within a group).
         index('events_account_group_time_idx').on(t.account_id, t.event_group, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
-        index('events_device_time_idx').on(t.device_id, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+        // A reader's events. The account is in the key so the page and its count read the index alone: the list always
+        // names the account (or the caller's accounts), and without it every matching row was fetched from the table
+        // to check it (migration 0025, docs/performance.md "Lists against their index-only page").
+        index('events_device_time_idx').on(t.device_id, t.account_id, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
         // Lists across every account (admin's cross_account) walk time alone.
         index('events_time_idx').on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
         index('events_profile_ids_idx').using('gin', t.profile_ids),

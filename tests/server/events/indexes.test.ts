@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_EXACT_COUNT_LIMIT } from '../../../contract/events';
 import { rows } from '../../../server/db/database';
 import { events } from '../../../server/db/schema';
 import { eventsWhere, type EventQuery, type EventScope } from '../../../server/resources/events/filters';
@@ -77,5 +78,31 @@ describe('each list reads an index in its order, without sorting the matching ro
     it('a profile or a badge through its GIN index', async () => {
         expect(await plan({ accountId: accountIds[0]! }, { profile_id: 17 })).toContain('events_profile_ids_idx');
         expect(await plan({ accountId: accountIds[0]! }, { badge_number: 17 })).toContain('events_badge_numbers_idx');
+    });
+});
+
+describe('the exact count of a list reads the index alone', () => {
+    // The count of a list under EVENTS_EXACT_COUNT_LIMIT reads every matching row: from the index alone, not one table
+    // page a row (the visibility map is what autovacuum, or the embedded maintenance job, keeps).
+    const countPlan = async (query: EventQuery) => {
+        await p.ctx.db.execute(sql`vacuum (analyze) events`);
+        const found = await rows<Record<string, string>>(
+            p.ctx.db,
+            sql`explain select count(*) from (select 1 from ${events} where ${eventsWhere({ accountId: accountIds[0]! }, query)} limit ${
+                EVENTS_EXACT_COUNT_LIMIT + 1
+            }) bounded`,
+        );
+        return asUnpartitionedPlan(p.ctx.db, found.map(r => Object.values(r)[0]).join('\n'));
+    };
+    it.each([
+        ['a reader', { device_id: 1004 }, 'events_device_time_idx'],
+        ['a date range', { from: new Date('2026-10-25T00:00:00Z'), to: new Date('2026-10-28T00:00:00Z') }, 'events_account_time_idx'],
+    ])('%s', async (_name, query, index) => {
+        const text = await countPlan(query);
+        // The scan that reads the rows (on PostgreSQL the empty months' partitions have scans of their own).
+        const reading = [...text.matchAll(/((?:Index Only |Index |Bitmap Heap |Seq )Scan(?: using \w+)?) on \w+.*rows=(\d+)/g)].sort(
+            (a, b) => Number(b[2]) - Number(a[2]),
+        )[0]?.[1];
+        expect(reading, text).toBe(`Index Only Scan using ${index}`);
     });
 });
