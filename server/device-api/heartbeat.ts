@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { heartbeatInput, heartbeatReply } from '../../contract/device-api';
 import type { AppContext } from '../context';
-import { requireDevice } from '../http/deviceAuth';
+import { authenticateDevice, requireDeviceCredential } from '../http/deviceAuth';
 import { unauthorized } from '../http/errors';
 import { configEtag, recordDeviceStateEvent, recordHeartbeat } from '../resources/devices/queries';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
@@ -10,7 +10,7 @@ export const heartbeatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.post(
         '/heartbeat',
         {
-            config: { access: 'device', whenDiskLow: 'serve' },
+            config: { access: 'device', deviceKeyInStatement: true, whenDiskLow: 'serve' },
             schema: {
                 tags: deviceTags,
                 security: deviceSecurity,
@@ -21,12 +21,16 @@ export const heartbeatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             },
         },
         async request => {
-            const device = requireDevice(request);
-            const seen = await recordHeartbeat(ctx.db, { id: device.id, report: request.body });
-            if (!seen) throw unauthorized('Device is not approved');
+            const credential = requireDeviceCredential(request);
+            const seen = await recordHeartbeat(ctx.db, { ...credential, report: request.body });
+            if (!seen) {
+                // Nothing was written: the usual check says why (a wrong key, a reader not approved).
+                await authenticateDevice(ctx.db, request);
+                throw unauthorized('Device is not approved');
+            }
             if (seen.previous_status === 'offline')
                 await recordDeviceStateEvent(ctx.db, 'DeviceOnline', {
-                    id: device.id,
+                    id: credential.id,
                     account_id: seen.account_id,
                     description: seen.description,
                     device_mode: seen.device_mode,

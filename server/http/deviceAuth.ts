@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { DEVICE_AUTH_SCHEME } from '../../contract/device-api';
 import type { DeviceStatus } from '../../contract/devices';
 import type { Db } from '../db/database';
-import { deviceCredentials } from '../resources/devices/queries';
+import { deviceCredentials, type DeviceCredential } from '../resources/devices/queries';
 import { unauthorized } from './errors';
 import { sha256 } from './tokens';
 
@@ -26,19 +26,32 @@ declare module 'fastify' {
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+declare module 'fastify' {
+    interface FastifyRequest {
+        /** set instead of `device` on routes that check the key in their own statement (the heartbeat) */
+        deviceCredential: DeviceCredential | null;
+    }
+}
+
+/** Reads the header; a missing or malformed one gets 401 before anything is read from the database. */
+export const deviceCredential = (request: FastifyRequest): DeviceCredential => {
+    const [scheme, credential] = (request.headers.authorization ?? '').split(' ');
+    if (scheme !== DEVICE_AUTH_SCHEME || !credential) throw unauthorized('Device credential required');
+    const match = /^(\d{1,10})\.([A-Za-z0-9_-]{20,200})$/.exec(credential);
+    // Device ids are PostgreSQL integers: a larger number names no reader (and the database would refuse it).
+    if (!match || Number(match[1]) > 2_147_483_647) throw unauthorized('Invalid device credential');
+    return { id: Number(match[1]), keyHash: sha256(match[2]!) };
+};
+
 /**
  * `Authorization: Device <device_id>.<key>`: the key issued once the reader
  * was approved. An unknown, rejected or pending reader, or a wrong key, gets
  * 401; a user's token is never accepted here, nor a reader's key elsewhere.
  */
 export const authenticateDevice = async (db: Db, request: FastifyRequest): Promise<DeviceAuth> => {
-    const [scheme, credential] = (request.headers.authorization ?? '').split(' ');
-    if (scheme !== DEVICE_AUTH_SCHEME || !credential) throw unauthorized('Device credential required');
-    const match = /^(\d{1,10})\.([A-Za-z0-9_-]{20,200})$/.exec(credential);
-    // Device ids are PostgreSQL integers: a larger number names no reader (and the database would refuse it).
-    if (!match || Number(match[1]) > 2_147_483_647) throw unauthorized('Invalid device credential');
-    const found = await deviceCredentials(db, Number(match[1]));
-    if (!found || !found.key_hash || !sameHash(found.key_hash, sha256(match[2]!))) throw unauthorized('Invalid device credential');
+    const { id, keyHash } = deviceCredential(request);
+    const found = await deviceCredentials(db, id);
+    if (!found || !found.key_hash || !sameHash(found.key_hash, keyHash)) throw unauthorized('Invalid device credential');
     if (found.status === 'rejected' || found.status === 'pending') throw unauthorized('Device is not approved');
     const { key_hash: _key, ...device } = found;
     return device;
@@ -48,4 +61,10 @@ export const authenticateDevice = async (db: Db, request: FastifyRequest): Promi
 export const requireDevice = (request: FastifyRequest): DeviceAuth => {
     if (!request.device) throw unauthorized('Device credential required');
     return request.device;
+};
+
+/** The credential of a route that checks the reader's key in its own statement (`deviceKeyInStatement`). */
+export const requireDeviceCredential = (request: FastifyRequest): DeviceCredential => {
+    if (!request.deviceCredential) throw unauthorized('Device credential required');
+    return request.deviceCredential;
 };

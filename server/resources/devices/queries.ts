@@ -351,6 +351,12 @@ export const rejectDevice = async (db: Db, id: number) =>
             .returning({ id: devices.id })
     ).length === 1;
 
+/** The reader an `Authorization: Device <device_id>.<key>` header names, and the hash of its key: not yet checked. */
+export interface DeviceCredential {
+    id: number;
+    keyHash: string;
+}
+
 export interface DeviceCredentialRow {
     id: number;
     account_id: number;
@@ -396,26 +402,31 @@ export interface HeartbeatReport {
 }
 
 /**
- * One statement, for every heartbeat that arrives together: the reader is seen now (online), what it reports is kept,
- * and the reply's figures come back. The row lock orders it with the
- * offline job, so an offline->online change is seen exactly once.
+ * One statement, for every heartbeat that arrives together: the key is checked, the reader is seen now (online), what
+ * it reports is kept, and the reply's figures come back. The row lock orders it with the offline job, so an
+ * offline->online change is seen exactly once. A reader whose key does not match, or that is not approved, gets
+ * undefined and nothing is written.
  */
-export const recordHeartbeat: (db: Db, heartbeat: { id: number; report: HeartbeatReport }) => Promise<HeartbeatResult | undefined> =
-    coalesced(async (db, heartbeats: { id: number; report: HeartbeatReport }[]) => {
-        // the last report of a reader that sent two in one gathering wins
+export const recordHeartbeat: (db: Db, heartbeat: DeviceCredential & { report: HeartbeatReport }) => Promise<HeartbeatResult | undefined> =
+    coalesced(async (db, heartbeats: (DeviceCredential & { report: HeartbeatReport })[]) => {
+        // the last report of a reader that sent two in one gathering wins (of those with the same key: a wrong one
+        // sent meanwhile must not take the right one's place)
         const input = sql.join(
             heartbeats.map(
-                ({ id, report }, order) =>
-                    sql`(${order}::int, ${id}::int, ${report.ip_address ?? null}::text, ${report.release ?? null}::text, ${report.device_mode ?? null}::text, ${report.applied_config_version ?? null}::int)`,
+                ({ id, keyHash, report }, order) =>
+                    sql`(${order}::int, ${id}::int, ${keyHash}::text, ${report.ip_address ?? null}::text, ${report.release ?? null}::text, ${report.device_mode ?? null}::text, ${report.applied_config_version ?? null}::int)`,
             ),
             sql`, `,
         );
-        const seen = await rows<HeartbeatResult & { id: number }>(
+        const seen = await rows<HeartbeatResult & { id: number; key_hash: string }>(
             db,
-            sql`with input(ord, id, ip_address, release, device_mode, applied_config_version) as (values ${input}),
-                latest as (select distinct on (id) * from input order by id, ord desc),
+            sql`with input(ord, id, key_hash, ip_address, release, device_mode, applied_config_version) as (values ${input}),
+                latest as (select distinct on (id, key_hash) * from input order by id, key_hash, ord desc),
                 -- rows locked in id order: two instances' gatherings never wait on each other in a cycle
-                previous as (select id, status from devices where id in (select id from latest) and status in ('online', 'offline') order by id for update)
+                previous as (select d.id, d.status from devices d
+                    where d.id in (select id from latest) and d.status in ('online', 'offline')
+                        and d.key_hash in (select key_hash from latest where latest.id = d.id)
+                    order by d.id for update)
                 update devices d set
                     last_seen_at = now(),
                     status = 'online',
@@ -424,17 +435,19 @@ export const recordHeartbeat: (db: Db, heartbeat: { id: number; report: Heartbea
                     release = coalesce(latest.release, d.release),
                     device_mode = coalesce(latest.device_mode, d.device_mode),
                     applied_config_version = coalesce(latest.applied_config_version, d.applied_config_version)
-                from previous join latest on latest.id = previous.id where d.id = previous.id
-                returning d.id, previous.status as previous_status, d.account_id, d.description, d.device_mode, d.config_version,
+                from previous join latest on latest.id = previous.id where d.id = previous.id and latest.key_hash = d.key_hash
+                returning d.id, d.key_hash, previous.status as previous_status, d.account_id, d.description, d.device_mode, d.config_version,
                     coalesce((select version from access_versions where account_id = d.account_id), 1)::int as access_version,
                     (select count(*) from device_commands c where c.device_id = d.id and c.status = 'queued')::int as pending_commands`,
         );
-        const byId = new Map(seen.map(({ id, ...result }) => [id, result]));
+        const byId = new Map(seen.map(({ id, key_hash, ...result }) => [id, { key_hash, result }]));
         // a reader's second heartbeat of the gathering finds it online already, as it would have one after the other
         const answered = new Set<number>();
-        return heartbeats.map(({ id }) => {
-            const result = byId.get(id);
-            if (result && answered.has(id)) return { ...result, previous_status: 'online' as const };
+        return heartbeats.map(({ id, keyHash }) => {
+            const found = byId.get(id);
+            if (!found || found.key_hash !== keyHash) return undefined;
+            const result = found.result;
+            if (answered.has(id)) return { ...result, previous_status: 'online' as const };
             answered.add(id);
             return result;
         });

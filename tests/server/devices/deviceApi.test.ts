@@ -181,13 +181,27 @@ describe('heartbeats', () => {
             ...Array.from({ length: 5 }, () => asDevice(a.id, a.key)('POST', '/heartbeat', { release: '4.0.1' })),
             ...Array.from({ length: 5 }, () => asDevice(b.id, b.key)('POST', '/heartbeat', { device_mode: 'two-fa' })),
             asDevice(a.id, b.key)('POST', '/heartbeat', {}),
+            // a wrong key sent last in the gathering: its report must not be kept, nor take the right one's place
+            asDevice(b.id, a.key)('POST', '/heartbeat', { release: '6.6.6' }),
         ]);
-        expect(replies.map(r => r.statusCode)).toEqual([...Array(10).fill(200), 401]);
+        expect(replies.map(r => r.statusCode)).toEqual([...Array(10).fill(200), 401, 401]);
+        expect(replies.slice(10).map(r => r.json().error)).toEqual(['Invalid device credential', 'Invalid device credential']);
         expect(replies.slice(0, 5).map(r => r.json().pending_commands)).toEqual([1, 1, 1, 1, 1]);
         expect(replies.slice(5, 10).map(r => r.json().pending_commands)).toEqual([0, 0, 0, 0, 0]);
         expect(await onlineEvents()).toBe(before + 1);
         expect((await admin('GET', `/devices/${a.id}`)).json()).toMatchObject({ release: '4.0.1', status: 'online' });
         expect((await admin('GET', `/devices/${b.id}`)).json()).toMatchObject({ device_mode: 'two-fa', status: 'online' });
+        expect((await admin('GET', `/devices/${b.id}`)).json().release).not.toBe('6.6.6');
+    });
+
+    it('of a reader that is not approved any more are refused as such, and write nothing', async () => {
+        const reader = await approvedReader(p.demo.customers[0].id);
+        await p.ctx.db.execute(sql`update devices set status = 'pending' where id = ${reader.id}`);
+        const beat = await asDevice(reader.id, reader.key)('POST', '/heartbeat', { release: '9.9.9' });
+        expect(beat.statusCode).toBe(401);
+        expect(beat.json().error).toBe('Device is not approved');
+        expect((await admin('GET', `/devices/${reader.id}`)).json()).toMatchObject({ status: 'pending' });
+        expect((await admin('GET', `/devices/${reader.id}`)).json().release).not.toBe('9.9.9');
     });
 });
 
