@@ -67,3 +67,24 @@ export const requestAccount = async (db: Db, request: FastifyRequest): Promise<S
 
 /** True when the list asks for every account the caller may see (SPEC 7.1 cross_account=true). */
 export const isCrossAccount = (request: FastifyRequest) => (request.query as Record<string, unknown> | undefined)?.cross_account === 'true';
+
+/**
+ * A row of an account-owned table, as a route that names it by id may show it: the row when the caller may act in
+ * its account, else 404 with the same text as for a missing row, so another tenant's ids cannot be told from free ones.
+ */
+export const rowInScope = async <T extends { account_id: number }>(
+    db: Db,
+    request: FastifyRequest,
+    found: Promise<T | undefined>,
+    what: string,
+): Promise<T> => {
+    const row = await found;
+    if (!row) throw notFound(what);
+    const [account] = await db
+        .select({ id: accounts.id, path: accounts.path })
+        .from(accounts)
+        .where(eq(accounts.id, row.account_id))
+        .limit(1);
+    if (!account || !mayActIn(requireAuth(request), account)) throw notFound(what);
+    return row;
+};

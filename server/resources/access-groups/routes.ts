@@ -15,8 +15,7 @@ import { foreignKeyViolation } from '../../db/errors';
 import { requireAuth } from '../../http/auth';
 import { conflict, conflictOnDuplicate, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
-import { findAccount } from '../accounts/queries';
+import { isCrossAccount, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
 import { auditTrail } from '../audit-logs/record';
 import { schedulesOfAccount } from '../schedules/queries';
 import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles/queries';
@@ -62,13 +61,8 @@ const memberParams = (key: 'deviceId' | 'profileId') =>
  */
 export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** A group the caller may act on; ids of other tenants do not exist for the caller (404). */
-    const visible = async (request: FastifyRequest, id: number): Promise<AccessGroupListRow> => {
-        const group = await findAccessGroup(ctx.db, id);
-        if (!group) throw notFound('access group');
-        const account = await findAccount(ctx.db, group.account_id);
-        if (!account || !mayActIn(requireAuth(request), account)) throw notFound('access group');
-        return group;
-    };
+    const visible = (request: FastifyRequest, id: number): Promise<AccessGroupListRow> =>
+        rowInScope(ctx.db, request, findAccessGroup(ctx.db, id), 'access group');
     const reload = async (id: number) => toAccessGroup((await findAccessGroup(ctx.db, id))!);
     // the unique index settles two requests at once: the loser gets the same 409
     const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);

@@ -5,10 +5,9 @@ import { ALERT_RULE_MESSAGES, alertRuleInput, alertRuleRecord } from '../../../c
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
-import { notFound, validationError } from '../../http/errors';
+import { validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
-import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
-import { findAccount } from '../accounts/queries';
+import { isCrossAccount, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
 import { auditTrail } from '../audit-logs/record';
 import {
     deleteAlertRule,
@@ -31,13 +30,8 @@ const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorRe
  */
 export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** A rule the caller may act on; rules of other tenants do not exist for the caller (404). */
-    const visible = async (request: FastifyRequest, id: number): Promise<AlertRuleRow> => {
-        const rule = await findAlertRule(ctx.db, id);
-        if (!rule) throw notFound('alert rule');
-        const account = await findAccount(ctx.db, rule.account_id);
-        if (!account || !mayActIn(requireAuth(request), account)) throw notFound('alert rule');
-        return rule;
-    };
+    const visible = (request: FastifyRequest, id: number): Promise<AlertRuleRow> =>
+        rowInScope(ctx.db, request, findAlertRule(ctx.db, id), 'alert rule');
     const audit = auditTrail(ctx.db, 'alertRules', 'Alert rule');
 
     /** The body checked against the rule's account: its users, devices and groups, and at least one recipient. */

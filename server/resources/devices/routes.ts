@@ -25,7 +25,7 @@ import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
+import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
 import { auditTrail, recordAudit } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
@@ -139,14 +139,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         };
     };
     /** A device the caller may act on; ids of other tenants do not exist for the caller (404). */
-    const visible = async (request: FastifyRequest, id: number): Promise<DeviceListRow> => {
-        const auth = requireAuth(request);
-        const device = await findDevice(ctx.db, id);
-        if (!device) throw notFound('device');
-        const account = await findAccount(ctx.db, device.account_id);
-        if (!account || !mayActIn(auth, account)) throw notFound('device');
-        return device;
-    };
+    const visible = (request: FastifyRequest, id: number): Promise<DeviceListRow> =>
+        rowInScope(ctx.db, request, findDevice(ctx.db, id), 'device');
     /** Every one of these devices, or 404 and nothing done. */
     const allVisible = async (request: FastifyRequest, ids: number[]): Promise<DeviceListRow[]> => {
         const auth = requireAuth(request);

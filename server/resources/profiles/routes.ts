@@ -29,7 +29,7 @@ import { listCards } from '../cards/queries';
 import { whyNotForProfile } from '../cards/rules';
 import { deleteProfilesFor } from './deletion';
 import { idList, listParams } from '../../http/lists';
-import { mayActIn, requestAccount } from '../../http/scope';
+import { mayActIn, requestAccount, rowInScope } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
 import { groupsOfAccount } from '../access-groups/queries';
 import { auditTrail } from '../audit-logs/record';
@@ -133,13 +133,8 @@ const cardParams = z.object({ id: z.coerce.number().int().positive(), cardId: z.
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     await app.register(multipart, { limits: { fileSize: CONSENT_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1000, parts: 6 } });
     /** A profile the caller may act on; ids of other tenants do not exist for the caller (404). */
-    const visible = async (request: FastifyRequest, id: number): Promise<ProfileRow> => {
-        const profile = await findProfile(ctx.db, id);
-        if (!profile) throw notFound('profile');
-        const account = await findAccount(ctx.db, profile.account_id);
-        if (!account || !mayActIn(requireAuth(request), account)) throw notFound('profile');
-        return profile;
-    };
+    const visible = (request: FastifyRequest, id: number): Promise<ProfileRow> =>
+        rowInScope(ctx.db, request, findProfile(ctx.db, id), 'profile');
     const record = async (id: number) => (await toProfiles(ctx.db, [(await findProfile(ctx.db, id))!]))[0]!;
     /** Access groups must be the profile's account's own. */
     const checkGroups = async (accountId: number, ids: number[], field = 'access_group_ids') => {

@@ -8,10 +8,10 @@ import { scheduleInput, scheduleRecord } from '../../../contract/schedules';
 import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
 import { requireAuth } from '../../http/auth';
-import { conflict, conflictOnDuplicate, notFound } from '../../http/errors';
+import { conflict, conflictOnDuplicate } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
-import { accountOptions, findAccount } from '../accounts/queries';
+import { isCrossAccount, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
+import { accountOptions } from '../accounts/queries';
 import { auditTrail } from '../audit-logs/record';
 import {
     createSchedule,
@@ -44,13 +44,8 @@ export const SCHEDULE_CONFLICTS = {
  */
 export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** A schedule the caller may act on; other tenants' ids do not exist for the caller (404). */
-    const visible = async (request: FastifyRequest, id: number): Promise<ScheduleListRow> => {
-        const schedule = await findSchedule(ctx.db, id);
-        if (!schedule) throw notFound('schedule');
-        const account = await findAccount(ctx.db, schedule.account_id);
-        if (!account || !mayActIn(requireAuth(request), account)) throw notFound('schedule');
-        return schedule;
-    };
+    const visible = (request: FastifyRequest, id: number): Promise<ScheduleListRow> =>
+        rowInScope(ctx.db, request, findSchedule(ctx.db, id), 'schedule');
     const reload = async (id: number) => toSchedule((await findSchedule(ctx.db, id))!);
     const saving = conflictOnDuplicate(SCHEDULE_CONFLICTS.nameTaken);
     const audit = auditTrail(ctx.db, 'schedules', 'Schedule');

@@ -14,8 +14,7 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
-import { findAccount } from '../accounts/queries';
+import { isCrossAccount, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
 import { auditTrail } from '../audit-logs/record';
 import {
     deleteWebhook,
@@ -44,13 +43,8 @@ const deliveryParams = z.object({ id: z.coerce.number().int().positive(), delive
  */
 export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** A webhook of an account in the caller's scope; others' do not exist for the caller (404). */
-    const visible = async (request: FastifyRequest, id: number): Promise<WebhookListRow> => {
-        const webhook = await findWebhook(ctx.db, id);
-        if (!webhook) throw notFound('webhook');
-        const account = await findAccount(ctx.db, webhook.account_id);
-        if (!account || !mayActIn(requireAuth(request), account)) throw notFound('webhook');
-        return webhook;
-    };
+    const visible = (request: FastifyRequest, id: number): Promise<WebhookListRow> =>
+        rowInScope(ctx.db, request, findWebhook(ctx.db, id), 'webhook');
     const audit = auditTrail(ctx.db, 'webhooks', 'Webhook');
 
     /** A cloud platform refuses receivers on non-public addresses (SSRF); it checks again before every send. */
