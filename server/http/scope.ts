@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { roleReachesBelow } from '../../contract/roles';
 import type { Db } from '../db/database';
 import { accounts } from '../db/schema';
+import { findAccount } from '../resources/accounts/queries';
 import { forbidden, notFound } from './errors';
 import { requireAuth, type AuthContext } from './auth';
 
@@ -80,11 +81,7 @@ export const rowInScope = async <T extends { account_id: number }>(
 ): Promise<T> => {
     const row = await found;
     if (!row) throw notFound(what);
-    const [account] = await db
-        .select({ id: accounts.id, path: accounts.path })
-        .from(accounts)
-        .where(eq(accounts.id, row.account_id))
-        .limit(1);
+    const account = await findAccount(db, row.account_id);
     if (!account || !mayActIn(requireAuth(request), account)) throw notFound(what);
     return row;
 };
