@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { devices } from '../server/db/schema';
 import { sha256 } from '../server/http/tokens';
@@ -28,6 +28,8 @@ const arg = (name: string, fallback: number) => {
     return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const runs = arg('runs', 7);
+/** --latency MS: each request of the timed loads waits that long for its answer (Chromium's network emulation), as across a WAN or a VPN */
+const latency = arg('latency', 0);
 const port = arg('port', 8385);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MINIMAL = path.join(ROOT, 'node_modules/.cache/first-load-minimal');
@@ -129,6 +131,11 @@ const transferred = async (page: Page, url: string, ready: () => Promise<unknown
     return { files: all.length, bytes: all.reduce((a, b) => a + b, 0) };
 };
 
+const emulateLatency = async (context: BrowserContext, page: Page) => {
+    if (!latency) return;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+};
 const firstRow = (page: Page) => page.locator('tbody tr').first().waitFor();
 const oursStorage = await (async () => {
     const context = await browser.newContext({ baseURL: bench.base });
@@ -150,6 +157,7 @@ const oursStorage = await (async () => {
 const cold = async (base: string, url: string, ready: (page: Page) => Promise<unknown>, storage?: typeof oursStorage) => {
     const context = await browser.newContext({ baseURL: base, ...(storage ? { storageState: storage } : {}) });
     const page = await context.newPage();
+    await emulateLatency(context, page);
     const t = performance.now();
     const sizes = await transferred(page, url, () => ready(page));
     const ms = performance.now() - t;
@@ -166,6 +174,7 @@ log(`minimal react-admin app, to its first row: ${minimalFirst.files} scripts an
 const waterfall = async (base: string, url: string, storage?: typeof oursStorage) => {
     const context = await browser.newContext({ baseURL: base, ...(storage ? { storageState: storage } : {}) });
     const page = await context.newPage();
+    await emulateLatency(context, page);
     await page.addInitScript(() => {
         const tasks: number[][] = ((window as unknown as { longTasks: number[][] }).longTasks = []);
         new PerformanceObserver(list =>
