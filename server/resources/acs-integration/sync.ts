@@ -13,6 +13,7 @@ import { checkBadgeWith } from '../profiles/badges';
 import { deleteProfilesIn, type Tx } from '../profiles/deletion';
 import type { CheckedBadge } from '../profiles/queries';
 import type { AcsBadge, AcsCardholder } from './connector';
+import { bigintArray, boolArray, intArray, textArray } from '../../db/arrays';
 
 export type AcsChangeAction =
     'added' | 'changed' | 'suspended' | 'reactivated' | 'deleted' | 'badge_added' | 'badge_removed' | 'group_created' | 'skipped';
@@ -80,11 +81,6 @@ type BadgeKey = Pick<CheckedBadge, 'card_format_id' | 'facility_code' | 'badge_n
 const keyOf = (b: BadgeKey) => `${b.card_format_id}/${b.facility_code === null ? -1 : Number(b.facility_code)}/${Number(b.badge_number)}`;
 
 /** Whole numbers as one array parameter, however many. */
-const intList = (ids: number[]) => sql`${`{${ids.map(id => Math.trunc(Number(id))).join(',')}}`}::int[]`;
-const bigintList = (ids: number[]) => sql`${`{${ids.map(id => Math.trunc(Number(id))).join(',')}}`}::bigint[]`;
-const boolList = (values: boolean[]) => sql`${`{${values.map(v => (v ? 't' : 'f')).join(',')}}`}::bool[]`;
-/** Texts as one array parameter: each quoted, its quotes and backslashes escaped (array literal syntax). */
-const textList = (values: string[]) => sql`${`{${values.map(v => `"${v.replace(/[\\"]/g, c => `\\${c}`)}"`).join(',')}}`}::text[]`;
 /** What the ACS sent, made storable in the log: PostgreSQL text holds no NUL. */
 const noNul = (text: string) => text.replaceAll('\u0000', '');
 const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / BATCH) }, (_, i) => list.slice(i * BATCH, (i + 1) * BATCH));
@@ -549,7 +545,7 @@ const applyIn = async (
     const groupId = (name: string) => groupByName.get(name.toLowerCase())!.id;
 
     for (const part of chunks(removed)) {
-        await tx.execute(sql`delete from badges where id = any(${intList(part.map(b => b.id))})`);
+        await tx.execute(sql`delete from badges where id = any(${intArray(part.map(b => b.id))})`);
         wrote = true;
     }
     const newIds = new Map<string, number>();
@@ -557,7 +553,7 @@ const applyIn = async (
         const made = await q<{ id: number; acs_id: string }>(
             sql`insert into profiles (account_id, acs_id, status, enabled)
                 select ${accountId}, t.acs_id, 'active', t.enabled
-                from unnest(${textList(part.map(c => c.acs_id))}, ${boolList(part.map(c => c.holder.enabled !== false))}) as t(acs_id, enabled)
+                from unnest(${textArray(part.map(c => c.acs_id))}, ${boolArray(part.map(c => c.holder.enabled !== false))}) as t(acs_id, enabled)
                 returning id, acs_id`,
         );
         for (const m of made) newIds.set(m.acs_id, Number(m.id));
@@ -586,9 +582,9 @@ const applyIn = async (
         await tx.execute(
             sql`insert into badges (profile_id, account_id, card_format_id, badge_number, facility_code, card_length)
                 select t.profile_id, ${accountId}, t.format_id, t.number, nullif(t.facility, -1), t.bits
-                from unnest(${intList(part.map(n => n.id))}, ${intList(part.map(n => n.b.card_format_id))},
-                    ${bigintList(part.map(n => n.b.badge_number))}, ${bigintList(part.map(n => n.b.facility_code ?? -1))},
-                    ${intList(part.map(n => n.b.card_length))}) as t(profile_id, format_id, number, facility, bits)`,
+                from unnest(${intArray(part.map(n => n.id))}, ${intArray(part.map(n => n.b.card_format_id))},
+                    ${bigintArray(part.map(n => n.b.badge_number))}, ${bigintArray(part.map(n => n.b.facility_code ?? -1))},
+                    ${intArray(part.map(n => n.b.card_length))}) as t(profile_id, format_id, number, facility, bits)`,
         );
         wrote = true;
     }
@@ -597,7 +593,7 @@ const applyIn = async (
             await tx
                 .update(profiles)
                 .set({ ...values, updated_at: sql`now()` })
-                .where(sql`${profiles.id} = any(${intList(part)})`);
+                .where(sql`${profiles.id} = any(${intArray(part)})`);
             wrote = true;
         }
     };
@@ -613,7 +609,7 @@ const applyIn = async (
     for (const part of chunks(leaves)) {
         await tx.execute(
             sql`delete from profile_access_groups pag
-                using unnest(${intList(part.map(l => l.profile_id))}, ${intList(part.map(l => l.access_group_id))}) as gone(profile_id, group_id)
+                using unnest(${intArray(part.map(l => l.profile_id))}, ${intArray(part.map(l => l.access_group_id))}) as gone(profile_id, group_id)
                 where pag.profile_id = gone.profile_id and pag.access_group_id = gone.group_id`,
         );
         wrote = true;
@@ -621,7 +617,7 @@ const applyIn = async (
     for (const part of chunks(joins)) {
         await tx.execute(
             sql`insert into profile_access_groups (profile_id, access_group_id)
-                select * from unnest(${intList(part.map(j => j.profile_id))}, ${intList(part.map(j => groupId(j.group)))})
+                select * from unnest(${intArray(part.map(j => j.profile_id))}, ${intArray(part.map(j => groupId(j.group)))})
                 on conflict do nothing`,
         );
         wrote = true;

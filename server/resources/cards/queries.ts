@@ -6,6 +6,7 @@ import { rows } from '../../db/database';
 import { badges, cardFormats, cardLists, profiles, visitorRanges } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 import type { CheckedBadge } from '../profiles/queries';
+import { intArray, numberArrayLiteral } from '../../db/arrays';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type BadgeKey = Pick<CheckedBadge, 'card_format_id' | 'facility_code' | 'badge_number'>;
@@ -147,12 +148,10 @@ export const deleteListed = async (db: Db | Tx, accountId: number, list: CardLis
         ? (
               await rows<{ id: number }>(
                   db,
-                  sql`delete from card_lists where account_id = ${accountId} and list = ${list} and id = any(${sqlIds(ids)}) returning id`,
+                  sql`delete from card_lists where account_id = ${accountId} and list = ${list} and id = any(${intArray(ids)}) returning id`,
               )
           ).map(r => r.id)
         : [];
-
-const sqlIds = (ids: number[]) => sql`${`{${ids.map(id => Math.trunc(Number(id))).join(',')}}`}::int[]`;
 
 /**
  * Badge keys as a table k(format_id, facility, number), facility -1 for
@@ -160,7 +159,7 @@ const sqlIds = (ids: number[]) => sql`${`{${ids.map(id => Math.trunc(Number(id))
  * PostgreSQL's 65,535.
  */
 export const keyTable = (keys: BadgeKey[]) => {
-    const column = (values: number[]) => sql`${`{${values.map(v => Math.trunc(Number(v))).join(',')}}`}`;
+    const column = (values: number[]) => sql`${numberArrayLiteral(values)}`;
     return sql`unnest(${column(keys.map(k => k.card_format_id))}::int[], ${column(keys.map(k => k.facility_code ?? -1))}::bigint[],
         ${column(keys.map(k => k.badge_number))}::bigint[]) as k(format_id, facility, number)`;
 };

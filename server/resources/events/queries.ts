@@ -6,11 +6,9 @@ import { rows } from '../../db/database';
 import { accounts, devices, events, profiles, type EventProfile } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { eventsWhere, type EventQuery, type EventScope, type LiveCandidate } from './filters';
+import { numberArrayLiteral } from '../../db/arrays';
 
 export type EventInsert = typeof events.$inferInsert;
-
-/** A PostgreSQL array literal of numbers, passed as one parameter. */
-const pgArray = (values: readonly number[] | undefined) => `{${(values ?? []).join(',')}}`;
 
 /** Every column the API shows; never anything heavy (images are files). */
 const columns = {
@@ -139,8 +137,8 @@ export const existingLinks = async (db: Db, found: Pick<EventRow, 'device_id' | 
     // One round trip for both.
     const links = await rows<{ kind: 'device' | 'profile'; id: number }>(
         db,
-        sql`select 'device' as kind, id from ${devices} where id = any(${pgArray(deviceIds)}::integer[])
-            union all select 'profile' as kind, id from ${profiles} where id = any(${pgArray(profileIds)}::integer[])`,
+        sql`select 'device' as kind, id from ${devices} where id = any(${numberArrayLiteral(deviceIds)}::integer[])
+            union all select 'profile' as kind, id from ${profiles} where id = any(${numberArrayLiteral(profileIds)}::integer[])`,
     );
     for (const link of links) (link.kind === 'device' ? existing.devices : existing.profiles).add(Number(link.id));
     return existing;
@@ -201,7 +199,7 @@ export const storeEvents = async (db: Db, values: EventInsert[]): Promise<{ id: 
     if (!values.length) return [];
     const tuples = values.map(
         r => sql`(${r.account_id}::int, ${r.event}, ${(r.timestamp as Date).toISOString()}::timestamptz, ${r.device_id ?? null}::int, ${r.device_description ?? null}, ${r.device_mode ?? null},
-            ${r.tailgated ?? false}, ${json(r.profiles ?? [])}::jsonb, ${pgArray(r.profile_ids)}::integer[], ${pgArray(r.badge_numbers)}::bigint[], ${json(r.identity)}::jsonb,
+            ${r.tailgated ?? false}, ${json(r.profiles ?? [])}::jsonb, ${numberArrayLiteral(r.profile_ids)}::integer[], ${numberArrayLiteral(r.badge_numbers)}::bigint[], ${json(r.identity)}::jsonb,
             ${r.sip_remote_station ?? null}, ${r.image_key ?? null}, ${r.image_reason ?? null}, ${r.device_event_id ?? null})`,
     );
     const statement = sql`with inserted as (

@@ -5,6 +5,7 @@ import { rows } from '../../db/database';
 import type { FileStorage } from '../../storage';
 import { removeImages } from '../events/images';
 import { bumpAccessVersion } from './access';
+import { intArray } from '../../db/arrays';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -40,8 +41,6 @@ export const deleteProfilesFor = async (
 };
 
 /** Ids as an array literal: whole numbers from the database, one parameter however many. */
-const idList = (ids: number[]) => sql`${`{${ids.map(id => Math.trunc(Number(id))).join(',')}}`}::int[]`;
-
 /** deleteProfilesFor inside a caller's transaction: the files to remove once it commits come back with what went. */
 export const deleteProfilesIn = async (
     tx: Tx,
@@ -57,7 +56,7 @@ export const deleteProfilesIn = async (
                   tx,
                   sql`with shown as (
                           select id, timestamp, image_key from events
-                          where account_id = ${accountId} and profile_ids && ${idList(ids)} and image_key is not null
+                          where account_id = ${accountId} and profile_ids && ${intArray(ids)} and image_key is not null
                           for update
                       )
                       update events e set image_key = null, image_reason = 'retention'
@@ -68,12 +67,12 @@ export const deleteProfilesIn = async (
     const consents = await rows<{ file_key: string | null }>(
         tx,
         sql`select c.file_key from profile_consents c join profiles p on p.id = c.profile_id
-            where p.account_id = ${accountId} and c.profile_id = any(${idList(ids)}) and c.file_key is not null`,
+            where p.account_id = ${accountId} and c.profile_id = any(${intArray(ids)}) and c.file_key is not null`,
     );
     const gone = await rows<DeletedProfile>(
         tx,
         sql`with doomed as (
-                delete from profiles where account_id = ${accountId} and id = any(${idList(ids)})
+                delete from profiles where account_id = ${accountId} and id = any(${intArray(ids)})
                 returning id, account_id, acs_id, status, enabled, visitor
             ), cards as (
                 select b.profile_id, json_agg(json_build_object('badge_number', b.badge_number, 'facility_code', b.facility_code,
