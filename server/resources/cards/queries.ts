@@ -6,7 +6,7 @@ import { rows } from '../../db/database';
 import { badges, cardFormats, cardLists, profiles, visitorRanges } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 import type { CheckedBadge } from '../profiles/queries';
-import { intArray, numberArrayLiteral } from '../../db/arrays';
+import { bigintArray, intArray } from '../../db/arrays';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type BadgeKey = Pick<CheckedBadge, 'card_format_id' | 'facility_code' | 'badge_number'>;
@@ -158,11 +158,9 @@ export const deleteListed = async (db: Db | Tx, accountId: number, list: CardLis
  * none: three array parameters, where one parameter a value would outgrow
  * PostgreSQL's 65,535.
  */
-export const keyTable = (keys: BadgeKey[]) => {
-    const column = (values: number[]) => sql`${numberArrayLiteral(values)}`;
-    return sql`unnest(${column(keys.map(k => k.card_format_id))}::int[], ${column(keys.map(k => k.facility_code ?? -1))}::bigint[],
-        ${column(keys.map(k => k.badge_number))}::bigint[]) as k(format_id, facility, number)`;
-};
+export const keyTable = (keys: BadgeKey[]) =>
+    sql`unnest(${intArray(keys.map(k => k.card_format_id))}, ${bigintArray(keys.map(k => k.facility_code ?? -1))},
+        ${bigintArray(keys.map(k => k.badge_number))}) as k(format_id, facility, number)`;
 const keyJoin = sql`b.card_format_id = k.format_id and coalesce(b.facility_code, -1) = k.facility and b.badge_number = k.number`;
 
 /** The profiles of the account holding one of these badges. */
