@@ -12,8 +12,10 @@ import {
     profileAccessGroups,
     profiles,
     readers,
+    schedules,
     settings,
 } from '../db/schema';
+import type { ScheduleHoliday, WeeklyWindow } from '../../contract/schedules';
 import { sha256 } from '../http/tokens';
 import { newRegistrationCode } from '../resources/devices/registration';
 import { readerIdentity } from './fleet/reader';
@@ -34,14 +36,51 @@ export interface DemoFleetPlan {
  */
 export const DEMO_FLEET_PREFIX = 'DEMO';
 
-const SITES: Record<string, { groups: string[]; doors: string[] }> = {
+const WORKING_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
+/**
+ * Each site's access groups and doors; a schedule goes to a group no demo
+ * door serves, so the simulated readers decide as they would without it.
+ */
+const SITES: Record<string, { groups: string[]; doors: string[]; schedule?: DemoSchedule }> = {
     'Contoso Offices': {
         groups: ['All staff', 'Server room', 'Executive floor'],
         doors: ['Main entrance', 'Server room door', 'Executive floor lobby', 'Parking garage'],
+        schedule: {
+            group: 'Executive floor',
+            name: 'Office hours',
+            time_zone: 'Europe/Berlin',
+            windows: WORKING_DAYS.map(day => ({ day, start: '07:00', end: '19:00' })),
+            holidays: [
+                { date: '12-25', name: 'Christmas Day', windows: [] },
+                { date: '12-24', name: 'Christmas Eve', windows: [{ start: '08:00', end: '12:00' }] },
+                { date: '01-01', name: "New Year's Day", windows: [] },
+            ],
+        },
     },
-    'Fabrikam Labs': { groups: ['All staff', 'Clean room', 'Night shift'], doors: ['Front gate', 'Clean room airlock', 'Loading dock'] },
+    'Fabrikam Labs': {
+        groups: ['All staff', 'Clean room', 'Night shift'],
+        doors: ['Front gate', 'Clean room airlock', 'Loading dock'],
+        schedule: {
+            group: 'Night shift',
+            name: 'Night shift',
+            time_zone: 'America/New_York',
+            // a night is two windows, one each side of midnight
+            windows: WORKING_DAYS.flatMap(day => [
+                { day, start: '22:00', end: '24:00' },
+                { day, start: '00:00', end: '06:00' },
+            ]),
+            holidays: [{ date: '07-04', name: 'Independence Day', windows: [] }],
+        },
+    },
     'Tailspin Clinic': { groups: ['All staff', 'Pharmacy'], doors: ['Reception', 'Pharmacy door', 'Staff entrance'] },
 };
+interface DemoSchedule {
+    group: string;
+    name: string;
+    time_zone: string;
+    windows: WeeklyWindow[];
+    holidays: ScheduleHoliday[];
+}
 
 /**
  * Access groups, profiles with badges, ACS readers and approved devices for
@@ -70,6 +109,22 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
             .values(site.groups.map((description, g) => ({ account_id: account.id, description, default_group: g === 0 })))
             .returning({ id: accessGroups.id, description: accessGroups.description });
         groupsByAccount.set(account.id, groups);
+        if (site.schedule) {
+            const { group, ...rules } = site.schedule;
+            const [schedule] = await db
+                .insert(schedules)
+                .values({ account_id: account.id, ...rules })
+                .returning({ id: schedules.id });
+            await db
+                .update(accessGroups)
+                .set({ schedule_id: schedule!.id })
+                .where(
+                    inArray(
+                        accessGroups.id,
+                        groups.filter(g => g.description === group).map(g => g.id),
+                    ),
+                );
+        }
         doorsByAccount.set(
             account.id,
             await db
