@@ -80,7 +80,6 @@ const noCounts = (): AcsSyncCounts => ({
 type BadgeKey = Pick<CheckedBadge, 'card_format_id' | 'facility_code' | 'badge_number'>;
 const keyOf = (b: BadgeKey) => `${b.card_format_id}/${b.facility_code === null ? -1 : Number(b.facility_code)}/${Number(b.badge_number)}`;
 
-/** Whole numbers as one array parameter, however many. */
 /** What the ACS sent, made storable in the log: PostgreSQL text holds no NUL. */
 const noNul = (text: string) => text.replaceAll('\u0000', '');
 const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / BATCH) }, (_, i) => list.slice(i * BATCH, (i + 1) * BATCH));
