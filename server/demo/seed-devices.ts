@@ -104,27 +104,32 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
     const doorsByAccount = new Map<number, { id: number; description: string }[]>();
     for (const [a, account] of customers.entries()) {
         const site = SITES[account.name] ?? { groups: ['All staff'], doors: ['Main entrance'] };
+        // the site's schedule first, so its group is made following it
+        const plan = site.schedule;
+        const [schedule] = plan
+            ? await db
+                  .insert(schedules)
+                  .values({
+                      account_id: account.id,
+                      name: plan.name,
+                      time_zone: plan.time_zone,
+                      windows: plan.windows,
+                      holidays: plan.holidays,
+                  })
+                  .returning({ id: schedules.id })
+            : [];
         const groups = await db
             .insert(accessGroups)
-            .values(site.groups.map((description, g) => ({ account_id: account.id, description, default_group: g === 0 })))
+            .values(
+                site.groups.map((description, g) => ({
+                    account_id: account.id,
+                    description,
+                    default_group: g === 0,
+                    schedule_id: description === plan?.group ? schedule!.id : null,
+                })),
+            )
             .returning({ id: accessGroups.id, description: accessGroups.description });
         groupsByAccount.set(account.id, groups);
-        if (site.schedule) {
-            const { group, ...rules } = site.schedule;
-            const [schedule] = await db
-                .insert(schedules)
-                .values({ account_id: account.id, ...rules })
-                .returning({ id: schedules.id });
-            await db
-                .update(accessGroups)
-                .set({ schedule_id: schedule!.id })
-                .where(
-                    inArray(
-                        accessGroups.id,
-                        groups.filter(g => g.description === group).map(g => g.id),
-                    ),
-                );
-        }
         doorsByAccount.set(
             account.id,
             await db
