@@ -6,11 +6,13 @@ import { deviceEventsReply, MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH } from '
 import type { AppContext } from '../context';
 import { requireDevice } from '../http/deviceAuth';
 import { badRequest } from '../http/errors';
-import { eventImageKey, IMAGE_TOO_LARGE, removeImages, storeImage, type StoredImage } from '../resources/events/images';
+import { eventImagePackKey, IMAGE_TOO_LARGE, storeImage, type StoredImage } from '../resources/events/images';
 import { ingestEvents } from '../resources/events/ingest';
+import type { FilePack } from '../storage';
+import { isDiskFull } from '../storage/diskSpace';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
-/** How many images of one request are written at once: enough to overlap their syncs, few enough to bound memory. */
+/** How many images of one request are written at once: enough to overlap their writes, few enough to bound memory. */
 const PARALLEL_WRITES = 8;
 
 const batchSize = z
@@ -39,6 +41,21 @@ const parseEvents = (value: unknown): unknown[] => {
 };
 
 /**
+ * Makes the request's images durable; when the disk fills at the last moment
+ * (a delayed allocation fails at fsync), the events are kept without them,
+ * with the reason, as when the disk was full before (SPEC 2.7 'full disk').
+ */
+const commitImages = async (pack: FilePack, images: Map<string, StoredImage>) => {
+    try {
+        await pack.commit();
+    } catch (error) {
+        if (!isDiskFull(error)) throw error;
+        await pack.discard();
+        for (const [name, stored] of images) if ('key' in stored) images.set(name, { reason: 'full disk' });
+    }
+};
+
+/**
  * Reads a multipart batch: the `events` part, and each file part stored as
  * it arrives (a few at a time), so a request holds at most a few images in
  * memory whatever its size. Parts are named by the events' `image` fields.
@@ -47,11 +64,10 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
     let items: unknown[] | undefined;
     const images = new Map<string, StoredImage>();
     const writing = new Set<Promise<void>>();
-    // The batch's images are made durable together: their folders are synced once, before the reply (FileStorage.batch).
-    const files = ctx.storage.batch();
+    // The request's images go into one file, made durable by one fsync before the rows and the reply (FileStorage.pack).
+    const pack = ctx.storage.pack(eventImagePackKey(reader.account_id, reader.id, ctx.now()));
     // Short of space, events are stored without their images (SPEC 2.7 'full disk') well before writes stop.
     const diskFull = ctx.disk.imagesPaused();
-    const receivedAt = ctx.now();
     try {
         for await (const part of request.parts()) {
             if (part.type === 'field') {
@@ -68,31 +84,20 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
             }
             const name = part.fieldname;
             images.set(name, { problem: 'not stored' });
-            const write = storeImage(files, data, kind => eventImageKey(reader.account_id, reader.id, receivedAt, kind), diskFull).then(
-                stored => {
-                    images.set(name, stored);
-                },
-            );
+            const write = storeImage(data, diskFull, (image, kind) => pack.append(image, kind)).then(stored => {
+                images.set(name, stored);
+            });
             writing.add(write);
             void write.finally(() => writing.delete(write)).catch(() => undefined);
             if (writing.size >= PARALLEL_WRITES) await Promise.race(writing);
         }
         await Promise.all(writing);
-        await files.commit();
+        if (!items) throw badRequest('The request has no "events" part');
+        await commitImages(pack, images);
     } catch (error) {
         await Promise.allSettled(writing);
-        await removeImages(
-            ctx.storage,
-            [...images.values()].map(i => ('key' in i ? i.key : null)),
-        );
+        await pack.discard();
         throw error;
-    }
-    if (!items) {
-        await removeImages(
-            ctx.storage,
-            [...images.values()].map(i => ('key' in i ? i.key : null)),
-        );
-        throw badRequest('The request has no "events" part');
     }
     return { items, images };
 };

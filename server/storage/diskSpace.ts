@@ -130,10 +130,17 @@ export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStora
         get: key => storage.get(key),
         stat: key => storage.stat(key),
         delete: key => storage.delete(key),
+        deleteAll: keys => storage.deleteAll(keys),
         list: () => storage.list(),
-        batch: () => {
-            const batch = storage.batch();
-            return { ...batch, put: guarded(batch.put) };
+        pack: key => {
+            const pack = storage.pack(key);
+            return {
+                ...pack,
+                append: async (data, extension) => {
+                    disk.assertRoom(data.length);
+                    return pack.append(data, extension);
+                },
+            };
         },
         replaceAll: async () => {
             const replacement = await storage.replaceAll();

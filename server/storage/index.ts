@@ -15,16 +15,23 @@ export interface FileStorage {
     /** Stores the data under key; resolves once it is durable (written, fsynced, renamed into place). */
     put(key: string, data: Readable | Buffer, options?: { maxBytes?: number }): Promise<{ size: number }>;
     /**
-     * Several puts made durable together: each file is written and fsynced as
-     * put does, and the folders they were renamed into are synced once, at
-     * commit, rather than once a file (the event images of a reader's batch).
+     * Several files written into one, a pack at `key` (which ends in '.pack'),
+     * made durable by one fsync at commit rather than one a file: the event
+     * images of a reader's request (docs/decisions.md, "Event images in packs").
+     * Each is then read, sized and deleted by the member key append gives it.
      */
-    batch(): FileBatch;
+    pack(key: string): FilePack;
     /** The file's bytes, or undefined when there is no such file. */
     get(key: string): Promise<Readable | undefined>;
     stat(key: string): Promise<{ size: number } | undefined>;
-    /** Removes the file; also the `.part` of a write that was cut short. */
+    /** Removes the file (also the `.part` of a write that was cut short), or erases a pack's member as deleteAll does. */
     delete(key: string): Promise<void>;
+    /**
+     * Removes these files. A pack's members are overwritten with zeros, and
+     * the pack is removed once the keys cover all of it; one whose other
+     * members are gone too is left to the storage sweep (server/storage/sweep.ts).
+     */
+    deleteAll(keys: string[]): Promise<void>;
     /** Every file stored, unfinished writes (`partial`) included, in no particular order. */
     list(): AsyncIterable<StoredFile>;
     /** A set of files to take the place of every stored file at once (a restore): put them, then commit or discard. */
@@ -39,11 +46,22 @@ export interface FileReplacement {
     discard(): Promise<void>;
 }
 
-export interface FileBatch {
-    put(key: string, data: Readable | Buffer, options?: { maxBytes?: number }): Promise<{ size: number }>;
-    /** resolves once every file put so far is durable */
+export interface FilePack {
+    /** Writes the data at the pack's end (not yet durable) and resolves with its member key: `<pack>.<offset>-<length>.<extension>`. */
+    append(data: Buffer, extension: string): Promise<string>;
+    /** resolves once every member appended so far is durable */
     commit(): Promise<void>;
+    /** removes the pack and everything in it (a request that failed) */
+    discard(): Promise<void>;
 }
+
+/** A pack's member key: the pack's key, where in it, and the member's own extension. */
+const MEMBER = /^(.+\.pack)\.(\d+)-(\d+)\.[a-z0-9]+$/;
+
+const packMember = (key: string) => {
+    const found = MEMBER.exec(key);
+    return found ? { pack: found[1]!, offset: Number(found[2]), length: Number(found[3]) } : undefined;
+};
 
 export interface StoredFile {
     key: string;
@@ -85,18 +103,46 @@ export class LocalDiskStorage implements FileStorage {
         return { size };
     }
 
-    batch(): FileBatch {
-        const folders = new Set<string>();
+    pack(key: string): FilePack {
+        if (!key.endsWith('.pack')) throw new Error(`Invalid pack key ${key}`);
+        const target = this.file(key);
+        let file: Promise<fs.FileHandle> | undefined;
+        let opened = false;
+        let end = 0;
+        let closed = false;
         return {
-            put: async (key, data, options = {}) => {
-                const { size, folder } = await this.write(key, data, options);
-                folders.add(folder);
-                return { size };
+            append: async (data, extension) => {
+                if (closed) throw new Error(`The pack ${key} is closed`);
+                // The place is taken before the write, so appends may overlap: each writes at its own offset.
+                const offset = end;
+                end += data.length;
+                // 'wx': a pack is always new, never another request's.
+                file ??= fs
+                    .mkdir(path.dirname(target), { recursive: true })
+                    .then(() => fs.open(target, 'wx'))
+                    .then(handle => ((opened = true), handle));
+                await (await file).write(data, 0, data.length, offset);
+                return `${key}.${offset}-${data.length}.${extension}`;
             },
             commit: async () => {
-                const pending = [...folders];
-                folders.clear();
-                await Promise.all(pending.map(syncDirectory));
+                if (!file || closed) return;
+                closed = true;
+                const handle = await file;
+                try {
+                    await handle.sync();
+                } finally {
+                    await handle.close();
+                }
+                // the new file's name is durable once its folder is synced
+                await syncDirectory(path.dirname(target));
+            },
+            discard: async () => {
+                if (!file) return;
+                if (!closed) {
+                    closed = true;
+                    await (await file.catch(() => undefined))?.close();
+                }
+                if (opened) await fs.rm(target, { force: true });
             },
         };
     }
@@ -144,6 +190,12 @@ export class LocalDiskStorage implements FileStorage {
     }
 
     async get(key: string) {
+        const member = packMember(key);
+        if (member) {
+            const size = await this.stat(member.pack);
+            if (!size || size.size < member.offset + member.length) return undefined;
+            return createReadStream(this.file(member.pack), { start: member.offset, end: member.offset + member.length - 1 });
+        }
         const file = this.file(key);
         try {
             await fs.access(file);
@@ -153,7 +205,12 @@ export class LocalDiskStorage implements FileStorage {
         return createReadStream(file);
     }
 
-    async stat(key: string) {
+    async stat(key: string): Promise<{ size: number } | undefined> {
+        const member = packMember(key);
+        if (member) {
+            const pack = await this.stat(member.pack);
+            return pack && pack.size >= member.offset + member.length ? { size: member.length } : undefined;
+        }
         try {
             const s = await fs.stat(this.file(key));
             return { size: s.size };
@@ -163,7 +220,51 @@ export class LocalDiskStorage implements FileStorage {
     }
 
     async delete(key: string) {
-        await fs.rm(this.file(key), { force: true });
+        await this.deleteAll([key]);
+    }
+
+    async deleteAll(keys: string[]) {
+        const packs = new Map<string, { offset: number; length: number }[]>();
+        const failures: unknown[] = [];
+        for (const key of keys) {
+            const member = packMember(key);
+            if (member) packs.set(member.pack, [...(packs.get(member.pack) ?? []), member]);
+            else await fs.rm(this.file(key), { force: true }).catch(error => failures.push(error));
+        }
+        for (const [pack, members] of packs) await this.erase(pack, members).catch(error => failures.push(error));
+        // one that failed does not keep the others
+        if (failures.length) throw failures[0];
+    }
+
+    /**
+     * Overwrites members of a pack with zeros (an erased person's picture must
+     * not stay readable on disk), or removes the pack when they are all of it.
+     */
+    private async erase(pack: string, members: { offset: number; length: number }[]) {
+        const file = this.file(pack);
+        let handle: fs.FileHandle;
+        try {
+            handle = await fs.open(file, 'r+');
+        } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+            throw error;
+        }
+        let whole: boolean;
+        try {
+            const { size } = await handle.stat();
+            const ranges = members.map(m => [m.offset, Math.min(m.offset + m.length, size)] as const).sort((x, y) => x[0] - y[0]);
+            let covered = 0;
+            for (const [start, stop] of ranges) if (start <= covered) covered = Math.max(covered, stop);
+            whole = covered >= size;
+            if (!whole) {
+                for (const [start, stop] of ranges)
+                    if (stop > start) await handle.write(Buffer.alloc(stop - start), 0, stop - start, start);
+                await handle.sync();
+            }
+        } finally {
+            await handle.close();
+        }
+        if (whole) await fs.rm(file, { force: true });
     }
 
     /**

@@ -2,19 +2,21 @@ import type { AppContext } from '../context';
 import type { Job } from '../jobs/runner';
 import { referencedArtifactKeys } from '../resources/artifacts/queries';
 import { thumbnailKey } from '../resources/events/images';
-import { referencedImageKeys } from '../resources/events/queries';
+import { referencedImageKeys, referencedImagePacks } from '../resources/events/queries';
 import type { StoredFile } from '.';
 
 /** Files looked up in the database at a time. */
 const BATCH = 500;
 const THUMBNAIL = thumbnailKey('');
+/** A request's images in one file (FileStorage.pack): kept while a row names any of them. */
+const PACK = '.pack';
 
 export interface SweepResult {
     /** unfinished writes: uploads and images cut short by a kill or a dropped connection */
     partial: number;
     /** artifact files no artifact names (an upload killed between the file and its row) */
     artifacts: number;
-    /** event images and thumbnails no event names */
+    /** event images, packs of them and thumbnails no event names */
     images: number;
     /** files made for a download (import/export) older than a day */
     exports: number;
@@ -43,14 +45,19 @@ export const sweepDebris = async (ctx: AppContext, options: { graceMs: number })
     const settle = async () => {
         const batch = pending.splice(0);
         const owners = batch.map(f => owningKey(f.key));
-        const [artifacts, images] = await Promise.all([
+        const isPack = (key: string) => key.endsWith(PACK);
+        const [artifacts, images, packs] = await Promise.all([
             referencedArtifactKeys(
                 ctx.db,
                 owners.filter(k => k.startsWith('artifacts/')),
             ),
             referencedImageKeys(
                 ctx.db,
-                owners.filter(k => k.startsWith('events/')),
+                owners.filter(k => k.startsWith('events/') && !isPack(k)),
+            ),
+            referencedImagePacks(
+                ctx.db,
+                owners.filter(k => k.startsWith('events/') && isPack(k)),
             ),
         ]);
         for (const [i, file] of batch.entries()) {
@@ -58,7 +65,7 @@ export const sweepDebris = async (ctx: AppContext, options: { graceMs: number })
             if (owner.startsWith('artifacts/') && !artifacts.has(owner)) {
                 await ctx.storage.delete(file.key);
                 result.artifacts++;
-            } else if (owner.startsWith('events/') && !images.has(owner)) {
+            } else if (owner.startsWith('events/') && !(isPack(owner) ? packs : images).has(owner)) {
                 await ctx.storage.delete(file.key);
                 result.images++;
             }

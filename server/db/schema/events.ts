@@ -103,9 +103,11 @@ export const events = pgTable(
         index('events_image_time_idx')
             .on(t.account_id, t.timestamp)
             .where(sql`${t.image_key} is not null`),
-        // The storage sweep asks which of the image files it found a row still names (server/storage/sweep.ts).
+        // The storage sweep asks which of the image files it found a row still names, and which packs a row names
+        // a member of, by prefix: pattern ops, so that a range of keys is read whatever the database's collation
+        // (server/storage/sweep.ts).
         index('events_image_key_idx')
-            .on(t.image_key)
+            .on(t.image_key.op('text_pattern_ops'))
             .where(sql`${t.image_key} is not null`),
     ],
 );

@@ -50,7 +50,11 @@ export const completeEnrollment = async (
         }
     }
     const now = ctx.now();
-    const stored = await storeImage(ctx.storage, image, kind => eventImageKey(account.id, 0, now, kind), ctx.disk.critical());
+    const stored = await storeImage(image, ctx.disk.critical(), async (data, kind) => {
+        const key = eventImageKey(account.id, 0, now, kind);
+        await ctx.storage.put(key, data);
+        return key;
+    });
     if (!('key' in stored))
         throw new HttpError(
             stored && 'reason' in stored ? 507 : 400,

@@ -21,10 +21,20 @@ export const imageKind = (data: Buffer): ImageKind | undefined => {
 
 export const contentTypeOf = (name: string) => (name.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
-/** A server-made key, by day of receipt and account: 'events/2026/11/23/12/7-5f0c….jpg'. */
+/** A server-made key for an image kept alone, by day of receipt and account: 'events/2026/11/23/12/7-5f0c….jpg'. */
 export const eventImageKey = (accountId: number, deviceId: number, at: Date, kind: ImageKind) => {
     const day = at.toISOString().slice(0, 10).replaceAll('-', '/');
     return `events/${day}/${accountId}/${deviceId}-${randomBytes(8).toString('hex')}.${kind}`;
+};
+
+/**
+ * Where a request's images are kept together, by day of receipt and account:
+ * 'events/2026/11/23/12/7-5f0c….pack'; each image's key names its place in it
+ * ('….pack.0-28127.jpg', FileStorage.pack).
+ */
+export const eventImagePackKey = (accountId: number, deviceId: number, at: Date) => {
+    const day = at.toISOString().slice(0, 10).replaceAll('-', '/');
+    return `events/${day}/${accountId}/${deviceId}-${randomBytes(8).toString('hex')}.pack`;
 };
 
 /** What became of an image part: stored (durably), or why not. */
@@ -34,23 +44,22 @@ export const IMAGE_TOO_LARGE = `Image is larger than ${MAX_EVENT_IMAGE_BYTES / (
 export const IMAGE_NOT_JPEG_OR_PNG = 'Image is not a JPEG or PNG';
 
 /**
- * Stores one image part: refused when it is not a JPEG or PNG, skipped with
- * 'full disk' when space is short, otherwise written and synced before this
- * resolves (FileStorage.put), so a reply that follows only names durable files.
+ * Stores one image: refused when it is not a JPEG or PNG, skipped with 'full
+ * disk' when space is short, otherwise written by `write`, which resolves
+ * with its key: alone (FileStorage.put, durable at once) or in a request's
+ * pack (FilePack.append, durable at the pack's commit, which the reply waits for).
  */
 export const storeImage = async (
-    storage: Pick<FileStorage, 'put'>,
     data: Buffer,
-    key: (kind: ImageKind) => string,
     diskFull: boolean,
+    write: (data: Buffer, kind: ImageKind) => Promise<string>,
 ): Promise<StoredImage> => {
     const kind = imageKind(data);
     if (!kind) return { problem: IMAGE_NOT_JPEG_OR_PNG };
+    if (data.length > MAX_EVENT_IMAGE_BYTES) return { problem: IMAGE_TOO_LARGE };
     if (diskFull) return { reason: 'full disk' };
-    const made = key(kind);
     try {
-        await storage.put(made, data, { maxBytes: MAX_EVENT_IMAGE_BYTES });
-        return { key: made };
+        return { key: await write(data, kind) };
     } catch (error) {
         if (error instanceof DiskLowError || isDiskFull(error)) return { reason: 'full disk' };
         throw error;
@@ -113,9 +122,6 @@ export const eventThumbnail = async (
 
 /** Removes files whose rows are gone (or never came), with their thumbnails; a file that cannot be removed is only wasted space, never a broken event. */
 export const removeImages = async (storage: FileStorage, keys: (string | null | undefined)[]) => {
-    for (const key of keys) {
-        if (!key) continue;
-        await storage.delete(key).catch(() => undefined);
-        await storage.delete(thumbnailKey(key)).catch(() => undefined);
-    }
+    const images = keys.filter((key): key is string => !!key);
+    await storage.deleteAll([...images, ...images.map(thumbnailKey)]).catch(() => undefined);
 };

@@ -6,7 +6,7 @@ import { rows } from '../../db/database';
 import { accounts, devices, events, profiles, type EventProfile } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { eventsWhere, type EventQuery, type EventScope, type LiveCandidate } from './filters';
-import { numberArrayLiteral } from '../../db/arrays';
+import { numberArrayLiteral, textArray } from '../../db/arrays';
 
 export type EventInsert = typeof events.$inferInsert;
 
@@ -350,6 +350,19 @@ export const deleteEvents = async (db: Db, scope: EventScope, ids: number[]) =>
         : [];
 
 /** Which of these storage keys an event still names as its image (the storage sweep). */
+/**
+ * Which of these packs (FileStorage.pack) a row names a member of: keys from
+ * `<pack>.` up to `<pack>/` ('/' follows '.'), compared byte by byte, which the
+ * image key index's pattern ops answer by a range.
+ */
+export const referencedImagePacks = async (db: Db, packs: string[]): Promise<Set<string>> =>
+    new Set(packs.length ? (await rows<{ pack: string }>(db, packsNamedByRows(packs))).map(r => r.pack) : []);
+
+/** The statement of referencedImagePacks (its plan is checked by tests/server/storage/sweep.test.ts). */
+export const packsNamedByRows = (packs: string[]) =>
+    sql`select pack from unnest(${textArray(packs)}) as p(pack)
+        where exists (select 1 from events where image_key ~>=~ (pack || '.') and image_key ~<~ (pack || '/'))`;
+
 export const referencedImageKeys = async (db: Db, keys: string[]): Promise<Set<string>> =>
     new Set(
         keys.length

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
+import path from 'node:path';
 import { deviceAuthorization } from '../../../contract/device-api';
 import { MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH } from '../../../contract/device-events';
 import { EVENT_TYPES, eventGroupOf, type EventRecord } from '../../../contract/events';
@@ -32,7 +33,11 @@ const listOf = async (caller: ApiCaller, query: string) => {
     return res.json() as { result: EventRecord[]; count: number; count_is_estimate: boolean };
 };
 /** Files under the storage root: what a batch left on disk. */
-const storedFiles = () => (fs.readdirSync(p.filesDir, { recursive: true }) as string[]).filter(f => /\.(jpg|png)$/.test(f));
+/** The images' bytes on disk: a request's images are kept in one file (FileStorage.pack), each image whole. */
+const storedImageBytes = () =>
+    (fs.readdirSync(p.filesDir, { recursive: true }) as string[])
+        .filter(f => f.startsWith('events/') && /\.(pack|jpg|png)$/.test(f) && !f.endsWith('.thumbnail.jpg'))
+        .reduce((bytes, f) => bytes + fs.statSync(path.join(p.filesDir, f)).size, 0);
 
 describe('a reader posts its events', () => {
     it('stores a multipart batch with images and the console lists it newest first, with device, profiles, rois and the image', async () => {
@@ -180,7 +185,7 @@ describe('a reader posts its events', () => {
 
 describe('a batch with bad parts keeps its good events (docs/events.md)', () => {
     it('refuses images over the size limit or not JPEG/PNG, and events naming a missing image; stores nothing for them', async () => {
-        const filesBefore = storedFiles().length;
+        const bytesBefore = storedImageBytes();
         const good = frame(1).jpeg;
         const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
         const oversized = Buffer.concat([good.subarray(0, 3), Buffer.alloc(MAX_EVENT_IMAGE_BYTES, 7)]);
@@ -202,7 +207,7 @@ describe('a batch with bad parts keeps its good events (docs/events.md)', () => 
             { index: 3, device_event_id: events[3]!.device_event_id, error: 'image: no image part named "nowhere"' },
             { index: 5, device_event_id: events[5]!.device_event_id, error: 'image: the part "good" is already another event\'s image' },
         ]);
-        expect(storedFiles().length).toBe(filesBefore + 2);
+        expect(storedImageBytes()).toBe(bytesBefore + good.length + png.length);
         const kept = (await admin('GET', `/events/${res.body.accepted[1]!.id}`)).json() as EventRecord;
         const served = await admin('GET', `/events/${kept.id}/files/${kept.image}`);
         expect(served.headers['content-type']).toBe('image/png');
@@ -277,12 +282,12 @@ describe('acknowledged means stored once', () => {
         const face = frame(1).jpeg;
         const events = [deviceEvent({ image: 'a' }), deviceEvent()];
         const first = await reader.post(events, { a: face });
-        const files = storedFiles().length;
+        const bytes = storedImageBytes();
         const { count } = await listOf(admin, `account_id=${contoso}&device_id=${reader.id}`);
         const second = await reader.post(events, { a: face });
         expect(second.body.accepted).toEqual(first.body.accepted.map(a => ({ ...a, duplicate: true })));
         expect((await listOf(admin, `account_id=${contoso}&device_id=${reader.id}`)).count).toBe(count);
-        expect(storedFiles().length).toBe(files);
+        expect(storedImageBytes()).toBe(bytes);
         // An id is the reader's own counter, which restarts after a reset: with another time it is another event.
         const later = { ...events[1]!, timestamp: new Date(Date.now() - 5000).toISOString() };
         const reused = await reader.post({ events: [later] });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,21 +27,57 @@ describe('local disk storage', () => {
         fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    it('stores a batch of files, its folders synced once at commit, and refuses one too large in it without leaving it', async () => {
+    it('keeps a pack of files in one file made durable by one fsync, each read and sized by its member key', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
         const storage = new LocalDiskStorage(dir);
-        const batch = storage.batch();
-        await Promise.all(['events/1/a.jpg', 'events/1/b.jpg', 'events/2/c.jpg'].map(key => batch.put(key, Buffer.from(`image ${key}`))));
-        await expect(batch.put('events/1/big.jpg', Buffer.alloc(2048), { maxBytes: 1000 })).rejects.toBeInstanceOf(TooLargeError);
-        await batch.commit();
-        expect(
-            files(dir)
-                .map(f => path.relative(dir, f))
-                .sort(),
-        ).toEqual(['events/1/a.jpg', 'events/1/b.jpg', 'events/2/c.jpg']);
-        expect(fs.readFileSync(path.join(dir, 'events/2/c.jpg'), 'utf8')).toBe('image events/2/c.jpg');
-        // a commit with nothing new is nothing to do
-        await batch.commit();
+        const images = Array.from({ length: 20 }, (_, i) => Buffer.from(`image number ${i} `.repeat(i + 1)));
+        const probe = await fs.promises.open(path.join(dir, 'probe'), 'w');
+        const sync = vi.spyOn(Object.getPrototypeOf(probe) as { sync(): Promise<void> }, 'sync');
+        await probe.close();
+        fs.rmSync(path.join(dir, 'probe'));
+        try {
+            const pack = storage.pack('events/2026/11/26/7/5-abc.pack');
+            // appended a few at once, as a request's parts are
+            const keys = await Promise.all(images.map(image => pack.append(image, 'jpg')));
+            expect(sync).not.toHaveBeenCalled();
+            await pack.commit();
+            // the pack, then its folder (for the new name)
+            expect(sync).toHaveBeenCalledTimes(2);
+            expect(keys[0]).toBe(`events/2026/11/26/7/5-abc.pack.0-${images[0]!.length}.jpg`);
+            expect(files(dir).map(f => path.relative(dir, f))).toEqual(['events/2026/11/26/7/5-abc.pack']);
+            for (const [i, key] of keys.entries()) {
+                expect(await storage.stat(key)).toEqual({ size: images[i]!.length });
+                expect(Buffer.concat(await (await storage.get(key))!.toArray())).toEqual(images[i]);
+            }
+        } finally {
+            sync.mockRestore();
+        }
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("erases a pack's deleted members with zeros and removes the pack once its members are all deleted", async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
+        const storage = new LocalDiskStorage(dir);
+        const pack = storage.pack('events/x/1-a.pack');
+        const keys = [];
+        for (const text of ['first face', 'second face', 'third face']) keys.push(await pack.append(Buffer.from(text), 'png'));
+        await pack.commit();
+        const file = path.join(dir, 'events/x/1-a.pack');
+        await storage.deleteAll([keys[1]!, 'events/x/not-there.jpg']);
+        expect(fs.readFileSync(file, 'utf8')).toBe(`first face${'\0'.repeat('second face'.length)}third face`);
+        expect(Buffer.concat(await (await storage.get(keys[0]!))!.toArray()).toString()).toBe('first face');
+        // the others, one of them already erased: all of it is now covered
+        await storage.deleteAll([keys[0]!, keys[2]!, keys[1]!]);
+        expect(fs.existsSync(file)).toBe(false);
+        expect(await storage.get(keys[0]!)).toBeUndefined();
+        expect(await storage.stat(keys[0]!)).toBeUndefined();
+        // a pack never written to leaves nothing; a discarded one is removed
+        await storage.pack('events/x/2-b.pack').commit();
+        const dropped = storage.pack('events/x/3-c.pack');
+        await dropped.append(Buffer.from('face'), 'jpg');
+        await dropped.discard();
+        expect(files(dir)).toEqual([]);
+        expect(() => storage.pack('events/x/4-d.jpg')).toThrow(/Invalid pack key/);
         fs.rmSync(dir, { recursive: true, force: true });
     });
 

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startJobs } from '../../../server/jobs/runner';
 import { thumbnailKey } from '../../../server/resources/events/images';
 import { storageSweep, sweepDebris } from '../../../server/storage/sweep';
-import { approvedReader, deviceEvent, frame } from '../events/helpers';
+import { packsNamedByRows, referencedImagePacks } from '../../../server/resources/events/queries';
+import { rows } from '../../../server/db/database';
+import { sql } from 'drizzle-orm';
+import { approvedReader, asUnpartitionedPlan, deviceEvent, frame } from '../events/helpers';
 import { rootfsArtifact, tempDir } from '../firmware/artifacts';
 import { storedFiles, upload } from '../firmware/helpers';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
@@ -39,21 +42,35 @@ describe('the storage sweep', () => {
         );
         expect(artifact.statusCode).toBe(201);
         const reader = await approvedReader(p, admin, p.mainAccountId, 'Front door');
-        const posted = await reader.post([deviceEvent({ event: 'TailgatingByKnownUser', image: 'shot' })], { shot: frame(3).jpeg });
+        // Two images in one request share a pack; the event of the second is deleted, the pack stays for the first.
+        const posted = await reader.post(
+            [
+                deviceEvent({ event: 'TailgatingByKnownUser', image: 'shot' }),
+                deviceEvent({ event: 'TailgatingByKnownUser', image: 'next' }),
+            ],
+            { shot: frame(3).jpeg, next: frame(2).jpeg },
+        );
         const eventId = posted.body.accepted[0]!.id;
+        expect((await admin('DELETE', `/events/${posted.body.accepted[1]!.id}?cross_account=true`)).statusCode).toBe(204);
         const image = `/events/${eventId}/files/${(await admin('GET', `/events/${eventId}`)).json().image}`;
         expect((await admin('GET', `${image}?size=thumbnail`)).statusCode).toBe(200);
         const kept = storedFiles(p);
         expect(kept.filter(k => k.startsWith('artifacts/'))).toHaveLength(1);
+        expect(kept.filter(k => k.startsWith('events/')).map(k => k.replace(/^.*\//, ''))).toEqual(
+            expect.arrayContaining([expect.stringMatching(/\.pack$/), expect.stringMatching(/\.pack\.0-\d+\.jpg\.thumbnail\.jpg$/)]),
+        );
         expect(kept.filter(k => k.startsWith('events/'))).toHaveLength(2);
 
         // Debris: what a killed upload, a killed ingestion, a crash between file and row leave.
         const orphanImage = 'events/2026/11/20/1/7-0123456789abcdef.jpg';
+        const orphanPack = 'events/2026/11/20/1/7-00aa00aa00aa00aa.pack';
         const debris = [
             'artifacts/1/4b1d7e52-0a7c-4f0e-9a51-3c2f1c1d9e10.mender',
             'artifacts/1/5c2e8f63-1b8d-4a1f-8b62-4d3a2e2eaf21.mender.0123456789ab.part',
             orphanImage,
             thumbnailKey(orphanImage),
+            orphanPack,
+            thumbnailKey(`${orphanPack}.0-11.jpg`),
             'events/2026/11/20/1/7-fedcba9876543210.jpg.a1b2c3d4e5f6.part',
         ];
         for (const key of debris) write(key, 'left behind');
@@ -68,7 +85,7 @@ describe('the storage sweep', () => {
         for (const key of [...kept, ...debris]) age(key, 2 * HOUR);
         for (const key of young) age(key, HOUR / 2);
 
-        expect(await sweepDebris(p.ctx, { graceMs: HOUR })).toEqual({ partial: 2, artifacts: 1, images: 2, exports: 0 });
+        expect(await sweepDebris(p.ctx, { graceMs: HOUR })).toEqual({ partial: 2, artifacts: 1, images: 4, exports: 0 });
         expect(storedFiles(p).sort()).toEqual([...kept, ...young].sort());
         for (const [key, bytes] of before) expect(fs.readFileSync(file(key)).equals(bytes), key).toBe(true);
         expect((await admin('GET', image)).statusCode).toBe(200);
@@ -90,5 +107,23 @@ describe('the storage sweep', () => {
         } finally {
             await jobs.stop();
         }
+    });
+
+    it("asks which packs a row still names from the image key index, not by reading an account's events", async () => {
+        await p.ctx.db.execute(sql`insert into events (account_id, event, timestamp, device_id, image_key)
+            select ${p.mainAccountId}, 'TailgatingByKnownUser', now() - make_interval(secs => g), 1, 'events/2026/11/20/1/7-' || g || '.pack.0-100.jpg'
+            from generate_series(1, 30000) g`);
+        await p.ctx.db.execute(sql`analyze events`);
+        const packs = ['events/2026/11/20/1/7-17.pack', 'events/2026/11/20/1/7-17.pac', 'events/2026/11/20/1/7-99999.pack'];
+        expect([...(await referencedImagePacks(p.ctx.db, packs))]).toEqual(['events/2026/11/20/1/7-17.pack']);
+        const plan = await asUnpartitionedPlan(
+            p.ctx.db,
+            (await rows<Record<string, string>>(p.ctx.db, sql`explain ${packsNamedByRows(packs)}`))
+                .map(r => Object.values(r)[0])
+                .join('\n'),
+        );
+        expect(plan).toMatch(/(Index Only Scan using|Index Scan using|Bitmap Index Scan on) events_image_key_idx/);
+        // on PostgreSQL the other months' partitions, empty here, have scans of their own, which cost nothing
+        for (const scan of plan.matchAll(/Seq Scan on events\b.*cost=[\d.]+\.\.([\d.]+)/g)) expect(Number(scan[1]), plan).toBe(0);
     });
 });
