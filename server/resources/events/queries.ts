@@ -349,7 +349,6 @@ export const deleteEvents = async (db: Db, scope: EventScope, ids: number[]) =>
               .returning({ id: events.id, image_key: events.image_key })
         : [];
 
-/** Which of these storage keys an event still names as its image (the storage sweep). */
 /**
  * Which of these packs (FileStorage.pack) a row names a member of: keys from
  * `<pack>.` up to `<pack>/` ('/' follows '.'), compared byte by byte, which the
@@ -363,6 +362,7 @@ export const packsNamedByRows = (packs: string[]) =>
     sql`select pack from unnest(${textArray(packs)}) as p(pack)
         where exists (select 1 from events where image_key ~>=~ (pack || '.') and image_key ~<~ (pack || '/'))`;
 
+/** Which of these storage keys an event still names as its image (the storage sweep). */
 export const referencedImageKeys = async (db: Db, keys: string[]): Promise<Set<string>> =>
     new Set(
         keys.length
