@@ -8,8 +8,9 @@ test('a moderator creates a schedule, sees it in the week view, and gives it to 
     await page.getByRole('menuitem', { name: 'Schedules' }).click();
     await page.getByRole('link', { name: 'Add Schedule' }).click();
 
-    await page.getByLabel('Name').fill('Front desk hours');
-    await page.getByLabel('Time zone').fill('Europe/Berlin');
+    // exact: the list's sort buttons ("Sort by name descending") may still be on screen
+    await page.getByLabel('Name', { exact: true }).fill('Front desk hours');
+    await page.getByLabel('Time zone', { exact: true }).fill('Europe/Berlin');
     const week = page.getByRole('figure', { name: 'Week' });
     for (const [i, day] of ['Mon', 'Tue'].entries()) {
         await page.getByRole('button', { name: 'Add' }).first().click();
@@ -28,7 +29,7 @@ test('a moderator creates a schedule, sees it in the week view, and gives it to 
 
     // its page, loaded from the server: the same blocks in the week
     await page.reload();
-    await expect(page.getByLabel('Name')).toHaveValue('Front desk hours');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Front desk hours');
     await expect(week.getByRole('img', { name: 'Mon 08:00–18:00' })).toBeVisible();
     await expect(week.getByRole('img', { name: 'Tue 08:00–24:00' })).toBeVisible();
     const monday = await week.getByRole('img', { name: 'Mon 08:00–18:00' }).boundingBox();
