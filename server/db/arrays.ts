@@ -14,6 +14,7 @@ export const numberArrayLiteral = (values: readonly number[] | undefined) =>
 export const intArray = (values: readonly number[]) => sql`${numberArrayLiteral(values)}::int[]`;
 export const bigintArray = (values: readonly number[]) => sql`${numberArrayLiteral(values)}::bigint[]`;
 export const boolArray = (values: readonly boolean[]) => sql`${`{${values.map(v => (v ? 't' : 'f')).join(',')}}`}::bool[]`;
-/** Each text quoted, its quotes and backslashes escaped. */
-export const textArray = (values: readonly string[]) =>
-    sql`${`{${values.map(v => `"${v.replace(/[\\"]/g, c => `\\${c}`)}"`).join(',')}}`}::text[]`;
+/** '{"a","b\"c",NULL}': each text quoted, its quotes and backslashes escaped; null as NULL. */
+export const textArrayLiteral = (values: readonly (string | null)[]) =>
+    `{${values.map(v => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, c => `\\${c}`)}"`)).join(',')}}`;
+export const textArray = (values: readonly string[]) => sql`${textArrayLiteral(values)}::text[]`;

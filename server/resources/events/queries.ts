@@ -6,7 +6,7 @@ import { rows } from '../../db/database';
 import { accounts, devices, events, profiles, type EventProfile } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { eventsWhere, type EventQuery, type EventScope, type LiveCandidate } from './filters';
-import { numberArrayLiteral, textArray } from '../../db/arrays';
+import { numberArrayLiteral, textArray, textArrayLiteral } from '../../db/arrays';
 
 export type EventInsert = typeof events.$inferInsert;
 
@@ -188,24 +188,47 @@ const AUTHENTICATED_TYPES = sql.join(
 );
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/** A column of rows as one text array, for unnest(): each value as PostgreSQL reads it from text, null as NULL. */
+const rowsColumn = (values: readonly EventInsert[], text: (r: EventInsert) => string | number | boolean | null | undefined) =>
+    sql`${textArrayLiteral(
+        values.map(r => {
+            const value = text(r);
+            return value === null || value === undefined ? null : String(value);
+        }),
+    )}::text[]`;
+
 /**
- * Stores rows in one statement: a multi-row INSERT that skips what a reader
+ * `insert into events (…) select …`: the rows as one array a column,
+ * unnested, not as a VALUES list of 15 parameters a row: 15 parameters for a
+ * batch of 100 instead of 1,500 to build, send and parse (docs/performance.md
+ * "Events as columns"). The benchmark's bare insert is this too.
+ */
+export const insertEventRows = (values: readonly EventInsert[]) => {
+    const column = (text: (r: EventInsert) => string | number | boolean | null | undefined) => rowsColumn(values, text);
+    return sql`insert into ${events} (account_id, event, timestamp, device_id, device_description, device_mode, tailgated, profiles, profile_ids, badge_numbers,
+            identity, sip_remote_station, image_key, image_reason, device_event_id)
+        select account_id::int, event, timestamp::timestamptz, device_id::int, device_description, device_mode, tailgated::bool, profiles::jsonb,
+            profile_ids::integer[], badge_numbers::bigint[], identity::jsonb, sip_remote_station, image_key, image_reason, device_event_id
+        from unnest(${column(r => r.account_id)}, ${column(r => r.event)}, ${column(r => (r.timestamp as Date).toISOString())},
+            ${column(r => r.device_id)}, ${column(r => r.device_description)}, ${column(r => r.device_mode)}, ${column(r => r.tailgated ?? false)},
+            ${column(r => json(r.profiles ?? []))}, ${column(r => numberArrayLiteral(r.profile_ids))}, ${column(r => numberArrayLiteral(r.badge_numbers))},
+            ${column(r => json(r.identity))}, ${column(r => r.sip_remote_station)}, ${column(r => r.image_key)}, ${column(r => r.image_reason)},
+            ${column(r => r.device_event_id)})
+            as v(account_id, event, timestamp, device_id, device_description, device_mode, tailgated, profiles, profile_ids, badge_numbers, identity,
+                sip_remote_station, image_key, image_reason, device_event_id)`;
+};
+
+/**
+ * Stores rows in one statement (insertEventRows) that skips what a reader
  * already sent (same reader, device_event_id and timestamp), and, from the
- * authentication events among them, the profiles' last activity, last event
- * and last reader (SPEC 3 Profile); an older event never overwrites a newer
- * one. One statement is one transaction: all of it or nothing.
+ * authentication events among them, sets the profiles' last activity, last
+ * event and last reader (SPEC 3 Profile); an older event never overwrites a
+ * newer one. One statement is one transaction: all of it or nothing.
  */
 export const storeEvents = async (db: Db, values: EventInsert[]): Promise<{ id: number; device_event_id: string | null }[]> => {
     if (!values.length) return [];
-    const tuples = values.map(
-        r => sql`(${r.account_id}::int, ${r.event}, ${(r.timestamp as Date).toISOString()}::timestamptz, ${r.device_id ?? null}::int, ${r.device_description ?? null}, ${r.device_mode ?? null},
-            ${r.tailgated ?? false}, ${json(r.profiles ?? [])}::jsonb, ${numberArrayLiteral(r.profile_ids)}::integer[], ${numberArrayLiteral(r.badge_numbers)}::bigint[], ${json(r.identity)}::jsonb,
-            ${r.sip_remote_station ?? null}, ${r.image_key ?? null}, ${r.image_reason ?? null}, ${r.device_event_id ?? null})`,
-    );
     const statement = sql`with inserted as (
-            insert into ${events} (account_id, event, timestamp, device_id, device_description, device_mode, tailgated, profiles, profile_ids, badge_numbers, identity,
-                sip_remote_station, image_key, image_reason, device_event_id)
-            values ${sql.join(tuples, sql`, `)}
+            ${insertEventRows(values)}
             on conflict (device_id, device_event_id, timestamp) do nothing
             returning id, device_event_id, timestamp, device_id, profile_ids, event
         ), activity as (

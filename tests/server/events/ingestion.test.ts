@@ -117,6 +117,30 @@ describe('a reader posts its events', () => {
         expect(row!.last_activity_at!.toISOString()).toBe(auth.timestamp);
     });
 
+    it('keeps every character a reader sends: quotes, backslashes, braces, commas, NULL as a word, new lines', async () => {
+        // The rows reach the database as one array literal a column (storeEvents): each of these breaks a literal not quoted right.
+        const tricky = 'O\'Brien "Bob", {x,y} \\ NULL\nnext line 🚪';
+        const door = await approvedReader(p, admin, contoso, 'Door "B", {east}\\wing');
+        const sent = [
+            deviceEvent({ device_event_id: 'ev,"1"\\{}', identity: { name: tricky, none: null, list: ['NULL', '{}'] } }),
+            deviceEvent({ device_event_id: 'NULL', event: 'SIPOutgoingEstablished', sip_call: { remote_station: 'NULL' } }),
+        ];
+        const res = await door.post({ events: sent });
+        expect(res.body.rejected).toEqual([]);
+        expect(res.body.accepted.map(a => a.device_event_id)).toEqual(['ev,"1"\\{}', 'NULL']);
+        const [first, second] = await Promise.all(
+            res.body.accepted.map(async a => (await admin('GET', `/events/${a.id}`)).json() as EventRecord),
+        );
+        expect(first).toMatchObject({
+            device_description: 'Door "B", {east}\\wing',
+            identity: { name: tricky, none: null, list: ['NULL', '{}'] },
+        });
+        expect(second).toMatchObject({ sip_call: { remote_station: 'NULL' }, identity: null });
+        // Sent again, both are found by their ids as sent.
+        const again = await door.post({ events: sent });
+        expect(again.body.accepted).toEqual(res.body.accepted.map(a => ({ ...a, duplicate: true })));
+    });
+
     it('accepts every SPEC 3 event type, each under its SPEC 2.7 group', async () => {
         const other = await approvedReader(p, admin, contoso);
         const res = await other.post({
