@@ -47,13 +47,24 @@ export interface FileReplacement {
 }
 
 export interface FilePack {
-    /** Writes the data at the pack's end (not yet durable) and resolves with its member key: `<pack>.<offset>-<length>.<extension>`. */
+    /**
+     * Places the data at the pack's end and resolves with its member key:
+     * `<pack>.<offset>-<length>.<extension>`. It is written with the members
+     * around it, not yet durably; a failed write fails an append after it, or the commit.
+     */
     append(data: Buffer, extension: string): Promise<string>;
     /** resolves once every member appended so far is durable */
     commit(): Promise<void>;
     /** removes the pack and everything in it (a request that failed) */
     discard(): Promise<void>;
 }
+
+/**
+ * A pack's members are written this many bytes at a time: one call for a
+ * few dozen camera frames instead of one each (docs/performance.md "Events as
+ * columns"), and no more than this held in memory for a request.
+ */
+const PACK_WRITE_BYTES = 1024 * 1024;
 
 /** A pack's member key: the pack's key, where in it, and the member's own extension. */
 const MEMBER = /^(.+\.pack)\.(\d+)-(\d+)\.[a-z0-9]+$/;
@@ -110,38 +121,56 @@ export class LocalDiskStorage implements FileStorage {
         let opened = false;
         let end = 0;
         let closed = false;
+        // Members appended but not yet written: they go together, in one writev, at the pack's end.
+        let waiting: Buffer[] = [];
+        let waitingBytes = 0;
+        // The writes so far, one after the other; a failed one fails those after it, and the commit.
+        let written: Promise<unknown> = Promise.resolve();
+        // 'wx': a pack is always new, never another request's.
+        const handle = () =>
+            (file ??= fs
+                .mkdir(path.dirname(target), { recursive: true })
+                .then(() => fs.open(target, 'wx'))
+                .then(opening => ((opened = true), opening)));
+        const writeWaiting = () => {
+            if (waiting.length) {
+                const buffers = waiting;
+                const at = end - waitingBytes;
+                waiting = [];
+                waitingBytes = 0;
+                written = written.then(async () => (await handle()).writev(buffers, at));
+            }
+            return written;
+        };
         return {
             append: async (data, extension) => {
                 if (closed) throw new Error(`The pack ${key} is closed`);
-                // The place is taken before the write, so appends may overlap: each writes at its own offset.
                 const offset = end;
                 end += data.length;
-                // 'wx': a pack is always new, never another request's.
-                file ??= fs
-                    .mkdir(path.dirname(target), { recursive: true })
-                    .then(() => fs.open(target, 'wx'))
-                    .then(handle => ((opened = true), handle));
-                await (await file).write(data, 0, data.length, offset);
+                waiting.push(data);
+                waitingBytes += data.length;
+                if (waitingBytes >= PACK_WRITE_BYTES) await writeWaiting();
                 return `${key}.${offset}-${data.length}.${extension}`;
             },
             commit: async () => {
-                if (!file || closed) return;
+                if (closed) return;
                 closed = true;
-                const handle = await file;
+                if (end === 0) return;
                 try {
-                    await handle.sync();
+                    await writeWaiting();
+                    await (await handle()).sync();
                 } finally {
-                    await handle.close();
+                    await file?.then(opening => opening.close());
                 }
                 // the new file's name is durable once its folder is synced
                 await syncDirectory(path.dirname(target));
             },
             discard: async () => {
-                if (!file) return;
-                if (!closed) {
-                    closed = true;
-                    await (await file.catch(() => undefined))?.close();
-                }
+                const open = !closed;
+                closed = true;
+                // what is being written ends before the file goes
+                await written.catch(() => undefined);
+                if (open) await file?.then(opening => opening.close()).catch(() => undefined);
                 if (opened) await fs.rm(target, { force: true });
             },
         };
