@@ -55,6 +55,41 @@ describe('local disk storage', () => {
         fs.rmSync(dir, { recursive: true, force: true });
     });
 
+    it('writes a pack a megabyte at a time, so a large request is not held in memory; a failed write fails the append or the commit', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
+        const storage = new LocalDiskStorage(dir);
+        const file = path.join(dir, 'events/x/1-a.pack');
+        const pack = storage.pack('events/x/1-a.pack');
+        const frames = [0x11, 0x22, 0x33].map(byte => Buffer.alloc(600 * 1024, byte));
+        await pack.append(frames[0]!, 'jpg');
+        expect(fs.existsSync(file)).toBe(false);
+        // past a megabyte: on disk before the commit
+        const second = await pack.append(frames[1]!, 'jpg');
+        expect(fs.statSync(file).size).toBe(1200 * 1024);
+        const third = await pack.append(frames[2]!, 'jpg');
+        await pack.commit();
+        expect(fs.statSync(file).size).toBe(1800 * 1024);
+        expect(Buffer.concat(await (await storage.get(second))!.toArray())).toEqual(frames[1]);
+        expect(Buffer.concat(await (await storage.get(third))!.toArray())).toEqual(frames[2]);
+
+        // A file where the pack's folder should be: its writes fail.
+        fs.writeFileSync(path.join(dir, 'events/blocked'), 'not a folder');
+        const small = storage.pack('events/blocked/2-b.pack');
+        await small.append(Buffer.from('face'), 'jpg');
+        await expect(small.commit()).rejects.toThrow(/ENOTDIR|EEXIST/);
+        await small.discard();
+        const large = storage.pack('events/blocked/3-c.pack');
+        await expect(large.append(Buffer.alloc(1024 * 1024), 'jpg')).rejects.toThrow(/ENOTDIR|EEXIST/);
+        await expect(large.commit()).rejects.toThrow(/ENOTDIR|EEXIST/);
+        await large.discard();
+        expect(
+            files(path.join(dir, 'events'))
+                .map(f => path.relative(dir, f))
+                .sort(),
+        ).toEqual(['events/blocked', 'events/x/1-a.pack']);
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
     it("erases a pack's deleted members with zeros and removes the pack once its members are all deleted", async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
         const storage = new LocalDiskStorage(dir);
