@@ -27,7 +27,7 @@ import { events } from '../server/db/schema';
 import { drawFrame } from '../server/demo/fleet/frames';
 import { countEvents } from '../server/resources/events/aggregate';
 import { eventsWhere, toEventQuery, type EventScope } from '../server/resources/events/filters';
-import { eventsPage, existingLinks, listEvents } from '../server/resources/events/queries';
+import { eventsPage, existingLinks, insertEventRows, listEvents } from '../server/resources/events/queries';
 import { ensureEventPartitions, eventsPartitioned } from '../server/resources/events/partitions';
 import { fillEventsInSql, generateEvents, makePlatform, type BenchEvent } from './events-data';
 import { startBenchPlatform } from './platform';
@@ -82,7 +82,7 @@ const now = Date.now();
 const results: Record<string, unknown> = { database: kind, sizes };
 
 // ---- fill ----
-const fillCount = Math.max(0, sizes.events - 2 * sizes.sample - 2 * sizes.images);
+const fillCount = Math.max(0, sizes.events - 3 * sizes.sample - 3 * sizes.images);
 let filled = 0;
 const fillStart = performance.now();
 let batch: BenchEvent[] = [];
@@ -153,27 +153,30 @@ const client = ingestClient();
 const ingestUrl = `${base}/api/v2/device/events`;
 const compareIngestion = async (count: number, seed: number, images?: Buffer[]) => {
     const bare = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `bare${seed}` })];
+    const values = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `values${seed}` })];
     const api = [...generateEvents(platform, count, { seed, days: 30, now, prefix: `api${seed}` })];
+    const withImage = (e: BenchEvent) =>
+        images ? { ...e.row, image_key: `${e.row.image_key ?? `events/bench/${e.row.device_event_id}.jpg`}` } : e.row;
     let bareMs = 0;
+    let valuesMs = 0;
     let apiMs = 0;
     // Where the API's time goes: the process's CPU (server, database, client, file system calls) and the event loop's delay.
     let apiCpuMs = 0;
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     const CHUNK = Math.min(5000, count);
-    for (let i = 0; i < count; i += CHUNK) {
-        // Alternating chunks, so both meet the same table size and the same machine load.
-        const bareBatches = readerBatches(bare.slice(i, i + CHUNK));
+    const timed = async (batches: BenchEvent[][], insert: (rows: ReturnType<typeof withImage>[]) => Promise<unknown>) => {
         const t = performance.now();
-        await pooled(bareBatches, sizes.concurrency, async b => {
-            await db
-                .insert(events)
-                .values(
-                    b.map(e =>
-                        images ? { ...e.row, image_key: `${e.row.image_key ?? `events/bench/${e.row.device_event_id}.jpg`}` } : e.row,
-                    ),
-                );
+        await pooled(batches, sizes.concurrency, async b => {
+            await insert(b.map(withImage));
         });
-        bareMs += performance.now() - t;
+        return performance.now() - t;
+    };
+    for (let i = 0; i < count; i += CHUNK) {
+        // Alternating chunks, so all three meet the same table size and the same machine load.
+        // The baseline: the statement the API stores rows with (insertEventRows), without what the API adds to it.
+        bareMs += await timed(readerBatches(bare.slice(i, i + CHUNK)), rows => db.execute(insertEventRows(rows)));
+        // drizzle's multi-row VALUES, the baseline of the figures before 2026-11-27 (docs/performance.md "Events as columns").
+        valuesMs += await timed(readerBatches(values.slice(i, i + CHUNK)), rows => db.insert(events).values(rows));
         const apiRequests = readerBatches(api.slice(i, i + CHUNK)).map(b => ingestRequest(b, images));
         const cpu = process.cpuUsage();
         loopDelay.enable();
@@ -183,12 +186,15 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
         apiCpuMs += (used.user + used.system) / 1000;
     }
     const bareRate = count / (bareMs / 1000);
+    const valuesRate = count / (valuesMs / 1000);
     const apiRate = count / (apiMs / 1000);
     return {
         events: count,
         bareInsertPerSecond: round(bareRate, 0),
         apiPerSecond: round(apiRate, 0),
         ratio: round(apiRate / bareRate),
+        valuesInsertPerSecond: round(valuesRate, 0),
+        ratioToValuesInsert: round(apiRate / valuesRate),
         apiProcessCores: round(apiCpuMs / apiMs),
         apiEventLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 1),
     };
