@@ -6,6 +6,7 @@
  * forms, parsing replies) was counted as the API's (docs/performance.md).
  */
 import { Worker } from 'node:worker_threads';
+import type { BenchEvent } from './events-data';
 
 export interface IngestRequest {
     headers: Record<string, string>;
@@ -44,4 +45,27 @@ export const multipartBody = (eventsJson: string, images: Buffer[]) => {
     });
     parts.push(Buffer.from(`--${boundary}--\r\n`));
     return { body: new Uint8Array(Buffer.concat(parts)), contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
+/** A chunk's events as readers send them: by reader, at most 100 a request. */
+export const readerBatches = (chunk: BenchEvent[]) => {
+    const byReader = new Map<number, BenchEvent[]>();
+    for (const e of chunk) byReader.set(e.reader.id, [...(byReader.get(e.reader.id) ?? []), e]);
+    return [...byReader.values()].flatMap(list =>
+        Array.from({ length: Math.ceil(list.length / 100) }, (_, k) => list.slice(k * 100, (k + 1) * 100)),
+    );
+};
+/** A reader's request for a batch, encoded before the clock starts: JSON, or multipart with one image per event. */
+export const ingestRequest = (b: BenchEvent[], images?: Buffer[], extra: Record<string, string> = {}): IngestRequest => {
+    const headers: Record<string, string> = { authorization: b[0]!.reader.authorization, ...extra };
+    if (!images) {
+        headers['content-type'] = 'application/json';
+        return { headers, body: new Uint8Array(Buffer.from(JSON.stringify({ events: b.map(e => e.input) }))), events: b.length };
+    }
+    const form = multipartBody(
+        JSON.stringify(b.map((e, i) => ({ ...e.input, image: `i${i}` }))),
+        b.map((_, i) => images[i % images.length]!),
+    );
+    headers['content-type'] = form.contentType;
+    return { headers, body: form.body, events: b.length };
 };
