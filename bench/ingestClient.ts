@@ -15,7 +15,7 @@ export interface IngestRequest {
     events: number;
 }
 
-/** A client thread; `post` resolves with the ms the requests took, all accepted. */
+/** A client thread; `post` resolves with the ms the requests took, all accepted. Each request's body must have a buffer of its own. */
 export const ingestClient = () => {
     const worker = new Worker(new URL('./ingestClient.worker.mjs', import.meta.url));
     return {
@@ -24,7 +24,11 @@ export const ingestClient = () => {
                 worker.once('message', (reply: { ms?: number; error?: string }) =>
                     reply.error ? reject(new Error(reply.error)) : resolve(reply.ms!),
                 );
-                worker.postMessage({ url, requests, concurrency });
+                // The bodies are moved to the thread, not copied: a run's images are hundreds of megabytes. They are unusable here after.
+                worker.postMessage(
+                    { url, requests, concurrency },
+                    requests.map(r => r.body.buffer as ArrayBuffer),
+                );
             }),
         close: () => worker.terminate(),
     };

@@ -31,30 +31,33 @@ const platform = await makePlatform(bench.db, bench.mainAccountId, { accounts: 2
 const frames = [drawFrame(1, 1), drawFrame(2, 2), drawFrame(1, 3)].map(f => f.jpeg);
 const client = ingestClient();
 
-const round = async (seed: number) => {
-    const requests = readerBatches([...generateEvents(platform, count, { seed, days: 30, now: Date.now(), prefix: `profile${seed}` })]).map(
-        b => ingestRequest(b, frames),
+/** The readers' requests, encoded before they are sent and before the profile starts. */
+const requestsOf = (seed: number) =>
+    readerBatches([...generateEvents(platform, count, { seed, days: 30, now: Date.now(), prefix: `profile${seed}` })]).map(b =>
+        ingestRequest(b, frames),
     );
+const round = async (requests: ReturnType<typeof requestsOf>, profiled: boolean) => {
     const cpu = process.cpuUsage();
     const ms = await client.post(`${bench.base}/api/v2/device/events`, requests, concurrency);
     const used = process.cpuUsage(cpu);
     console.log(
-        `${bench.kind}, ${seed === 2 ? 'profiled' : 'unprofiled'}: ${Math.round(count / (ms / 1000))} events with images a second, ` +
+        `${bench.kind}, ${profiled ? 'profiled' : 'unprofiled'}: ${Math.round(count / (ms / 1000))} events with images a second, ` +
             `${((used.user + used.system) / 1000 / ms).toFixed(2)} cores`,
     );
 };
 
-await round(1);
+await round(requestsOf(1), false);
+const profiled = requestsOf(2);
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 await session.post('Profiler.start');
-await round(2);
+await round(profiled, true);
 const { profile } = await session.post('Profiler.stop');
 fs.writeFileSync(out, JSON.stringify(profile));
 console.log(`profile of the second round: ${out}`);
-await round(3);
+await round(requestsOf(3), false);
 session.disconnect();
 await client.close();
 await bench.close();
