@@ -66,6 +66,10 @@ export interface FilePack {
  */
 const PACK_WRITE_BYTES = 1024 * 1024;
 
+/** How a pack's key ends (FileStorage.pack). */
+export const PACK_SUFFIX = '.pack';
+export const isPackKey = (key: string) => key.endsWith(PACK_SUFFIX);
+
 /** A pack's member key: the pack's key, where in it, and the member's own extension. */
 const MEMBER = /^(.+\.pack)\.(\d+)-(\d+)\.[a-z0-9]+$/;
 
@@ -115,7 +119,7 @@ export class LocalDiskStorage implements FileStorage {
     }
 
     pack(key: string): FilePack {
-        if (!key.endsWith('.pack')) throw new Error(`Invalid pack key ${key}`);
+        if (!isPackKey(key)) throw new Error(`Invalid pack key ${key}`);
         const target = this.file(key);
         let file: Promise<fs.FileHandle> | undefined;
         let opened = false;

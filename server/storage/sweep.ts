@@ -3,13 +3,11 @@ import type { Job } from '../jobs/runner';
 import { referencedArtifactKeys } from '../resources/artifacts/queries';
 import { thumbnailKey } from '../resources/events/images';
 import { referencedImageKeys, referencedImagePacks } from '../resources/events/queries';
-import type { StoredFile } from '.';
+import { isPackKey, type StoredFile } from '.';
 
 /** Files looked up in the database at a time. */
 const BATCH = 500;
 const THUMBNAIL = thumbnailKey('');
-/** A request's images in one file (FileStorage.pack): kept while a row names any of them. */
-const PACK = '.pack';
 
 export interface SweepResult {
     /** unfinished writes: uploads and images cut short by a kill or a dropped connection */
@@ -45,7 +43,6 @@ export const sweepDebris = async (ctx: AppContext, options: { graceMs: number })
     const settle = async () => {
         const batch = pending.splice(0);
         const owners = batch.map(f => owningKey(f.key));
-        const isPack = (key: string) => key.endsWith(PACK);
         const [artifacts, images, packs] = await Promise.all([
             referencedArtifactKeys(
                 ctx.db,
@@ -53,11 +50,12 @@ export const sweepDebris = async (ctx: AppContext, options: { graceMs: number })
             ),
             referencedImageKeys(
                 ctx.db,
-                owners.filter(k => k.startsWith('events/') && !isPack(k)),
+                owners.filter(k => k.startsWith('events/') && !isPackKey(k)),
             ),
+            // a request's images in one file (FileStorage.pack): kept while a row names any of them
             referencedImagePacks(
                 ctx.db,
-                owners.filter(k => k.startsWith('events/') && isPack(k)),
+                owners.filter(k => k.startsWith('events/') && isPackKey(k)),
             ),
         ]);
         for (const [i, file] of batch.entries()) {
@@ -65,7 +63,7 @@ export const sweepDebris = async (ctx: AppContext, options: { graceMs: number })
             if (owner.startsWith('artifacts/') && !artifacts.has(owner)) {
                 await ctx.storage.delete(file.key);
                 result.artifacts++;
-            } else if (owner.startsWith('events/') && !(isPack(owner) ? packs : images).has(owner)) {
+            } else if (owner.startsWith('events/') && !(isPackKey(owner) ? packs : images).has(owner)) {
                 await ctx.storage.delete(file.key);
                 result.images++;
             }

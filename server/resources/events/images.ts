@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { MAX_EVENT_IMAGE_BYTES } from '../../../contract/device-events';
-import type { FileStorage } from '../../storage';
+import { PACK_SUFFIX, type FileStorage } from '../../storage';
 import { DiskLowError, isDiskFull } from '../../storage/diskSpace';
 
 // Each thumbnail is made once and kept as a file: libvips' cache of decoded images would only hold memory.
@@ -34,7 +34,7 @@ export const eventImageKey = (accountId: number, deviceId: number, at: Date, kin
  */
 export const eventImagePackKey = (accountId: number, deviceId: number, at: Date) => {
     const day = at.toISOString().slice(0, 10).replaceAll('-', '/');
-    return `events/${day}/${accountId}/${deviceId}-${randomBytes(8).toString('hex')}.pack`;
+    return `events/${day}/${accountId}/${deviceId}-${randomBytes(8).toString('hex')}${PACK_SUFFIX}`;
 };
 
 /** What became of an image part: stored (durably), or why not. */
