@@ -55,7 +55,7 @@ export const startBenchPlatform = async (name: string, options: { port: number; 
         realtime: createRealtime(db),
         now: () => new Date(),
     };
-    const app = await buildApp(ctx);
+    const app = await buildApp(ctx, process.env.BENCH_LOG ? { logger: { level: process.env.BENCH_LOG } } : {});
     const base = await app.listen({ port: options.port, host: '127.0.0.1' });
     const login = await fetch(`${base}/api/v2/login`, {
         method: 'POST',

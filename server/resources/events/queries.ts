@@ -231,14 +231,19 @@ export const storeEvents = async (db: Db, values: EventInsert[]): Promise<{ id: 
             ${insertEventRows(values)}
             on conflict (device_id, device_event_id, timestamp) do nothing
             returning id, device_event_id, timestamp, device_id, profile_ids, event
+        ), latest as (
+            select distinct on (pid) pid, timestamp, id, device_id from inserted, unnest(profile_ids) pid
+            where event in (${AUTHENTICATED_TYPES}) order by pid, timestamp desc, id desc
+        ), locked as (
+            -- in id order, whatever order the update's join takes them in: batches naming the same people wait, never deadlock
+            select p.id from ${profiles} p where p.id in (select pid from latest) order by p.id for update of p
         ), activity as (
             update ${profiles} p set last_activity_at = v.timestamp, last_event_id = v.id, last_device_id = v.device_id
-            from (select distinct on (pid) pid, timestamp, id, device_id from inserted, unnest(profile_ids) pid
-                  where event in (${AUTHENTICATED_TYPES}) order by pid, timestamp desc, id desc) v
-            where p.id = v.pid and (p.last_activity_at is null or p.last_activity_at < v.timestamp)
+            from latest v, locked l
+            where p.id = v.pid and l.id = p.id and (p.last_activity_at is null or p.last_activity_at < v.timestamp)
         )
         select id::text as id, device_event_id from inserted`;
-    // Two batches touching the same profiles at once may deadlock on them; PostgreSQL rolls one back whole, and it is run again.
+    // The profiles are locked in order (tests/server/events/activity.pg.test.ts); a deadlock elsewhere rolls the statement back whole, and it is run again.
     for (let attempt = 1; ; attempt++) {
         try {
             return (await rows<{ id: string; device_event_id: string | null }>(db, statement)).map(r => ({

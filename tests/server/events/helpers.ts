@@ -71,6 +71,20 @@ export const addProfile = async (p: TestPlatform, accountId: number, over: Parti
             .returning()
     )[0]!;
 
+/**
+ * Deadlocks PostgreSQL has counted in the test's database so far. The
+ * statistics collector publishes a backend's counters when it next goes
+ * idle: a count taken after work waits a moment for them.
+ */
+export const deadlocksSoFar = async (p: TestPlatform) => {
+    await new Promise(r => setTimeout(r, 1500));
+    const [row] = await rows<{ n: string }>(
+        p.ctx.db,
+        sql`select deadlocks::text as n from pg_stat_database where datname = current_database()`,
+    );
+    return Number(row!.n);
+};
+
 /** A reader's event with sensible defaults. */
 export const deviceEvent = (over: Partial<DeviceEventInput> = {}): DeviceEventInput => ({
     device_event_id: `ev-${process.pid}-${++seq}`,
