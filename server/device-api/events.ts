@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -56,6 +58,18 @@ const commitImages = async (pack: FilePack, images: Map<string, StoredImage>) =>
 };
 
 /**
+ * A file part's bytes in the pieces the parser gives, which go to the pack's
+ * writev as they are: copying each image into one buffer first was a fifth
+ * of the parse's time (docs/performance.md "Image parts not copied").
+ */
+const chunksOf = async (file: Readable) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await finished(file);
+    return chunks;
+};
+
+/**
  * Reads a multipart batch: the `events` part, and each file part stored as
  * it arrives (a few at a time), so a request holds at most a few images in
  * memory whatever its size. Parts are named by the events' `image` fields.
@@ -76,7 +90,7 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
                 items = parseEvents(part.value);
                 continue;
             }
-            const data = await part.toBuffer();
+            const data = await chunksOf(part.file);
             if (images.has(part.fieldname)) throw badRequest(`Two image parts are named "${part.fieldname}"`);
             if (part.file.truncated) {
                 images.set(part.fieldname, { problem: IMAGE_TOO_LARGE });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { pipeline, Transform } from 'node:stream';
-import type { FileStorage } from '.';
+import { byteLengthOf, type FileStorage } from '.';
 
 /** What a client is told when a write is refused for want of space (HTTP 507). */
 export const DISK_LOW_MESSAGE = 'The server is short of disk space: nothing new can be stored until space is freed. Reading still works.';
@@ -137,7 +137,7 @@ export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStora
             return {
                 ...pack,
                 append: async (data, extension) => {
-                    disk.assertRoom(data.length);
+                    disk.assertRoom(byteLengthOf(data));
                     return pack.append(data, extension);
                 },
             };

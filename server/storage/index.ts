@@ -46,13 +46,19 @@ export interface FileReplacement {
     discard(): Promise<void>;
 }
 
+/** A file's bytes in one buffer, or in the pieces they arrived in (a multipart part's chunks), not copied into one. */
+export type FileBytes = Buffer | readonly Buffer[];
+
+export const byteLengthOf = (data: FileBytes) =>
+    Buffer.isBuffer(data) ? data.length : data.reduce((total, piece) => total + piece.length, 0);
+
 export interface FilePack {
     /**
      * Places the data at the pack's end and resolves with its member key:
      * `<pack>.<offset>-<length>.<extension>`. It is written with the members
      * around it, not yet durably; a failed write fails an append after it, or the commit.
      */
-    append(data: Buffer, extension: string): Promise<string>;
+    append(data: FileBytes, extension: string): Promise<string>;
     /** resolves once every member appended so far is durable */
     commit(): Promise<void>;
     /** removes the pack and everything in it (a request that failed) */
@@ -150,11 +156,13 @@ export class LocalDiskStorage implements FileStorage {
             append: async (data, extension) => {
                 if (closed) throw new Error(`The pack ${key} is closed`);
                 const offset = end;
-                end += data.length;
-                waiting.push(data);
-                waitingBytes += data.length;
+                const length = byteLengthOf(data);
+                end += length;
+                if (Buffer.isBuffer(data)) waiting.push(data);
+                else waiting.push(...data);
+                waitingBytes += length;
                 if (waitingBytes >= PACK_WRITE_BYTES) await writeWaiting();
-                return `${key}.${offset}-${data.length}.${extension}`;
+                return `${key}.${offset}-${length}.${extension}`;
             },
             commit: async () => {
                 if (closed) return;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { MAX_EVENT_IMAGE_BYTES } from '../../../contract/device-events';
-import { PACK_SUFFIX, type FileStorage } from '../../storage';
+import { byteLengthOf, PACK_SUFFIX, type FileBytes, type FileStorage } from '../../storage';
 import { DiskLowError, isDiskFull } from '../../storage/diskSpace';
 
 // Each thumbnail is made once and kept as a file: libvips' cache of decoded images would only hold memory.
@@ -12,8 +12,13 @@ export type ImageKind = 'jpg' | 'png';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/** A file's first bytes: its first piece, unless that piece is shorter. */
+const headOf = (bytes: FileBytes, length: number) =>
+    Buffer.isBuffer(bytes) ? bytes : (bytes[0]?.length ?? 0) >= length ? bytes[0]! : Buffer.concat(bytes).subarray(0, length);
+
 /** JPEG or PNG by their first bytes, whatever the part's name or declared type says. */
-export const imageKind = (data: Buffer): ImageKind | undefined => {
+export const imageKind = (bytes: FileBytes): ImageKind | undefined => {
+    const data = headOf(bytes, PNG.length);
     if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
     if (data.length >= PNG.length && data.subarray(0, PNG.length).equals(PNG)) return 'png';
     return undefined;
@@ -49,14 +54,14 @@ export const IMAGE_NOT_JPEG_OR_PNG = 'Image is not a JPEG or PNG';
  * with its key: alone (FileStorage.put, durable at once) or in a request's
  * pack (FilePack.append, durable at the pack's commit, which the reply waits for).
  */
-export const storeImage = async (
-    data: Buffer,
+export const storeImage = async <Bytes extends FileBytes>(
+    data: Bytes,
     diskFull: boolean,
-    write: (data: Buffer, kind: ImageKind) => Promise<string>,
+    write: (data: Bytes, kind: ImageKind) => Promise<string>,
 ): Promise<StoredImage> => {
     const kind = imageKind(data);
     if (!kind) return { problem: IMAGE_NOT_JPEG_OR_PNG };
-    if (data.length > MAX_EVENT_IMAGE_BYTES) return { problem: IMAGE_TOO_LARGE };
+    if (byteLengthOf(data) > MAX_EVENT_IMAGE_BYTES) return { problem: IMAGE_TOO_LARGE };
     if (diskFull) return { reason: 'full disk' };
     try {
         return { key: await write(data, kind) };

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { deviceAuthorization } from '../../../contract/device-api';
-import { MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH } from '../../../contract/device-events';
+import { MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH, type DeviceEventsReply } from '../../../contract/device-events';
 import { EVENT_TYPES, eventGroupOf, type EventRecord } from '../../../contract/events';
 import { profiles } from '../../../server/db/schema';
 import type { DiskSpace } from '../../../server/storage/diskSpace';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
-import { addProfile, approvedReader, deviceEvent, frame, type TestReader } from './helpers';
+import { addProfile, approvedReader, deviceEvent, frame, multipartBody, type TestReader } from './helpers';
 
 let p: TestPlatform;
 let admin: ApiCaller;
@@ -115,6 +117,39 @@ describe('a reader posts its events', () => {
         const [row] = await p.ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
         expect(row).toMatchObject({ last_event_id: auth.id, last_device_id: reader.id });
         expect(row!.last_activity_at!.toISOString()).toBe(auth.timestamp);
+    });
+
+    it('stores images whose bytes arrive a few at a time, in pieces shorter than the JPEG or PNG signature, byte for byte', async () => {
+        const jpeg = frame(1).jpeg;
+        const png = await sharp(jpeg).png().toBuffer();
+        const t = Date.now();
+        const body = await multipartBody(
+            [
+                deviceEvent({ timestamp: new Date(t - 2000).toISOString(), image: 'photo' }),
+                deviceEvent({ timestamp: new Date(t - 1000).toISOString(), image: 'drawing' }),
+            ],
+            { photo: jpeg, drawing: png },
+        );
+        // a slow link: the parser gets five bytes at a time, so each image is hundreds of pieces
+        const pieces = Array.from({ length: Math.ceil(body.payload.length / 5) }, (_, i) => body.payload.subarray(i * 5, i * 5 + 5));
+        const res = await p.app.inject({
+            method: 'POST',
+            url: '/api/v2/device/events',
+            headers: { authorization: deviceAuthorization(reader.id, reader.key), 'content-type': body.contentType },
+            payload: Readable.from(pieces),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().rejected).toEqual([]);
+        const ids = (res.json() as DeviceEventsReply).accepted.map(a => a.id);
+        for (const [id, bytes, type] of [
+            [ids[0], jpeg, 'image/jpeg'],
+            [ids[1], png, 'image/png'],
+        ] as const) {
+            const event = (await moderator('GET', `/events/${id}`)).json() as EventRecord;
+            const image = await moderator('GET', `/events/${id}/files/${event.image}`);
+            expect(image.headers['content-type']).toBe(type);
+            expect(Buffer.compare(image.rawPayload, bytes)).toBe(0);
+        }
     });
 
     it('keeps every character a reader sends: quotes, backslashes, braces, commas, NULL as a word, new lines', async () => {

@@ -27,7 +27,7 @@ describe('local disk storage', () => {
         fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    it('keeps a pack of files in one file made durable by one fsync, each read and sized by its member key', async () => {
+    it('keeps a pack of files in one file made durable by one fsync, each read and sized by its member key, given whole or in pieces', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
         const storage = new LocalDiskStorage(dir);
         const images = Array.from({ length: 20 }, (_, i) => Buffer.from(`image number ${i} `.repeat(i + 1)));
@@ -37,8 +37,12 @@ describe('local disk storage', () => {
         fs.rmSync(path.join(dir, 'probe'));
         try {
             const pack = storage.pack('events/2026/11/26/7/5-abc.pack');
-            // appended a few at once, as a request's parts are
-            const keys = await Promise.all(images.map(image => pack.append(image, 'jpg')));
+            // appended a few at once, as a request's parts are; every other one in the pieces it arrived in
+            const keys = await Promise.all(
+                images.map((image, i) =>
+                    pack.append(i % 2 ? [image.subarray(0, 3), image.subarray(3, 7), image.subarray(7)] : image, 'jpg'),
+                ),
+            );
             expect(sync).not.toHaveBeenCalled();
             await pack.commit();
             // the pack, then its folder (for the new name)
