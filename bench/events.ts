@@ -33,6 +33,7 @@ import { fillEventsInSql, generateEvents, makePlatform, type BenchEvent } from '
 import { startBenchPlatform } from './platform';
 import { autocannon } from './lib';
 import { ingestClient, ingestRequest, readerBatches } from './ingestClient';
+import { chunksOf } from '../server/device-api/events';
 
 const arg = (name: string, fallback: number) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -181,7 +182,7 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
  * The benchmark's own client shares the process: how many events with images
  * per second it can send at all, to a server that only reads the bodies and
  * answers as the API does (`parse` false), or that also parses them as the
- * API does, every image part read into memory (`parse` true): the API's
+ * API does, every image part's pieces read (`parse` true): the API's
  * rate cannot pass either, whatever its storage and database do.
  */
 const sinkAlone = async (count: number, images: Buffer[], parse: boolean) => {
@@ -193,7 +194,7 @@ const sinkAlone = async (count: number, images: Buffer[], parse: boolean) => {
             payload.on('end', () => done(null, undefined));
         });
     sink.post('/', async request => {
-        if (parse) for await (const part of request.parts()) if (part.type === 'file') await part.toBuffer();
+        if (parse) for await (const part of request.parts()) if (part.type === 'file') await chunksOf(part.file);
         return { accepted: Array.from({ length: Number(request.headers['x-count']) }, () => ({})) };
     });
     const url = await sink.listen({ port: 0, host: '127.0.0.1' });

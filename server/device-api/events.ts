@@ -62,7 +62,7 @@ const commitImages = async (pack: FilePack, images: Map<string, StoredImage>) =>
  * writev as they are: copying each image into one buffer first was a fifth
  * of the parse's time (docs/performance.md "Image parts not copied").
  */
-const chunksOf = async (file: Readable) => {
+export const chunksOf = async (file: Readable) => {
     const chunks: Buffer[] = [];
     file.on('data', (chunk: Buffer) => chunks.push(chunk));
     await finished(file);
