@@ -170,12 +170,13 @@ export class LocalDiskStorage implements FileStorage {
                 if (end === 0) return;
                 try {
                     await writeWaiting();
-                    await (await handle()).sync();
+                    const opening = await handle();
+                    // The data, and the new file's name in its folder, are made durable at once: the commit waits for both,
+                    // one fsync's time rather than two. A crash between them leaves a pack no row names, for the sweep.
+                    await Promise.all([opening.sync(), syncDirectory(path.dirname(target))]);
                 } finally {
                     await file?.then(opening => opening.close());
                 }
-                // the new file's name is durable once its folder is synced
-                await syncDirectory(path.dirname(target));
             },
             discard: async () => {
                 const open = !closed;

@@ -45,7 +45,7 @@ describe('local disk storage', () => {
             );
             expect(sync).not.toHaveBeenCalled();
             await pack.commit();
-            // the pack, then its folder (for the new name)
+            // the pack and its folder (for the new name)
             expect(sync).toHaveBeenCalledTimes(2);
             expect(keys[0]).toBe(`events/2026/11/26/7/5-abc.pack.0-${images[0]!.length}.jpg`);
             expect(files(dir).map(f => path.relative(dir, f))).toEqual(['events/2026/11/26/7/5-abc.pack']);
