@@ -20,7 +20,8 @@ export const BENCH_ADMIN = { email: 'bench@bench.example', password: 'Bench#Pass
  * The server under a benchmark, in the benchmark's process so the same
  * database can be queried directly beside it: PostgreSQL when
  * BENCH_DATABASE_URL is set (a database is created there and dropped
- * after), else PGlite in a temporary folder.
+ * after), else PGlite in a temporary folder. BENCH_LOG=error (or another
+ * level) has the server log at that level, to see why a request failed.
  */
 export const startBenchPlatform = async (name: string, options: { port: number; filesDir?: string; staticDir?: string }) => {
     const adminUrl = process.env.BENCH_DATABASE_URL;
