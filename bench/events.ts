@@ -18,6 +18,7 @@
  * than the temporary one, to see what the disk costs.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
@@ -31,7 +32,7 @@ import { eventsPage, existingLinks, insertEventRows, listEvents } from '../serve
 import { ensureEventPartitions, eventsPartitioned } from '../server/resources/events/partitions';
 import { fillEventsInSql, generateEvents, makePlatform, type BenchEvent } from './events-data';
 import { startBenchPlatform } from './platform';
-import { autocannon } from './lib';
+import { autocannon, machineBusySeconds } from './lib';
 import { ingestClient, ingestRequest, readerBatches } from './ingestClient';
 import { chunksOf } from '../server/device-api/events';
 
@@ -143,24 +144,32 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
     let apiCpuMs = 0;
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     const CHUNK = Math.min(5000, count);
+    // What each costs the whole machine (client, server, database and kernel share its cores): busy CPU seconds.
+    let bareBusy = 0;
+    let apiBusy = 0;
     const timed = async (batches: BenchEvent[][], insert: (rows: ReturnType<typeof withImage>[]) => Promise<unknown>) => {
         const t = performance.now();
+        const busy = machineBusySeconds();
         await pooled(batches, sizes.concurrency, async b => {
             await insert(b.map(withImage));
         });
+        if (insert === bareInsert) bareBusy += machineBusySeconds() - busy;
         return performance.now() - t;
     };
+    const bareInsert = (rows: ReturnType<typeof withImage>[]) => db.execute(insertEventRows(rows));
     for (let i = 0; i < count; i += CHUNK) {
         // Alternating chunks, so all three meet the same table size and the same machine load.
         // The baseline: the statement the API stores rows with (insertEventRows), without what the API adds to it.
-        bareMs += await timed(readerBatches(bare.slice(i, i + CHUNK)), rows => db.execute(insertEventRows(rows)));
+        bareMs += await timed(readerBatches(bare.slice(i, i + CHUNK)), bareInsert);
         // drizzle's multi-row VALUES, the baseline of the figures before 2026-11-27 (docs/performance.md "Events as columns").
         valuesMs += await timed(readerBatches(values.slice(i, i + CHUNK)), rows => db.insert(events).values(rows));
         const apiRequests = readerBatches(api.slice(i, i + CHUNK)).map(b => ingestRequest(b, images));
         const cpu = process.cpuUsage();
+        const busy = machineBusySeconds();
         loopDelay.enable();
         apiMs += await client.post(ingestUrl, apiRequests, sizes.concurrency);
         loopDelay.disable();
+        apiBusy += machineBusySeconds() - busy;
         const used = process.cpuUsage(cpu);
         apiCpuMs += (used.user + used.system) / 1000;
     }
@@ -175,6 +184,11 @@ const compareIngestion = async (count: number, seed: number, images?: Buffer[]) 
         valuesInsertPerSecond: round(valuesRate, 0),
         ratioToValuesInsert: round(apiRate / valuesRate),
         apiProcessCores: round(apiCpuMs / apiMs),
+        // the machine's busy cores during each, and its CPU time an event (ms): a ratio's ceiling when the cores are all busy
+        bareMachineCores: round(bareBusy / (bareMs / 1000)),
+        apiMachineCores: round(apiBusy / (apiMs / 1000)),
+        bareMachineCpuMsPerEvent: round((bareBusy * 1000) / count, 3),
+        apiMachineCpuMsPerEvent: round((apiBusy * 1000) / count, 3),
         apiEventLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 1),
     };
 };
@@ -201,20 +215,31 @@ const sinkAlone = async (count: number, images: Buffer[], parse: boolean) => {
     const requests = readerBatches([...generateEvents(platform, count, { seed: 4, days: 30, now, prefix: 'client' })]).map(b =>
         ingestRequest(b, images, { 'x-count': String(b.length) }),
     );
+    const busy = machineBusySeconds();
     const ms = await client.post(url, requests, sizes.concurrency);
+    const cpuMsPerEvent = round(((machineBusySeconds() - busy) * 1000) / count, 3);
     await sink.close();
-    return round(count / (ms / 1000), 0);
+    return { perSecond: round(count / (ms / 1000), 0), cpuMsPerEvent };
 };
 
 results.ingestion = await compareIngestion(sizes.sample, 2);
 log(`ingestion (JSON batches): ${JSON.stringify(results.ingestion)}`);
 if (sizes.images > 0) {
     const frames = [drawFrame(1, 1), drawFrame(2, 2), drawFrame(1, 3)].map(f => f.jpeg);
+    const withImages = await compareIngestion(sizes.images, 3, frames);
+    const clientAlone = await sinkAlone(sizes.images, frames, false);
+    const multipartAlone = await sinkAlone(sizes.images, frames, true);
+    // With every core busy, the API cannot take more events a second than the cores over what the bare insert's row and
+    // the image's sending and parsing alone cost the machine: its ratio's ceiling here, whatever the API itself adds.
+    const ceilingPerSecond = (os.availableParallelism() * 1000) / (withImages.bareMachineCpuMsPerEvent + multipartAlone.cpuMsPerEvent);
     results.ingestionWithImages = {
-        ...(await compareIngestion(sizes.images, 3, frames)),
+        ...withImages,
         imageBytes: frames[0]!.length,
-        clientAlonePerSecond: await sinkAlone(sizes.images, frames, false),
-        multipartAlonePerSecond: await sinkAlone(sizes.images, frames, true),
+        clientAlonePerSecond: clientAlone.perSecond,
+        clientAloneMachineCpuMsPerEvent: clientAlone.cpuMsPerEvent,
+        multipartAlonePerSecond: multipartAlone.perSecond,
+        multipartAloneMachineCpuMsPerEvent: multipartAlone.cpuMsPerEvent,
+        ratioCeilingOnTheseCores: round(ceilingPerSecond / withImages.bareInsertPerSecond),
     };
     log(`ingestion (multipart, one ${frames[0]!.length}-byte JPEG per event): ${JSON.stringify(results.ingestionWithImages)}`);
 }

@@ -25,6 +25,22 @@ export const cpuSecondsOf = (pid: number) => {
     // utime and stime are fields 14 and 15 of stat; the slice starts at field 3.
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 };
+/**
+ * CPU seconds the whole machine has spent busy so far (every process, the
+ * kernel's work included: /proc/stat's first line less idle and iowait).
+ * Where the bench's client, the server and the database share the cores, it
+ * says what an event costs the machine, whichever of them spends it.
+ */
+export const machineBusySeconds = () => {
+    const [user, nice, system, , , irq, softirq, steal] = fs
+        .readFileSync('/proc/stat', 'utf8')
+        .split('\n')[0]!
+        .trim()
+        .split(/\s+/)
+        .slice(1)
+        .map(Number);
+    return (user! + nice! + system! + irq! + softirq! + steal!) / CLOCK_TICKS;
+};
 export const rssOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
 
 /** Starts `node --import tsx <script>` and waits until `readyUrl` answers. */
