@@ -90,7 +90,8 @@ const Group = ({ group, session }: { group: MenuGroup; session: Session }) => {
  */
 export const AppMenu = () => {
     const session = useSession();
-    if (!session) return <Menu />;
+    // No entries until the session says which: react-admin's Menu without children would list every resource for a moment.
+    if (!session) return <Menu>{[]}</Menu>;
     return (
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
             <Menu>

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ResourceDefinitionContextProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { IMPLEMENTED_SCREENS, isMenuGroup, MENU } from '../../../contract/menu';
 import { AppMenu } from '../../../src/layout/AppMenu';
 import { enabledPlugins } from '../../../src/plugins/enabled';
-import { renderInAdmin, testSession } from '../render';
+import { renderInAdmin, testAuthProvider, testSession } from '../render';
 
 const menu = (session = testSession(), path = '/') => renderInAdmin(<AppMenu />, { session, path });
 const GoTo = ({ path }: { path: string }) => {
@@ -102,6 +103,26 @@ describe('side menu (SPEC 2.3)', () => {
     it('the dashboard entry is active on / only', async () => {
         menu(testSession('dealer'), '/');
         expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toHaveClass('RaMenuItemLink-active');
+    });
+
+    it('shows no entry until the session is known, not the list of every resource for a moment', async () => {
+        const session = testSession('user');
+        let signIn!: () => void;
+        const known = new Promise<void>(resolve => (signIn = resolve));
+        renderInAdmin(
+            <ResourceDefinitionContextProvider
+                definitions={{ devices: { name: 'devices', hasList: true }, roles: { name: 'roles', hasList: true } }}
+            >
+                <AppMenu />
+            </ResourceDefinitionContextProvider>,
+            { session, authProvider: { ...testAuthProvider(session), getPermissions: () => known.then(() => session) } },
+        );
+        await new Promise(resolve => setTimeout(resolve, 50));
+        expect(screen.queryAllByRole('menuitem')).toEqual([]);
+        signIn();
+        expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toBeInTheDocument();
+        // a user has no Roles entry: the session's menu, not the resources'
+        expect(screen.queryByRole('menuitem', { name: 'Roles' })).toBeNull();
     });
 
     it('carries the portal version at its foot', async () => {
