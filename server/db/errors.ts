@@ -37,6 +37,31 @@ export const databaseUnavailable = (error: unknown): boolean => {
 };
 
 /**
+ * PostgreSQL rolled the transaction back to settle a conflict with another one:
+ * it chose it as a deadlock's victim (40P01) or could not serialize it (40001).
+ * Nothing of it was written, and it may well pass if run again.
+ */
+export const transientConflict = (error: unknown) => {
+    const code = pgError(error)?.code;
+    return code === '40P01' || code === '40001';
+};
+
+/**
+ * Runs work that is one transaction of its own again when PostgreSQL rolled it
+ * back for a conflict (a heartbeat against a restore's ALTER TABLE, two batches
+ * of events): run again, it waits its turn behind the other side.
+ */
+export const runAgainOnConflict = async <T>(work: () => Promise<T>, attempts = 3): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+        try {
+            return await work();
+        } catch (error) {
+            if (!transientConflict(error) || attempt >= attempts) throw error;
+        }
+    }
+};
+
+/**
  * A value PostgreSQL refuses as data (SQLSTATE class 22: a NUL byte in text,
  * a number or date out of range, a malformed value): the request's fault,
  * whichever field let it through the schemas.

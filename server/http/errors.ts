@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { dataException, databaseUnavailable, uniqueViolation } from '../db/errors';
+import { dataException, databaseUnavailable, transientConflict, uniqueViolation } from '../db/errors';
 import { DiskLowError, isDiskFull } from '../storage/diskSpace';
 
 /** An error the client caused or may act on; its message is shown to the user. */
@@ -29,6 +29,8 @@ export const newRequestId = () => randomUUID();
 
 /** How long a client waits before trying again while the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** How long a client waits before trying again a request PostgreSQL rolled back for a conflict with another one. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
 /** How long a client (a reader holding its events) waits before trying again while the disk is short. */
 export const DISK_LOW_RETRY_AFTER_SECONDS = 60;
 
@@ -78,6 +80,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
                 .status(503)
                 .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
                 .send({ error: 'The database is unavailable just now. Try again in a few seconds.', request_id });
+        }
+        if (transientConflict(error)) {
+            // A deadlock's victim, or a transaction that could not be serialized: nothing was written, and the same
+            // request passes once the other side is done (a restore, a bulk change).
+            request.log.warn({ err: error }, 'transaction rolled back for a conflict');
+            return reply
+                .status(503)
+                .header('Retry-After', String(CONFLICT_RETRY_AFTER_SECONDS))
+                .send({ error: 'The server is busy with another change just now. Try again in a moment.', request_id });
         }
         const status = error.statusCode ?? 500;
         if (status >= 500) {

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } fro
 import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
+import { runAgainOnConflict } from '../../db/errors';
 import { coalesced } from '../../db/coalesce';
 import {
     accessGroups,
@@ -418,9 +419,11 @@ export const recordHeartbeat: (db: Db, heartbeat: DeviceCredential & { report: H
             ),
             sql`, `,
         );
-        const seen = await rows<HeartbeatResult & { id: number; key_hash: string }>(
-            db,
-            sql`with input(ord, id, key_hash, ip_address, release, device_mode, applied_config_version) as (values ${input}),
+        // A restore's ALTER TABLE, or a job's lock, may pick this statement as a deadlock's victim: it is run again.
+        const seen = await runAgainOnConflict(() =>
+            rows<HeartbeatResult & { id: number; key_hash: string }>(
+                db,
+                sql`with input(ord, id, key_hash, ip_address, release, device_mode, applied_config_version) as (values ${input}),
                 latest as (select distinct on (id, key_hash) * from input order by id, key_hash, ord desc),
                 -- rows locked in id order: two instances' gatherings never wait on each other in a cycle
                 previous as (select d.id, d.status from devices d
@@ -439,6 +442,7 @@ export const recordHeartbeat: (db: Db, heartbeat: DeviceCredential & { report: H
                 returning d.id, d.key_hash, previous.status as previous_status, d.account_id, d.description, d.device_mode, d.config_version,
                     coalesce((select version from access_versions where account_id = d.account_id), 1)::int as access_version,
                     (select count(*) from device_commands c where c.device_id = d.id and c.status = 'queued')::int as pending_commands`,
+            ),
         );
         const byId = new Map(seen.map(({ id, key_hash, ...result }) => [id, { key_hash, result }]));
         // a reader's second heartbeat of the gathering finds it online already, as it would have one after the other

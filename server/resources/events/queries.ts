@@ -3,6 +3,7 @@ import { parseSort } from '../../../contract/api';
 import { EVENT_GROUP_TYPES, EVENTS_EXACT_COUNT_LIMIT, type EventGroup } from '../../../contract/events';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
+import { runAgainOnConflict } from '../../db/errors';
 import { accounts, devices, events, profiles, type EventProfile } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { eventsWhere, type EventQuery, type EventScope, type LiveCandidate } from './filters';
@@ -243,17 +244,9 @@ export const storeEvents = async (db: Db, values: EventInsert[]): Promise<{ id: 
             where p.id = v.pid and l.id = p.id and (p.last_activity_at is null or p.last_activity_at < v.timestamp)
         )
         select id::text as id, device_event_id from inserted`;
-    // The profiles are locked in order (tests/server/events/activity.pg.test.ts); a deadlock elsewhere rolls the statement back whole, and it is run again.
-    for (let attempt = 1; ; attempt++) {
-        try {
-            return (await rows<{ id: string; device_event_id: string | null }>(db, statement)).map(r => ({
-                id: Number(r.id),
-                device_event_id: r.device_event_id,
-            }));
-        } catch (error) {
-            if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
-        }
-    }
+    // The profiles are locked in order (tests/server/events/activity.pg.test.ts); a deadlock elsewhere rolls the statement back whole, and it is run again (up to three times).
+    const stored = await runAgainOnConflict(() => rows<{ id: string; device_event_id: string | null }>(db, statement));
+    return stored.map(r => ({ id: Number(r.id), device_event_id: r.device_event_id }));
 };
 
 /** The ids stored earlier for events a reader sent again (same device_event_id and timestamp). */
