@@ -11,7 +11,7 @@
  *   until its first row shows, against the minimal app's first row
  *   (median of --runs, target ≤ 1.2x).
  *
- *   npx tsx bench/first-load.ts [--runs 7] [--waterfall] [--profile]
+ *   npx tsx bench/first-load.ts [--runs 7] [--waterfall] [--profile] [--commits [--unminified]]
  * Builds the console into dist/ as `npm run build` does.
  */
 import { spawnSync } from 'node:child_process';
@@ -46,7 +46,7 @@ const vite = (args: string[]) => {
 };
 
 // ---- the two builds ----
-vite([]);
+vite(process.argv.includes('--unminified') ? ['--minify', 'false'] : []);
 fs.rmSync(MINIMAL, { recursive: true, force: true });
 fs.mkdirSync(MINIMAL, { recursive: true });
 fs.writeFileSync(
@@ -244,6 +244,80 @@ const profile = async (base: string, url: string, storage?: typeof oursStorage) 
         .forEach(([k, ms]) => console.log(`      ${ms.toFixed(1).padStart(6)} ${k}`));
     await context.close();
 };
+/**
+ * --commits: React's commits during one cold load, as React DevTools sees them (the global hook React calls in
+ * production builds too): when each came, how many components rendered in it and which most often, and where each
+ * chain of renders began (a component that rendered though the one above it did not: its state or a context it
+ * reads changed). A fiber object of the commit before belongs to a subtree React skipped; another one rendered if
+ * it mounted or did work (PerformedWork, flag 1). With --unminified the build keeps its names.
+ */
+const commits = async (base: string, url: string, storage?: typeof oursStorage) => {
+    const context = await browser.newContext({ baseURL: base, ...(storage ? { storageState: storage } : {}) });
+    const page = await context.newPage();
+    // a string, not a function: tsx wraps named functions in a helper the page does not have
+    await page.addInitScript(`{
+        let before = new Set();
+        const log = (window.reactCommits = []);
+        const components = new Set([0, 1, 11, 14, 15]); // function, class, forwardRef, memo, simple memo
+        const nameOf = fiber => {
+            const type = fiber.type && fiber.type.render ? fiber.type.render : fiber.type && fiber.type.type ? fiber.type.type : fiber.type;
+            return (type && (type.displayName || type.name)) || '?';
+        };
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+            supportsFiber: true,
+            renderers: new Map(),
+            inject: () => 1,
+            onScheduleFiberRoot() {},
+            onCommitFiberUnmount() {},
+            onPostCommitFiberRoot() {},
+            checkDCE() {},
+            onCommitFiberRoot(_id, root) {
+                const names = {};
+                const starts = {};
+                let rendered = 0;
+                // [fiber, whether the nearest component above it rendered in this commit, the names above it]
+                const stack = [[root.current, false, '']];
+                const now = new Set();
+                while (stack.length) {
+                    const [fiber, parentRendered, path] = stack.pop();
+                    now.add(fiber);
+                    const isComponent = components.has(fiber.tag);
+                    const renderedHere = isComponent && !before.has(fiber) && (fiber.alternate === null || (fiber.flags & 1) === 1);
+                    if (renderedHere) {
+                        rendered++;
+                        const name = nameOf(fiber);
+                        names[name] = (names[name] || 0) + 1;
+                        if (!parentRendered) starts[path + '>' + name] = (starts[path + '>' + name] || 0) + 1;
+                    }
+                    const below = isComponent ? (path + '>' + nameOf(fiber)).split('>').slice(-3).join('>') : path;
+                    if (fiber.sibling) stack.push([fiber.sibling, parentRendered, path]);
+                    if (fiber.child) stack.push([fiber.child, isComponent ? renderedHere : parentRendered, below]);
+                }
+                before = now;
+                log.push({ at: Math.round(performance.now()), rendered, names, starts });
+            },
+        };
+    }`);
+    await page.goto(url);
+    await firstRow(page);
+    type Commit = { at: number; rendered: number; names: Record<string, number>; starts: Record<string, number> };
+    const log = await page.evaluate(() => (window as unknown as { reactCommits: Commit[] }).reactCommits);
+    console.log(`    ${base}${url.split('?')[0]}: ${log.length} commits, ${log.reduce((a, c) => a + c.rendered, 0)} component renders`);
+    const most = (counts: Record<string, number>, n: number) =>
+        Object.entries(counts)
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, n)
+            .map(([name, k]) => `${name}×${k}`);
+    for (const c of log.filter(c => c.rendered)) {
+        console.log(`      ${String(c.at).padStart(5)} ms ${String(c.rendered).padStart(5)} rendered: ${most(c.names, 6).join(' ')}`);
+        console.log(`        began at: ${most(c.starts, 6).join(', ')}`);
+    }
+    await context.close();
+};
+if (process.argv.includes('--commits')) {
+    await commits(bench.base, '/devices', oursStorage);
+    await commits(minimalBase, `/?token=${bench.token}`);
+}
 if (process.argv.includes('--profile')) {
     await profile(bench.base, '/devices', oursStorage);
     await profile(minimalBase, `/?token=${bench.token}`);
