@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import KeyboardReturn from '@mui/icons-material/KeyboardReturn';
@@ -76,8 +76,9 @@ const Toolbar = () => {
     );
 };
 
-export const AppBar = () => (
+// memo: react-admin renders the layout again each time it registers its resources, and the bar has not changed
+export const AppBar = memo(() => (
     <RaAppBar userMenu={<AppUserMenu />} toolbar={<Toolbar />}>
         <TitlePortal />
     </RaAppBar>
-);
+));

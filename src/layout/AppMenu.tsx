@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -88,7 +88,8 @@ const Group = ({ group, session }: { group: MenuGroup; session: Session }) => {
  * may open and the console has; a group with no visible child is hidden; the
  * portal version at its foot.
  */
-export const AppMenu = () => {
+// memo: react-admin renders the layout again each time it registers its resources, and the menu has not changed
+export const AppMenu = memo(() => {
     const session = useSession();
     // No entries until the session says which: react-admin's Menu without children would list every resource for a moment.
     if (!session) return <Menu>{[]}</Menu>;
@@ -106,4 +107,4 @@ export const AppMenu = () => {
             <MenuFooter />
         </Box>
     );
-};
+});
