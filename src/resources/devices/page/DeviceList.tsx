@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { Datagrid, FilterButton, FunctionField, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { readListState } from '../../../lists/listQuery';
@@ -29,12 +28,10 @@ const RowActions = ({ device }: { device: Device }) => {
 
 /** Description over hardware ID, release over board type: two facts per cell keep the list within the screen. */
 const TwoLines = ({ first, second }: { first: string | null; second: string | null }) => (
-    <Box sx={{ lineHeight: 1.3 }}>
+    <div className="two-lines">
         <div>{first ?? '-'}</div>
-        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-            {second ?? ''}
-        </Typography>
-    </Box>
+        <span>{second ?? ''}</span>
+    </div>
 );
 
 /** /devices: the Devices list (SPEC 2.2), with its filters, bulk operations and the way to add and approve readers. */
@@ -86,15 +83,19 @@ export const DeviceList = () => {
                     '& td, & th': { px: 1 },
                     '& td': { whiteSpace: 'nowrap' },
                     '& td.column-description, & td.column-reader, & td.column-account_name': { whiteSpace: 'normal', minWidth: 110 },
+                    // cells styled here once, not by a styled component in each of them (a list renders hundreds)
+                    '& .two-lines': { lineHeight: 1.3 },
+                    '& .two-lines > span': { typography: 'caption', color: 'text.secondary', whiteSpace: 'nowrap' },
+                    '& .state': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 },
                 }}
             >
                 <FunctionField
                     source="status"
                     render={(d: Device) => (
-                        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                        <div className="state">
                             <DeviceStatusChips device={d} />
                             <RowActions device={d} />
-                        </Stack>
+                        </div>
                     )}
                 />
                 <FunctionField
@@ -106,11 +107,7 @@ export const DeviceList = () => {
                 <FunctionField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
                 <FunctionField
                     source="role"
-                    render={(d: Device) => (
-                        <Tooltip title={labels.role(d.role)}>
-                            <span>{d.role}</span>
-                        </Tooltip>
-                    )}
+                    render={(d: Device) => <span title={labels.role(d.role)}>{d.role}</span>}
                 />
                 <FunctionField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />
                 <FunctionField

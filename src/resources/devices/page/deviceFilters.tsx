@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SearchInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { SearchInput, SelectInput, TextInput, useDataProvider, useTranslate, type SelectInputProps } from 'react-admin';
 import { DEVICE_STATUSES } from '../../../../contract/devices';
 import type { ConsoleDataProvider } from '../../../dataProvider';
 import { AccountFilterInput } from '../../../lists/AccountFilterInput';
@@ -25,10 +25,22 @@ const asChoices = (values: string[] | undefined) => (values ?? []).map(v => ({ i
 
 const EVERY_ACCOUNT = { value: ALL_ACCOUNTS, label: 'resources.devices.allAccounts' };
 
+/**
+ * A choice among the values present in the scope. It asks for them itself, once it is shown: the list then does
+ * not render all its rows again when they arrive, and a filter nobody opened asks for nothing.
+ */
+const PresentValueInput = ({
+    source,
+    accountId,
+    ...rest
+}: SelectInputProps & { source: keyof FilterValues; accountId: string | undefined }) => {
+    const { data: values } = useFilterValues(accountId);
+    return <SelectInput source={source} choices={asChoices(values?.[source])} {...rest} />;
+};
+
 /** The filters of the Devices list; the account filter only for the roles that have it. */
 export const useDeviceFilters = (withAccounts: boolean, accountId: string | undefined) => {
     const translate = useTranslate();
-    const { data: values } = useFilterValues(accountId);
     const statusChoices = DEVICE_STATUSES.map(s => ({ id: s, name: translate(`resources.devices.statuses.${s}`) }));
     return [
         <SearchInput key="q" source="q" alwaysOn />,
@@ -52,9 +64,9 @@ export const useDeviceFilters = (withAccounts: boolean, accountId: string | unde
                 { id: 'false', name: translate('app.no') },
             ]}
         />,
-        <SelectInput key="device_mode" source="device_mode" choices={asChoices(values?.device_mode)} />,
-        <SelectInput key="board_type" source="board_type" choices={asChoices(values?.board_type)} />,
-        <SelectInput key="release" source="release" choices={asChoices(values?.release)} />,
+        <PresentValueInput key="device_mode" source="device_mode" accountId={accountId} />,
+        <PresentValueInput key="board_type" source="board_type" accountId={accountId} />,
+        <PresentValueInput key="release" source="release" accountId={accountId} />,
         <TextInput key="id" source="id" label="resources.devices.fields.ids" helperText="resources.devices.idsHelp" />,
         <TextInput key="hardware_id" source="hardware_id" />,
     ];
