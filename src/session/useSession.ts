@@ -11,9 +11,11 @@ import type { Session } from '../authProvider/session';
  */
 export const useSession = (): Session | undefined => {
     const authProvider = useAuthProvider();
-    return useQuery({
-        queryKey: ['auth', 'getPermissions', {}],
-        queryFn: async ({ signal }) => ((await authProvider?.getPermissions?.({ signal })) as Session | undefined) ?? null,
-        staleTime: 5 * 60 * 1000,
-    }).data ?? undefined;
+    return (
+        useQuery({
+            queryKey: ['auth', 'getPermissions', {}],
+            queryFn: async ({ signal }) => ((await authProvider?.getPermissions?.({ signal })) as Session | undefined) ?? null,
+            staleTime: 5 * 60 * 1000,
+        }).data ?? undefined
+    );
 };

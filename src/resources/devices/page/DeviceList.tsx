@@ -105,10 +105,7 @@ export const DeviceList = () => {
                 />
                 {rights.accounts && <TextField source="account_name" sortBy="account" />}
                 <FunctionField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
-                <FunctionField
-                    source="role"
-                    render={(d: Device) => <span title={labels.role(d.role)}>{d.role}</span>}
-                />
+                <FunctionField source="role" render={(d: Device) => <span title={labels.role(d.role)}>{d.role}</span>} />
                 <FunctionField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />
                 <FunctionField
                     source="release"
