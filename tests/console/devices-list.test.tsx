@@ -67,7 +67,7 @@ describe('the Devices list (SPEC 2.2, 6.3)', () => {
         fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Release' }));
         fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Release' }));
         const releases = within(await screen.findByRole('listbox'));
-        expect(releases.getByRole('option', { name: '4.1.0' })).toBeInTheDocument();
+        expect(await releases.findByRole('option', { name: '4.1.0' })).toBeInTheDocument();
         fireEvent.click(releases.getByRole('option', { name: '4.1.0' }));
         await waitFor(() => expect(lastListFilter(provider)).toMatchObject({ status: 'offline', release: '4.1.0' }));
         expect(provider.call).toHaveBeenCalledWith('/devices/filter_values', expect.objectContaining({ query: { cross_account: 'true' } }));

@@ -10,7 +10,7 @@ import { ApproveButton } from '../dialogs/ApproveDialog';
 import { DeviceBulkActions, hasBulkActions } from '../bulk/DeviceBulkActions';
 import { DeviceDrawer } from './DeviceDrawer';
 import { DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';
-import { useDeviceFilters } from './deviceFilters';
+import { useDeviceFilters, usePrefetchedFilterValues } from './deviceFilters';
 import { PendingBanner } from './PendingBanner';
 import { ALL_ACCOUNTS, listPermanentFilter } from '../scope';
 import type { Device } from '../types';
@@ -50,6 +50,7 @@ export const DeviceList = () => {
     const filter = readListState(location.search, { sort: SORT, filter: defaults }).filter;
     const accountId = filter.account_id;
     const filters = useDeviceFilters(rights.accounts, accountId);
+    usePrefetchedFilterValues(accountId);
     const permanentFilter = useMemo(
         () => listPermanentFilter({ account_id: accountId ?? '', ...(filter.id !== undefined ? { id: filter.id } : {}) }),
         [accountId, filter.id],

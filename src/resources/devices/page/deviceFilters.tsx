@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SearchInput, SelectInput, TextInput, useDataProvider, useTranslate, type SelectInputProps } from 'react-admin';
 import { DEVICE_STATUSES } from '../../../../contract/devices';
 import type { ConsoleDataProvider } from '../../../dataProvider';
@@ -12,23 +13,33 @@ interface FilterValues {
 }
 
 /** The board types, releases and modes present in the list's scope (GET /devices/filter_values). */
-export const useFilterValues = (accountId: string | undefined) => {
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    return useQuery({
+const filterValuesQuery = (dataProvider: ConsoleDataProvider, accountId: string | undefined) =>
+    queryOptions({
         queryKey: ['devices', 'filter_values', accountId ?? ''],
         queryFn: ({ signal }) => dataProvider.call<FilterValues>('/devices/filter_values', { query: scopeQuery(accountId), signal }),
         staleTime: 60_000,
     });
+
+export const useFilterValues = (accountId: string | undefined) =>
+    useQuery(filterValuesQuery(useDataProvider<ConsoleDataProvider>(), accountId));
+
+/**
+ * Asks for the values with the list, so a filter opened at once has its choices, without the list waiting for
+ * them or rendering again when they arrive (it does not read them).
+ */
+export const usePrefetchedFilterValues = (accountId: string | undefined) => {
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const queryClient = useQueryClient();
+    useEffect(() => {
+        void queryClient.prefetchQuery(filterValuesQuery(dataProvider, accountId));
+    }, [queryClient, dataProvider, accountId]);
 };
 
 const asChoices = (values: string[] | undefined) => (values ?? []).map(v => ({ id: v, name: v }));
 
 const EVERY_ACCOUNT = { value: ALL_ACCOUNTS, label: 'resources.devices.allAccounts' };
 
-/**
- * A choice among the values present in the scope. It asks for them itself, once it is shown: the list then does
- * not render all its rows again when they arrive, and a filter nobody opened asks for nothing.
- */
+/** A choice among the values present in the scope; it reads them itself, so the list does not render again for them. */
 const PresentValueInput = ({
     source,
     accountId,
