@@ -35,6 +35,42 @@ export const CONFLICT_RETRY_AFTER_SECONDS = 1;
 export const DISK_LOW_RETRY_AFTER_SECONDS = 60;
 
 /**
+ * Failures that pass on their own: the reply says when to try again (Retry-After), which readers and the console
+ * honour, where a 500 would read as a fault of the request. The cause goes to the log, not to the client.
+ */
+const TRANSIENT_FAILURES: {
+    matches: (error: unknown) => boolean;
+    status: number;
+    retryAfterSeconds: number;
+    log: string;
+    message: string;
+}[] = [
+    {
+        matches: error => error instanceof DiskLowError || isDiskFull(error),
+        status: 507,
+        retryAfterSeconds: DISK_LOW_RETRY_AFTER_SECONDS,
+        log: 'disk space short',
+        message: new DiskLowError().message,
+    },
+    {
+        matches: databaseUnavailable,
+        status: 503,
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+        log: 'database unavailable',
+        message: 'The database is unavailable just now. Try again in a few seconds.',
+    },
+    {
+        // A deadlock's victim, or a transaction that could not be serialized: nothing was written, and the same
+        // request passes once the other side is done (a restore, a bulk change).
+        matches: transientConflict,
+        status: 503,
+        retryAfterSeconds: CONFLICT_RETRY_AFTER_SECONDS,
+        log: 'transaction rolled back for a conflict',
+        message: 'The server is busy with another change just now. Try again in a moment.',
+    },
+];
+
+/**
  * Every reply carries X-Request-Id, and every error is {error, request_id}
  * (validation adds fields). 5xx replies never carry the cause: it goes to the log.
  */
@@ -66,29 +102,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             request.log.info({ err: error }, 'value refused by the database');
             return reply.status(400).send({ error: 'Request is not valid.', request_id });
         }
-        if (error instanceof DiskLowError || isDiskFull(error)) {
-            request.log.warn({ err: error }, 'disk space short');
+        const transient = TRANSIENT_FAILURES.find(failure => failure.matches(error));
+        if (transient) {
+            request.log.warn({ err: error }, transient.log);
             return reply
-                .status(507)
-                .header('Retry-After', String(DISK_LOW_RETRY_AFTER_SECONDS))
-                .send({ error: new DiskLowError().message, request_id });
-        }
-        if (databaseUnavailable(error)) {
-            // Readers and the console retry a 503 after Retry-After; a 500 would read as a fault of the request.
-            request.log.warn({ err: error }, 'database unavailable');
-            return reply
-                .status(503)
-                .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-                .send({ error: 'The database is unavailable just now. Try again in a few seconds.', request_id });
-        }
-        if (transientConflict(error)) {
-            // A deadlock's victim, or a transaction that could not be serialized: nothing was written, and the same
-            // request passes once the other side is done (a restore, a bulk change).
-            request.log.warn({ err: error }, 'transaction rolled back for a conflict');
-            return reply
-                .status(503)
-                .header('Retry-After', String(CONFLICT_RETRY_AFTER_SECONDS))
-                .send({ error: 'The server is busy with another change just now. Try again in a moment.', request_id });
+                .status(transient.status)
+                .header('Retry-After', String(transient.retryAfterSeconds))
+                .send({ error: transient.message, request_id });
         }
         const status = error.statusCode ?? 500;
         if (status >= 500) {
