@@ -39,6 +39,8 @@ export default defineConfig({
                         })),
                         // the charts are the dashboard's and statistics' alone
                         { name: 'charts', test: /node_modules[\\/]@mui[\\/]x-charts/, priority: 1 },
+                        // the schemas are the forms' (and the contract's), not the lists': zod builds much as it loads
+                        { name: 'schemas', test: /node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]/, priority: 1 },
                         { name: 'screens', test: /node_modules[\\/]/, priority: 0 },
                     ],
                 },

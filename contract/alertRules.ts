@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_GROUPS, EVENT_TYPES } from './eventTypes';
 import { MESSAGES } from './validation';
+import { ALERT_RULE_MESSAGES } from './alertRuleTexts';
 
 /**
  * Alert rules (issue 15): which events of an account (and, for a dealer, of
@@ -18,16 +19,6 @@ export type AlertDigestPeriod = (typeof ALERT_DIGEST_PERIODS)[number];
 export const ALERT_EVENT_GROUPS = EVENT_GROUPS.filter(g => g !== 'all');
 /** The most events one mail lists; the rest is counted and left to the console's link. */
 export const ALERT_MAIL_EVENTS_MAX = 200;
-
-export const ALERT_RULE_MESSAGES = {
-    noRecipient: 'Choose at least one user, e-mail address or webhook to send the alerts to.',
-    foreignWebhooks: 'Choose webhooks of the rule’s account.',
-    unknownUsers: 'Choose users of the rule’s account.',
-    foreignDevices: 'Choose devices of the rule’s account.',
-    foreignGroups: 'Choose access groups of the rule’s account.',
-    badAddress: 'Enter e-mail addresses only, one a line.',
-    periodRequired: 'Choose hourly or daily for a digest.',
-} as const;
 
 const ids = z.array(z.number().int().positive()).max(500).default([]);
 
@@ -83,3 +74,5 @@ export const alertRuleRecord = z.object({
     updated_at: z.string(),
 });
 export type AlertRule = z.infer<typeof alertRuleRecord>;
+
+export { ALERT_RULE_MESSAGES } from './alertRuleTexts';

@@ -64,9 +64,56 @@ const cycles = (graph: Map<string, string[]>) => {
     return found;
 };
 
+/**
+ * What a module loads when it runs: its imports and re-exports but the type-only ones, which the build drops;
+ * relative ones as repository paths, packages by name.
+ */
+const runtimeImports = (file: string): string[] => {
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    const specifiers: string[] = [];
+    for (const statement of source.statements) {
+        if (ts.isImportDeclaration(statement)) {
+            const clause = statement.importClause;
+            const typesOnly =
+                clause?.isTypeOnly ||
+                (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings)
+                    ? clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every(e => e.isTypeOnly)
+                    : false);
+            if (!typesOnly) specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+        } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly)
+            specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    }
+    return specifiers.map(spec => {
+        if (!spec.startsWith('.')) return spec;
+        const base = path.join(path.dirname(file), spec);
+        return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(c => fs.existsSync(c)) ?? base;
+    });
+};
+
+/** Every module and package `file` loads when it runs, itself included. */
+const loadedWith = (file: string) => {
+    const seen = new Set<string>();
+    const visit = (f: string) => {
+        if (seen.has(f)) return;
+        seen.add(f);
+        if (/\.tsx?$/.test(f)) runtimeImports(f).forEach(visit);
+    };
+    visit(file);
+    return seen;
+};
+
 describe('imports', () => {
     it('form no cycle in src/, server/ and contract/', () => {
         expect(cycles(importGraph(['src', 'server', 'contract']))).toEqual([]);
+    });
+
+    // The features' texts load with the layout, before any form needs a schema: zod's own start-up is not paid for them.
+    it("load no zod with the features' texts", () => {
+        const messages = (fs.readdirSync('src/resources', { recursive: true }) as string[])
+            .filter(f => /(^|\/)messages\.[a-z]{2}\.ts$/.test(f))
+            .map(f => path.join('src/resources', f));
+        expect(messages.length).toBeGreaterThan(20);
+        expect(messages.filter(file => [...loadedWith(file)].some(m => m === 'zod' || m.startsWith('zod/')))).toEqual([]);
     });
 
     it('the check finds a cycle when there is one', () => {

@@ -1,5 +1,5 @@
 import type { Messages } from '../../plugins/types';
-import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
+import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRuleTexts';
 
 /** Texte der Alarmregel-Seiten (Issue 15); die Validierungstexte aus contract/ haben ihren englischen Text als Schlüssel. */
 const de: Messages = {

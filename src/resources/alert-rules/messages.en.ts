@@ -1,5 +1,5 @@
 import type { Messages } from '../../plugins/types';
-import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
+import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRuleTexts';
 
 /** Texts of the alert rules screens (issue 15); the contract/ validation texts are keyed by their English text. */
 const en: Messages = {

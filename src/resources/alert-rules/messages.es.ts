@@ -1,5 +1,5 @@
 import type { Messages } from '../../plugins/types';
-import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
+import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRuleTexts';
 
 /** Textos de las pantallas de reglas de alerta (issue 15); los textos de validación de contract/ tienen su texto en inglés como clave. */
 const es: Messages = {

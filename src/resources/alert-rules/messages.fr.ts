@@ -1,5 +1,5 @@
 import type { Messages } from '../../plugins/types';
-import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRules';
+import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRuleTexts';
 
 /** Textes des écrans des règles d’alerte (issue 15) ; les textes de validation de contract/ ont leur texte anglais pour clé. */
 const fr: Messages = {
