@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Datagrid, FilterButton, FunctionField, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, FilterButton, TopToolbar, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { readListState } from '../../../lists/listQuery';
 import { AppList } from '../../../lists/AppList';
+import { CellField } from '../../../lists/CellField';
 import { useQuickView } from '../../../layout/quickView';
 import { useSession } from '../../../session/useSession';
 import { AddReaderButton } from '../dialogs/AddReaderDialog';
@@ -90,7 +91,7 @@ export const DeviceList = () => {
                     '& .state': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 },
                 }}
             >
-                <FunctionField
+                <CellField
                     source="status"
                     render={(d: Device) => (
                         <div className="state">
@@ -99,22 +100,22 @@ export const DeviceList = () => {
                         </div>
                     )}
                 />
-                <FunctionField
+                <CellField
                     source="description"
                     label="resources.devices.fields.device"
                     render={(d: Device) => <TwoLines first={d.description} second={d.hardware_id} />}
                 />
-                {rights.accounts && <TextField source="account_name" sortBy="account" />}
-                <FunctionField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
-                <FunctionField source="role" render={(d: Device) => <span title={labels.role(d.role)}>{d.role}</span>} />
-                <FunctionField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />
-                <FunctionField
+                {rights.accounts && <CellField source="account_name" sortBy="account" render={(d: Device) => d.account_name} />}
+                <CellField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
+                <CellField source="role" render={(d: Device) => <span title={labels.role(d.role)}>{d.role}</span>} />
+                <CellField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />
+                <CellField
                     source="release"
                     label="resources.devices.fields.releaseAndBoard"
                     render={(d: Device) => <TwoLines first={d.release} second={d.board_type} />}
                 />
-                <TextField source="ip_address" emptyText="-" />
-                <FunctionField source="last_seen_at" render={(d: Device) => <LastSeen value={d.last_seen_at} />} />
+                <CellField source="ip_address" render={(d: Device) => d.ip_address || '-'} />
+                <CellField source="last_seen_at" render={(d: Device) => <LastSeen value={d.last_seen_at} />} />
             </Datagrid>
         </AppList>
     );
