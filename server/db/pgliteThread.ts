@@ -44,8 +44,9 @@ export class PGliteThread {
     private failed: Error | undefined;
     readonly waitReady: Promise<void>;
 
-    constructor(dataDir?: string) {
-        this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+    /** startFrom: a file holding a dump of a data folder (dumpDataDir) to start from, instead of a new cluster */
+    constructor(dataDir?: string, startFrom?: string) {
+        this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, startFrom } });
         this.waitReady = new Promise((resolve, reject) => {
             const first = (reply: Reply) => {
                 if (!('ready' in reply)) return;
@@ -136,6 +137,12 @@ export class PGliteThread {
             this.listeners.delete(channel);
             await this.send({ op: 'unlisten', channel });
         };
+    }
+
+    /** The data folder as a tar (PGlite's dumpDataDir): what `startFrom` takes. */
+    async dumpDataDir(): Promise<Uint8Array> {
+        while (this.transactionDone) await this.transactionDone;
+        return this.send({ op: 'dump' });
     }
 
     async close() {

@@ -2,12 +2,17 @@
 // keeps answering HTTP while a statement runs (issue 14, docs/decisions.md
 // "The embedded database in a worker thread"). Plain JavaScript, so the
 // thread starts the same under tsx, vitest and a built server.
-// Messages in: {id, op: 'query' | 'exec' | 'listen' | 'unlisten' | 'close', ...};
+// Messages in: {id, op: 'query' | 'exec' | 'listen' | 'unlisten' | 'dump' | 'close', ...};
 // out: {id, result} or {id, error}, and {notify: channel, payload}.
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const db = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+// startFrom: a dump of a data folder (dumpDataDir's tar) the database starts from, rather than making a new cluster
+const db = new PGlite({
+    ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
+    ...(workerData.startFrom ? { loadDataDir: new Blob([fs.readFileSync(workerData.startFrom)]) } : {}),
+});
 const stops = new Map();
 
 /** The fields of PostgreSQL's error (code, constraint, detail…) travel with its message. */
@@ -46,6 +51,8 @@ const run = async message => {
             await stop?.();
             return undefined;
         }
+        case 'dump':
+            return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
         case 'close':
             // PGlite runs with fsync off: a checkpoint before closing makes the files consistent.
             await db.query('CHECKPOINT').catch(() => undefined);

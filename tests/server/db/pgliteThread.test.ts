@@ -112,4 +112,21 @@ describe('the embedded database in its own thread', () => {
             await second.close();
         }
     }, 60_000);
+    it("starts from a dump of another database's data folder, with its rows, apart from it (the tests' template)", async () => {
+        await database.db.execute(sql`insert into thread_probe values (40, 'dumped')`);
+        const dump = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ac-thread-')), 'data.tar');
+        dirs.push(path.dirname(dump));
+        fs.writeFileSync(dump, await database.dumpDataDir!());
+        const copy = await openDatabase({ startFrom: dump });
+        try {
+            await copy.db.execute(sql`insert into thread_probe values (41, 'copy only')`);
+            expect(await rows(copy.db, sql`select id, note from thread_probe where id >= 40 order by id`)).toEqual([
+                { id: 40, note: 'dumped' },
+                { id: 41, note: 'copy only' },
+            ]);
+            expect(await rows(database.db, sql`select id from thread_probe where id >= 40`)).toEqual([{ id: 40 }]);
+        } finally {
+            await copy.close();
+        }
+    }, 60_000);
 });
