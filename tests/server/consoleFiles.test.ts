@@ -79,6 +79,21 @@ describe('the console files on the wire', () => {
         expect(scripts.sort()).toEqual([`'self'`, `'sha256-${hash}'`]);
     });
 
+    it('a console rebuilt under the running server has its new boot script allowed at once', async () => {
+        const page = path.join(dir, 'index.html');
+        const before = fs.readFileSync(page, 'utf8');
+        const rebuilt = `(()=>{if(localStorage.getItem("token"))document.title='rebuilt'})()`;
+        try {
+            fs.writeFileSync(page, before.replace(BOOT, rebuilt));
+            const res = await get('/devices', 'gzip');
+            expect(res.body.toString()).toContain(rebuilt);
+            const scripts = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+            expect(scripts.sort()).toEqual([`'self'`, `'sha256-${crypto.createHash('sha256').update(rebuilt).digest('base64')}'`]);
+        } finally {
+            fs.writeFileSync(page, before);
+        }
+    });
+
     it('the source maps are not given away unless the configuration says so', async () => {
         const res = await get('/assets/index-abc123.js.map', 'gzip');
         expect(res.status).toBe(404);
