@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 
@@ -17,6 +20,18 @@ const portable = (options?: QueryOptions) => {
     if (!options) return undefined;
     const { parsers, ...rest } = options;
     return parsers ? { ...rest, rawTypes: Object.keys(parsers).map(Number) } : rest;
+};
+
+/**
+ * PGlite's two WebAssembly programs, compiled once a process and handed to each database thread: a thread
+ * that compiles its own takes 0.6 s longer to start, paid by every test platform (docs/performance.md
+ * "Test platforms start from compiled programs").
+ */
+let programs: { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module } | undefined;
+const compiledPrograms = () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compile = (file: string) => new WebAssembly.Module(fs.readFileSync(path.join(dist, file)));
+    return (programs ??= { pgliteWasmModule: compile('pglite.wasm'), initdbWasmModule: compile('initdb.wasm') });
 };
 
 /** The statements of one transaction: they bypass the queue the transaction holds. */
@@ -46,7 +61,9 @@ export class PGliteThread {
 
     /** startFrom: a file holding a dump of a data folder (dumpDataDir) to start from, instead of a new cluster */
     constructor(dataDir?: string, startFrom?: string) {
-        this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, startFrom } });
+        this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
+            workerData: { dataDir, startFrom, ...compiledPrograms() },
+        });
         this.waitReady = new Promise((resolve, reject) => {
             const first = (reply: Reply) => {
                 if (!('ready' in reply)) return;

@@ -8,8 +8,11 @@ import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-// startFrom: a dump of a data folder (dumpDataDir's tar) the database starts from, rather than making a new cluster
+// startFrom: a dump of a data folder (dumpDataDir's tar) the database starts from, rather than making a new cluster;
+// the two programs come compiled from the thread that starts this one (pgliteThread.ts)
 const db = new PGlite({
+    pgliteWasmModule: workerData.pgliteWasmModule,
+    initdbWasmModule: workerData.initdbWasmModule,
     ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
     ...(workerData.startFrom ? { loadDataDir: new Blob([fs.readFileSync(workerData.startFrom)]) } : {}),
 });
