@@ -1,8 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Two projects: node for contract and server tests (fastify.inject against a
-// real embedded database), jsdom for console component tests.
+// node: contract and server tests (fastify.inject against a real embedded database), one module cache a
+// worker: a file imports the server's modules in about 4 s, paid once a worker rather than once a file
+// (docs/decisions.md "Server test files share their worker's modules"). node-mocked: the files that replace
+// a module (vi.mock, named *.mocked.test.ts), in a module cache of their own, else the real module,
+// already loaded, would stay. console: jsdom, for console component tests.
+const serverTests = ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'];
+// *.pg.test.ts need a PostgreSQL server (two processes on one database...): the PostgreSQL run only.
+const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['tests/server/**/*.pg.test.ts'];
+const mocking = ['tests/server/**/*.mocked.test.ts'];
+
 export default defineConfig({
     plugins: [react()],
     test: {
@@ -17,10 +25,14 @@ export default defineConfig({
                 test: {
                     name: 'node',
                     environment: 'node',
-                    include: ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'],
-                    // *.pg.test.ts need a PostgreSQL server (two processes on one database...): the PostgreSQL run only.
-                    exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/server/**/*.pg.test.ts'],
+                    include: serverTests,
+                    exclude: [...postgresOnly, ...mocking],
+                    isolate: false,
                 },
+            },
+            {
+                extends: true,
+                test: { name: 'node-mocked', environment: 'node', include: mocking },
             },
             {
                 extends: true,

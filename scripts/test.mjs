@@ -10,7 +10,7 @@ const steps = [
     { name: 'types', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
     { name: 'lint', args: ['eslint', '.', '--max-warnings', '0'] },
     { name: 'format', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
-    { name: 'unit, component and server tests', args: ['vitest', 'run'], database: ['vitest', 'run', '--project', 'node'] },
+    { name: 'unit, component and server tests', args: ['vitest', 'run'], database: ['vitest', 'run', '--project', 'node*'] },
     { name: 'console build', args: ['vite', 'build', '--logLevel', 'warn'], database: true },
     { name: 'browser tests', args: ['playwright', 'test'], database: true },
 ];

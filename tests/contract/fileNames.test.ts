@@ -15,4 +15,13 @@ describe('file names', () => {
         }
         expect([...byLowerName.values()].filter(names => names.size > 1).map(names => [...names])).toEqual([]);
     });
+
+    it('say which server tests replace a module: *.mocked.test.ts, run apart from the shared module cache (vitest.config.ts)', () => {
+        const serverTests = ['tests/server', 'tests/contract'].flatMap(folder =>
+            (fs.readdirSync(folder, { recursive: true }) as string[]).filter(f => f.endsWith('.test.ts')).map(f => path.join(folder, f)),
+        );
+        const mocking = serverTests.filter(file => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8')));
+        expect(mocking.length).toBeGreaterThan(0);
+        expect(mocking.filter(file => !file.endsWith('.mocked.test.ts'))).toEqual([]);
+    });
 });
