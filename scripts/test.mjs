@@ -3,26 +3,51 @@
 // `npm test -- --database`: only what the database can change (the server tests, the browser tests and the build
 // they need), for a second database after a whole run (.ci/run's PostgreSQL half): types, lint, format and the
 // console's component tests (jsdom, no server) would only run again on the same code.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const databaseOnly = process.argv.includes('--database');
+// `together`: the static checks, single-threaded each, run side by side on the machine's cores; their output is
+// held and printed step by step once they end.
 const steps = [
-    { name: 'types', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-    { name: 'lint', args: ['eslint', '.', '--max-warnings', '0'] },
-    { name: 'format', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+    { name: 'types', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'], together: true },
+    { name: 'lint', args: ['eslint', '.', '--max-warnings', '0'], together: true },
+    { name: 'format', args: ['prettier', '--check', '.', '--log-level', 'warn'], together: true },
     { name: 'unit, component and server tests', args: ['vitest', 'run'], database: ['vitest', 'run', '--project', 'node*'] },
     { name: 'console build', args: ['vite', 'build', '--logLevel', 'warn'], database: true },
     { name: 'browser tests', args: ['playwright', 'test'], database: true },
 ];
 
 const only = process.argv.slice(2).filter(a => a !== '--database');
-for (const step of steps) {
-    if (only.length && !only.some(o => step.name.includes(o))) continue;
-    if (databaseOnly && !step.database) continue;
-    const args = databaseOnly && Array.isArray(step.database) ? step.database : step.args;
-    const started = Date.now();
-    console.log(`\n▶ ${step.name}${process.env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);
-    const result = spawnSync('npx', args, { stdio: 'inherit' });
-    console.log(`  ${step.name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    if (result.status !== 0) process.exit(result.status ?? 1);
+const chosen = steps.filter(step => (!only.length || only.some(o => step.name.includes(o))) && (!databaseOnly || step.database));
+const title = step => `\n▶ ${step.name}${process.env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`;
+
+/** Runs one step: its output straight to the terminal, or held (`held`) and handed back. */
+const run = (step, held) =>
+    new Promise(resolve => {
+        const args = databaseOnly && Array.isArray(step.database) ? step.database : step.args;
+        const started = Date.now();
+        const child = spawn('npx', args, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+        let output = '';
+        child.stdout?.on('data', chunk => (output += chunk));
+        child.stderr?.on('data', chunk => (output += chunk));
+        child.on('close', status => resolve({ step, status, output, seconds: ((Date.now() - started) / 1000).toFixed(0) }));
+    });
+const report = ({ step, status, seconds }) => console.log(`  ${step.name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
+
+for (let i = 0; i < chosen.length;) {
+    let end = i + 1;
+    if (chosen[i].together) while (chosen[end]?.together) end++;
+    const group = chosen.slice(i, end);
+    i = end;
+    if (group.length === 1) console.log(title(group[0]));
+    const results = await Promise.all(group.map(step => run(step, group.length > 1)));
+    for (const result of results) {
+        if (group.length > 1) {
+            console.log(title(result.step));
+            if (result.output) process.stdout.write(result.output);
+        }
+        report(result);
+    }
+    const failed = results.find(r => r.status !== 0);
+    if (failed) process.exit(failed.status ?? 1);
 }
