@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 const serverTests = ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'];
 // *.pg.test.ts need a PostgreSQL server (two processes on one database...): the PostgreSQL run only.
 const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['tests/server/**/*.pg.test.ts'];
-const mocking = ['tests/server/**/*.mocked.test.ts'];
+const mocking = ['tests/contract/**/*.mocked.test.ts', 'tests/server/**/*.mocked.test.ts'];
 
 export default defineConfig({
     plugins: [react()],

@@ -24,8 +24,8 @@ const portable = (options?: QueryOptions) => {
 
 /**
  * PGlite's two WebAssembly programs, compiled once a process and handed to each database thread: a thread
- * that compiles its own takes 0.6 s longer to start, paid by every test platform (docs/performance.md
- * "Test platforms start from compiled programs").
+ * that compiles its own takes about 0.2 s longer to start, paid by every test platform (docs/performance.md
+ * "The test run (CI time)").
  */
 let programs: { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module } | undefined;
 const compiledPrograms = () => {
