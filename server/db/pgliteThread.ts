@@ -29,9 +29,10 @@ const portable = (options?: QueryOptions) => {
  */
 let programs: { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module } | undefined;
 const compiledPrograms = () => {
+    if (programs) return programs;
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const compile = (file: string) => new WebAssembly.Module(fs.readFileSync(path.join(dist, file)));
-    return (programs ??= { pgliteWasmModule: compile('pglite.wasm'), initdbWasmModule: compile('initdb.wasm') });
+    return (programs = { pgliteWasmModule: compile('pglite.wasm'), initdbWasmModule: compile('initdb.wasm') });
 };
 
 /** The statements of one transaction: they bypass the queue the transaction holds. */
