@@ -58,7 +58,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
                 styleSrc: ["'self'", "'unsafe-inline'"],
                 imgSrc: ["'self'", 'data:', 'blob:'],
                 // and the console's own inline boot script, by its hash (scripts/bootPreload.ts)
-                scriptSrc: ["'self'", inlineScriptHashes(ctx.config.staticDir)],
+                scriptSrc: [scriptSources(ctx.config.staticDir)],
                 connectSrc: ["'self'"],
             },
         },
@@ -113,25 +113,28 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 };
 
 /**
- * The CSP hashes of the inline scripts of the built console's index.html (none before a build), read again when the file
- * changes: the page is read from disk at each request, so a console rebuilt under a running server (an upgrade in place)
- * had its boot script refused by the browser until a restart.
+ * script-src: the server's own files and, by their CSP hashes, the inline scripts of the built console's index.html (none
+ * before a build), read again when the file changes: the page is read from disk at each request, so a console rebuilt
+ * under a running server (an upgrade in place) had its boot script refused by the browser until a restart.
  */
-const inlineScriptHashes = (dir: string) => {
+const scriptSources = (dir: string) => {
     const index = path.join(dir, 'index.html');
-    let read: { mtimeMs: number; size: number; hashes: string } | undefined;
+    let read: { mtimeMs: number; size: number; sources: string } | undefined;
     return () => {
         const stat = fs.statSync(index, { throwIfNoEntry: false });
-        if (!stat) return '';
+        if (!stat) return "'self'";
         if (read?.mtimeMs !== stat.mtimeMs || read.size !== stat.size)
             read = {
                 mtimeMs: stat.mtimeMs,
                 size: stat.size,
-                hashes: [...fs.readFileSync(index, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)]
-                    .map(m => `'sha256-${crypto.createHash('sha256').update(m[1]!).digest('base64')}'`)
-                    .join(' '),
+                sources: [
+                    "'self'",
+                    ...[...fs.readFileSync(index, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+                        m => `'sha256-${crypto.createHash('sha256').update(m[1]!).digest('base64')}'`,
+                    ),
+                ].join(' '),
             };
-        return read.hashes;
+        return read.sources;
     };
 };
 

@@ -79,6 +79,18 @@ describe('the console files on the wire', () => {
         expect(scripts.sort()).toEqual([`'self'`, `'sha256-${hash}'`]);
     });
 
+    it("with no console built, the page may run only the server's own scripts", async () => {
+        const page = path.join(dir, 'index.html');
+        fs.renameSync(page, `${page}.aside`);
+        try {
+            const res = await get('/api/v2/login_provider');
+            expect(res.status).toBe(200);
+            expect(/script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]).toBe(`'self'`);
+        } finally {
+            fs.renameSync(`${page}.aside`, page);
+        }
+    });
+
     it('a console rebuilt under the running server has its new boot script allowed at once', async () => {
         const page = path.join(dir, 'index.html');
         const before = fs.readFileSync(page, 'utf8');
