@@ -6,15 +6,22 @@
 import { spawn } from 'node:child_process';
 
 const databaseOnly = process.argv.includes('--database');
-// `together`: the static checks, single-threaded each, run side by side on the machine's cores; their output is
-// held and printed step by step once they end.
+// `together`: steps with the same value, next to each other, run side by side. The static checks are single-threaded
+// each. The browser tests mostly wait (on the browser, the server, timers: a third of a core on average), so they
+// run beside vitest's two workers rather than after them; the console build they serve comes first. The first step
+// of a group writes to the terminal as it runs; the others' output is held and printed once the group ends.
 const steps = [
-    { name: 'types', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'], together: true },
-    { name: 'lint', args: ['eslint', '.', '--max-warnings', '0'], together: true },
-    { name: 'format', args: ['prettier', '--check', '.', '--log-level', 'warn'], together: true },
-    { name: 'unit, component and server tests', args: ['vitest', 'run'], database: ['vitest', 'run', '--project', 'node*'] },
+    { name: 'types', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'], together: 'static' },
+    { name: 'lint', args: ['eslint', '.', '--max-warnings', '0'], together: 'static' },
+    { name: 'format', args: ['prettier', '--check', '.', '--log-level', 'warn'], together: 'static' },
     { name: 'console build', args: ['vite', 'build', '--logLevel', 'warn'], database: true },
-    { name: 'browser tests', args: ['playwright', 'test'], database: true },
+    {
+        name: 'unit, component and server tests',
+        args: ['vitest', 'run'],
+        database: ['vitest', 'run', '--project', 'node*'],
+        together: 'tests',
+    },
+    { name: 'browser tests', args: ['playwright', 'test'], database: true, together: 'tests' },
 ];
 
 const only = process.argv.slice(2).filter(a => a !== '--database');
@@ -26,7 +33,9 @@ const run = (step, held) =>
     new Promise(resolve => {
         const args = databaseOnly && Array.isArray(step.database) ? step.database : step.args;
         const started = Date.now();
-        const child = spawn('npx', args, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+        // held output is printed to the terminal later: keep its colours when that is a terminal
+        const env = held && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+        const child = spawn('npx', args, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
         let output = '';
         child.stdout?.on('data', chunk => (output += chunk));
         child.stderr?.on('data', chunk => (output += chunk));
@@ -36,13 +45,15 @@ const report = ({ step, status, seconds }) => console.log(`  ${step.name}: ${sta
 
 for (let i = 0; i < chosen.length;) {
     let end = i + 1;
-    if (chosen[i].together) while (chosen[end]?.together) end++;
+    if (chosen[i].together) while (chosen[end]?.together === chosen[i].together) end++;
     const group = chosen.slice(i, end);
     i = end;
-    if (group.length === 1) console.log(title(group[0]));
-    const results = await Promise.all(group.map(step => run(step, group.length > 1)));
+    console.log(title(group[0]));
+    const beside = group.slice(1).map(step => step.name);
+    if (beside.length) console.log(`  (beside it: ${beside.join(', ')})`);
+    const results = await Promise.all(group.map((step, at) => run(step, at > 0)));
     for (const result of results) {
-        if (group.length > 1) {
+        if (result !== results[0]) {
             console.log(title(result.step));
             if (result.output) process.stdout.write(result.output);
         }
