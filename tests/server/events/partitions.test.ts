@@ -54,6 +54,9 @@ beforeAll(async () => {
     if (onPostgres) {
         const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'ac_test');
         const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+        // pool.end() does not wait for its connections to close: the drop below may end one still closing,
+        // and the pool's 'error' for it, unheard, stopped the test process (as in server/db/database.ts).
+        pool.on('error', () => undefined);
         db = drizzlePg({ client: pool, schema }) as unknown as Db;
         migrate = folder => migratePg(db as never, { migrationsFolder: folder });
         listen = async onPayload => {
