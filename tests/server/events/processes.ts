@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { scratchDatabase } from '../../../server/db/scratch';
 
 export const ROOT = { email: 'root@events.test', password: 'Root#Pass1' };
 
@@ -33,25 +33,8 @@ export const startServer = (port: number, env: Record<string, string>) => {
 };
 export type ServerProcess = ReturnType<typeof startServer>;
 
-/** A new PostgreSQL database on the TEST_DATABASE_URL server, and its removal. */
-export const freshPostgres = async (adminUrl: string) => {
-    const name = `ac_events_${randomUUID().replaceAll('-', '')}`;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-        url: url.toString(),
-        async drop() {
-            const c = new pg.Client({ connectionString: adminUrl });
-            await c.connect();
-            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            await c.end();
-        },
-    };
-};
+/** A new PostgreSQL database on the TEST_DATABASE_URL server, and its removal with whatever is still connected. */
+export const freshPostgres = (adminUrl: string) => scratchDatabase(adminUrl, 'ac_events');
 
 /** The platform over HTTP as the admin: sign-in, then JSON calls. */
 export const httpAdmin = async (baseUrl: string) => {
