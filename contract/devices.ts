@@ -1,44 +1,23 @@
 import { z } from 'zod';
 import { ONVIF_PASSWORD_MIN, ONVIF_USERNAME_MAX, ONVIF_USERNAME_MIN } from './constants';
 import { MESSAGES } from './validation';
+import {
+    DEVICE_STATUSES,
+    DEVICE_ROLES,
+    SECURITY_LEVELS,
+    LED_OPTIONS,
+    COMMUNICATION_OPTIONS,
+    ONVIF_MANAGERS,
+    ONVIF_USER_LEVELS,
+    SIP_TRANSPORTS,
+    TEMP_ENROLLMENT_MAX_MINUTES,
+} from './deviceValues';
 
 /**
  * Devices (readers, "rocks") as the console and the server see them
  * (SPEC 3 Device, 4.6, 5). What a reader itself sends and receives is in
  * contract/device-api.ts.
  */
-
-/**
- * pending: registered, waiting for approval; online/offline: approved, by
- * heartbeat; rejected: refused in the console, its calls get 401.
- */
-export const DEVICE_STATUSES = ['pending', 'online', 'offline', 'rejected'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-/** The states of an approved device. */
-export const APPROVED_DEVICE_STATUSES = ['online', 'offline'] as const satisfies readonly DeviceStatus[];
-
-/** SPEC 4.6 device role options, in the order the form offers them. */
-export const DEVICE_ROLES = ['demo', 'one-fa', 'one-fa-face-only', 'two-fa', 'enrollment', 'one-fa-testing', 'badge-only'] as const;
-export type DeviceRole = (typeof DEVICE_ROLES)[number];
-export const DEFAULT_DEVICE_ROLE: DeviceRole = 'one-fa';
-
-/** SPEC 4.6: low-friction, medium (standard, the default), high-security. */
-export const SECURITY_LEVELS = ['low-friction', 'medium', 'high-security'] as const;
-export type SecurityLevel = (typeof SECURITY_LEVELS)[number];
-
-export const LED_OPTIONS = ['mimic_acs', 'follow_acs', 'no_acs_check'] as const;
-export type LedOption = (typeof LED_OPTIONS)[number];
-
-export const COMMUNICATION_OPTIONS = ['disabled', 'wiegand', 'osdp'] as const;
-export type CommunicationOption = (typeof COMMUNICATION_OPTIONS)[number];
-
-export const ONVIF_MANAGERS = ['platform', 'protocol'] as const;
-export const ONVIF_USER_LEVELS = ['administrator', 'operator', 'user'] as const;
-export const SIP_TRANSPORTS = ['udp', 'tcp', 'tls'] as const;
-
-/** Temporary enrollment lasts this long unless the request says otherwise. */
-export const TEMP_ENROLLMENT_DEFAULT_MINUTES = 30;
-export const TEMP_ENROLLMENT_MAX_MINUTES = 24 * 60;
 
 export const DEVICE_MESSAGES = {
     minimum6: 'Minimum 6 characters',
@@ -269,3 +248,23 @@ export const deviceStateAggregate = z.object({
 export const installedFirmware = z.object({
     result: z.array(z.object({ release: z.string(), board_type: z.string().nullable(), count: z.number().int() })),
 });
+
+export {
+    DEVICE_STATUSES,
+    APPROVED_DEVICE_STATUSES,
+    DEVICE_ROLES,
+    DEFAULT_DEVICE_ROLE,
+    SECURITY_LEVELS,
+    LED_OPTIONS,
+    COMMUNICATION_OPTIONS,
+    ONVIF_MANAGERS,
+    ONVIF_USER_LEVELS,
+    SIP_TRANSPORTS,
+    TEMP_ENROLLMENT_DEFAULT_MINUTES,
+    TEMP_ENROLLMENT_MAX_MINUTES,
+    type DeviceStatus,
+    type DeviceRole,
+    type SecurityLevel,
+    type LedOption,
+    type CommunicationOption,
+} from './deviceValues';

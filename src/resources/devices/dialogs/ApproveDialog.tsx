@@ -10,8 +10,7 @@ import {
     Stack,
     TextField,
 } from '@mui/material';
-import HowToReg from '@mui/icons-material/HowToReg';
-import { Button, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { approveInput } from '../../../../contract/devices';
 import { useAccountList } from '../../../session/accounts';
 import { useDeviceNotices } from '../deviceNotices';
@@ -26,7 +25,7 @@ const stop = (e: MouseEvent) => e.stopPropagation();
  * call. A description can be given, and roles that reach other accounts may
  * approve it into another account of their scope.
  */
-const ApproveDialog = ({ device, onClose }: { device: Device; onClose: () => void }) => {
+export const ApproveDialog = ({ device, onClose }: { device: Device; onClose: () => void }) => {
     const translate = useTranslate();
     const rights = useDeviceRights();
     const notices = useDeviceNotices();
@@ -102,34 +101,5 @@ const ApproveDialog = ({ device, onClose }: { device: Device; onClose: () => voi
                 </MuiButton>
             </DialogActions>
         </Dialog>
-    );
-};
-
-export const ApproveButton = ({
-    device,
-    variant,
-    size,
-}: {
-    device: Device;
-    variant?: 'text' | 'contained' | 'outlined';
-    size?: 'small' | 'medium';
-}) => {
-    const [open, setOpen] = useState(false);
-    return (
-        <>
-            <Button
-                label="resources.devices.actions.approve"
-                variant={variant}
-                size={size}
-                color="success"
-                onClick={e => {
-                    e.stopPropagation();
-                    setOpen(true);
-                }}
-            >
-                <HowToReg />
-            </Button>
-            {open && <ApproveDialog device={device} onClose={() => setOpen(false)} />}
-        </>
     );
 };

@@ -3,7 +3,7 @@ import Edit from '@mui/icons-material/Edit';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Button, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { ApproveButton } from '../dialogs/ApproveDialog';
+import { ApproveButton } from '../dialogs/ApproveButton';
 import { AuthenticateButton } from '../dialogs/AuthenticateDialog';
 import { RebootButton, RejectButton } from './DeviceActions';
 import { ConfigState, DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';

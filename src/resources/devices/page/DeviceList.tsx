@@ -3,13 +3,13 @@ import { Datagrid, FilterButton, TopToolbar, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { readListState } from '../../../lists/listQuery';
 import { AppList } from '../../../lists/AppList';
+import { onDemand } from '../../../plugins/onDemand';
 import { CellField } from '../../../lists/CellField';
 import { useQuickView } from '../../../layout/quickView';
 import { useSession } from '../../../session/useSession';
 import { AddReaderButton } from '../dialogs/AddReaderDialog';
-import { ApproveButton } from '../dialogs/ApproveDialog';
+import { ApproveButton } from '../dialogs/ApproveButton';
 import { DeviceBulkActions, hasBulkActions } from '../bulk/DeviceBulkActions';
-import { DeviceDrawer } from './DeviceDrawer';
 import { DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';
 import { useDeviceFilters, usePrefetchedFilterValues } from './deviceFilters';
 import { PendingBanner } from './PendingBanner';
@@ -18,6 +18,9 @@ import type { Device } from '../types';
 import { useDeviceRights } from '../useDeviceRights';
 
 const SORT = { field: 'description', order: 'ASC' } as const;
+
+// A row's drawer, with its commands and their checks (zod), loads when a row is first opened, not with the list.
+const DeviceDrawer = onDemand(() => import('./DeviceDrawer').then(m => m.DeviceDrawer));
 
 /** A pending reader is approved right from its row, under its state. */
 const RowActions = ({ device }: { device: Device }) => {

@@ -7,7 +7,7 @@ import { formatDate } from '../../../i18n/format';
 import { LoadFailure } from '../../../layout/LoadFailure';
 import { ConfirmDeleteButton } from '../../../lists/ConfirmDeleteButton';
 import { AccessGroupChips } from './AccessGroupChips';
-import { ApproveButton } from '../dialogs/ApproveDialog';
+import { ApproveButton } from '../dialogs/ApproveButton';
 import { AuthenticateButton } from '../dialogs/AuthenticateDialog';
 import { DownloadConfigButton, RebootButton, RejectButton } from './DeviceActions';
 import { DeviceCommands } from './DeviceCommands';

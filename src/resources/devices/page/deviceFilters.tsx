@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SearchInput, SelectInput, TextInput, useDataProvider, useTranslate, type SelectInputProps } from 'react-admin';
-import { DEVICE_STATUSES } from '../../../../contract/devices';
+import { DEVICE_STATUSES } from '../../../../contract/deviceValues';
 import type { ConsoleDataProvider } from '../../../dataProvider';
 import { AccountFilterInput } from '../../../lists/AccountFilterInput';
 import { ALL_ACCOUNTS, scopeQuery } from '../scope';
