@@ -248,8 +248,9 @@ const profile = async (base: string, url: string, storage?: typeof oursStorage) 
  * --commits: React's commits during one cold load, as React DevTools sees them (the global hook React calls in
  * production builds too): when each came, how many components rendered in it and which most often, and where each
  * chain of renders began (a component that rendered though the one above it did not: its state or a context it
- * reads changed). A fiber object of the commit before belongs to a subtree React skipped; another one rendered if
- * it mounted or did work (PerformedWork, flag 1). With --unminified the build keeps its names.
+ * reads changed) and why (new props, which hooks by index, which contexts). A fiber object of the commit before
+ * belongs to a subtree React skipped; another one rendered if it mounted or did work (PerformedWork, flag 1). With
+ * --unminified the build keeps its names.
  */
 const commits = async (base: string, url: string, storage?: typeof oursStorage) => {
     const context = await browser.newContext({ baseURL: base, ...(storage ? { storageState: storage } : {}) });
@@ -262,6 +263,25 @@ const commits = async (base: string, url: string, storage?: typeof oursStorage) 
         const nameOf = fiber => {
             const type = fiber.type && fiber.type.render ? fiber.type.render : fiber.type && fiber.type.type ? fiber.type.type : fiber.type;
             return (type && (type.displayName || type.name)) || '?';
+        };
+        const contextName = c => c.displayName || Object.keys(c._currentValue || {}).slice(0, 3).join('/') || '?';
+        // why a component rendered on its own: new props (which), a hook's state (its index), a context's value (which)
+        const causeOf = fiber => {
+            const before = fiber.alternate;
+            if (!before) return 'mount';
+            const causes = [];
+            const props = fiber.memoizedProps || {};
+            if (before.memoizedProps !== fiber.memoizedProps)
+                causes.push('props ' + Object.keys(props).filter(k => (before.memoizedProps || {})[k] !== props[k]).slice(0, 3).join('/'));
+            const hooks = [];
+            for (let a = before.memoizedState, b = fiber.memoizedState, i = 0; a && b && typeof a === 'object' && 'next' in a; a = a.next, b = b.next, i++)
+                if (a.memoizedState !== b.memoizedState && !(b.memoizedState && b.memoizedState.deps)) hooks.push(i);
+            if (hooks.length) causes.push('hooks ' + hooks.slice(0, 4).join('/'));
+            const contexts = new Set();
+            for (let a = before.dependencies && before.dependencies.firstContext, b = fiber.dependencies && fiber.dependencies.firstContext; a && b; a = a.next, b = b.next)
+                if (a.memoizedValue !== b.memoizedValue) contexts.add(contextName(b.context));
+            if (contexts.size) causes.push('context ' + [...contexts].join('/'));
+            return causes.join('; ') || '?';
         };
         window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
             supportsFiber: true,
@@ -287,7 +307,10 @@ const commits = async (base: string, url: string, storage?: typeof oursStorage) 
                         rendered++;
                         const name = nameOf(fiber);
                         names[name] = (names[name] || 0) + 1;
-                        if (!parentRendered) starts[path + '>' + name] = (starts[path + '>' + name] || 0) + 1;
+                        if (!parentRendered) {
+                            const key = path + '>' + name + ' (' + causeOf(fiber) + ')';
+                            starts[key] = (starts[key] || 0) + 1;
+                        }
                     }
                     const below = isComponent ? (path + '>' + nameOf(fiber)).split('>').slice(-3).join('>') : path;
                     if (fiber.sibling) stack.push([fiber.sibling, parentRendered, path]);
@@ -310,7 +333,7 @@ const commits = async (base: string, url: string, storage?: typeof oursStorage) 
             .map(([name, k]) => `${name}×${k}`);
     for (const c of log.filter(c => c.rendered)) {
         console.log(`      ${String(c.at).padStart(5)} ms ${String(c.rendered).padStart(5)} rendered: ${most(c.names, 6).join(' ')}`);
-        console.log(`        began at: ${most(c.starts, 6).join(', ')}`);
+        console.log(`        began at: ${most(c.starts, 12).join(', ')}`);
     }
     await context.close();
 };
