@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { getSession } from './authProvider/sessionCache';
-import { AppLayout } from './layout/lazy';
 import { enabledPlugins } from './plugins/enabled';
 import { preloadScreen } from './plugins/registry';
+import { preloadSignedIn } from './session/preload';
 import { tokens } from './session/storage';
 import { startInBrowserLocale } from './session/store';
 
@@ -14,9 +14,8 @@ void navigator.serviceWorker?.getRegistrations?.().then(list => list.forEach(r =
 // What the first page needs starts loading with the console's own code, not after its first render: the session, the layout and the screen.
 if (tokens.access) {
     void getSession().catch(() => undefined);
-    void AppLayout.preload();
-}
-preloadScreen(enabledPlugins, window.location.pathname);
+    preloadSignedIn(window.location.pathname);
+} else preloadScreen(enabledPlugins, window.location.pathname);
 startInBrowserLocale();
 
 createRoot(document.getElementById('root')!).render(

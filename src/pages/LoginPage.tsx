@@ -7,6 +7,7 @@ import type { LoginProvider, LoginReply, Me } from '../../contract/auth';
 import { SSO_ERRORS } from '../../contract/ssoErrors';
 import { getSession } from '../authProvider';
 import { apiFetch } from '../dataProvider/http';
+import { preloadSignedIn } from '../session/preload';
 import { adoptTokensFromUrl, tokens } from '../session/storage';
 import { completeSignIn, redirectTarget } from './auth';
 import { PublicCard } from './PublicCard';
@@ -103,7 +104,11 @@ export const LoginPage = () => {
         setBusy(true);
         setError(undefined);
         try {
-            const reply = (await authProvider.login({ username, password })) as LoginReply & { redirectTo?: false };
+            const checked = authProvider.login({ username, password });
+            // The page signed in to downloads while the password is checked: after the sign-in request, which would
+            // otherwise wait for a free connection behind those files.
+            preloadSignedIn(redirectTarget(location.search).split(/[?#]/)[0]!);
+            const reply = (await checked) as LoginReply & { redirectTo?: false };
             if ('tfa_required' in reply) setStep(reply.tfa_setup_required ? 'setup' : 'code');
             else proceed(await completeSignIn(queryClient));
         } catch (err) {

@@ -1,0 +1,15 @@
+import { AppLayout } from '../layout/lazy';
+import { enabledPlugins } from '../plugins/enabled';
+import { preloadScreen } from '../plugins/registry';
+
+/**
+ * Starts fetching what a signed-in page at `pathname` shows (the layout, its
+ * texts and the screen), before the session that will show it is there: at
+ * start with a stored session (src/main.tsx), and when Sign in is pressed,
+ * beside the password check (src/pages/LoginPage.tsx). docs/performance.md
+ * "Console first load".
+ */
+export const preloadSignedIn = (pathname: string) => {
+    void AppLayout.preload().catch(() => undefined);
+    preloadScreen(enabledPlugins, pathname);
+};
