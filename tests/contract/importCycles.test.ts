@@ -116,6 +116,13 @@ describe('imports', () => {
         expect(messages.filter(file => [...loadedWith(file)].some(m => m === 'zod' || m.startsWith('zod/')))).toEqual([]);
     });
 
+    // The first list most users open: its dialogs and drawer bring the schemas when first opened (docs/performance.md).
+    it('load no zod with the Devices list', () => {
+        const list = 'src/resources/devices/page/DeviceList.tsx';
+        expect(loadedWith(list).size).toBeGreaterThan(10);
+        expect([...loadedWith(list)].filter(m => m === 'zod' || m.startsWith('zod/'))).toEqual([]);
+    });
+
     it('the check finds a cycle when there is one', () => {
         const graph = new Map([
             ['a.ts', ['b.ts']],
