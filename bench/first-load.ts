@@ -7,11 +7,16 @@
  * - bytes: the scripts and styles the browser receives (encoded body and
  *   headers, as Chromium counts them) before our sign-in page shows,
  *   against those before the minimal app shows its first row (target ≤ 1.0x);
- * - time: a signed-in user opening /devices in a fresh browser (no cache)
- *   until its first row shows, against the minimal app's first row
- *   (median of --runs, target ≤ 1.2x).
+ * - time, "the first list after sign-in" (target ≤ 1.2x), read two ways,
+ *   medians of --runs:
+ *   - from Sign in: the sign-in page of /devices typed into, from the click
+ *     on Sign in to the first frame with a row, against the minimal app's
+ *     navigation to its first frame with a row, both timed in the page;
+ *   - a cold reload: a signed-in user opening /devices in a fresh browser
+ *     (no cache) until its first row shows, against the minimal app's first
+ *     row, both timed by the driver from the navigation.
  *
- *   npx tsx bench/first-load.ts [--runs 7] [--waterfall] [--profile] [--commits [--unminified]] [--sign-in]
+ *   npx tsx bench/first-load.ts [--runs 7] [--waterfall] [--profile] [--commits [--unminified]]
  * Builds the console into dist/ as `npm run build` does.
  */
 import { spawnSync } from 'node:child_process';
@@ -375,64 +380,68 @@ log(`first list (/devices), to its first row: ${firstList.files} scripts and sty
 log(
     `server and driver CPU per load (median): ${Math.round(median(oursCpu))} ms for the first list, ${Math.round(median(minimalCpu))} ms for the minimal app`,
 );
-log(`first list after sign-in, each run (ms): ${ours.map(Math.round).join(' ')}`);
+log(`first list, reopened cold, each run (ms): ${ours.map(Math.round).join(' ')}`);
 log(`minimal app's first row, each run (ms): ${minimal.map(Math.round).join(' ')}`);
+/**
+ * The first list from Sign in: the sign-in page of /devices shown and filled in, from the click on Sign in to the first
+ * frame that shows a row of the list (the password check, the session, the layout's and the screen's files), against
+ * the minimal app from the start of its navigation to its first frame with a row. Both are timed in the page
+ * (performance.now(), the same document throughout), so the driver's own delays count for neither. Scripts are
+ * strings: tsx wraps named functions in a helper the page does not have.
+ */
+const firstFrameWithRow = `new Promise(resolve => {
+    const shown = () => (document.querySelector('tbody tr') ? resolve(performance.now()) : requestAnimationFrame(shown));
+    requestAnimationFrame(shown);
+})`;
+const signIn: number[] = [];
+const minimalInPage: number[] = [];
+for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ baseURL: bench.base });
+    const page = await context.newPage();
+    await emulateLatency(context, page);
+    await page.goto('/login?redirect_url=%2Fdevices');
+    // typed as a fast typist types, a key each 50 ms: what the page does meanwhile happens before the click
+    await page.getByLabel('Email').pressSequentially(BENCH_ADMIN.email, { delay: 50 });
+    await page.getByLabel('Password', { exact: true }).pressSequentially(BENCH_ADMIN.password, { delay: 50 });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    signIn.push(
+        await page.evaluate<number>(`(() => {
+            const button = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Sign in');
+            const t = performance.now();
+            button.click();
+            return ${firstFrameWithRow}.then(at => at - t);
+        })()`),
+    );
+    await context.close();
+    const minimalContext = await browser.newContext({ baseURL: minimalBase });
+    const minimalPage = await minimalContext.newPage();
+    await emulateLatency(minimalContext, minimalPage);
+    await minimalPage.addInitScript(`window.firstRowAt = ${firstFrameWithRow}`);
+    await minimalPage.goto(`/?token=${bench.token}`);
+    minimalInPage.push(await minimalPage.evaluate<number>('window.firstRowAt'));
+    await minimalContext.close();
+}
+log(`from Sign in to the first list's first frame with a row, each run (ms): ${signIn.map(Math.round).join(' ')}`);
+log(`minimal app, from its navigation to its first frame with a row, each run (ms): ${minimalInPage.map(Math.round).join(' ')}`);
+
 const result = {
     signInBytes: signInPage.bytes,
     minimalAppBytes: minimalFirst.bytes,
     bytesRatio: Number((signInPage.bytes / minimalFirst.bytes).toFixed(2)),
-    firstListMs: Math.round(median(ours)),
+    fromSignInMs: Math.round(median(signIn)),
+    minimalFirstFrameMs: Math.round(median(minimalInPage)),
+    fromSignInRatio: Number((median(signIn) / median(minimalInPage)).toFixed(2)),
+    coldReloadMs: Math.round(median(ours)),
     minimalFirstRowMs: Math.round(median(minimal)),
-    timeRatio: Number((median(ours) / median(minimal)).toFixed(2)),
+    coldReloadRatio: Number((median(ours) / median(minimal)).toFixed(2)),
 };
 console.log('\n=== result ===');
 console.log(JSON.stringify(result, null, 2));
 console.log(`\nsign-in page bytes / minimal app: ${result.bytesRatio} (target ≤ 1.0)`);
-console.log(`first list after sign-in / minimal app's first row: ${result.timeRatio} (target ≤ 1.2)`);
-
-/**
- * --sign-in: the other reading of "the first list after sign-in": the sign-in page of /devices already shown, from the
- * click on Sign in to the first frame that shows a row of the list (the password check, the session, the layout's and
- * the screen's files), against the minimal app from the start of its navigation to its first frame with a row. Both
- * are timed in the page (performance.now(), the same document throughout), so the driver's own delays count for
- * neither. Scripts are strings: tsx wraps named functions in a helper the page does not have.
- */
-if (process.argv.includes('--sign-in')) {
-    const firstFrameWithRow = `new Promise(resolve => {
-        const shown = () => (document.querySelector('tbody tr') ? resolve(performance.now()) : requestAnimationFrame(shown));
-        requestAnimationFrame(shown);
-    })`;
-    const signIn: number[] = [];
-    const minimalInPage: number[] = [];
-    for (let i = 0; i < runs; i++) {
-        const context = await browser.newContext({ baseURL: bench.base });
-        const page = await context.newPage();
-        await emulateLatency(context, page);
-        await page.goto('/login?redirect_url=%2Fdevices');
-        await page.getByLabel('Email').fill(BENCH_ADMIN.email);
-        await page.getByLabel('Password', { exact: true }).fill(BENCH_ADMIN.password);
-        await page.getByRole('button', { name: 'Sign in' }).waitFor();
-        signIn.push(
-            await page.evaluate<number>(`(() => {
-                const button = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Sign in');
-                const t = performance.now();
-                button.click();
-                return ${firstFrameWithRow}.then(at => at - t);
-            })()`),
-        );
-        await context.close();
-        const minimalContext = await browser.newContext({ baseURL: minimalBase });
-        const minimalPage = await minimalContext.newPage();
-        await emulateLatency(minimalContext, minimalPage);
-        await minimalPage.addInitScript(`window.firstRowAt = ${firstFrameWithRow}`);
-        await minimalPage.goto(`/?token=${bench.token}`);
-        minimalInPage.push(await minimalPage.evaluate<number>('window.firstRowAt'));
-        await minimalContext.close();
-    }
-    log(`from Sign in to the first list's first frame with a row, each run (ms): ${signIn.map(Math.round).join(' ')}`);
-    log(`minimal app, from its navigation to its first frame with a row, each run (ms): ${minimalInPage.map(Math.round).join(' ')}`);
-    console.log(`from Sign in to the first list / minimal app's first row: ${(median(signIn) / median(minimalInPage)).toFixed(2)}`);
-}
+console.log(`first list, from the click on Sign in / minimal app's first row: ${result.fromSignInRatio} (target ≤ 1.2)`);
+console.log(
+    `first list, a signed-in user reopening /devices in a fresh browser / minimal app's first row: ${result.coldReloadRatio} (target ≤ 1.2)`,
+);
 await browser.close();
 await minimalApp.close();
 await bench.close();
