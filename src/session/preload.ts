@@ -5,9 +5,9 @@ import { preloadScreen } from '../plugins/registry';
 /**
  * Starts fetching what a signed-in page at `pathname` shows (the layout, its
  * texts and the screen), before the session that will show it is there: at
- * start with a stored session (src/main.tsx), and when Sign in is pressed,
- * beside the password check (src/pages/LoginPage.tsx). docs/performance.md
- * "Console first load".
+ * start with a stored session (src/main.tsx), and as the sign-in form is
+ * typed in or sent (src/pages/LoginPage.tsx). Asking again is free: each
+ * file is asked for once. docs/performance.md "Console first load".
  */
 export const preloadSignedIn = (pathname: string) => {
     void AppLayout.preload().catch(() => undefined);
