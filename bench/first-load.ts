@@ -192,12 +192,11 @@ const waterfall = async (base: string, url: string, storage?: typeof oursStorage
     const rows: string[] = [];
     page.on('requestfinished', r => {
         const t = r.timing();
-        if (r.resourceType() !== 'script' || !/assets\/index-/.test(r.url()))
-            rows.push(
-                `${Math.round(t.startTime - started)
-                    .toString()
-                    .padStart(5)} ms +${Math.round(t.responseEnd).toString().padStart(4)} ${r.url().replace(base, '')}`,
-            );
+        rows.push(
+            `${Math.round(t.startTime - started)
+                .toString()
+                .padStart(5)} ms +${Math.round(t.responseEnd).toString().padStart(4)} ${r.url().replace(base, '')}`,
+        );
     });
     const started = Date.now();
     await page.goto(url);
