@@ -249,22 +249,4 @@ export const installedFirmware = z.object({
     result: z.array(z.object({ release: z.string(), board_type: z.string().nullable(), count: z.number().int() })),
 });
 
-export {
-    DEVICE_STATUSES,
-    APPROVED_DEVICE_STATUSES,
-    DEVICE_ROLES,
-    DEFAULT_DEVICE_ROLE,
-    SECURITY_LEVELS,
-    LED_OPTIONS,
-    COMMUNICATION_OPTIONS,
-    ONVIF_MANAGERS,
-    ONVIF_USER_LEVELS,
-    SIP_TRANSPORTS,
-    TEMP_ENROLLMENT_DEFAULT_MINUTES,
-    TEMP_ENROLLMENT_MAX_MINUTES,
-    type DeviceStatus,
-    type DeviceRole,
-    type SecurityLevel,
-    type LedOption,
-    type CommunicationOption,
-} from './deviceValues';
+export * from './deviceValues';
