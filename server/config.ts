@@ -87,6 +87,11 @@ export interface Config {
     webhookRetryWindowMs: number;
     /** days delivered and failed deliveries stay listed */
     webhookDeliveriesDays: number;
+    /** a mail the mail server did not take for a temporary reason waits this long before its first retry, each next wait twice the last, at most mailRetryMaxMs */
+    mailRetryBaseMs: number;
+    mailRetryMaxMs: number;
+    /** a mail is tried for this long before it counts as failed (server/mail/failures.ts) */
+    mailRetryWindowMs: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -153,6 +158,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         webhookRetryMaxMs: Number(env.WEBHOOK_RETRY_MAX_SECONDS ?? 3600) * 1000,
         webhookRetryWindowMs: Number(env.WEBHOOK_RETRY_HOURS ?? 24) * 3600_000,
         webhookDeliveriesDays: Number(env.WEBHOOK_DELIVERIES_DAYS ?? 30),
+        mailRetryBaseMs: Number(env.MAIL_RETRY_BASE_SECONDS ?? 60) * 1000,
+        mailRetryMaxMs: Number(env.MAIL_RETRY_MAX_SECONDS ?? 3600) * 1000,
+        mailRetryWindowMs: Number(env.MAIL_RETRY_HOURS ?? 48) * 3600_000,
     };
 };
 
