@@ -13,13 +13,19 @@ export const accountOption = z.object({
     value: z.string().max(10_000),
 });
 
-/** Options whose values something reads are checked (contract/cards.ts); others stay free text. */
+/** The most options an account holds. */
+export const ACCOUNT_OPTIONS_MAX = 200;
+
+/** What is wrong with an option's value, when something reads it (contract/cards.ts, enrollments.ts); others stay free text. */
+export const accountOptionProblem = (o: z.infer<typeof accountOption>): string | null | undefined =>
+    optionValueError(o.name, o.value) ?? enrollmentOptionError(o.name, o.value);
+
 const checkedOptions = z
     .array(accountOption)
-    .max(200)
+    .max(ACCOUNT_OPTIONS_MAX)
     .superRefine((options, ctx) =>
         options.forEach((o, i) => {
-            const problem = optionValueError(o.name, o.value) ?? enrollmentOptionError(o.name, o.value);
+            const problem = accountOptionProblem(o);
             if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [i, 'value'] });
         }),
     );

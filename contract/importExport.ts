@@ -31,6 +31,8 @@ export const IMPORT_EXPORT_MESSAGES = {
     newerFormat: 'This file was written by a newer version of the platform: upgrade this server first.',
     tooLarge: `The file is larger than ${PLATFORM_DATA_MAX_BYTES / 1024 / 1024} MB.`,
     tooLargeUnpacked: 'The file unpacks to more than the platform takes: it is refused.',
+    optionsNotAllowed: "Your role may not change the account's options: left as they are.",
+    optionsFull: 'The account holds as many options as it may.',
 } as const;
 
 /** What an import did, kind by kind; each item it left out is listed with why. */

@@ -9,7 +9,7 @@ import {
     PLATFORM_DATA_VERSION,
     type ImportReport,
 } from '../../../contract/importExport';
-import { accountOption } from '../../../contract/accounts';
+import { accountOption, accountOptionProblem, ACCOUNT_OPTIONS_MAX } from '../../../contract/accounts';
 import type { AccountOption } from '../../../contract/session';
 import { CARD_LISTS, type CardList } from '../../../contract/cards';
 import { deviceUpdateInput } from '../../../contract/devices';
@@ -288,32 +288,55 @@ type CardFormatRow = Awaited<ReturnType<typeof customFormatsOf>>[number];
  * account's rules (an opted-out badge is refused, a badge held here is
  * skipped). Every item left out is in the report with why.
  */
-export const importPlatformData = async (ctx: AppContext, accountId: number, file: string, createdBy: string): Promise<ImportReport> => {
+export const importPlatformData = async (
+    ctx: AppContext,
+    accountId: number,
+    file: string,
+    importer: { name: string; mayEditOptions: boolean },
+): Promise<ImportReport> => {
     const zip = await openZip(file);
     try {
         const manifest = await zip.json<Manifest>('manifest.json');
         if (!manifest || manifest.format !== PLATFORM_DATA_FORMAT) throw refused(IMPORT_EXPORT_MESSAGES.notOurs);
         if (typeof manifest.version !== 'number' || manifest.version > PLATFORM_DATA_VERSION)
             throw refused(IMPORT_EXPORT_MESSAGES.newerFormat);
-        return await applyPlatformData(ctx.db, accountId, zip, createdBy);
+        return await applyPlatformData(ctx.db, accountId, zip, importer.name, importer.mayEditOptions);
     } finally {
         zip.close();
     }
 };
 
-const applyPlatformData = async (db: Db, accountId: number, zip: Awaited<ReturnType<typeof openZip>>, createdBy: string) => {
+const applyPlatformData = async (
+    db: Db,
+    accountId: number,
+    zip: Awaited<ReturnType<typeof openZip>>,
+    createdBy: string,
+    mayEditOptions: boolean,
+) => {
     const report: ImportReport = { created: {}, reused: {}, skipped: [] };
     const created = (kind: string) => (report.created[kind] = (report.created[kind] ?? 0) + 1);
     const reused = (kind: string) => (report.reused[kind] = (report.reused[kind] ?? 0) + 1);
     const skip = (kind: string, item: string, reason: string) => report.skipped.push({ kind, item: item.slice(0, 200), reason });
     const array = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
 
-    // The account's options: those it has not set yet come from the file; its own stay as they are.
+    // The account's options: those it has not set yet come from the file; its own stay as they are. The import may
+    // set them only as PUT /accounts/{id}/options would: with its right, each value checked, up to the cap.
     const options = array<AccountOption>((await zip.json<{ options?: unknown }>('account.json'))?.options);
     const [target] = await db.select({ options: accounts.options }).from(accounts).where(eq(accounts.id, accountId));
     const have = new Set(target!.options.map(o => o.name));
-    const added = options.filter(o => accountOption.safeParse(o).success && !have.has(o.name) && !SECRET_OPTION.test(o.name));
-    for (const o of options) if (have.has(o.name)) reused('options');
+    const added: AccountOption[] = [];
+    for (const o of options) {
+        if (!accountOption.safeParse(o).success) continue;
+        if (have.has(o.name)) reused('options');
+        else if (SECRET_OPTION.test(o.name)) continue;
+        else if (!mayEditOptions) skip('options', o.name, IMPORT_EXPORT_MESSAGES.optionsNotAllowed);
+        else if (accountOptionProblem(o)) skip('options', o.name, accountOptionProblem(o)!);
+        else if (target!.options.length + added.length >= ACCOUNT_OPTIONS_MAX) skip('options', o.name, IMPORT_EXPORT_MESSAGES.optionsFull);
+        else {
+            added.push(o);
+            have.add(o.name);
+        }
+    }
     if (added.length) {
         await db
             .update(accounts)

@@ -1,3 +1,4 @@
+import { can } from '../../../contract/rights';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -119,7 +120,11 @@ export const importExportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
                         .send(`The data of ${account.name} is ready: ${FILE_ID_MARK}${fileId}${FILE_ID_MARK}`);
                 }
                 if (!upload) throw new HttpError(400, IMPORT_EXPORT_MESSAGES.sendFile);
-                const report = await importPlatformData(ctx, account.id, upload, requireAuth(request).user.name);
+                const { user } = requireAuth(request);
+                const report = await importPlatformData(ctx, account.id, upload, {
+                    name: user.name,
+                    mayEditOptions: can(user.role, 'accounts', 'edit'),
+                });
                 await ctx.storage.put(
                     reportKey(account.id, fileId),
                     Buffer.from(csvText(report.skipped, { columns: ['kind', 'item', 'reason'] })),

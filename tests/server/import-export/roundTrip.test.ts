@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Archiver } from 'archiver';
+import { createRequire } from 'node:module';
+import yauzl from 'yauzl';
+import { ACCOUNT_OPTIONS_MAX } from '../../../contract/accounts';
 import { fileIdOf, IMPORT_EXPORT_MESSAGES } from '../../../contract/importExport';
 import { rows } from '../../../server/db/database';
 import { seedDemoDevices } from '../../../server/demo/seed-devices';
@@ -234,4 +238,83 @@ describe('platform_data.zip', () => {
         const moderator = await p.login(p.demo.customers[0].users.moderator.email);
         expect((await p.call(moderator, { method: 'GET', url: `/api/v2/import_export/export` })).statusCode).toBe(200);
     });
+
+    it("sets the account's options only as PUT /accounts/{id}/options would: the right, each value, the cap", async () => {
+        const target = p.demo.customers[1].id;
+        const optionsOf = async () =>
+            (
+                await rows<{ options: { name: string; value: string }[] }>(p.ctx.db, sql`select options from accounts where id = ${target}`)
+            )[0]!.options;
+        const filler = Array.from({ length: 250 }, (_, i) => ({ type: 'text', name: `import/filler-${i}`, value: 'x' }));
+        const zip = await withAccountJson(await exported(source), {
+            name: 'Imported',
+            options: [
+                { type: 'bool', name: 'spf/enabled', value: 'true' },
+                { type: 'text', name: 'enr/link_days', value: '40' },
+                ...filler,
+            ],
+        });
+        const skippedOf = async (res: { body: string }, bearer: string) =>
+            (
+                await p.call(bearer, {
+                    method: 'GET',
+                    url: `/api/v2/import_export_file?file_id=${fileIdOf(res.body)}&account_id=${target}`,
+                })
+            ).body;
+
+        // A moderator may not PUT the options (403): its import adds none of them and says so.
+        const moderator = await p.login(p.demo.customers[1].users.moderator.email);
+        const before = await optionsOf();
+        const byModerator = await importForm(target, { action: 'import' }, zip, moderator);
+        expect(byModerator.statusCode, byModerator.body).toBe(200);
+        expect(await optionsOf()).toEqual(before);
+        expect(await skippedOf(byModerator, moderator)).toContain(
+            `options,spf/enabled,${csvField(IMPORT_EXPORT_MESSAGES.optionsNotAllowed)}`,
+        );
+
+        // The dealer may: each value is checked as the options form checks it, and the account stops at the cap.
+        const dealer = await p.login(p.demo.dealer.users.dealer.email);
+        const byDealer = await importForm(target, { action: 'import' }, zip, dealer);
+        expect(byDealer.statusCode, byDealer.body).toBe(200);
+        const after = await optionsOf();
+        expect(after.length).toBe(ACCOUNT_OPTIONS_MAX);
+        expect(after.find(o => o.name === 'spf/enabled')?.value).toBe('true');
+        expect(after.find(o => o.name === 'enr/link_days')).toBeUndefined();
+        const report = await skippedOf(byDealer, dealer);
+        expect(report).toContain('options,enr/link_days,');
+        expect(report).toContain(`,${IMPORT_EXPORT_MESSAGES.optionsFull}`);
+    });
 });
+
+/** A platform_data.zip whose account.json is replaced (what a hand-edited export would be). */
+const withAccountJson = async (zip: Buffer, account: object): Promise<Buffer> => {
+    const entries = await new Promise<{ name: string; data: Buffer }[]>((resolve, reject) =>
+        yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+            if (error || !file) return reject(error);
+            const out: { name: string; data: Buffer }[] = [];
+            file.on('entry', (entry: yauzl.Entry) =>
+                file.openReadStream(entry, (e, stream) => {
+                    if (e || !stream) return reject(e);
+                    const parts: Buffer[] = [];
+                    stream.on('data', (c: Buffer) => parts.push(c));
+                    stream.on('end', () => {
+                        out.push({ name: entry.fileName, data: Buffer.concat(parts) });
+                        file.readEntry();
+                    });
+                }),
+            );
+            file.on('end', () => resolve(out));
+            file.readEntry();
+        }),
+    );
+    const archive = archiver('zip');
+    const parts: Buffer[] = [];
+    archive.on('data', (c: Buffer) => parts.push(c));
+    const done = new Promise(resolve => archive.on('end', resolve));
+    for (const e of entries) archive.append(e.name === 'account.json' ? JSON.stringify(account) : e.data, { name: e.name });
+    await archive.finalize();
+    await done;
+    return Buffer.concat(parts);
+};
+const archiver = createRequire(import.meta.url)('archiver') as (format: 'zip') => Archiver;
+const csvField = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
