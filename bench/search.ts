@@ -165,7 +165,7 @@ const direct = async (run: () => Promise<unknown>) => {
 const results: Record<string, unknown>[] = [];
 for (const s of scenarios) {
     const caller = callers[s.caller];
-    const input = { scope: caller.scope, q: s.q, aboveIds: caller.above };
+    const input = { scope: caller.scope, q: s.q, aboveIds: caller.above, seesRefNumber: true };
     const kinds = readableKinds(caller.role);
     // The route runs one statement: the union of its kinds' searches. That statement, run directly, is the baseline.
     const statement = searchStatement(db, kinds, input)!;

@@ -15,6 +15,8 @@ export interface SearchInput {
     q: string;
     /** the accounts above the caller's own, whose firmware it may use */
     aboveIds: number[];
+    /** SPEC 5 shows an account's reference number to dealer level or higher only: others neither see nor match it */
+    seesRefNumber: boolean;
 }
 
 /** One more row than shown tells whether there are more. */
@@ -43,19 +45,18 @@ const hitColumns = (
 /** Whole-text matches first (a device called exactly what was typed), then by label, then oldest. */
 const ranked = (label: PgColumn, id: PgColumn, q: string) => [sql`(lower(${label}) = lower(${q})) desc`, sql`${label} asc`, sql`${id} asc`];
 
-/** Accounts by name, reference number or e-mail. */
-const accountHits = (db: Db, { scope, q }: SearchInput) => {
+/** Accounts by name, reference number (for those who may see it) or e-mail. */
+const accountHits = (db: Db, { scope, q, seesRefNumber }: SearchInput) => {
     const text = likeText(q);
     const order = ranked(accounts.name, accounts.id, q);
+    const detail = seesRefNumber ? accounts.ref_number : accounts.email;
     return db
-        .select(
-            hitColumns('accounts', { id: accounts.id, label: accounts.name, detail: accounts.ref_number, account_id: accounts.id }, order),
-        )
+        .select(hitColumns('accounts', { id: accounts.id, label: accounts.name, detail, account_id: accounts.id }, order))
         .from(accounts)
         .where(
             and(
                 inAccountScope(scope, accounts.id),
-                or(ilike(accounts.name, text), ilike(accounts.ref_number, text), ilike(accounts.email, text)),
+                or(ilike(accounts.name, text), seesRefNumber ? ilike(accounts.ref_number, text) : undefined, ilike(accounts.email, text)),
             ),
         )
         .orderBy(...order)

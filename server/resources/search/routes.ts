@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReply } from '../../../contract/api';
 import { can, type Resource } from '../../../contract/rights';
-import type { Role } from '../../../contract/roles';
+import { isAtLeast, type Role } from '../../../contract/roles';
 import { SEARCH_HITS_PER_KIND, SEARCH_KINDS, searchQuery, searchReply, type SearchGroup, type SearchKind } from '../../../contract/search';
 import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
@@ -29,7 +29,7 @@ export const readableKinds = (role: Role): SearchKind[] =>
 /** Every account for the admin, the subtree for dealer and installer, the own account for the others (DESIGN.md account scope). */
 export const searchInput = (auth: AuthContext, q: string): SearchInput => {
     const scope: SearchScope = reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id };
-    return { scope, q, aboveIds: pathIds(auth.account.path) };
+    return { scope, q, aboveIds: pathIds(auth.account.path), seesRefNumber: isAtLeast(auth.user.role, 'dealer') };
 };
 
 /** GET /search: one text looked up across every kind the caller may read, within its scope, in one statement. */

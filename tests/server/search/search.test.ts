@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Resource } from '../../../contract/rights';
-import type { Role } from '../../../contract/roles';
+import { isAtLeast, type Role } from '../../../contract/roles';
 import { SEARCH_HITS_PER_KIND, type SearchKind, type SearchReply } from '../../../contract/search';
 import { deployments, firmwareArtifacts } from '../../../server/db/schema';
 import { approvedReader } from '../readers/approvedReader';
@@ -128,6 +128,21 @@ describe('GET /search: every role finds what it may read, in its scope only (SPE
                 return ids(await search(r, name), 'accounts').includes(id) ? 1 : 0;
             },
             (r, t) => (can(r, 'accounts', 'read') && inScope(r, t) ? 1 : 0),
+        ));
+
+    it('accounts by reference number, and a hit that shows it, for dealer level or higher only (SPEC 5)', () =>
+        expectTable(
+            async (r, t) => {
+                const id = m.accountFor(r, t);
+                const account = (await m.asAdmin('GET', `/accounts/${id}`)).json() as { name: string; ref_number: string };
+                const byName = (await search(r, account.name)).groups.find(g => g.kind === 'accounts')?.result.find(h => h.id === id);
+                const byRef = ids(await search(r, account.ref_number), 'accounts').includes(id);
+                // 1: found by its reference number, which the hit shows; -1: neither; 2 and 3: one without the other.
+                if (!byName) return byRef ? 2 : 0;
+                const shown = byName.detail === account.ref_number;
+                return byRef && shown ? 1 : !byRef && !shown ? -1 : byRef ? 2 : 3;
+            },
+            (r, t) => (can(r, 'accounts', 'read') && inScope(r, t) ? (isAtLeast(r, 'dealer') ? 1 : -1) : 0),
         ));
 });
 
