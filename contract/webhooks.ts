@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './eventTypes';
+import { OUTBOUND_TARGET_MESSAGES, outboundSchemeMessage } from './outboundTarget';
 
 /**
  * Signed webhooks (issue 15): an account's URLs that receive each of its
@@ -15,9 +16,9 @@ export const WEBHOOK_DELIVERY_HEADER = 'X-Delivery-Id';
 export const WEBHOOK_SIGNATURE_HEADER = 'X-Signature-256';
 
 export const WEBHOOK_MESSAGES = {
-    urlScheme: 'Only http:// and https:// URLs are accepted.',
-    urlPrivate: 'This URL leads to a private, loopback, link-local or otherwise non-public address, which this platform does not call.',
-    urlUnresolved: 'The host name of this URL cannot be found.',
+    urlScheme: outboundSchemeMessage(['http:', 'https:']),
+    urlPrivate: OUTBOUND_TARGET_MESSAGES.private,
+    urlUnresolved: OUTBOUND_TARGET_MESSAGES.unresolved,
     secretTooShort: `At least ${WEBHOOK_SECRET_MIN} characters`,
     secretTooLong: `At most ${WEBHOOK_SECRET_MAX} characters`,
     descriptionTooLong: `At most ${WEBHOOK_DESCRIPTION_MAX} characters`,

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { signatureHeaderValue, WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../../contract/webhooks';
 import type { AppContext } from '../../context';
 import type { Job } from '../../jobs/runner';
+import { pinnedLookup, publicOnly, resolveTarget, TargetRefused, type Target } from '../../net/outboundTarget';
 import { existingLinks, findEvent } from '../events/queries';
 import { toEventRecord } from '../events/records';
 import {
@@ -17,7 +17,6 @@ import {
     webhookFailed,
     type ClaimedDelivery,
 } from './queries';
-import { resolveTarget, TargetRefused, type Target } from './target';
 
 /** Deliveries one instance takes per run; the next run takes the next ones. */
 const CLAIM_BATCH = 50;
@@ -36,15 +35,6 @@ interface Outcome {
     final?: boolean;
 }
 
-/** Connects to the address checked, whatever the name resolves to now: no second lookup for a rebinding DNS to answer. */
-const pinned =
-    (target: Target): LookupFunction =>
-    (_host, options, callback) => {
-        if ((options as { all?: boolean }).all)
-            (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
-        else callback(null, target.address, target.family);
-    };
-
 /** One POST within timeoutMs, headers and body included. */
 const post = (target: Target, headers: Record<string, string>, body: string, timeoutMs: number) =>
     new Promise<Outcome>(resolve => {
@@ -57,7 +47,7 @@ const post = (target: Target, headers: Record<string, string>, body: string, tim
             request.destroy();
             resolve(outcome);
         };
-        const request = client.request(target.url, { method: 'POST', headers, lookup: pinned(target), agent: false }, response => {
+        const request = client.request(target.url, { method: 'POST', headers, lookup: pinnedLookup(target), agent: false }, response => {
             let read = 0;
             response.on('data', (chunk: Buffer) => {
                 read += chunk.length;
@@ -85,7 +75,7 @@ const attempt = async (ctx: AppContext, d: ClaimedDelivery): Promise<Outcome> =>
     if (body === undefined) return { statusCode: null, error: 'The event no longer exists (deleted or past its retention).', final: true };
     let target: Target;
     try {
-        target = await resolveTarget(d.url, ctx.config.platformInstallation === 'cloud');
+        target = await resolveTarget(d.url, publicOnly(ctx.config));
     } catch (error) {
         if (error instanceof TargetRefused) return { statusCode: null, error: error.message };
         throw error;
