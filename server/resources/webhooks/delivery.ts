@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { signatureHeaderValue, WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../../contract/webhooks';
+import { signatureHeaderValue, signedPayload, WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../../contract/webhooks';
 import type { AppContext } from '../../context';
 import type { Job } from '../../jobs/runner';
 import { pinnedLookup, publicOnly, resolveTarget, TargetRefused, type Target } from '../../net/outboundTarget';
@@ -23,7 +23,11 @@ const CLAIM_BATCH = 50;
 /** Read of a reply at most: a receiver's page is not kept, only its status. */
 const REPLY_MAX_BYTES = 64 * 1024;
 
-export const sign = (secret: string, body: string) => signatureHeaderValue(createHmac('sha256', secret).update(body).digest('hex'));
+/** X-Signature-256 of one try: signed with its own time, so every retry carries a fresh one a receiver's tolerance accepts. */
+export const sign = (secret: string, body: string, at: Date) => {
+    const timestamp = Math.floor(at.getTime() / 1000);
+    return signatureHeaderValue(timestamp, createHmac('sha256', secret).update(signedPayload(timestamp, body)).digest('hex'));
+};
 
 /** The next try after `attempts` failed ones: base × 2^(attempts-1), at most max. */
 export const backoffMs = (attempts: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -87,7 +91,7 @@ const attempt = async (ctx: AppContext, d: ClaimedDelivery): Promise<Outcome> =>
             'Content-Length': String(Buffer.byteLength(body)),
             'User-Agent': 'access-console-webhooks',
             [WEBHOOK_DELIVERY_HEADER]: String(d.id),
-            [WEBHOOK_SIGNATURE_HEADER]: sign(d.secret, body),
+            [WEBHOOK_SIGNATURE_HEADER]: sign(d.secret, body, ctx.now()),
         },
         body,
         ctx.config.webhookTimeoutMs,
