@@ -23,6 +23,11 @@ export const ACS_MESSAGES = {
     oneCertificate: 'The file holds more than one certificate: upload the one certificate of the server or of its CA',
     noPassword: 'Enter the password',
     passwordForNewAddress: 'Enter the password again: the stored one is only sent to the saved address',
+    // What an ACS answered is never shown (its body, message or status line): these fixed texts say what went wrong.
+    notWebSdk: (address: string) => `${address} did not answer as the Security Center Web SDK does: is it the Web SDK address?`,
+    requestRefused: 'Security Center refused the request',
+    serverError: 'Security Center could not answer the request (a server error)',
+    testFailed: 'The connection test failed',
 } as const;
 
 export const genetecSettings = z.object({

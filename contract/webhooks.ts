@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './eventTypes';
+import { OUTBOUND_TARGET_MESSAGES, outboundSchemeMessage } from './outboundTarget';
 
 /**
  * Signed webhooks (issue 15): an account's URLs that receive each of its
@@ -10,14 +11,14 @@ export const WEBHOOK_DESCRIPTION_MAX = 100;
 export const WEBHOOK_URL_MAX = 1000;
 export const WEBHOOK_SECRET_MIN = 16;
 export const WEBHOOK_SECRET_MAX = 200;
-/** The headers of every delivery: the same id on every try of it, and the body's HMAC-SHA256 with the secret. */
+/** The headers of every delivery: the same id on every try of it, and the HMAC-SHA256 of the try's time and body with the secret. */
 export const WEBHOOK_DELIVERY_HEADER = 'X-Delivery-Id';
 export const WEBHOOK_SIGNATURE_HEADER = 'X-Signature-256';
 
 export const WEBHOOK_MESSAGES = {
-    urlScheme: 'Only http:// and https:// URLs are accepted.',
-    urlPrivate: 'This URL leads to a private, loopback, link-local or otherwise non-public address, which this platform does not call.',
-    urlUnresolved: 'The host name of this URL cannot be found.',
+    urlScheme: outboundSchemeMessage(['http:', 'https:']),
+    urlPrivate: OUTBOUND_TARGET_MESSAGES.private,
+    urlUnresolved: OUTBOUND_TARGET_MESSAGES.unresolved,
     secretTooShort: `At least ${WEBHOOK_SECRET_MIN} characters`,
     secretTooLong: `At most ${WEBHOOK_SECRET_MAX} characters`,
     descriptionTooLong: `At most ${WEBHOOK_DESCRIPTION_MAX} characters`,
@@ -90,5 +91,11 @@ export const deliveryRecord = z.object({
 });
 export type Delivery = z.infer<typeof deliveryRecord>;
 
-/** The hex HMAC-SHA256 a receiver computes over the raw body to check X-Signature-256 (`sha256=<hex>`). */
-export const signatureHeaderValue = (hex: string) => `sha256=${hex}`;
+/**
+ * X-Signature-256 covers the time of the try as well as the body, so a receiver can refuse a request replayed later:
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 with the secret of "<t>.<raw body>">` (docs/webhooks.md has the check).
+ */
+export const signedPayload = (timestamp: number, body: string) => `${timestamp}.${body}`;
+export const signatureHeaderValue = (timestamp: number, hex: string) => `t=${timestamp},v1=${hex}`;
+/** How old a signed time a receiver should still take: the recipe of docs/webhooks.md. */
+export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;

@@ -22,9 +22,10 @@ import type { AppContext } from '../../context';
 import { attachment, stampedFileName } from '../../http/attachments';
 import { requireAuth } from '../../http/auth';
 import { csvStream } from '../../http/csv';
-import { conflict, HttpError, notFound } from '../../http/errors';
+import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
 import { accountInScope, requestAccount } from '../../http/scope';
+import { HTTP_PROTOCOLS, LDAP_PROTOCOLS, publicOnly, resolveTarget, TargetRefused } from '../../net/outboundTarget';
 import { recordAudit } from '../audit-logs/record';
 import { deleteCertificate, findCertificate, parseCertificatePem, saveCertificate, toCertificate } from './certificate';
 import type { AcsTestResult } from './connector';
@@ -74,6 +75,20 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         after?: unknown,
     ) => recordAudit(ctx.db, request, { action, resource: 'acsIntegration', entity, entity_id: id, account_id: accountId, before, after });
 
+    /**
+     * A cloud platform refuses an address that is, or resolves to, a non-public one (SSRF), as webhooks do;
+     * each connection checks it again (a name may resolve elsewhere later). On premise every address goes.
+     */
+    const checkAddress = async (provider: 'genetec' | 'directory', address: string) => {
+        if (!publicOnly(ctx.config)) return;
+        try {
+            await resolveTarget(address, true, provider === 'genetec' ? HTTP_PROTOCOLS : LDAP_PROTOCOLS);
+        } catch (error) {
+            if (error instanceof TargetRefused) throw validationError({ address: error.message });
+            throw error;
+        }
+    };
+
     app.get(
         '/acs-integration',
         {
@@ -106,6 +121,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         },
         async request => {
             const account = await requestAccount(ctx.db, request);
+            await checkAddress(request.body.provider, request.body.address);
             const before = await findIntegration(ctx.db, account.id);
             const kept = storedPasswordFor(before, request.body);
             if (!request.body.secrets?.password && !kept)
@@ -170,19 +186,22 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             const certificate = await findCertificate(ctx.db, account.id);
             const password = request.body.secrets?.password || storedPasswordFor(stored, request.body);
             let result: AcsTestResult;
-            try {
-                if (!password) throw new Error(stored?.secrets.password ? ACS_MESSAGES.passwordForNewAddress : ACS_MESSAGES.noPassword);
+            if (!password)
+                result = { ok: false, error: stored?.secrets.password ? ACS_MESSAGES.passwordForNewAddress : ACS_MESSAGES.noPassword };
+            else {
+                // the connector checks the address (a cloud platform's rule) before it connects, and answers our own texts only
                 const connector = connectorFor(
                     { ...request.body, settings: request.body.settings as Record<string, unknown>, secrets: { password } },
-                    { certificatePem: certificate?.pem },
+                    { certificatePem: certificate?.pem, publicOnly: publicOnly(ctx.config) },
                 );
                 try {
                     result = await connector.test();
+                } catch (error) {
+                    request.log.warn({ err: error }, 'ACS connection test failed unexpectedly');
+                    result = { ok: false, error: ACS_MESSAGES.testFailed };
                 } finally {
                     await connector.close?.();
                 }
-            } catch (error) {
-                result = { ok: false, error: (error as Error).message };
             }
             await writeAcsLogs(ctx.db, account.id, stored?.id ?? null, [
                 result.ok

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { acsIntegrations } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
+import { publicOnly } from '../../net/outboundTarget';
+import { DirectoryAddressRefused } from '../sso/directory';
 import { SsoError } from '../sso/identity';
 import { connectorForAccount } from './connectors';
 import { writeAcsLogs } from './logs';
@@ -43,13 +45,14 @@ export const syncAccount = async (ctx: AppContext, accountId: number, trigger: '
     if (!integration) throw notFound('ACS integration');
     if (!integration.enabled) throw conflict('The ACS integration is disabled: enable it to synchronise');
     const now = ctx.now();
-    const connector = await connectorForAccount(ctx.db, accountId);
+    const connector = await connectorForAccount(ctx.db, accountId, { publicOnly: publicOnly(ctx.config) });
     let cardholders;
     try {
         cardholders = await connector!.cardholders();
     } catch (error) {
         // the person is told what failed in words (a directory's SPEC 8.5 text); the log keeps the detail
-        const reason = error instanceof SsoError ? error.text : (error as Error).message;
+        const reason =
+            error instanceof DirectoryAddressRefused ? error.refusal : error instanceof SsoError ? error.text : (error as Error).message;
         const status = `Failed: ${reason}`;
         await writeAcsLogs(ctx.db, accountId, integration.id, [
             { level: 'error', action: 'sync', message: `Synchronisation (${trigger}) failed: ${(error as Error).message}` },

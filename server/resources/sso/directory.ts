@@ -2,6 +2,7 @@ import net from 'node:net';
 import type tls from 'node:tls';
 import { Client, Filter, InvalidCredentialsError, ResultCodeError, type Entry } from 'ldapts';
 import { SSO_ERRORS, type DirectorySecrets, type DirectorySettings, type SsoErrorText } from '../../../contract/sso';
+import { LDAP_PROTOCOLS, resolveTarget, TargetRefused } from '../../net/outboundTarget';
 import { SsoError, type ExternalIdentity } from './identity';
 
 /**
@@ -27,6 +28,24 @@ export class DirectoryBadCredentials extends Error {
         super('Incorrect directory credentials');
         this.name = 'DirectoryBadCredentials';
     }
+}
+
+/**
+ * The directory's address is not one this platform connects to (a cloud
+ * platform's rule, server/net/outboundTarget.ts): nothing was sent. Sign-in
+ * shows SPEC 8.5's adConnect; `refusal` says why, for the test and the log.
+ */
+export class DirectoryAddressRefused extends SsoError {
+    constructor(readonly refusal: string) {
+        super(SSO_ERRORS.adConnect, refusal);
+        this.name = 'DirectoryAddressRefused';
+    }
+}
+
+/** How to connect: `publicOnly` on a cloud platform; `timeout` bounds each operation (a page of a search). */
+export interface DirectoryConnectOptions {
+    publicOnly?: boolean;
+    timeout?: number;
 }
 
 const USER_ATTRIBUTES = ['sAMAccountName', 'uid', 'userPrincipalName', 'mail', 'displayName', 'cn', 'memberOf'];
@@ -119,31 +138,50 @@ const fail = (text: SsoErrorText, error: unknown): never => {
 };
 
 /**
- * A connected client on the settings' transport. TLS whenever the address is
+ * On a cloud platform, the checked address to dial (public only), in URL
+ * form; on premise the host as written. Resolved once per connection.
+ */
+const dialHost = async (address: URL, publicOnly: boolean) => {
+    if (!publicOnly) return address.hostname;
+    try {
+        const target = await resolveTarget(address, true, LDAP_PROTOCOLS);
+        return target.family === 6 ? `[${target.address}]` : target.address;
+    } catch (error) {
+        if (error instanceof TargetRefused) throw new DirectoryAddressRefused(error.message);
+        throw error;
+    }
+};
+
+/**
+ * A client on the settings' transport. TLS whenever the address is
  * ldaps:// or the settings say ldaps (a typed ldaps:// is never quietly
  * downgraded), StartTLS when asked on ldap://; the settings' certificates,
- * when given, are the only CAs trusted.
+ * when given, are the only CAs trusted. It connects to the address checked
+ * (dialHost) and checks the certificate against the host name written.
  */
-const connect = async (settings: DirectorySettings, timeout = TIMEOUT_MS): Promise<Client> => {
+const connect = async (settings: DirectorySettings, options: DirectoryConnectOptions = {}): Promise<Client> => {
     const address = new URL(settings.server_address);
     const secure = address.protocol === 'ldaps:' || settings.secure_connection === 'ldaps';
     const host = address.hostname.replace(/^\[(.*)\]$/, '$1');
     const port = address.port || (secure ? '636' : '389');
+    const dial = await dialHost(address, options.publicOnly ?? false);
     const tlsOptions: tls.ConnectionOptions = {
         minVersion: 'TLSv1.2',
         ...(settings.certificates.trim() ? { ca: settings.certificates } : {}),
+        // the name the certificate must be for, when dialling its checked address
+        ...(net.isIP(host) ? {} : { servername: host }),
     };
     const client = new Client({
-        url: `${secure ? 'ldaps' : 'ldap'}://${address.hostname}:${port}`,
-        timeout,
+        url: `${secure ? 'ldaps' : 'ldap'}://${dial}:${port}`,
+        timeout: options.timeout ?? TIMEOUT_MS,
         connectTimeout: TIMEOUT_MS,
         // ldapts takes any tlsOptions as "TLS from the start"
         ...(secure ? { tlsOptions } : {}),
     });
     try {
         if (!secure && settings.secure_connection === 'starttls') {
-            // the upgraded socket checks the certificate against the host we dialled, not "localhost"
-            await within(client.startTLS({ ...tlsOptions, host, ...(net.isIP(host) ? {} : { servername: host }) }), TIMEOUT_MS);
+            // the upgraded socket checks the certificate against the host written (tlsOptions' servername), not "localhost"
+            await within(client.startTLS({ ...tlsOptions, host }), TIMEOUT_MS);
         }
     } catch (error) {
         await close(client);
@@ -175,9 +213,13 @@ const serviceBind = async (client: Client, settings: DirectorySettings, secrets:
     }
 };
 
-/** Connects and binds as the service account; the caller closes. `timeout` bounds each operation (a page of a search). */
-export const serviceConnection = async (settings: DirectorySettings, secrets: DirectorySecrets, timeout = TIMEOUT_MS): Promise<Client> => {
-    const client = await connect(settings, timeout);
+/** Connects and binds as the service account; the caller closes. */
+export const serviceConnection = async (
+    settings: DirectorySettings,
+    secrets: DirectorySecrets,
+    options: DirectoryConnectOptions = {},
+): Promise<Client> => {
+    const client = await connect(settings, options);
     try {
         await serviceBind(client, settings, secrets);
         return client;
@@ -230,11 +272,12 @@ export const directorySignIn = async (
     secrets: DirectorySecrets,
     username: string,
     password: string,
+    options: DirectoryConnectOptions = {},
 ): Promise<ExternalIdentity> => {
     // before any connection: an empty password is an anonymous bind that would "succeed"
     if (!password || !username.trim()) throw new DirectoryBadCredentials();
     const login = username.trim();
-    const client = await serviceConnection(settings, secrets);
+    const client = await serviceConnection(settings, secrets, options);
     try {
         let found: Entry[];
         try {
@@ -254,7 +297,7 @@ export const directorySignIn = async (
         const entry = found[0];
         if (!entry) throw new DirectoryBadCredentials();
 
-        await checkPassword(settings, entry.dn, password);
+        await checkPassword(settings, entry.dn, password, options);
 
         const stableName = first(entry, 'sAMAccountName', 'uid', 'userPrincipalName') ?? login;
         const groupDns = values(entry, 'memberOf');
@@ -283,8 +326,8 @@ export const directorySignIn = async (
 };
 
 /** Binds as the person on a connection of its own, so the service connection keeps its rights for the group search. */
-const checkPassword = async (settings: DirectorySettings, dn: string, password: string) => {
-    const client = await connect(settings);
+const checkPassword = async (settings: DirectorySettings, dn: string, password: string, options: DirectoryConnectOptions) => {
+    const client = await connect(settings, { publicOnly: options.publicOnly });
     try {
         await client.bind(dn, password);
     } catch (error) {
@@ -299,10 +342,11 @@ const checkPassword = async (settings: DirectorySettings, dn: string, password: 
 export const directoryTest = async (
     settings: DirectorySettings,
     secrets: DirectorySecrets,
-): Promise<{ ok: true } | { ok: false; error: SsoErrorText; detail?: string }> => {
+    options: DirectoryConnectOptions = {},
+): Promise<{ ok: true } | { ok: false; error: SsoErrorText; detail?: string; refusal?: string }> => {
     let client: Client | undefined;
     try {
-        client = await serviceConnection(settings, secrets);
+        client = await serviceConnection(settings, secrets, options);
         try {
             await client.search(settings.base_dn, { scope: 'base', attributes: ['1.1'] });
         } catch (error) {
@@ -310,6 +354,7 @@ export const directoryTest = async (
         }
         return { ok: true };
     } catch (error) {
+        if (error instanceof DirectoryAddressRefused) return { ok: false, error: error.text, detail: error.detail, refusal: error.refusal };
         if (error instanceof SsoError) return { ok: false, error: error.text, detail: error.detail };
         throw error;
     } finally {

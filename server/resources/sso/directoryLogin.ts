@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { unauthorized, unprocessable } from '../../http/errors';
+import { publicOnly } from '../../net/outboundTarget';
 import type { TokenPair } from '../auth/sessions';
 import { DirectoryBadCredentials, directorySignIn } from './directory';
 import { signInExternal, ssoSettingsFor } from './externalUser';
@@ -28,7 +29,9 @@ export const signInWithDirectory = async (
     try {
         const sso = await ssoSettingsFor(ctx);
         if (sso.kind !== 'directory') throw unprocessable('Incorrect authentication credentials');
-        const identity = await directorySignIn(sso.settings, { bind_password: sso.secrets.bind_password ?? '' }, username, password);
+        const identity = await directorySignIn(sso.settings, { bind_password: sso.secrets.bind_password ?? '' }, username, password, {
+            publicOnly: publicOnly(ctx.config),
+        });
         return await signInExternal(ctx, request, identity);
     } catch (error) {
         if (error instanceof DirectoryBadCredentials) throw unprocessable('Incorrect authentication credentials');

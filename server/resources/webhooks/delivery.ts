@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { signatureHeaderValue, WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../../contract/webhooks';
+import { signatureHeaderValue, signedPayload, WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../../contract/webhooks';
 import type { AppContext } from '../../context';
 import type { Job } from '../../jobs/runner';
+import { pinnedLookup, publicOnly, resolveTarget, TargetRefused, type Target } from '../../net/outboundTarget';
 import { existingLinks, findEvent } from '../events/queries';
 import { toEventRecord } from '../events/records';
 import {
@@ -17,14 +17,17 @@ import {
     webhookFailed,
     type ClaimedDelivery,
 } from './queries';
-import { resolveTarget, TargetRefused, type Target } from './target';
 
 /** Deliveries one instance takes per run; the next run takes the next ones. */
 const CLAIM_BATCH = 50;
 /** Read of a reply at most: a receiver's page is not kept, only its status. */
 const REPLY_MAX_BYTES = 64 * 1024;
 
-export const sign = (secret: string, body: string) => signatureHeaderValue(createHmac('sha256', secret).update(body).digest('hex'));
+/** X-Signature-256 of one try: signed with its own time, so every retry carries a fresh one a receiver's tolerance accepts. */
+export const sign = (secret: string, body: string, at: Date) => {
+    const timestamp = Math.floor(at.getTime() / 1000);
+    return signatureHeaderValue(timestamp, createHmac('sha256', secret).update(signedPayload(timestamp, body)).digest('hex'));
+};
 
 /** The next try after `attempts` failed ones: base × 2^(attempts-1), at most max. */
 export const backoffMs = (attempts: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -35,15 +38,6 @@ interface Outcome {
     /** no later try can succeed (the event is gone): failed at once, and not held against the receiver */
     final?: boolean;
 }
-
-/** Connects to the address checked, whatever the name resolves to now: no second lookup for a rebinding DNS to answer. */
-const pinned =
-    (target: Target): LookupFunction =>
-    (_host, options, callback) => {
-        if ((options as { all?: boolean }).all)
-            (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
-        else callback(null, target.address, target.family);
-    };
 
 /** One POST within timeoutMs, headers and body included. */
 const post = (target: Target, headers: Record<string, string>, body: string, timeoutMs: number) =>
@@ -57,7 +51,7 @@ const post = (target: Target, headers: Record<string, string>, body: string, tim
             request.destroy();
             resolve(outcome);
         };
-        const request = client.request(target.url, { method: 'POST', headers, lookup: pinned(target), agent: false }, response => {
+        const request = client.request(target.url, { method: 'POST', headers, lookup: pinnedLookup(target), agent: false }, response => {
             let read = 0;
             response.on('data', (chunk: Buffer) => {
                 read += chunk.length;
@@ -85,7 +79,7 @@ const attempt = async (ctx: AppContext, d: ClaimedDelivery): Promise<Outcome> =>
     if (body === undefined) return { statusCode: null, error: 'The event no longer exists (deleted or past its retention).', final: true };
     let target: Target;
     try {
-        target = await resolveTarget(d.url, ctx.config.platformInstallation === 'cloud');
+        target = await resolveTarget(d.url, publicOnly(ctx.config));
     } catch (error) {
         if (error instanceof TargetRefused) return { statusCode: null, error: error.message };
         throw error;
@@ -97,7 +91,7 @@ const attempt = async (ctx: AppContext, d: ClaimedDelivery): Promise<Outcome> =>
             'Content-Length': String(Buffer.byteLength(body)),
             'User-Agent': 'access-console-webhooks',
             [WEBHOOK_DELIVERY_HEADER]: String(d.id),
-            [WEBHOOK_SIGNATURE_HEADER]: sign(d.secret, body),
+            [WEBHOOK_SIGNATURE_HEADER]: sign(d.secret, body, ctx.now()),
         },
         body,
         ctx.config.webhookTimeoutMs,

@@ -30,7 +30,7 @@ import {
     updateWebhook,
     type WebhookListRow,
 } from './queries';
-import { resolveTarget, TargetRefused } from './target';
+import { publicOnly, resolveTarget, TargetRefused } from '../../net/outboundTarget';
 
 const tags = ['webhooks'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
@@ -50,11 +50,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     /** A cloud platform refuses receivers on non-public addresses (SSRF); it checks again before every send. */
     const checkUrl = async (url: string) => {
         try {
-            await resolveTarget(url, ctx.config.platformInstallation === 'cloud');
+            await resolveTarget(url, publicOnly(ctx.config));
         } catch (error) {
             if (error instanceof TargetRefused) {
                 // On premise an unknown name is the customer's business (its DNS may be for its own network only).
-                if (ctx.config.platformInstallation !== 'cloud') return;
+                if (!publicOnly(ctx.config)) return;
                 throw validationError({ url: error.message });
             }
             throw error;

@@ -6,7 +6,7 @@ const de: Messages = {
     resources: {
         webhooks: {
             name: 'Webhook |||| Webhooks',
-            intro: 'Die Plattform sendet jedes Sicherheitsereignis dieses Kontos per POST als JSON an diese URLs, so wie die Ereignisliste es zeigt. Jede Anfrage enthält %{delivery}, bei jedem Versuch derselbe, und %{signature}: sha256= gefolgt vom HMAC-SHA256 des Inhalts mit dem Secret des Webhooks, den der Empfänger prüft. Antwortet ein Empfänger nicht innerhalb von 5 Sekunden mit 2xx, wird die Zustellung einen Tag lang wiederholt; ein Webhook, der einen ganzen Tag lang fehlschlägt, wird pausiert, und die Kontoadministratoren werden benachrichtigt.',
+            intro: 'Die Plattform sendet jedes Sicherheitsereignis dieses Kontos per POST als JSON an diese URLs, so wie die Ereignisliste es zeigt. Jede Anfrage enthält %{delivery}, bei jedem Versuch derselbe, und %{signature}: t= die Zeit des Versuchs und v1= der HMAC-SHA256 dieser Zeit, eines Punkts und des Inhalts mit dem Secret des Webhooks. Der Empfänger prüft ihn und weist eine Zeit ab, die mehr als 5 Minuten von seiner Uhr abweicht, damit eine aufgezeichnete Anfrage nicht erneut gesendet werden kann. Antwortet ein Empfänger nicht innerhalb von 5 Sekunden mit 2xx, wird die Zustellung einen Tag lang wiederholt; ein Webhook, der einen ganzen Tag lang fehlschlägt, wird pausiert, und die Kontoadministratoren werden benachrichtigt.',
             empty: 'Noch keine Webhooks.',
             add: 'Webhook hinzufügen',
             edit: 'Webhook bearbeiten',

@@ -6,7 +6,7 @@ const en: Messages = {
     resources: {
         webhooks: {
             name: 'Webhook |||| Webhooks',
-            intro: 'The platform POSTs each security event of this account to these URLs as JSON, as the events list shows it. Each request carries %{delivery}, the same on every try, and %{signature}: sha256= and the HMAC-SHA256 of the body with the webhook’s secret, which the receiver checks. A receiver that does not answer 2xx within 5 seconds is tried again for a day; a webhook failing for a whole day is paused and the account’s moderators are told.',
+            intro: 'The platform POSTs each security event of this account to these URLs as JSON, as the events list shows it. Each request carries %{delivery}, the same on every try, and %{signature}: t= the time of the try and v1= the HMAC-SHA256, with the webhook’s secret, of that time, a dot and the body. The receiver checks it and refuses a time more than 5 minutes from its clock, so a recorded request cannot be replayed. A receiver that does not answer 2xx within 5 seconds is tried again for a day; a webhook failing for a whole day is paused and the account’s moderators are told.',
             empty: 'No webhooks yet.',
             add: 'Add webhook',
             edit: 'Edit webhook',

@@ -6,7 +6,7 @@ const es: Messages = {
     resources: {
         webhooks: {
             name: 'Webhook |||| Webhooks',
-            intro: 'La plataforma envía (POST) cada evento de seguridad de esta cuenta a estas URL en JSON, tal como lo muestra la lista de eventos. Cada solicitud lleva %{delivery}, el mismo en cada intento, y %{signature}: sha256= seguido del HMAC-SHA256 del cuerpo con el secreto del webhook, que el receptor comprueba. Si un receptor no responde 2xx en 5 segundos, la entrega se reintenta durante un día; un webhook que falla durante un día entero se pausa y se avisa a los administradores de la cuenta.',
+            intro: 'La plataforma envía (POST) cada evento de seguridad de esta cuenta a estas URL en JSON, tal como lo muestra la lista de eventos. Cada solicitud lleva %{delivery}, el mismo en cada intento, y %{signature}: t= la hora del intento y v1= el HMAC-SHA256, con el secreto del webhook, de esa hora, un punto y el cuerpo. El receptor lo comprueba y rechaza una hora a más de 5 minutos de su reloj, para que una solicitud grabada no pueda repetirse. Si un receptor no responde 2xx en 5 segundos, la entrega se reintenta durante un día; un webhook que falla durante un día entero se pausa y se avisa a los administradores de la cuenta.',
             empty: 'Todavía no hay webhooks.',
             add: 'Añadir webhook',
             edit: 'Editar webhook',

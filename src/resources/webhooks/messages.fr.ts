@@ -6,7 +6,7 @@ const fr: Messages = {
     resources: {
         webhooks: {
             name: 'Webhook |||| Webhooks',
-            intro: 'La plateforme envoie (POST) chaque événement de sécurité de ce compte à ces URL en JSON, tel que la liste des événements le montre. Chaque requête porte %{delivery}, le même à chaque essai, et %{signature} : sha256= suivi du HMAC-SHA256 du corps avec le secret du webhook, que le destinataire vérifie. Un destinataire qui ne répond pas 2xx en 5 secondes est réessayé pendant un jour ; un webhook en échec pendant toute une journée est suspendu et les modérateurs du compte sont prévenus.',
+            intro: 'La plateforme envoie (POST) chaque événement de sécurité de ce compte à ces URL en JSON, tel que la liste des événements le montre. Chaque requête porte %{delivery}, le même à chaque essai, et %{signature} : t= l’heure de l’essai et v1= le HMAC-SHA256, avec le secret du webhook, de cette heure, d’un point et du corps. Le destinataire le vérifie et refuse une heure à plus de 5 minutes de son horloge : une requête enregistrée ne peut pas être rejouée. Un destinataire qui ne répond pas 2xx en 5 secondes est réessayé pendant un jour ; un webhook en échec pendant toute une journée est suspendu et les modérateurs du compte sont prévenus.',
             empty: 'Aucun webhook pour l’instant.',
             add: 'Ajouter un webhook',
             edit: 'Modifier le webhook',

@@ -12,10 +12,16 @@ export interface Received {
 /** A status to answer with, or 'hang': read the request and never answer. */
 export type Answer = number | 'hang';
 
-/** The check a receiver makes: the HMAC-SHA256 of the raw body with the shared secret, compared in constant time. */
+/**
+ * The check a receiver makes (docs/webhooks.md): the HMAC-SHA256 of "<t>.<raw body>" with the shared secret, compared
+ * in constant time. The time is not held against the platform's clock here (tests move it); webhooks/signature.test.ts does.
+ */
 export const signatureValid = (secret: string, body: string, header: string) => {
-    const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
-    const got = Buffer.from(header);
+    const fields = new Map(header.split(',').map(part => part.trim().split('=') as [string, string]));
+    const t = fields.get('t') ?? '';
+    if (!/^\d+$/.test(t)) return false;
+    const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
+    const got = Buffer.from(fields.get('v1') ?? '', 'hex');
     return expected.length === got.length && timingSafeEqual(expected, got);
 };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES, type Delivery } from '../../../contract/webhooks';
 import { webhooks } from '../../../server/db/schema';
 import { sendDueDeliveries } from '../../../server/resources/webhooks/delivery';
-import { isPublicAddress } from '../../../server/resources/webhooks/target';
+import { isPublicAddress } from '../../../server/net/outboundTarget';
 import { approvedReader, deviceEvent } from '../events/helpers';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { startReceiver, type Receiver } from './receiver';
@@ -31,6 +31,9 @@ const NON_PUBLIC = [
     'http://[fe80::1]/',
     'http://[fd00::1]/',
     'http://[::ffff:127.0.0.1]/',
+    // IPv4-compatible IPv6 (::/96): the URL parser keeps it as [::7f00:1], which some stacks route to 127.0.0.1.
+    'http://[::127.0.0.1]/',
+    'http://[::10.0.0.1]/',
     // Other spellings of loopback the URL parser turns into 127.0.0.1.
     'http://0x7f000001/',
     'http://2130706433/',
@@ -54,6 +57,8 @@ describe('which addresses are public', () => {
             'fe80::1',
             'fc00::1',
             '::ffff:10.0.0.1',
+            '::127.0.0.1',
+            '::8.8.8.8',
             '2001:db8::1',
         ])
             expect(isPublicAddress(address), address).toBe(false);

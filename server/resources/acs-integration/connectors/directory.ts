@@ -1,6 +1,15 @@
 import type { Client, Entry } from 'ldapts';
 import { SSO_ERRORS, type DirectorySecrets, type DirectorySettings } from '../../../../contract/sso';
-import { directoryTest, first, firstRdnValue, normalizeDn, serviceConnection, usersBase, values } from '../../sso/directory';
+import {
+    directoryTest,
+    first,
+    firstRdnValue,
+    normalizeDn,
+    serviceConnection,
+    usersBase,
+    values,
+    type DirectoryConnectOptions,
+} from '../../sso/directory';
 import { SsoError } from '../../sso/identity';
 import type { AcsBadge, AcsCardholder, AcsConnector } from '../connector';
 
@@ -110,10 +119,17 @@ const cardholderOf = (entry: Entry, mapping: DirectoryMapping, memberships: Memb
     };
 };
 
-export const directoryConnector = (settings: DirectorySettings, secrets: DirectorySecrets, mapping: DirectoryMapping): AcsConnector => ({
+export const directoryConnector = (
+    settings: DirectorySettings,
+    secrets: DirectorySecrets,
+    mapping: DirectoryMapping,
+    options: Pick<DirectoryConnectOptions, 'publicOnly'> = {},
+): AcsConnector => ({
     test: async () => {
-        const result = await directoryTest(settings, secrets);
-        return result.ok ? { ok: true, detail: `Connected to ${settings.server_address}` } : { ok: false, error: result.error };
+        const result = await directoryTest(settings, secrets, options);
+        if (result.ok) return { ok: true, detail: `Connected to ${settings.server_address}` };
+        // an address refused says why; any other failure, SPEC 8.5's text (never what the directory answered)
+        return { ok: false, error: result.refusal ?? result.error };
     },
     cardholders: async () => {
         const attributes = [
@@ -130,7 +146,7 @@ export const directoryConnector = (settings: DirectorySettings, secrets: Directo
             ...(mapping.facility_code_attribute ? [mapping.facility_code_attribute] : []),
             ...(mapping.group_attribute ? [mapping.group_attribute] : []),
         ];
-        const client = await serviceConnection(settings, secrets, PAGE_TIMEOUT_MS);
+        const client = await serviceConnection(settings, secrets, { ...options, timeout: PAGE_TIMEOUT_MS });
         try {
             const memberships: Memberships = mapping.group_attribute ? new Map() : await membershipsOf(client, settings);
             const cardholders: AcsCardholder[] = [];

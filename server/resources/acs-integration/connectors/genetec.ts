@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { ACS_MESSAGES } from '../../../../contract/acsIntegration';
+import { pinnedLookup, resolveTarget, TargetRefused, type Target } from '../../../net/outboundTarget';
 import type { AcsBadge, AcsCardholder, AcsConnector, AcsTestResult } from '../connector';
 
 /**
@@ -34,9 +35,15 @@ export interface GenetecOptions {
     pageSize?: number;
     /** entities per entity? call */
     batchSize?: number;
+    /** a cloud platform's rule: the address must resolve to public addresses only (server/net/outboundTarget.ts) */
+    publicOnly?: boolean;
 }
 
-/** A failure whose message is what the console shows. */
+/**
+ * A failure whose message is what the console shows: always one of our own
+ * texts, never what the server answered (its status line, body or message):
+ * the address is the tenant's, the answer could be any server's.
+ */
 export class GenetecError extends Error {
     constructor(message: string) {
         super(message);
@@ -92,7 +99,7 @@ const transportError = (address: string, error: NodeJS.ErrnoException): GenetecE
                   ? 'the connection was reset'
                   : code === 'EHOSTUNREACH' || code === 'ENETUNREACH'
                     ? 'no route to the host'
-                    : error.message;
+                    : 'the connection failed';
     return new GenetecError(`Cannot reach ${address}: ${reason}`);
 };
 
@@ -115,6 +122,8 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
 export class GenetecConnector implements AcsConnector {
     private readonly base: URL;
     private readonly agent: http.Agent;
+    /** where every request of this connector goes: resolved and checked once, at its first request */
+    private target?: Promise<Target | undefined>;
 
     constructor(private readonly options: GenetecOptions) {
         this.base = new URL(options.address.replace(/\/*$/, '/'));
@@ -124,8 +133,30 @@ export class GenetecConnector implements AcsConnector {
                 : new http.Agent({ keepAlive: true, maxSockets: 4 });
     }
 
+    /**
+     * On a cloud platform, the address checked (public only) that every
+     * request connects to, whatever the name resolves to later; on premise
+     * none: the name is resolved as usual, the customer's own network allowed.
+     */
+    private pinned(): Promise<Target | undefined> {
+        this.target ??= this.options.publicOnly
+            ? resolveTarget(this.base, true).catch((error: unknown) => {
+                  if (!(error instanceof TargetRefused)) throw error;
+                  throw new GenetecError(
+                      error.reason === 'unresolved'
+                          ? `Cannot reach ${this.options.address}: unknown host name`
+                          : error.reason === 'scheme'
+                            ? ACS_MESSAGES.genetecAddress
+                            : error.message,
+                  );
+              })
+            : Promise.resolve(undefined);
+        return this.target;
+    }
+
     /** One GET of the Web SDK; the Result of an Ok reply, a GenetecError otherwise. */
-    private get(path: string): Promise<unknown> {
+    private async get(path: string): Promise<unknown> {
+        const target = await this.pinned();
         const url = new URL(path, this.base);
         const user = `${this.options.username};${this.options.applicationId}`;
         const auth = Buffer.from(`${user}:${this.options.password}`).toString('base64');
@@ -135,6 +166,8 @@ export class GenetecConnector implements AcsConnector {
                 url,
                 {
                     agent: this.agent,
+                    // TLS still checks the certificate against the URL's host name
+                    ...(target ? { lookup: pinnedLookup(target) } : {}),
                     headers: { authorization: `Basic ${auth}`, accept: 'application/json' },
                     timeout: this.options.timeoutMs ?? 15_000,
                 },
@@ -161,20 +194,12 @@ export class GenetecConnector implements AcsConnector {
                         try {
                             body = JSON.parse(Buffer.concat(parts).toString('utf8')) as Rsp;
                         } catch {
-                            return reject(
-                                new GenetecError(
-                                    `${this.options.address} answered HTTP ${status}, not the Web SDK's JSON: is it the Web SDK address?`,
-                                ),
-                            );
+                            return reject(new GenetecError(ACS_MESSAGES.notWebSdk(this.options.address)));
                         }
-                        if (status >= 300 || body.Rsp?.Status !== 'Ok') {
-                            const result = body.Rsp?.Result as { Message?: string; SdkErrorCode?: string } | undefined;
-                            return reject(
-                                new GenetecError(
-                                    `Security Center refused the request (HTTP ${status}): ${result?.Message ?? result?.SdkErrorCode ?? body.Rsp?.Status ?? 'no reason given'}`,
-                                ),
-                            );
-                        }
+                        // A redirect is not followed (it could lead anywhere): it is not the Web SDK's answer either.
+                        if (!body?.Rsp?.Status) return reject(new GenetecError(ACS_MESSAGES.notWebSdk(this.options.address)));
+                        if (status >= 300 || body.Rsp.Status !== 'Ok')
+                            return reject(new GenetecError(status >= 500 ? ACS_MESSAGES.serverError : ACS_MESSAGES.requestRefused));
                         resolve(body.Rsp.Result);
                     });
                 },
@@ -214,7 +239,8 @@ export class GenetecConnector implements AcsConnector {
             const count = typeof usage?.CurrentCount === 'number' ? `${usage.CurrentCount} cardholders` : 'cardholders readable';
             return { ok: true, detail: `Connected to Security Center at ${this.options.address}: ${count}` };
         } catch (error) {
-            return { ok: false, error: (error as Error).message };
+            if (error instanceof GenetecError) return { ok: false, error: error.message };
+            throw error;
         }
     }
 

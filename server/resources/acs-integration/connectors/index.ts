@@ -16,6 +16,8 @@ export interface ConnectorIntegration {
 export interface ConnectorContext {
     /** the account's certificate (PEM), trusted for an https or ldaps address */
     certificatePem?: string;
+    /** a cloud platform's rule: connect to public addresses only, the one checked (server/net/outboundTarget.ts) */
+    publicOnly?: boolean;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -31,6 +33,7 @@ export const connectorFor = (integration: ConnectorIntegration, ctx: ConnectorCo
                 password: integration.secrets.password ?? '',
                 ca: ctx.certificatePem,
                 cardholderGroup: text(integration.settings.cardholder_group) || undefined,
+                publicOnly: ctx.publicOnly,
             });
         case 'directory':
             // The connection settings of directory sign-in (contract/sso.ts), read from the integration's form.
@@ -52,6 +55,7 @@ export const connectorFor = (integration: ConnectorIntegration, ctx: ConnectorCo
                     facility_code_attribute: text(integration.settings.facility_code_attribute) || undefined,
                     group_attribute: text(integration.settings.group_attribute) || undefined,
                 },
+                { publicOnly: ctx.publicOnly },
             );
     }
 };
@@ -59,11 +63,17 @@ export const connectorFor = (integration: ConnectorIntegration, ctx: ConnectorCo
 /**
  * The connector of an account's saved integration, with the account's
  * certificate: what the synchronisation (route and schedule) starts from.
- * Undefined when the account has no integration.
+ * Undefined when the account has no integration. Its address is checked
+ * again at each connection: it may have been saved before the rule, or its
+ * name resolve elsewhere now.
  */
-export const connectorForAccount = async (db: Db, accountId: number): Promise<AcsConnector | undefined> => {
+export const connectorForAccount = async (
+    db: Db,
+    accountId: number,
+    options: Pick<ConnectorContext, 'publicOnly'> = {},
+): Promise<AcsConnector | undefined> => {
     const integration = await findIntegration(db, accountId);
     if (!integration) return undefined;
     const certificate = await findCertificate(db, accountId);
-    return connectorFor(integration, { certificatePem: certificate?.pem });
+    return connectorFor(integration, { certificatePem: certificate?.pem, ...options });
 };
