@@ -126,7 +126,7 @@ describe('invitations from a CSV file', () => {
         expect(res.statusCode, res.body).toBe(202);
         expect(res.json()).toMatchObject({ total: 3 });
         const batch = await batchDone(res.json().id);
-        expect(batch).toEqual({ id: res.json().id, total: 3, sent: 3, failed: 0, pending: 0 });
+        expect(batch).toEqual({ id: res.json().id, total: 3, sent: 3, failed: 0, pending: 0, waiting: 0 });
         expect(p.mail.sent.filter(m => ['ann@file.test', 'ben@file.test', 'cy@file.test'].includes(m.to)).map(m => m.subject)).toEqual([
             'Invitation to enroll your face',
             'Invitation to enroll your face',
