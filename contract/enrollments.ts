@@ -117,6 +117,13 @@ export const enrollmentRecord = z.object({
     completed_at: z.string().nullable(),
     expires_at: z.string(),
     failure: z.string().nullable(),
+    /**
+     * The mail server did not take it yet for a temporary reason (down, 4xx): the tries made, when the next
+     * comes and the last one's error. Status stays 'sent' with sent_at null until it is taken or fails for good.
+     */
+    send_tries: z.number().int(),
+    send_next_at: z.string().nullable(),
+    send_error: z.string().nullable(),
     created_by: z.string().nullable(),
     created_at: z.string(),
 });
@@ -160,7 +167,10 @@ export const inviteBatch = z.object({
     total: z.number().int(),
     sent: z.number().int(),
     failed: z.number().int(),
+    /** not yet taken by the mail server */
     pending: z.number().int(),
+    /** of those pending, the ones the mail server did not take for a temporary reason: tried again later, on their own */
+    waiting: z.number().int(),
 });
 export type InviteBatch = z.infer<typeof inviteBatch>;
 

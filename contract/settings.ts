@@ -18,6 +18,8 @@ export const SETTING_LIMITS = {
     events_default_days: [1, 3650],
     backup_every_hours: [0, 24 * 30],
     backup_keep: [1, 365],
+    /** web enrollment invitations one account may send a day (UTC), resends included (docs/decisions.md) */
+    enrollment_invites_per_day: [1, 1_000_000],
 } as const;
 export type NumericSetting = keyof typeof SETTING_LIMITS;
 

@@ -21,7 +21,7 @@ test('a moderator invites a person, who signs and takes a picture on a phone, an
 
     // The invitation arrives by SMTP, with the link.
     const [mail] = await mailsTo(request, 'katherine@e2e.test');
-    expect(mail).toContain('Subject: Contoso Offices invites you to enroll your face');
+    expect(mail).toContain('Subject: Invitation to enroll your face');
     const link = /https?:\/\/[^\s"<]+\/enroll\/[\w.-]+/.exec(mail!)![0];
 
     // On a phone, in a fresh browser: no session, only the link.

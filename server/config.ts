@@ -92,6 +92,10 @@ export interface Config {
     mailRetryMaxMs: number;
     /** a mail is tried for this long before it counts as failed (server/mail/failures.ts) */
     mailRetryWindowMs: number;
+    /** web enrollment invitations (and resends) one account may send a calendar day (UTC); a System setting too */
+    enrollmentInvitesPerDay: number;
+    /** requests one user or API key may make a minute to the routes that send invitations (invites, CSV upload, resend), together */
+    enrollmentInviteRequestsPerMinute: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -161,6 +165,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         mailRetryBaseMs: Number(env.MAIL_RETRY_BASE_SECONDS ?? 60) * 1000,
         mailRetryMaxMs: Number(env.MAIL_RETRY_MAX_SECONDS ?? 3600) * 1000,
         mailRetryWindowMs: Number(env.MAIL_RETRY_HOURS ?? 48) * 3600_000,
+        enrollmentInvitesPerDay: Number(env.ENROLLMENT_INVITES_PER_DAY ?? 1000),
+        enrollmentInviteRequestsPerMinute: Number(env.INVITE_REQUESTS_PER_MINUTE ?? 30),
     };
 };
 
@@ -178,6 +184,10 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
         DEVICE_PENDING_WITHOUT_CODE_MAX: '1000000',
         // Tests share the machine's /tmp, whatever its free space; the reserve has its own tests.
         DISK_RESERVE_PERCENT: '0',
+        // Tests upload files of 10,000 invitations, and invite once per cell of the role matrix; the daily cap and the
+        // rate limit have their own tests.
+        ENROLLMENT_INVITES_PER_DAY: '1000000',
+        INVITE_REQUESTS_PER_MINUTE: '1000000',
     }),
     ...overrides,
 });

@@ -27,6 +27,7 @@ const SETTINGS: PlatformSettings = {
     events_default_days: 365,
     backup_every_hours: 24,
     backup_keep: 7,
+    enrollment_invites_per_day: 1000,
     source: {
         public_url: 'environment',
         mail_from: 'environment',
@@ -42,6 +43,7 @@ const SETTINGS: PlatformSettings = {
         events_default_days: 'environment',
         backup_every_hours: 'environment',
         backup_keep: 'environment',
+        enrollment_invites_per_day: 'environment',
     },
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { ENROLLMENT_STATUSES } from '../../../contract/enrollments';
 import { accounts } from './platform';
 import { profiles } from './devices';
@@ -36,6 +36,14 @@ export const enrollmentInvites = pgTable(
         sent_at: tz('sent_at'),
         /** taken by a sender (its lease): another sender leaves it alone for ten minutes, then takes it again */
         send_claimed_at: tz('send_claimed_at'),
+        /**
+         * The mail server did not take it for a temporary reason (server/mail/failures.ts): the tries made since
+         * send_first_at, the last one's error, and when the enrollment-sender job tries again. A resend starts over.
+         */
+        send_tries: smallint('send_tries').notNull().default(0),
+        send_first_at: tz('send_first_at'),
+        send_next_at: tz('send_next_at'),
+        send_error: text('send_error'),
         opened_at: tz('opened_at'),
         consented_at: tz('consented_at'),
         completed_at: tz('completed_at'),
@@ -55,10 +63,10 @@ export const enrollmentInvites = pgTable(
     t => [
         index('enrollment_invites_account_idx').on(t.account_id, t.created_at.desc(), t.id.desc()),
         index('enrollment_invites_email_idx').on(t.account_id, t.email),
-        // The background sender: invitations whose mail has not gone yet.
+        // The background sender: invitations whose mail has not gone yet (a consented one after a resend of its link).
         index('enrollment_invites_unsent_idx')
             .on(t.batch_id, t.id)
-            .where(sql`${t.sent_at} is null and ${t.status} = 'sent'`),
+            .where(sql`${t.sent_at} is null and ${t.status} in ('sent', 'consented')`),
     ],
 );
 
@@ -72,6 +80,23 @@ export const enrollmentBatches = pgTable('enrollment_batches', {
     created_by: text('created_by'),
     created_at: tz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Invitation mails an account sent on a day (UTC), against the platform's
+ * daily cap (ENROLLMENT_INVITES_PER_DAY, docs/decisions.md "A daily cap of
+ * invitations"): each invitation and each resend counts one.
+ */
+export const enrollmentInviteDays = pgTable(
+    'enrollment_invite_days',
+    {
+        account_id: integer('account_id')
+            .notNull()
+            .references(() => accounts.id, { onDelete: 'cascade' }),
+        day: date('day', { mode: 'string' }).notNull(),
+        invitations: integer('invitations').notNull(),
+    },
+    t => [primaryKey({ columns: [t.account_id, t.day] })],
+);
 
 /** An account's consent template (SPEC 3 consent type, SPEC 5 PDF only): the PDF people sign. */
 export const consentTemplates = pgTable('consent_templates', {

@@ -23,19 +23,47 @@ const message = (to: string, subject: string, paragraphs: (string | { link: stri
         '</body></html>',
 });
 
-/** The invitation (issue 10): who invites, what to do, the link and until when it works. */
+/**
+ * Text an account chose (its name, the names in its invitations), shown in a
+ * mail as quoted data on one line: never in a subject, where it would read as
+ * the platform's own words (a tenant could otherwise send "URGENT: verify
+ * your bank account" from us to any address). Line breaks, control and
+ * direction-changing characters are taken out so it cannot start a line of
+ * its own or turn the text around it; its own curly quotes become straight
+ * ones so the quote cannot be closed early.
+ */
+export const quoted = (text: string) =>
+    `“${text
+        .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+        .replace(/\p{Bidi_Control}/gu, '')
+        .replace(/[“”]/g, '"')
+        .trim()}”`;
+
+/** The subject of every invitation: fixed, nothing in it comes from the account. */
+export const INVITATION_SUBJECT = 'Invitation to enroll your face';
+export const CODE_SUBJECT_PREFIX = 'Your enrollment code';
+const TENANT_NOTE = 'The names in quotes were entered by the inviting organisation.';
+
+/** The invitation (issue 10): who invites and whom, quoted; what to do, the link and until when it works. */
 export const invitationMail = (m: { to: string; name: string; accountName: string; link: string; expiresAt: Date }) =>
-    message(m.to, `${m.accountName} invites you to enroll your face`, [
-        `Hello ${m.name},`,
-        `${m.accountName} invites you to enroll your face for its doors. On the page below you read and sign the consent, then take a picture of your face with your phone or computer.`,
+    message(m.to, INVITATION_SUBJECT, [
+        'Hello,',
+        'You are invited to enroll your face for door access.',
+        `Invited by: ${quoted(m.accountName)}`,
+        `Invitation for: ${quoted(m.name)}`,
+        'On the page below you read and sign the consent, then take a picture of your face with your phone or computer.',
         { link: m.link, label: 'Enroll now' },
-        `The link works once, until ${day(m.expiresAt)}. If you did not expect this message, ignore it.`,
+        `The link works once, until ${day(m.expiresAt)}. If you did not expect this message, ignore it. ${TENANT_NOTE}`,
     ]);
 
+/** The one-time code: the subject holds only the code, which the platform made. */
 export const codeMail = (m: { to: string; name: string; accountName: string; code: string }) =>
-    message(m.to, `Your enrollment code: ${m.code}`, [
-        `Hello ${m.name},`,
-        `Your code to continue your enrollment with ${m.accountName} is ${m.code}. It works for 10 minutes.`,
+    message(m.to, `${CODE_SUBJECT_PREFIX}: ${m.code}`, [
+        'Hello,',
+        `Your code to continue your enrollment is ${m.code}. It works for 10 minutes.`,
+        `Invited by: ${quoted(m.accountName)}`,
+        `Invitation for: ${quoted(m.name)}`,
+        `If you did not ask for a code, ignore this message. ${TENANT_NOTE}`,
     ]);
 
 /** To the account's staff (SPEC 3 e-mail notifications), when someone completed. */

@@ -1,7 +1,7 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrollmentRecord, EnrollmentStatus } from '../../../contract/enrollments';
 import type { Db } from '../../db/database';
-import { consentTemplates, enrollmentInvites } from '../../db/schema';
+import { consentTemplates, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
 
 export type InviteRow = typeof enrollmentInvites.$inferSelect;
@@ -27,6 +27,9 @@ export const toEnrollment = (r: InviteRow, now: Date): EnrollmentRecord => ({
     completed_at: iso(r.completed_at),
     expires_at: r.expires_at.toISOString(),
     failure: r.failure,
+    send_tries: r.send_tries,
+    send_next_at: iso(r.send_next_at),
+    send_error: r.send_error,
     created_by: r.created_by,
     created_at: r.created_at.toISOString(),
 });
@@ -121,3 +124,41 @@ export const setConsentTemplate = (db: Db, row: typeof consentTemplates.$inferIn
             .onConflictDoUpdate({ target: consentTemplates.account_id, set: { ...row, uploaded_at: sql`now()` } });
         return previous?.file_key ?? null;
     });
+
+/**
+ * Takes `count` invitations from what the account may still send on `day`
+ * (UTC), in one statement so that two uploads at once cannot both pass the
+ * cap; false, and nothing taken, when they would.
+ */
+export const takeFromDailyCap = async (db: Db, accountId: number, day: string, count: number, cap: number) => {
+    if (count > cap) return false;
+    const taken = await db
+        .insert(enrollmentInviteDays)
+        .values({ account_id: accountId, day, invitations: count })
+        .onConflictDoUpdate({
+            target: [enrollmentInviteDays.account_id, enrollmentInviteDays.day],
+            set: { invitations: sql`${enrollmentInviteDays.invitations} + excluded.invitations` },
+            setWhere: sql`${enrollmentInviteDays.invitations} + excluded.invitations <= ${cap}`,
+        })
+        .returning({ invitations: enrollmentInviteDays.invitations });
+    return taken.length > 0;
+};
+
+/** Gives back what takeFromDailyCap took for a request that then stored nothing. */
+export const giveBackToDailyCap = (db: Db, accountId: number, day: string, count: number) =>
+    db
+        .update(enrollmentInviteDays)
+        .set({ invitations: sql`greatest(0, ${enrollmentInviteDays.invitations} - ${count})` })
+        .where(and(eq(enrollmentInviteDays.account_id, accountId), eq(enrollmentInviteDays.day, day)));
+
+/** Invitations the account sent on `day` (UTC). */
+export const sentOnDay = async (db: Db, accountId: number, day: string) =>
+    (
+        await db
+            .select({ invitations: enrollmentInviteDays.invitations })
+            .from(enrollmentInviteDays)
+            .where(and(eq(enrollmentInviteDays.account_id, accountId), eq(enrollmentInviteDays.day, day)))
+    )[0]?.invitations ?? 0;
+
+/** The days before `day` are of no more use to the cap. */
+export const forgetDaysBefore = (db: Db, day: string) => db.delete(enrollmentInviteDays).where(lt(enrollmentInviteDays.day, day));

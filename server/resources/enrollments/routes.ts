@@ -39,7 +39,8 @@ import { rows } from '../../db/database';
 import { cardFormats, enrollmentBatches, enrollmentInvites } from '../../db/schema';
 import { REFUSED_LISTED_MAX } from '../../../contract/cards';
 import { eq, isNull, or, sql } from 'drizzle-orm';
-import { sendBatch } from './sender';
+import { sendBatch, sendInvitation } from './sender';
+import { invitationsLeftToday, refuseMoreThanLeft, takeInvitations } from './dailyCap';
 import { accountOptions, findAccount } from '../accounts/queries';
 import { defaultAccessGroupId, groupsOfAccount } from '../access-groups/queries';
 import { auditTrail } from '../audit-logs/record';
@@ -49,7 +50,7 @@ import { badgeTaken } from '../profiles/queries';
 import { whyNotForProfile } from '../cards/rules';
 import { completeEnrollment } from './complete';
 import { readablePdf, sampleSignature, stampConsent } from './consentPdf';
-import { codeMail, invitationMail, sendTestMail } from './mails';
+import { codeMail, sendTestMail } from './mails';
 import {
     consentTemplateOf,
     effectiveStatus,
@@ -67,6 +68,8 @@ import { enrollmentLink, enrollmentToken, newNonce, readEnrollmentToken } from '
 const tags = ['web enrollment'];
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+/** The routes that send invitations also answer 429: too many requests, or past the account's daily cap (dailyCap.ts). */
+const sendingErrors = { ...errors, 429: errorReply };
 const tokenParam = z.object({ token: z.string().max(200) });
 const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
 /** Public calls a client may make per minute: enough for a person, too few to guess a link. */
@@ -112,20 +115,24 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     const link = (invite: Pick<InviteRow, 'id' | 'nonce'>) =>
         enrollmentLink(ctx.config.publicUrl, enrollmentToken(ctx.signer, invite.id, invite.nonce));
 
-    /** Sends the invitation; a mail that cannot be sent marks the invitation failed, with why. */
-    const send = async (invite: InviteRow, accountName: string) => {
-        try {
-            await ctx.mailer.send(
-                invitationMail({ to: invite.email, name: invite.name, accountName, link: link(invite), expiresAt: invite.expires_at }),
-            );
-            return (await updateInvite(ctx.db, invite.id, { sent_at: ctx.now(), failure: null }))!;
-        } catch (error) {
-            return (await updateInvite(ctx.db, invite.id, {
-                status: 'failed',
-                failure: `The invitation could not be sent: ${(error as Error).message}`.slice(0, 500),
-            }))!;
-        }
-    };
+    /** Sends the invitation now; a temporary failure leaves it to the enrollment-sender job (sender.ts afterFailedTry). */
+    const send = (invite: InviteRow, accountName: string) => sendInvitation(ctx, invite, accountName, link(invite));
+
+    /**
+     * Requests that create or send invitations (invites, CSV upload, resend):
+     * one budget for the three per user or API key, counted once signed in
+     * (INVITE_REQUESTS_PER_MINUTE). A person clicks far fewer; a
+     * script driving the mail path is slowed down before the daily cap stops it.
+     */
+    const inviteRate = app.hasDecorator('rateLimit')
+        ? app.rateLimit({
+              max: ctx.config.enrollmentInviteRequestsPerMinute,
+              timeWindow: '1 minute',
+              keyGenerator: (request: FastifyRequest) =>
+                  request.auth?.apiKey ? `invites:api-key:${request.auth.apiKey.id}` : `invites:user:${request.auth?.user.id}`,
+          })
+        : undefined;
+    const sendingRate = inviteRate ? { preHandler: inviteRate } : {};
 
     /** A person's badge checked against its format, the opt-out list and the badges already held. */
     const checkInviteeBadge = async (accountId: number, badgeInput: InviteeInput['badge'], prefix: string) => {
@@ -176,11 +183,13 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         '/web-enrollments/invites',
         {
             config: { access: ['profiles', 'write'] },
+            ...sendingRate,
             schema: {
                 tags,
-                summary: 'Invite people by e-mail: each gets a single-use link, valid for the days the account chose (1, 3 or 7)',
+                summary:
+                    "Invite people by e-mail: each gets a single-use link, valid for the days the account chose (1, 3 or 7). 429 past the account's invitations a day (nothing is sent), or too many requests",
                 body: invitesInput,
-                response: { 201: z.object({ result: z.array(enrollmentRecord) }), ...errors },
+                response: { 201: z.object({ result: z.array(enrollmentRecord) }), ...sendingErrors },
             },
         },
         async (request, reply) => {
@@ -193,6 +202,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             for (const [i, person] of request.body.people.entries())
                 checked.push({ person, ...(await checkInvitee(account.id, person, `people.${i}.`)) });
             const now = ctx.now();
+            const giveBack = await takeInvitations(ctx, reply, account.id, checked.length);
             const rows = await insertInvites(
                 ctx.db,
                 checked.map(({ person, badge, groups }) => ({
@@ -207,7 +217,10 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                     expires_at: new Date(now.getTime() + settings.linkDays * 86_400_000),
                     created_by: requireAuth(request).user.name,
                 })),
-            );
+            ).catch(async error => {
+                await giveBack();
+                throw error;
+            });
             const sent = [];
             for (const row of rows) {
                 const after = await send(row, account.name);
@@ -222,9 +235,10 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         '/web-enrollments/csv',
         {
             config: { access: ['profiles', 'write'] },
+            ...sendingRate,
             schema: {
                 tags,
-                summary: `Invite the people of a CSV file (multipart, field "file"; header name,email[,badge_number,facility_code,card_format]; at most ${INVITE_CSV_MAX_LINES} lines). Every line is checked first: one refused line and nothing is created (400 with each line's reason); else the invitations are made and sent in the background (GET /web-enrollments/batches/{id})`,
+                summary: `Invite the people of a CSV file (multipart, field "file"; header name,email[,badge_number,facility_code,card_format]; at most ${INVITE_CSV_MAX_LINES} lines). Every line is checked first: one refused line and nothing is created (400 with each line's reason), nor for a file past the account's invitations a day (429); else the invitations are made and sent in the background (GET /web-enrollments/batches/{id})`,
                 consumes: ['multipart/form-data'],
                 querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: {
@@ -235,6 +249,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                     404: errorReply,
                     409: errorReply,
                     413: errorReply,
+                    429: errorReply,
                 },
             },
         },
@@ -250,6 +265,8 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 .where(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, account.id)));
             const byName = new Map(formats.flatMap(f => [[f.name.toLowerCase(), f] as const, ...(f.key ? [[f.key, f] as const] : [])]));
             const now = ctx.now();
+            // Read once: a file with more lines than are left today is refused as soon as its line left + 1 arrives.
+            const left = await invitationsLeftToday(ctx, account.id);
             const refused: { line: number; reason: string }[] = [];
             let refusedMore = 0;
             let lines = 0;
@@ -288,6 +305,10 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                         if (lines > INVITE_CSV_MAX_LINES) {
                             part.file.resume();
                             throw new HttpError(400, `The file holds more than ${INVITE_CSV_MAX_LINES} lines: split it.`);
+                        }
+                        if (lines > left) {
+                            part.file.resume();
+                            throw refuseMoreThanLeft(ctx, reply, left);
                         }
                         if ('problem' in row) {
                             refuse(row.line, row.problem);
@@ -357,6 +378,11 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                     await dropBatch(batch!.id);
                     batchId = -1;
                 } else {
+                    // Taken only now that every line passed; another upload may have taken the rest meanwhile.
+                    await takeInvitations(ctx, reply, account.id, lines).catch(async error => {
+                        await dropBatch(batch!.id);
+                        throw error;
+                    });
                     await ctx.db.update(enrollmentBatches).set({ total: lines }).where(eq(enrollmentBatches.id, batch!.id));
                     batchId = batch!.id;
                 }
@@ -380,7 +406,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             );
             // The mail goes out in the background; a restart leaves the rest to the enrollment-sender job.
             void sendBatch(ctx, batchId).catch(error => request.log.error({ err: error }, 'sending a batch of invitations failed'));
-            return reply.status(202).send({ id: batchId, total: lines, sent: 0, failed: 0, pending: lines });
+            return reply.status(202).send({ id: batchId, total: lines, sent: 0, failed: 0, pending: lines, waiting: 0 });
         },
     );
 
@@ -394,11 +420,12 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             const [batch] = await ctx.db.select().from(enrollmentBatches).where(eq(enrollmentBatches.id, request.params.id));
             const account = batch && (await findAccount(ctx.db, batch.account_id));
             if (!batch || !account || !mayActIn(requireAuth(request), account)) throw notFound('batch');
-            const [counts] = await rows<{ sent: number; failed: number; pending: number }>(
+            const [counts] = await rows<{ sent: number; failed: number; pending: number; waiting: number }>(
                 ctx.db,
                 sql`select count(*) filter (where sent_at is not null and status <> 'failed')::int as sent,
                         count(*) filter (where status = 'failed')::int as failed,
-                        count(*) filter (where sent_at is null and status = 'sent')::int as pending
+                        count(*) filter (where sent_at is null and status in ('sent', 'consented'))::int as pending,
+                        count(*) filter (where sent_at is null and status in ('sent', 'consented') and send_tries > 0)::int as waiting
                     from enrollment_invites where batch_id = ${batch.id}`,
             );
             return { id: batch.id, total: batch.total, ...counts! };
@@ -409,23 +436,34 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         '/web-enrollments/:id/resend',
         {
             config: { access: ['profiles', 'write'] },
+            ...sendingRate,
             schema: {
                 tags,
-                summary: 'Send the invitation again with a new link (the old one stops working) and a new expiry',
+                summary:
+                    "Send the invitation again with a new link (the old one stops working) and a new expiry; it counts in the account's invitations a day",
                 params: idParam,
-                response: { 200: enrollmentRecord, ...errors },
+                response: { 200: enrollmentRecord, ...sendingErrors },
             },
         },
-        async request => {
+        async (request, reply) => {
             const { invite, account, settings } = await visible(request, request.params.id);
             if (invite.status === 'completed' || invite.status === 'revoked')
                 throw conflict(`This invitation is ${invite.status}: it cannot be sent again.`);
             const now = ctx.now();
+            await takeInvitations(ctx, reply, account.id, 1);
+            // The new link is not sent yet: a new round of tries, whose retry window counts from this one (sender.ts
+            // afterFailedTry), under this request's lease so that the enrollment-sender job does not send it as well.
             const renewed = (await updateInvite(ctx.db, invite.id, {
                 nonce: newNonce(),
                 status: invite.status === 'consented' ? 'consented' : 'sent',
                 expires_at: new Date(now.getTime() + settings.linkDays * 86_400_000),
                 failure: null,
+                sent_at: null,
+                send_claimed_at: now,
+                send_tries: 0,
+                send_first_at: null,
+                send_next_at: null,
+                send_error: null,
             }))!;
             const after = await send(renewed, account.name);
             await audit(request, 'update', after, toEnrollment(invite, now), toEnrollment(after, now));

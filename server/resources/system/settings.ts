@@ -32,6 +32,7 @@ const CONFIG_KEY: Record<SettingKey, keyof Config> = {
     events_default_days: 'eventsDefaultDays',
     backup_every_hours: 'backupEveryHours',
     backup_keep: 'backupKeep',
+    enrollment_invites_per_day: 'enrollmentInvitesPerDay',
 };
 
 export type SavedSettings = PlatformSettingsInput;

@@ -80,7 +80,10 @@ export const CreateInvites = () => {
                 },
             });
             const failed = result.filter(r => r.status === 'failed').length;
-            notices.success(t('sent', { smart_count: result.length - failed }), failed ? t('failed', { smart_count: failed }) : undefined);
+            // the mail server did not take these yet (down, busy): the platform tries again on its own
+            const waiting = result.filter(r => r.status === 'sent' && !r.sent_at).length;
+            const details = [failed ? t('failed', { smart_count: failed }) : '', waiting ? t('waiting', { smart_count: waiting }) : ''];
+            notices.success(t('sent', { smart_count: result.length - failed - waiting }), details.filter(Boolean).join(' ') || undefined);
             await queryClient.invalidateQueries({ queryKey: ['web-enrollments'] });
             navigate('/web-enrollments');
         } catch (e) {

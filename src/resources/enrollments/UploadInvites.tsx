@@ -24,17 +24,23 @@ export const UploadInvites = () => {
     const t = (key: string, options?: object) => translate(`resources.web_enrollments.upload.${key}`, options);
     useEffect(() => {
         if (!batch || batch.pending === 0) return;
-        const timer = setTimeout(() => {
-            dataProvider
-                .call<InviteBatch>(`/web-enrollments/batches/${batch.id}`)
-                .then(setBatch)
-                .catch(() => undefined);
-        }, 1000);
+        // Once only invitations waiting for the mail server are left, their next tries are minutes apart.
+        const timer = setTimeout(
+            () => {
+                dataProvider
+                    .call<InviteBatch>(`/web-enrollments/batches/${batch.id}`)
+                    .then(setBatch)
+                    .catch(() => undefined);
+            },
+            batch.pending > batch.waiting ? 1000 : 30_000,
+        );
         return () => clearTimeout(timer);
     }, [batch, dataProvider]);
+    // Tried once each: what is left waits for the mail server, on its own (sender.ts).
+    const tried = !!batch && batch.pending === batch.waiting;
     useEffect(() => {
-        if (batch?.pending === 0) void queryClient.invalidateQueries({ queryKey: ['web-enrollments'] });
-    }, [batch?.pending, queryClient]);
+        if (tried) void queryClient.invalidateQueries({ queryKey: ['web-enrollments'] });
+    }, [tried, batch?.pending, queryClient]);
     const send = async () => {
         const form = new FormData();
         form.append('file', file!);
@@ -78,7 +84,7 @@ export const UploadInvites = () => {
                             }}
                         />
                     </Button>
-                    <Button variant="contained" disabled={!file || busy || (!!batch && batch.pending > 0)} onClick={() => void send()}>
+                    <Button variant="contained" disabled={!file || busy || (!!batch && !tried)} onClick={() => void send()}>
                         {t('send')}
                     </Button>
                 </Stack>
@@ -99,12 +105,17 @@ export const UploadInvites = () => {
                 {batch && (
                     <Stack spacing={1} role="status">
                         <Typography variant="body2">{t('progress', { done, total: batch.total, failed: batch.failed })}</Typography>
+                        {batch.waiting > 0 && (
+                            <Typography variant="body2" color="warning.main">
+                                {t('waiting', { smart_count: batch.waiting })}
+                            </Typography>
+                        )}
                         <LinearProgress
                             variant="determinate"
                             value={batch.total ? (100 * done) / batch.total : 100}
                             aria-label={t('progressLabel')}
                         />
-                        {batch.pending === 0 && (
+                        {tried && (
                             <Button component={RouterLink} to="/web-enrollments" sx={{ alignSelf: 'flex-start' }}>
                                 {t('toList')}
                             </Button>

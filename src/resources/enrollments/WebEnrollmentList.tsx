@@ -26,6 +26,9 @@ const COLORS: Partial<Record<EnrollmentStatus, 'success' | 'info' | 'warning' | 
 
 const OPEN: EnrollmentStatus[] = ['sent', 'opened', 'consented'];
 
+/** Made but not yet taken by the mail server: not tried yet, or waiting for its next try after a temporary failure. */
+const waitingToBeSent = (r: EnrollmentRecord) => (r.status === 'sent' || r.status === 'consented') && !r.sent_at;
+
 /** Resend, revoke, copy link: each where the invitation's state allows it. */
 const RowActions = ({ invite }: { invite: EnrollmentRecord }) => {
     const translate = useTranslate();
@@ -127,15 +130,36 @@ export const WebEnrollmentList = () => {
                     source="status"
                     sortable={false}
                     label="resources.web_enrollments.fields.status"
-                    render={(r: EnrollmentRecord) => (
-                        <Tooltip title={r.failure ?? ''}>
-                            <Chip
-                                size="small"
-                                color={COLORS[r.status] ?? 'default'}
-                                label={translate(`resources.web_enrollments.statuses.${r.status}`)}
-                            />
-                        </Tooltip>
-                    )}
+                    render={(r: EnrollmentRecord) =>
+                        waitingToBeSent(r) ? (
+                            <Tooltip
+                                title={
+                                    r.send_tries
+                                        ? translate('resources.web_enrollments.waitingRetry', {
+                                              smart_count: r.send_tries,
+                                              next: formatDate(r.send_next_at),
+                                              error: r.send_error ?? '',
+                                          })
+                                        : ''
+                                }
+                            >
+                                <Chip
+                                    size="small"
+                                    color="warning"
+                                    variant="outlined"
+                                    label={translate('resources.web_enrollments.waiting')}
+                                />
+                            </Tooltip>
+                        ) : (
+                            <Tooltip title={r.failure ?? ''}>
+                                <Chip
+                                    size="small"
+                                    color={COLORS[r.status] ?? 'default'}
+                                    label={translate(`resources.web_enrollments.statuses.${r.status}`)}
+                                />
+                            </Tooltip>
+                        )
+                    }
                 />
                 <FunctionField
                     source="badge"

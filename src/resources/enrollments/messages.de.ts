@@ -31,6 +31,9 @@ const de: Messages = {
             revoked: 'Einladung zurückgezogen: Der Link der Einladung funktioniert nicht mehr',
             copy: 'Link kopieren',
             copied: 'Link kopiert',
+            waiting: 'Wartet auf Versand',
+            waitingRetry:
+                '%{smart_count} Versuch fehlgeschlagen, nächster %{next}: %{error} |||| %{smart_count} Versuche fehlgeschlagen, nächster %{next}: %{error}',
             create: {
                 title: 'Einladungen erstellen',
                 intro: 'Jede Person erhält per E-Mail einen Link, um die Einwilligung zu unterschreiben und ihr Gesicht von ihrem Telefon oder Computer aus erfassen zu lassen. Die Person wird Mitglied der Standard-Zutrittsgruppe des Kontos, mit ihrem Ausweis, falls Sie einen angeben.',
@@ -43,6 +46,8 @@ const de: Messages = {
                 send: 'Einladung senden |||| %{smart_count} Einladungen senden',
                 sent: '%{smart_count} Einladung gesendet |||| %{smart_count} Einladungen gesendet',
                 failed: '%{smart_count} konnte nicht gesendet werden: Den Status finden Sie in der Liste |||| %{smart_count} konnten nicht gesendet werden: Den Status finden Sie in der Liste',
+                waiting:
+                    '%{smart_count} wartet auf den Mailserver: Sie wird automatisch gesendet, sobald er sie annimmt |||| %{smart_count} warten auf den Mailserver: Sie werden automatisch gesendet, sobald er sie annimmt',
                 fix: 'Bei einigen Personen ist eine Korrektur nötig: Es wurde nichts gesendet.',
             },
             upload: {
@@ -53,6 +58,8 @@ const de: Messages = {
                 checking: 'Die Datei wird geprüft',
                 line: 'Zeile %{line}',
                 progress: '%{done} von %{total} Einladungen gesendet (%{failed} konnten nicht gesendet werden)',
+                waiting:
+                    '%{smart_count} wartet auf den Mailserver: Sie wird automatisch gesendet, sobald er sie annimmt |||| %{smart_count} warten auf den Mailserver: Sie werden automatisch gesendet, sobald er sie annimmt',
                 progressLabel: 'Gesendete Einladungen',
                 toList: 'Zu den Einladungen',
             },

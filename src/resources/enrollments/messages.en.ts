@@ -31,6 +31,8 @@ const en: Messages = {
             revoked: 'Invitation withdrawn: its link no longer works',
             copy: 'Copy the link',
             copied: 'Link copied',
+            waiting: 'Waiting to be sent',
+            waitingRetry: '%{smart_count} try failed, next %{next}: %{error} |||| %{smart_count} tries failed, next %{next}: %{error}',
             create: {
                 title: 'Create Invites',
                 intro: 'Each person gets a link by e-mail to sign the consent and enroll their face from their phone or computer. They join the account’s default access group, with their badge if you give one.',
@@ -43,6 +45,8 @@ const en: Messages = {
                 send: 'Send the invitation |||| Send %{smart_count} invitations',
                 sent: '%{smart_count} invitation sent |||| %{smart_count} invitations sent',
                 failed: '%{smart_count} could not be sent: see its status in the list |||| %{smart_count} could not be sent: see their status in the list',
+                waiting:
+                    '%{smart_count} is waiting for the mail server: it goes out on its own once the server takes it |||| %{smart_count} are waiting for the mail server: they go out on their own once the server takes them',
                 fix: 'Some people need a correction: nothing was sent.',
             },
             upload: {
@@ -53,6 +57,8 @@ const en: Messages = {
                 checking: 'Checking the file',
                 line: 'Line %{line}',
                 progress: '%{done} of %{total} invitations sent (%{failed} could not be sent)',
+                waiting:
+                    '%{smart_count} is waiting for the mail server: it goes out on its own once the server takes it |||| %{smart_count} are waiting for the mail server: they go out on their own once the server takes them',
                 progressLabel: 'Invitations sent',
                 toList: 'See the invitations',
             },

@@ -30,6 +30,9 @@ const es: Messages = {
             revoked: 'Invitación retirada: su enlace ya no funciona',
             copy: 'Copiar el enlace',
             copied: 'Enlace copiado',
+            waiting: 'Pendiente de envío',
+            waitingRetry:
+                '%{smart_count} intento fallido, el siguiente %{next}: %{error} |||| %{smart_count} intentos fallidos, el siguiente %{next}: %{error}',
             create: {
                 title: 'Crear invitaciones',
                 intro: 'Cada persona recibe por correo electrónico un enlace para firmar el consentimiento e inscribir su rostro desde su teléfono o su ordenador. Se incorpora al grupo de acceso predeterminado de la cuenta, con su credencial si usted le asigna una.',
@@ -42,6 +45,8 @@ const es: Messages = {
                 send: 'Enviar la invitación |||| Enviar %{smart_count} invitaciones',
                 sent: '%{smart_count} invitación enviada |||| %{smart_count} invitaciones enviadas',
                 failed: 'No se pudo enviar %{smart_count}: consulte su estado en la lista |||| No se pudieron enviar %{smart_count}: consulte su estado en la lista',
+                waiting:
+                    '%{smart_count} espera al servidor de correo: se enviará sola en cuanto la acepte |||| %{smart_count} esperan al servidor de correo: se enviarán solas en cuanto las acepte',
                 fix: 'Hay personas que necesitan una corrección: no se envió nada.',
             },
             upload: {
@@ -52,6 +57,8 @@ const es: Messages = {
                 checking: 'Comprobando el archivo',
                 line: 'Línea %{line}',
                 progress: '%{done} de %{total} invitaciones enviadas (no se pudieron enviar %{failed})',
+                waiting:
+                    '%{smart_count} espera al servidor de correo: se enviará sola en cuanto la acepte |||| %{smart_count} esperan al servidor de correo: se enviarán solas en cuanto las acepte',
                 progressLabel: 'Invitaciones enviadas',
                 toList: 'Ver las invitaciones',
             },

@@ -30,6 +30,9 @@ const fr: Messages = {
             revoked: 'Invitation retirée : son lien ne fonctionne plus',
             copy: 'Copier le lien',
             copied: 'Lien copié',
+            waiting: 'En attente d’envoi',
+            waitingRetry:
+                '%{smart_count} tentative échouée, prochaine le %{next} : %{error} |||| %{smart_count} tentatives échouées, prochaine le %{next} : %{error}',
             create: {
                 title: 'Créer des invitations',
                 intro: 'Chaque personne reçoit par e-mail un lien pour signer le consentement et inscrire son visage depuis son téléphone ou son ordinateur. Elle rejoint le groupe d’accès par défaut du compte, avec son badge si vous en indiquez un.',
@@ -42,6 +45,8 @@ const fr: Messages = {
                 send: 'Envoyer l’invitation |||| Envoyer %{smart_count} invitations',
                 sent: '%{smart_count} invitation envoyée |||| %{smart_count} invitations envoyées',
                 failed: '%{smart_count} n’a pas pu être envoyée : voir son état dans la liste |||| %{smart_count} n’ont pas pu être envoyées : voir leur état dans la liste',
+                waiting:
+                    '%{smart_count} attend le serveur de messagerie : elle partira d’elle-même dès qu’il l’acceptera |||| %{smart_count} attendent le serveur de messagerie : elles partiront d’elles-mêmes dès qu’il les acceptera',
                 fix: 'Certaines personnes sont à corriger : rien n’a été envoyé.',
             },
             upload: {
@@ -52,6 +57,8 @@ const fr: Messages = {
                 checking: 'Vérification du fichier',
                 line: 'Ligne %{line}',
                 progress: '%{done} invitations envoyées sur %{total} (%{failed} n’ont pas pu l’être)',
+                waiting:
+                    '%{smart_count} attend le serveur de messagerie : elle partira d’elle-même dès qu’il l’acceptera |||| %{smart_count} attendent le serveur de messagerie : elles partiront d’elles-mêmes dès qu’il les acceptera',
                 progressLabel: 'Invitations envoyées',
                 toList: 'Voir les invitations',
             },

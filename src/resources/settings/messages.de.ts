@@ -20,6 +20,10 @@ const de: Messages = {
                 intro: 'Wie lange ein Konto seine Sicherheitsereignisse und deren Bilder aufbewahrt, wenn es keine eigene Richtlinie festgelegt hat.',
             },
             backups: { title: 'Sicherungen', intro: 'Sicherungen der gesamten Plattform, nach Zeitplan erstellt.' },
+            enrollment: {
+                title: 'Web-Erfassung',
+                intro: 'Einladungen zur Gesichtserfassung, per E-Mail an die Adressen gesendet, die das Personal der Konten angibt.',
+            },
         },
         fields: {
             public_url: {
@@ -63,6 +67,10 @@ const de: Messages = {
             },
             backup_every_hours: { label: 'Sichern alle', help: '0: keine geplanten Sicherungen.' },
             backup_keep: { label: 'Aufbewahrte Sicherungen', help: 'Nach jeder neuen Sicherung werden die ältesten entfernt.' },
+            enrollment_invites_per_day: {
+                label: 'Einladungen pro Konto und Tag',
+                help: 'Einladungs-E-Mails, erneute Sendungen eingeschlossen, die ein Konto an einem Tag (UTC) senden darf. Ein Upload, der sie überschreiten würde, wird ganz abgelehnt.',
+            },
         },
         units: { seconds: 'Sekunden', minutes: 'Minuten', hours: 'Stunden', days: 'Tage' },
         amounts: {
@@ -72,8 +80,9 @@ const de: Messages = {
             days: '%{smart_count} Tag |||| %{smart_count} Tage',
             attempts: '%{smart_count} Versuch |||| %{smart_count} Versuche',
             backups: '%{smart_count} Sicherung |||| %{smart_count} Sicherungen',
+            invitations: '%{smart_count} Einladung |||| %{smart_count} Einladungen',
         },
-        suffixes: { attempts: 'Versuche', days: 'Tage', hours: 'Stunden', backups: 'Sicherungen' },
+        suffixes: { attempts: 'Versuche', days: 'Tage', hours: 'Stunden', backups: 'Sicherungen', invitations: 'Einladungen' },
         unitOf: 'Einheit von %{field}',
         source: {
             saved: 'Hier gespeichert',

@@ -17,6 +17,10 @@ const en: Messages = {
                 intro: 'How long an account keeps its security events and their images when it has set no policy of its own.',
             },
             backups: { title: 'Backups', intro: 'Backups of the whole platform, made on a schedule.' },
+            enrollment: {
+                title: 'Web enrollment',
+                intro: 'Invitations to enroll a face, sent by e-mail to the addresses account staff give.',
+            },
         },
         fields: {
             public_url: { label: 'Public address of the console', help: 'The address users open; links in e-mails point to it.' },
@@ -48,6 +52,10 @@ const en: Messages = {
             events_default_days: { label: 'Security events kept', help: 'For accounts that set no security event retention policy.' },
             backup_every_hours: { label: 'Back up every', help: '0: no scheduled backups.' },
             backup_keep: { label: 'Backups kept', help: 'The oldest backups are removed after each new one.' },
+            enrollment_invites_per_day: {
+                label: 'Invitations per account a day',
+                help: 'E-mails of invitations, resends included, one account may send in a day (UTC). An upload that would pass it is refused whole.',
+            },
         },
         units: { seconds: 'seconds', minutes: 'minutes', hours: 'hours', days: 'days' },
         amounts: {
@@ -57,8 +65,9 @@ const en: Messages = {
             days: '%{smart_count} day |||| %{smart_count} days',
             attempts: '%{smart_count} attempt |||| %{smart_count} attempts',
             backups: '%{smart_count} backup |||| %{smart_count} backups',
+            invitations: '%{smart_count} invitation |||| %{smart_count} invitations',
         },
-        suffixes: { attempts: 'attempts', days: 'days', hours: 'hours', backups: 'backups' },
+        suffixes: { attempts: 'attempts', days: 'days', hours: 'hours', backups: 'backups', invitations: 'invitations' },
         unitOf: 'Unit of %{field}',
         source: {
             saved: 'Saved here',

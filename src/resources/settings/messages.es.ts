@@ -26,6 +26,10 @@ const es: Messages = {
                 intro: 'Cuánto tiempo conserva una cuenta sus eventos de seguridad y sus imágenes cuando no ha definido una política propia.',
             },
             backups: { title: 'Copias de seguridad', intro: 'Copias de seguridad de toda la plataforma, realizadas de forma programada.' },
+            enrollment: {
+                title: 'Inscripción web',
+                intro: 'Invitaciones a inscribir el rostro, enviadas por correo electrónico a las direcciones que indica el personal de las cuentas.',
+            },
         },
         fields: {
             public_url: {
@@ -75,6 +79,10 @@ const es: Messages = {
                 label: 'Copias de seguridad conservadas',
                 help: 'Las copias de seguridad más antiguas se eliminan tras cada nueva.',
             },
+            enrollment_invites_per_day: {
+                label: 'Invitaciones por cuenta y día',
+                help: 'Correos de invitación, reenvíos incluidos, que una cuenta puede enviar en un día (UTC). Un envío que lo superaría se rechaza entero.',
+            },
         },
         units: { seconds: 'segundos', minutes: 'minutos', hours: 'horas', days: 'días' },
         amounts: {
@@ -84,8 +92,9 @@ const es: Messages = {
             days: '%{smart_count} día |||| %{smart_count} días',
             attempts: '%{smart_count} intento |||| %{smart_count} intentos',
             backups: '%{smart_count} copia de seguridad |||| %{smart_count} copias de seguridad',
+            invitations: '%{smart_count} invitación |||| %{smart_count} invitaciones',
         },
-        suffixes: { attempts: 'intentos', days: 'días', hours: 'horas', backups: 'copias' },
+        suffixes: { attempts: 'intentos', days: 'días', hours: 'horas', backups: 'copias', invitations: 'invitaciones' },
         unitOf: 'Unidad de %{field}',
         source: {
             saved: 'Guardado aquí',

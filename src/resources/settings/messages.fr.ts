@@ -26,6 +26,10 @@ const fr: Messages = {
                 intro: 'La durée pendant laquelle un compte garde ses événements de sécurité et leurs images lorsqu’il n’a fixé aucune règle.',
             },
             backups: { title: 'Sauvegardes', intro: 'Les sauvegardes de toute la plateforme, faites à intervalle régulier.' },
+            enrollment: {
+                title: 'Inscription web',
+                intro: 'Les invitations à inscrire son visage, envoyées par e-mail aux adresses données par le personnel des comptes.',
+            },
         },
         fields: {
             public_url: {
@@ -75,6 +79,10 @@ const fr: Messages = {
             },
             backup_every_hours: { label: 'Sauvegarde toutes les', help: '0 : aucune sauvegarde planifiée.' },
             backup_keep: { label: 'Sauvegardes gardées', help: 'Les plus anciennes sont supprimées après chaque nouvelle sauvegarde.' },
+            enrollment_invites_per_day: {
+                label: 'Invitations par compte et par jour',
+                help: 'Les e-mails d’invitation, renvois compris, qu’un compte peut envoyer en un jour (UTC). Un envoi qui le dépasserait est refusé en entier.',
+            },
         },
         units: { seconds: 'secondes', minutes: 'minutes', hours: 'heures', days: 'jours' },
         amounts: {
@@ -84,8 +92,9 @@ const fr: Messages = {
             days: '%{smart_count} jour |||| %{smart_count} jours',
             attempts: '%{smart_count} tentative |||| %{smart_count} tentatives',
             backups: '%{smart_count} sauvegarde |||| %{smart_count} sauvegardes',
+            invitations: '%{smart_count} invitation |||| %{smart_count} invitations',
         },
-        suffixes: { attempts: 'tentatives', days: 'jours', hours: 'heures', backups: 'sauvegardes' },
+        suffixes: { attempts: 'tentatives', days: 'jours', hours: 'heures', backups: 'sauvegardes', invitations: 'invitations' },
         unitOf: 'Unité pour « %{field} »',
         source: {
             saved: 'Enregistré ici',

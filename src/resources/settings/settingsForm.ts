@@ -55,6 +55,7 @@ export const SECTIONS: readonly { key: string; fields: readonly FieldSpec[] }[] 
             { key: 'backup_keep', suffix: 'backups' },
         ],
     },
+    { key: 'enrollment', fields: [{ key: 'enrollment_invites_per_day', suffix: 'invitations' }] },
 ];
 
 export const NUMERIC_FIELDS = SECTIONS.flatMap(s => s.fields).filter((f): f is NumericField => 'units' in f || 'suffix' in f);

@@ -126,11 +126,11 @@ describe('invitations from a CSV file', () => {
         expect(res.statusCode, res.body).toBe(202);
         expect(res.json()).toMatchObject({ total: 3 });
         const batch = await batchDone(res.json().id);
-        expect(batch).toEqual({ id: res.json().id, total: 3, sent: 3, failed: 0, pending: 0 });
+        expect(batch).toEqual({ id: res.json().id, total: 3, sent: 3, failed: 0, pending: 0, waiting: 0 });
         expect(p.mail.sent.filter(m => ['ann@file.test', 'ben@file.test', 'cy@file.test'].includes(m.to)).map(m => m.subject)).toEqual([
-            'Invites by File invites you to enroll your face',
-            'Invites by File invites you to enroll your face',
-            'Invites by File invites you to enroll your face',
+            'Invitation to enroll your face',
+            'Invitation to enroll your face',
+            'Invitation to enroll your face',
         ]);
         const ben = (await m.asAdmin('GET', `/web-enrollments?account_id=${account}&q=ben`)).json().result[0];
         expect(ben).toMatchObject({ status: 'sent', badge: { badge_number: 12, facility_code: 1 } });

@@ -179,7 +179,7 @@ describe('web enrollment through e-mail', () => {
         ]);
         expect(sent).toMatchObject({ status: 'sent', email: 'ada@enroll.test' });
         const mail = await mailTo('ada@enroll.test');
-        expect(mail).toContain('Subject: Enrollment Test Site invites you to enroll your face');
+        expect(mail).toContain('Subject: Invitation to enroll your face');
         expect(mail).toContain('Content-Type: text/plain');
         expect(mail).toContain('Content-Type: text/html');
         const token = tokenIn(mail);
@@ -199,7 +199,7 @@ describe('web enrollment through e-mail', () => {
             ENROLLMENT_MESSAGES.codeRequired,
         );
         expect((await pub('POST', `${token}/code`, {})).statusCode).toBe(204);
-        const code = /code to continue your enrollment with Enrollment Test Site is (\d{6})/.exec(await mailTo('ada@enroll.test', 2))![1]!;
+        const code = /code to continue your enrollment is (\d{6})/.exec(await mailTo('ada@enroll.test', 2))![1]!;
         const wrong = await pub('POST', `${token}/code/verify`, { code: code === '000000' ? '111111' : '000000' });
         expect(wrong.statusCode).toBe(400);
         expect(wrong.json().fields.code).toBe(ENROLLMENT_MESSAGES.codeWrong);

@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import type { TestPlatform } from '../harness';
+
+/** A multipart body with one file. */
+export const multipartFile = (data: string | Buffer, { field = 'file', filename = 'people.csv', type = 'text/csv' } = {}) => {
+    const boundary = `----fixture${Math.random().toString(16).slice(2)}`;
+    return {
+        payload: Buffer.concat([
+            Buffer.from(
+                `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+            ),
+            Buffer.isBuffer(data) ? data : Buffer.from(data),
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+};
+
+/** A CSV of invitations: name,email then one line a person. */
+export const inviteCsv = (people: { name: string; email: string }[]) =>
+    `name,email\n${people.map(p => `${p.name},${p.email}`).join('\n')}\n`;
+
+/** POST /web-enrollments/csv with `token`. */
+export const uploadInvites = (p: TestPlatform, token: string, accountId: number, csv: string) =>
+    p.call(token, { method: 'POST', url: `/api/v2/web-enrollments/csv?account_id=${accountId}`, ...multipartFile(csv) });
+
+/**
+ * An account under the demo dealer where staff may invite: web enrollment on
+ * (with `options` more), a default access group and a consent template.
+ */
+export const enrollmentAccount = async (
+    p: TestPlatform,
+    adminToken: string,
+    name: string,
+    options: { name: string; value: string }[] = [],
+) => {
+    const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        p.call(adminToken, { method, url: `/api/v2${url}`, ...(payload ? { payload } : {}) });
+    const made = await admin('POST', '/accounts', {
+        name,
+        ref_number: `EN-${Math.random().toString(36).slice(2, 8)}`,
+        address: { email: 'site@limits.test' },
+        parent_id: p.demo.dealer.id,
+        options: [{ name: 'enr/enabled', value: 'true' }, ...options].map(o => ({ type: 'bool', ...o })),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as number;
+    expect((await admin('POST', '/access_groups', { description: 'Everyone', account_id: id })).statusCode).toBe(201);
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    const template = await p.call(adminToken, {
+        method: 'PUT',
+        url: `/api/v2/accounts/${id}/consent_template`,
+        ...multipartFile(Buffer.from(await doc.save()), { filename: 'consent.pdf', type: 'application/pdf' }),
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    return id;
+};
