@@ -103,7 +103,11 @@ export const alertRuleRecord = z.object({
 export type AlertRule = z.infer<typeof alertRuleRecord>;
 
 /** Sends an address of the rule that has not answered its confirmation mail again (ALERT_CONFIRMATION_RESEND_MINUTES apart). */
-export const alertConfirmationInput = z.object({ email: z.string().trim().toLowerCase().max(254) });
+export const alertConfirmationInput = z.object({
+    email: z.string().trim().toLowerCase().max(254),
+    /** SPEC 7.1: writes carry the account; the rule's own account is used */
+    account_id: z.number().int().min(0).optional(),
+});
 
 export {
     ALERT_CONFIRMATION_RESEND_MINUTES,
