@@ -203,6 +203,7 @@ const dropped = (m: ClaimedMail) => {
     if (m.rule_id === null || m.rule_name === null) return 'The alert rule was deleted.';
     if (m.kind === 'confirmation') return m.address_state === 'waiting' ? undefined : 'The address already answered.';
     if (m.user_id === null && m.address_id === null) return 'No longer a recipient of the rule.';
+    if (m.user_id !== null && !m.rule_user_ids?.includes(m.user_id)) return 'No longer a recipient of the rule.';
     if (m.address_id !== null && m.address_state !== 'confirmed') return 'The address refused these alerts.';
     return undefined;
 };
