@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_GROUPS, EVENT_TYPES } from './eventTypes';
 import { MESSAGES } from './validation';
-import { ALERT_RULE_MESSAGES } from './alertRuleTexts';
+import { ALERT_RULE_EMAILS_MAX, ALERT_RULE_MESSAGES } from './alertRuleTexts';
 
 /**
  * Alert rules (issue 15): which events of an account (and, for a dealer, of
@@ -19,6 +19,15 @@ export type AlertDigestPeriod = (typeof ALERT_DIGEST_PERIODS)[number];
 export const ALERT_EVENT_GROUPS = EVENT_GROUPS.filter(g => g !== 'all');
 /** The most events one mail lists; the rest is counted and left to the console's link. */
 export const ALERT_MAIL_EVENTS_MAX = 200;
+/**
+ * Where an address outside the account stands: asked by a confirmation mail
+ * and sent nothing else until it confirms by the mail's link; one that
+ * refused gets nothing more from the rule, even if it is removed and added again.
+ */
+export const ALERT_ADDRESS_STATES = ['waiting', 'confirmed', 'refused'] as const;
+export type AlertAddressState = (typeof ALERT_ADDRESS_STATES)[number];
+/** Days a confirmation mail's confirm link works; after that the rule's staff send it again. Its refuse link always works. */
+export const ALERT_CONFIRMATION_VALID_DAYS = 7;
 
 const ids = z.array(z.number().int().positive()).max(500).default([]);
 
@@ -38,7 +47,8 @@ export const alertRuleInput = z
         device_ids: ids,
         access_group_ids: ids,
         user_ids: z.array(z.number().int().positive()).max(ALERT_RULE_RECIPIENTS_MAX).default([]),
-        emails: z.array(z.string().trim().max(254)).max(ALERT_RULE_RECIPIENTS_MAX).default([]),
+        /** addresses outside the account: each gets a confirmation mail first, and alerts only once it confirmed */
+        emails: z.array(z.string().trim().max(254)).max(ALERT_RULE_EMAILS_MAX, { error: ALERT_RULE_MESSAGES.tooManyAddresses }).default([]),
         /** the account's webhooks that also receive what the rule matches, with their signature and retries */
         webhook_ids: z.array(z.number().int().positive()).max(ALERT_RULE_RECIPIENTS_MAX).default([]),
         delivery: z.enum(ALERT_DELIVERIES).default('immediate'),
@@ -56,6 +66,19 @@ export const alertRuleInput = z
     });
 export type AlertRuleInput = z.input<typeof alertRuleInput>;
 
+export const alertAddressRecord = z.object({
+    email: z.string(),
+    state: z.enum(ALERT_ADDRESS_STATES),
+    /** when the last confirmation mail was queued */
+    asked_at: z.string().nullable(),
+    /** when it confirmed or refused */
+    answered_at: z.string().nullable(),
+    /** the mail server's refusal of the last mail to it (a 5xx, or a temporary failure for the whole retry window) */
+    last_error: z.string().nullable(),
+    last_error_at: z.string().nullable(),
+});
+export type AlertAddress = z.infer<typeof alertAddressRecord>;
+
 export const alertRuleRecord = z.object({
     id: z.number().int(),
     account_id: z.number().int(),
@@ -67,6 +90,10 @@ export const alertRuleRecord = z.object({
     access_group_ids: z.array(z.number().int()),
     user_ids: z.array(z.number().int()),
     emails: z.array(z.string()),
+    /** where each of `emails` stands, in the same order */
+    addresses: z.array(alertAddressRecord),
+    /** the rule's users whose last alert the mail server refused, with its answer */
+    user_mail_errors: z.array(z.object({ user_id: z.number().int(), email: z.string(), error: z.string(), at: z.string() })),
     webhook_ids: z.array(z.number().int()),
     delivery: z.enum(ALERT_DELIVERIES),
     digest_period: z.enum(ALERT_DIGEST_PERIODS).nullable(),
@@ -75,4 +102,16 @@ export const alertRuleRecord = z.object({
 });
 export type AlertRule = z.infer<typeof alertRuleRecord>;
 
-export { ALERT_RULE_MESSAGES } from './alertRuleTexts';
+/** Sends an address of the rule that has not answered its confirmation mail again (ALERT_CONFIRMATION_RESEND_MINUTES apart). */
+export const alertConfirmationInput = z.object({
+    email: z.string().trim().toLowerCase().max(254),
+    /** SPEC 7.1: writes carry the account; the rule's own account is used */
+    account_id: z.number().int().min(0).optional(),
+});
+
+export {
+    ALERT_CONFIRMATION_RESEND_MINUTES,
+    ALERT_CONFIRMATIONS_PER_DAY,
+    ALERT_RULE_EMAILS_MAX,
+    ALERT_RULE_MESSAGES,
+} from './alertRuleTexts';

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { ALERT_RULE_MESSAGES } from '../../contract/alertRules';
 import { AlertRuleCreate, AlertRuleEdit } from '../../src/resources/alert-rules/AlertRuleForm';
 import { AlertRuleList } from '../../src/resources/alert-rules/AlertRuleList';
+import { AppNotification } from '../../src/notifications/AppNotification';
 import { renderInAdmin, testSession } from './render';
 
 const RULES = [
@@ -19,6 +20,17 @@ const RULES = [
         access_group_ids: [],
         user_ids: [7, 8],
         emails: ['guard@site.example'],
+        addresses: [
+            {
+                email: 'guard@site.example',
+                state: 'confirmed',
+                asked_at: '2026-11-01T10:00:00Z',
+                answered_at: '2026-11-01T10:05:00Z',
+                last_error: null,
+                last_error_at: null,
+            },
+        ],
+        user_mail_errors: [],
         webhook_ids: [],
         delivery: 'immediate',
         digest_period: null,
@@ -36,6 +48,10 @@ const RULES = [
         access_group_ids: [],
         user_ids: [],
         emails: ['boss@site.example'],
+        addresses: [
+            { email: 'boss@site.example', state: 'waiting', asked_at: null, answered_at: null, last_error: null, last_error_at: null },
+        ],
+        user_mail_errors: [],
         webhook_ids: [3],
         delivery: 'digest',
         digest_period: 'daily',
@@ -181,5 +197,91 @@ describe('editing an alert rule (issue 15)', () => {
             delivery: 'immediate',
             digest_period: null,
         });
+    });
+});
+
+describe('the outside addresses of a saved rule', () => {
+    const RULE = {
+        ...RULES[0]!,
+        emails: ['guard@site.example', 'night@site.example', 'gone@site.example'],
+        addresses: [
+            {
+                email: 'guard@site.example',
+                state: 'waiting',
+                asked_at: '2026-11-01T10:00:00Z',
+                answered_at: null,
+                last_error: null,
+                last_error_at: null,
+            },
+            {
+                email: 'night@site.example',
+                state: 'confirmed',
+                asked_at: '2026-11-01T10:00:00Z',
+                answered_at: '2026-11-01T11:00:00Z',
+                last_error: '550 No such mailbox',
+                last_error_at: '2026-11-02T10:00:00Z',
+            },
+            {
+                email: 'gone@site.example',
+                state: 'refused',
+                asked_at: '2026-11-01T10:00:00Z',
+                answered_at: '2026-11-01T12:00:00Z',
+                last_error: null,
+                last_error_at: null,
+            },
+        ],
+        user_mail_errors: [{ user_id: 8, email: 'manager@site.example', error: '550 Mailbox full', at: '2026-11-02T10:00:00Z' }],
+    };
+    const edit = (call: (path: string, options: { method: string; body: object }) => Promise<unknown>) =>
+        renderInAdmin(
+            <ResourceContextProvider value="alert_rules">
+                <Routes>
+                    <Route path="/alert_rules/:id" element={<AlertRuleEdit />} />
+                </Routes>
+                <AppNotification />
+            </ResourceContextProvider>,
+            {
+                session: testSession('moderator'),
+                path: '/alert_rules/1',
+                dataProvider: {
+                    getOne: (async () => ({ data: RULE })) as never,
+                    getList: (async () => ({ data: [], total: 0 })) as never,
+                    getMany: (async () => ({ data: [] })) as never,
+                    call: call as never,
+                } as never,
+            },
+        );
+
+    it('says where each stands and the last refusal, and offers to ask again only the one still waiting', async () => {
+        const call = vi.fn(async () => RULE);
+        edit(call);
+        const section = await screen.findByRole('region', { name: 'Addresses outside the account' });
+        const row = (email: string) => within(section).getByText(email).closest('li')!;
+        expect(within(row('guard@site.example')).getByText('Waiting for confirmation')).toBeInTheDocument();
+        expect(within(row('night@site.example')).getByText('Confirmed')).toBeInTheDocument();
+        expect(within(row('night@site.example')).getByText(/last mail refused: 550 No such mailbox/)).toBeInTheDocument();
+        expect(within(row('gone@site.example')).getByText('Refused')).toBeInTheDocument();
+        expect(within(row('manager@site.example')).getByText(/last mail refused: 550 Mailbox full/)).toBeInTheDocument();
+        expect(within(section).getAllByRole('button', { name: 'Send the confirmation again' })).toHaveLength(1);
+        fireEvent.click(within(row('guard@site.example')).getByRole('button', { name: 'Send the confirmation again' }));
+        await waitFor(() => expect(call).toHaveBeenCalled());
+        expect(call.mock.calls[0]).toEqual([
+            '/alert_rules/1/confirmations',
+            { method: 'POST', body: { email: 'guard@site.example', account_id: 10 } },
+        ]);
+        expect(await screen.findByText('Confirmation mail sent again')).toBeInTheDocument();
+    });
+
+    it('tells, in the user’s words, why the confirmation was not sent again', async () => {
+        const call = vi.fn(async () => {
+            throw Object.assign(new Error('Too many'), {
+                status: 429,
+                body: { error: ALERT_RULE_MESSAGES.resendTooSoon, request_id: 'r-1' },
+            });
+        });
+        edit(call);
+        fireEvent.click(await screen.findByRole('button', { name: 'Send the confirmation again' }));
+        expect(await screen.findByText('The confirmation mail was not sent')).toBeInTheDocument();
+        expect(screen.getByText(ALERT_RULE_MESSAGES.resendTooSoon)).toBeInTheDocument();
     });
 });

@@ -1,33 +1,45 @@
+import { ALERT_CONFIRMATION_VALID_DAYS, ALERT_MAIL_EVENTS_MAX } from '../../../contract/alertRules';
 import { EVENT_GROUP_TYPES } from '../../../contract/events';
-
-/** The most events one mail covers; past it (a backlog) the next run's mail has the rest. */
-const EVENTS_PER_MAIL = 10_000;
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AlertEventSummary } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
 import { eventWritersEnded, lastEventId } from '../events/queries';
-import { alertMail } from './mails';
+import { mailFailureKind, mailRetryDelayMs } from '../../mail/failures';
+import { alertMail, confirmationMail } from './mails';
 import {
     activeRules,
     claimCursor,
+    claimMails,
     claimNotifications,
     eventsToMatch,
     forgetSent,
     insertNotifications,
+    mailNotSent,
+    mailSent,
     markSent,
     memberships,
     moveCursor,
     profileLabels,
+    queueAlerts,
     queueRuleDeliveries,
     readCursor,
-    release,
+    recipientsNow,
+    releaseMails,
     rulesWithPending,
-    userAddresses,
     type ActiveRule,
     type AlertCandidate,
+    type ClaimedMail,
     type PendingRule,
 } from './queries';
+import { alertAddressLinks, alertAddressToken } from './tokens';
+
+/** The most events one mail covers; past it (a backlog) the next run's mail has the rest. */
+const EVENTS_PER_MAIL = 10_000;
+/** Deliveries one sender takes at a time, sent one after the other within the lease. */
+const MAILS_PER_CLAIM = 20;
+/** A sender's hold on the mails it took: longer than nodemailer's longest wait (its 10-minute socket timeout). */
+const MAIL_LEASE_MS = 15 * 60_000;
 
 /** How often the job looks for new events: "immediate" alerts leave within this. */
 export const ALERT_JOB_EVERY_MS = 15_000;
@@ -138,59 +150,153 @@ const periodText = (end: Date, period: 'hourly' | 'daily') => {
 
 /**
  * Sends what is due: an immediate rule's pending events at once, a digest's
- * when its period is over, one mail per rule and period to all its
- * recipients. A row is marked sent only once the mail server took the
- * message; a refused or failed send leaves it for the next run.
+ * when its period is over, handed as one delivery per recipient (dispatch),
+ * then every delivery due (sendMails). Returns how many mails the mail
+ * server took.
  */
 export const sendDue = async (
-    ctx: Pick<AppContext, 'db' | 'now' | 'mailer' | 'config'>,
+    ctx: Pick<AppContext, 'db' | 'now' | 'mailer' | 'config' | 'signer'>,
     log?: { warn: (o: object, m: string) => void },
 ) => {
     const now = ctx.now();
-    let sent = 0;
     for (const rule of await rulesWithPending(ctx.db, now)) {
         const digest = rule.delivery === 'digest' && rule.digest_period ? rule.digest_period : undefined;
         // An immediate rule takes everything matched up to now; a digest the period of its oldest row, once that is over.
         const before = digest ? periodEnd(rule.oldest, digest) : new Date(now.getTime() + 1);
         if (digest && before > now) continue;
-        if (await sendRule(ctx, rule, before, now, digest ? periodText(before, digest) : undefined, log)) sent++;
+        await dispatch(ctx, rule, before, now, digest ? periodText(before, digest) : undefined);
     }
+    const sent = await sendMails(ctx, log);
     await forgetSent(ctx.db, new Date(now.getTime() - KEEP_SENT_MS));
     return sent;
 };
 
-const sendRule = async (
-    ctx: Pick<AppContext, 'db' | 'mailer' | 'config'>,
-    rule: PendingRule,
-    before: Date,
-    now: Date,
-    period: string | undefined,
-    log?: { warn: (o: object, m: string) => void },
-) => {
-    const claimed = await claimNotifications(ctx.db, rule.rule_id, before, now, EVENTS_PER_MAIL);
-    if (!claimed.length) return false;
-    const ids = claimed.map(c => Number(c.id));
-    const to = [...new Set([...(await userAddresses(ctx.db, rule.user_ids)), ...rule.emails])];
-    if (!to.length) {
-        // Every chosen user was deleted and no address is left: nobody to tell; the rows are closed so they do not pile up.
-        await markSent(ctx.db, ids, now);
-        return false;
-    }
-    const summaries = claimed.map(c => c.summary).sort((a, b) => a.id - b.id);
-    try {
-        await ctx.mailer.send(
-            alertMail({ to: to.join(', '), ruleName: rule.name, events: summaries, publicUrl: ctx.config.publicUrl, period }),
+/**
+ * A rule's due notifications become a delivery per recipient of the moment
+ * (its users, its confirmed addresses), in the transaction that marks them
+ * handed over: none is lost or handed twice, and a recipient added later
+ * does not get what was matched before.
+ */
+const dispatch = (ctx: Pick<AppContext, 'db'>, rule: PendingRule, before: Date, now: Date, period: string | undefined) =>
+    ctx.db.transaction(async t => {
+        const tx = t as unknown as Db;
+        const claimed = await claimNotifications(tx, rule.rule_id, before, now, EVENTS_PER_MAIL);
+        if (!claimed.length) return;
+        const recipients = await recipientsNow(tx, rule.rule_id, rule.user_ids);
+        // Nobody to tell (every user deleted, no address confirmed): the rows are closed so they do not pile up.
+        if (recipients.length) {
+            const events = claimed
+                .map(c => c.summary)
+                .sort((a, b) => a.id - b.id)
+                .slice(0, ALERT_MAIL_EVENTS_MAX);
+            await queueAlerts(tx, rule, recipients, { events, count: claimed.length, ...(period ? { period } : {}) }, now);
+        }
+        await markSent(
+            tx,
+            claimed.map(c => Number(c.id)),
+            now,
         );
-    } catch (error) {
-        log?.warn({ err: error, rule: rule.rule_id }, 'alert mail not sent; tried again on the next run');
-        await release(ctx.db, ids);
-        return false;
-    }
-    await markSent(ctx.db, ids, now);
-    return true;
+    });
+
+/** Why a delivery is not sent at all: its recipient is no longer one (taken off the rule, refused, deleted), or its rule is gone. */
+const dropped = (m: ClaimedMail) => {
+    if (m.rule_id === null || m.rule_name === null) return 'The alert rule was deleted.';
+    if (m.kind === 'confirmation') return m.address_state === 'waiting' ? undefined : 'The address already answered.';
+    if (m.user_id === null && m.address_id === null) return 'No longer a recipient of the rule.';
+    if (m.user_id !== null && !m.rule_user_ids?.includes(m.user_id)) return 'No longer a recipient of the rule.';
+    if (m.address_id !== null && m.address_state !== 'confirmed') return 'The address refused these alerts.';
+    return undefined;
 };
 
-/** Issue 15: alert rules' mails. */
+const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail) => {
+    const links =
+        m.address_id !== null && m.address_nonce
+            ? alertAddressLinks(ctx.config.publicUrl, alertAddressToken(ctx.signer, m.address_id, m.address_nonce))
+            : undefined;
+    if (m.kind === 'confirmation')
+        return confirmationMail({
+            to: m.to,
+            accountName: m.account_name,
+            ruleName: m.rule_name!,
+            publicUrl: ctx.config.publicUrl,
+            confirmUrl: links!.confirm,
+            refuseUrl: links!.refuse,
+            validDays: ALERT_CONFIRMATION_VALID_DAYS,
+        });
+    return alertMail({
+        to: m.to,
+        ruleName: m.rule_name!,
+        content: m.content!,
+        publicUrl: ctx.config.publicUrl,
+        footer: links ? { kind: 'address', refuseUrl: links.refuse } : { kind: 'user' },
+    });
+};
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/**
+ * Sends the due deliveries one by one; each is marked sent only once the mail
+ * server took it. A refusal of the address (5xx, server/mail/failures.ts)
+ * fails that delivery alone, and shows on the address; any other failure is
+ * tried again after mailRetryDelayMs, for MAIL_RETRY_HOURS from its queuing.
+ * A server that cannot be reached at all gives the rest of the batch back
+ * untried, for the next run.
+ */
+export const sendMails = async (
+    ctx: Pick<AppContext, 'db' | 'now' | 'mailer' | 'config' | 'signer'>,
+    log?: { warn: (o: object, m: string) => void },
+) => {
+    const { mailRetryBaseMs, mailRetryMaxMs, mailRetryWindowMs } = ctx.config;
+    let sent = 0;
+    for (;;) {
+        const started = ctx.now();
+        const claimed = await claimMails(ctx.db, started, new Date(started.getTime() + MAIL_LEASE_MS), MAILS_PER_CLAIM);
+        for (const [i, m] of claimed.entries()) {
+            const now = ctx.now();
+            const skip = dropped(m);
+            if (skip) {
+                await mailNotSent(ctx.db, m, null, skip, now, false);
+                continue;
+            }
+            try {
+                await ctx.mailer.send(render(ctx, m));
+            } catch (error) {
+                const text = errorText(error);
+                if (mailFailureKind(error) === 'permanent') {
+                    log?.warn({ err: error, delivery: m.id }, 'alert mail refused by the mail server for its address');
+                    await mailNotSent(ctx.db, m, null, text, now, true);
+                    continue;
+                }
+                // The last try falls on the window's end; one made at or after it was the last.
+                const windowEnd = m.queued_at.getTime() + mailRetryWindowMs;
+                const next =
+                    now.getTime() >= windowEnd
+                        ? null
+                        : new Date(Math.min(windowEnd, now.getTime() + mailRetryDelayMs(m.attempts, mailRetryBaseMs, mailRetryMaxMs)));
+                log?.warn(
+                    { err: error, delivery: m.id },
+                    next ? 'alert mail not sent; tried again later' : 'alert mail not sent in its retry window',
+                );
+                await mailNotSent(ctx.db, m, next, text, now, true);
+                // No answer from the server at all (down, unreachable): the others would wait for the same.
+                if (typeof (error as { responseCode?: unknown } | null)?.responseCode !== 'number') {
+                    await releaseMails(
+                        ctx.db,
+                        claimed.slice(i + 1).map(c => c.id),
+                        now,
+                    );
+                    return sent;
+                }
+                continue;
+            }
+            await mailSent(ctx.db, m, now);
+            sent++;
+        }
+        if (claimed.length < MAILS_PER_CLAIM) return sent;
+    }
+};
+
+/** Issue 15: alert rules' mails, and the confirmation mails of their outside addresses. */
 export const alertJob: Job = {
     name: 'alert rules',
     everyMs: ALERT_JOB_EVERY_MS,

@@ -1,6 +1,6 @@
 import { ALERT_MAIL_EVENTS_MAX } from '../../../contract/alertRules';
 import type { Mail } from '../../mail/mailer';
-import type { AlertEventSummary } from '../../db/schema';
+import type { AlertEventSummary, AlertMailContent } from '../../db/schema';
 
 const escape = (text: string) =>
     text.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -28,41 +28,105 @@ export const eventLink = (publicUrl: string, e: AlertEventSummary) => {
 const line = (e: AlertEventSummary) => [mailTime(e.timestamp), e.event, e.reader ?? '—', e.account, e.people.join(', ') || '—'];
 
 /**
- * One alert: subject "<rule>: N events", a line per event with its link, in
- * text and in a simple HTML table; past ALERT_MAIL_EVENTS_MAX (a backlog)
- * the rest is counted and left to the console.
+ * A name a tenant chose (rule, account), as it appears in a mail: on one
+ * line between quotes, so it reads as data, never as the platform's words
+ * (a rule called "URGENT: verify your bank account" must not look like our
+ * request). Tenant text never goes in a subject.
  */
-export const alertMail = (m: { to: string; ruleName: string; events: AlertEventSummary[]; publicUrl: string; period?: string }): Mail => {
-    const n = m.events.length;
-    const shown = m.events.slice(0, ALERT_MAIL_EVENTS_MAX);
+export const quoted = (text: string) => {
+    // A line break or control character in a name would start a line of its own.
+    const oneLine = [...text].map(c => (c < ' ' || c === '\u007f' || c === '\u2028' || c === '\u2029' ? ' ' : c)).join('');
+    return `“${oneLine.replace(/ {2,}/g, ' ').trim()}”`;
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What an alert mail ends with: the console for the account's users, the address's own refusal link for an outside one. */
+export type AlertFooter = { kind: 'user' } | { kind: 'address'; refuseUrl: string };
+
+const footerText = (publicUrl: string, footer: AlertFooter) =>
+    footer.kind === 'user'
+        ? { text: 'Change or stop these alerts in the console:', url: `${publicUrl}/alert_rules` }
+        : { text: 'You receive these alerts because this address agreed to them. Stop them:', url: footer.refuseUrl };
+
+const page = (body: string, footer: { text: string; url: string }) =>
+    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">' +
+    body +
+    `<p style="font-size: 12px; color: #555">${escape(footer.text)} <a href="${escape(footer.url)}">${escape(footer.url)}</a></p>` +
+    '</body></html>';
+
+/**
+ * One alert to one recipient: subject "Alert: N events" ("Alert digest: N
+ * events"), the rule's name quoted in the body, a line per event with its
+ * link, in text and in a simple HTML table; past ALERT_MAIL_EVENTS_MAX (a
+ * backlog) the rest is counted and left to the console.
+ */
+export const alertMail = (m: { to: string; ruleName: string; content: AlertMailContent; publicUrl: string; footer: AlertFooter }): Mail => {
+    const n = m.content.count;
+    const shown = m.content.events.slice(0, ALERT_MAIL_EVENTS_MAX);
     const more = n - shown.length;
-    const moreText = more ? `…and ${more} more event${more === 1 ? '' : 's'}: see them in the console, ${m.publicUrl}/events` : '';
-    const subject = `${m.ruleName}: ${n} event${n === 1 ? '' : 's'}`;
-    const intro = m.period
-        ? `The alert rule "${m.ruleName}" matched ${n} event${n === 1 ? '' : 's'} ${m.period}.`
-        : `The alert rule "${m.ruleName}" matched ${n} new event${n === 1 ? '' : 's'}.`;
+    const moreText = more ? `…and ${plural(more, 'more event')}: see them in the console, ${m.publicUrl}/events` : '';
+    const subject = `${m.content.period ? 'Alert digest' : 'Alert'}: ${plural(n, 'event')}`;
+    const intro = m.content.period
+        ? `The alert rule ${quoted(m.ruleName)} matched ${plural(n, 'event')} ${m.content.period}.`
+        : `The alert rule ${quoted(m.ruleName)} matched ${plural(n, 'new event')}.`;
+    const footer = footerText(m.publicUrl, m.footer);
     const text =
         `${intro}\n\n` +
         shown.map(e => `${line(e).join(' | ')}\n  ${eventLink(m.publicUrl, e)}`).join('\n\n') +
         (moreText ? `\n\n${moreText}` : '') +
-        `\n\nChange or stop these alerts in the console: ${m.publicUrl}/alert_rules\n`;
+        `\n\n${footer.text} ${footer.url}\n`;
     const head = ['Time', 'Type', 'Reader', 'Account', 'People', ''];
+    const html = page(
+        `<p>${escape(intro)}</p>` +
+            '<table cellpadding="4" style="border-collapse: collapse; font-size: 14px">' +
+            `<tr>${head.map(h => `<th align="left">${h}</th>`).join('')}</tr>` +
+            shown
+                .map(
+                    e =>
+                        `<tr>${line(e)
+                            .map(c => `<td>${escape(c)}</td>`)
+                            .join('')}<td><a href="${escape(eventLink(m.publicUrl, e))}">Open</a></td></tr>`,
+                )
+                .join('') +
+            '</table>' +
+            (moreText ? `<p>${escape(moreText)}</p>` : ''),
+        footer,
+    );
+    return { to: m.to, subject, text, html };
+};
+
+/** The subject of every confirmation request: the same for all, whoever asks. */
+export const CONFIRMATION_SUBJECT = 'Please confirm: security alerts to this address';
+
+/**
+ * The one mail an outside address gets before it agreed to alerts: who asks
+ * (the account and rule, quoted, as their staff named them), and a link to
+ * confirm and one to refuse. Nothing else is sent to it until it confirms.
+ */
+export const confirmationMail = (m: {
+    to: string;
+    accountName: string;
+    ruleName: string;
+    publicUrl: string;
+    confirmUrl: string;
+    refuseUrl: string;
+    validDays: number;
+}): Mail => {
+    const lines = [
+        `Staff of an account of the access-control platform at ${m.publicUrl} would like to send security alerts to this address.`,
+        `The account calls itself ${quoted(m.accountName)} and the alert rule ${quoted(m.ruleName)}; those names are theirs, not ours.`,
+        'Nothing more is sent to this address unless you confirm.',
+    ];
+    const confirm = `To receive the alerts, confirm within ${plural(m.validDays, 'day')}:`;
+    const refuse = 'If you did not expect this, refuse, and this rule sends you nothing more:';
+    const text = `${lines.join('\n\n')}\n\n${confirm}\n${m.confirmUrl}\n\n${refuse}\n${m.refuseUrl}\n`;
+    const link = (url: string) => `<a href="${escape(url)}">${escape(url)}</a>`;
     const html =
         '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">' +
-        `<p>${escape(intro)}</p>` +
-        '<table cellpadding="4" style="border-collapse: collapse; font-size: 14px">' +
-        `<tr>${head.map(h => `<th align="left">${h}</th>`).join('')}</tr>` +
-        shown
-            .map(
-                e =>
-                    `<tr>${line(e)
-                        .map(c => `<td>${escape(c)}</td>`)
-                        .join('')}<td><a href="${escape(eventLink(m.publicUrl, e))}">Open</a></td></tr>`,
-            )
-            .join('') +
-        '</table>' +
-        (moreText ? `<p>${escape(moreText)}</p>` : '') +
-        `<p style="font-size: 12px; color: #555">Change or stop these alerts in the console: <a href="${escape(`${m.publicUrl}/alert_rules`)}">${escape(`${m.publicUrl}/alert_rules`)}</a></p>` +
+        lines.map(l => `<p>${escape(l)}</p>`).join('') +
+        `<p>${escape(confirm)}<br>${link(m.confirmUrl)}</p>` +
+        `<p>${escape(refuse)}<br>${link(m.refuseUrl)}</p>` +
         '</body></html>';
-    return { to: m.to, subject, text, html };
+    return { to: m.to, subject: CONFIRMATION_SUBJECT, text, html };
 };

@@ -19,13 +19,21 @@ import {
     type Identifier,
 } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ALERT_DELIVERIES, ALERT_DIGEST_PERIODS, ALERT_EVENT_GROUPS, alertRuleInput, type AlertRule } from '../../../contract/alertRules';
+import {
+    ALERT_DELIVERIES,
+    ALERT_DIGEST_PERIODS,
+    ALERT_EVENT_GROUPS,
+    ALERT_RULE_EMAILS_MAX,
+    alertRuleInput,
+    type AlertRule,
+} from '../../../contract/alertRules';
 import { LIST_MAX_PAGE_SIZE, PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { EVENT_TYPES } from '../../../contract/eventTypes';
 import { can } from '../../../contract/rights';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
+import { AddressStates } from './AddressStates';
 
 /** Only what the server takes. */
 export const alertRuleBody = (data: Record<string, unknown>) => ({
@@ -49,8 +57,9 @@ const split = (text: string) =>
         .filter(Boolean);
 
 /**
- * Free addresses, one a line (or separated by commas): the text stays as
- * typed, the form holds the list it makes.
+ * Addresses outside the account, one a line (or separated by commas): the
+ * text stays as typed, the form holds the list it makes. Each is asked to
+ * confirm by mail before it gets any alert (AddressStates shows where it stands).
  */
 const EmailsInput = () => {
     const translate = useTranslate();
@@ -69,7 +78,11 @@ const EmailsInput = () => {
             }}
             onBlur={field.onBlur}
             error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? translate('resources.alert_rules.emailsHelp')}
+            helperText={
+                fieldState.error?.message
+                    ? translate(fieldState.error.message, { _: fieldState.error.message })
+                    : translate('resources.alert_rules.emailsHelp', { max: ALERT_RULE_EMAILS_MAX })
+            }
         />
     );
 };
@@ -161,6 +174,7 @@ export const AlertRuleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
             <Picker source="access_group_ids" reference="access_groups" optionText="description" accountId={accountId} />
             <Picker source="user_ids" reference="users" optionText="name" accountId={accountId} perPage={LIST_MAX_PAGE_SIZE} />
             <EmailsInput />
+            {mode === 'edit' && <AddressStates />}
             <Picker source="webhook_ids" reference="webhooks" optionText="url" accountId={accountId} perPage={LIST_MAX_PAGE_SIZE} />
             <SelectInput
                 source="delivery"

@@ -1,5 +1,10 @@
 import type { Messages } from '../../plugins/types';
-import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRuleTexts';
+import {
+    ALERT_CONFIRMATION_RESEND_MINUTES,
+    ALERT_CONFIRMATIONS_PER_DAY,
+    ALERT_RULE_EMAILS_MAX,
+    ALERT_RULE_MESSAGES as M,
+} from '../../../contract/alertRuleTexts';
 
 /** Texte der Alarmregel-Seiten (Issue 15); die Validierungstexte aus contract/ haben ihren englischen Text als Schlüssel. */
 const de: Messages = {
@@ -10,6 +15,11 @@ const de: Messages = {
     [M.foreignGroups]: 'Wählen Sie Zutrittsgruppen aus dem Konto der Regel.',
     [M.badAddress]: 'Geben Sie nur E-Mail-Adressen ein, eine pro Zeile.',
     [M.periodRequired]: 'Wählen Sie für eine Zusammenfassung stündlich oder täglich.',
+    [M.tooManyAddresses]: `Geben Sie höchstens ${ALERT_RULE_EMAILS_MAX} weitere Adressen ein; wählen Sie für mehr die Benutzer des Kontos.`,
+    [M.confirmationsPerDay]: `Das Konto hat in den letzten 24 Stunden ${ALERT_CONFIRMATIONS_PER_DAY} Adressen um Bestätigung gebeten; fügen Sie weitere Adressen morgen hinzu.`,
+    [M.resendTooSoon]: `An diese Adresse wurde vor weniger als ${ALERT_CONFIRMATION_RESEND_MINUTES} Minuten eine Bestätigungsanfrage gesendet.`,
+    [M.notWaiting]: 'Diese Adresse wartet auf keine Bestätigung.',
+    [M.unknownAddress]: 'Diese Adresse gehört nicht zur Regel.',
     menu: { alertRules: 'Alarmregeln' },
     resources: {
         roles: { resources: { alertRules: 'Alarmregeln' } },
@@ -22,7 +32,20 @@ const de: Messages = {
             groupsCount: '%{smart_count} Zutrittsgruppe |||| %{smart_count} Zutrittsgruppen',
             usersCount: '%{smart_count} Benutzer |||| %{smart_count} Benutzer',
             webhooksCount: '%{smart_count} Webhook |||| %{smart_count} Webhooks',
-            emailsHelp: 'Weitere Adressen, die die Alarme erhalten, eine pro Zeile',
+            emailsHelp:
+                'Adressen außerhalb des Kontos, eine pro Zeile, höchstens %{max}: Jede erhält eine E-Mail mit der Bitte um Bestätigung und Alarme erst danach',
+            addresses: {
+                title: 'Adressen außerhalb des Kontos',
+                waiting: 'Wartet auf Bestätigung',
+                confirmed: 'Bestätigt',
+                refused: 'Abgelehnt',
+                askedAt: 'angefragt %{date}',
+                neverAsked: 'noch nicht angefragt',
+                lastError: 'letzte E-Mail abgewiesen: %{error} (%{date})',
+                resend: 'Bestätigungsanfrage erneut senden',
+                resent: 'Bestätigungsanfrage erneut gesendet',
+                resendFailed: 'Die Bestätigungsanfrage wurde nicht gesendet',
+            },
             fields: {
                 name: 'Name',
                 enabled: 'Aktiv',

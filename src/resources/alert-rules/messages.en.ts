@@ -10,6 +10,11 @@ const en: Messages = {
     [M.foreignGroups]: M.foreignGroups,
     [M.badAddress]: M.badAddress,
     [M.periodRequired]: M.periodRequired,
+    [M.tooManyAddresses]: M.tooManyAddresses,
+    [M.confirmationsPerDay]: M.confirmationsPerDay,
+    [M.resendTooSoon]: M.resendTooSoon,
+    [M.notWaiting]: M.notWaiting,
+    [M.unknownAddress]: M.unknownAddress,
     menu: { alertRules: 'Alert Rules' },
     resources: {
         roles: { resources: { alertRules: 'Alert rules' } },
@@ -22,7 +27,20 @@ const en: Messages = {
             groupsCount: '%{smart_count} access group |||| %{smart_count} access groups',
             usersCount: '%{smart_count} user |||| %{smart_count} users',
             webhooksCount: '%{smart_count} webhook |||| %{smart_count} webhooks',
-            emailsHelp: 'Other addresses to send the alerts to, one a line',
+            emailsHelp:
+                'Addresses outside the account, one a line, at most %{max}: each gets a mail asking it to confirm, and alerts only once it has',
+            addresses: {
+                title: 'Addresses outside the account',
+                waiting: 'Waiting for confirmation',
+                confirmed: 'Confirmed',
+                refused: 'Refused',
+                askedAt: 'asked %{date}',
+                neverAsked: 'not asked yet',
+                lastError: 'last mail refused: %{error} (%{date})',
+                resend: 'Send the confirmation again',
+                resent: 'Confirmation mail sent again',
+                resendFailed: 'The confirmation mail was not sent',
+            },
             fields: {
                 name: 'Name',
                 enabled: 'Enabled',

@@ -1,5 +1,10 @@
 import type { Messages } from '../../plugins/types';
-import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRuleTexts';
+import {
+    ALERT_CONFIRMATION_RESEND_MINUTES,
+    ALERT_CONFIRMATIONS_PER_DAY,
+    ALERT_RULE_EMAILS_MAX,
+    ALERT_RULE_MESSAGES as M,
+} from '../../../contract/alertRuleTexts';
 
 /** Textos de las pantallas de reglas de alerta (issue 15); los textos de validación de contract/ tienen su texto en inglés como clave. */
 const es: Messages = {
@@ -10,6 +15,11 @@ const es: Messages = {
     [M.foreignGroups]: 'Elija grupos de acceso de la cuenta de la regla.',
     [M.badAddress]: 'Introduzca solo direcciones de correo, una por línea.',
     [M.periodRequired]: 'Elija cada hora o diario para un resumen.',
+    [M.tooManyAddresses]: `Introduzca como máximo ${ALERT_RULE_EMAILS_MAX} direcciones más; elija los usuarios de la cuenta para más.`,
+    [M.confirmationsPerDay]: `La cuenta ha pedido confirmar a ${ALERT_CONFIRMATIONS_PER_DAY} direcciones en las últimas 24 horas; añada más direcciones mañana.`,
+    [M.resendTooSoon]: `Se envió una solicitud de confirmación a esta dirección hace menos de ${ALERT_CONFIRMATION_RESEND_MINUTES} minutos.`,
+    [M.notWaiting]: 'Esta dirección no está esperando una confirmación.',
+    [M.unknownAddress]: 'Esta dirección no es una de las direcciones de la regla.',
     menu: { alertRules: 'Reglas de alerta' },
     resources: {
         roles: { resources: { alertRules: 'Reglas de alerta' } },
@@ -22,7 +32,20 @@ const es: Messages = {
             groupsCount: '%{smart_count} grupo de acceso |||| %{smart_count} grupos de acceso',
             usersCount: '%{smart_count} usuario |||| %{smart_count} usuarios',
             webhooksCount: '%{smart_count} webhook |||| %{smart_count} webhooks',
-            emailsHelp: 'Otras direcciones que reciben las alertas, una por línea',
+            emailsHelp:
+                'Direcciones fuera de la cuenta, una por línea, %{max} como máximo: cada una recibe un correo que le pide confirmar, y las alertas solo después',
+            addresses: {
+                title: 'Direcciones fuera de la cuenta',
+                waiting: 'Esperando confirmación',
+                confirmed: 'Confirmada',
+                refused: 'Rechazada',
+                askedAt: 'solicitada el %{date}',
+                neverAsked: 'aún no solicitada',
+                lastError: 'último correo rechazado: %{error} (%{date})',
+                resend: 'Reenviar la solicitud de confirmación',
+                resent: 'Solicitud de confirmación reenviada',
+                resendFailed: 'La solicitud de confirmación no se envió',
+            },
             fields: {
                 name: 'Nombre',
                 enabled: 'Activa',

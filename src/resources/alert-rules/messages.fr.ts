@@ -1,5 +1,10 @@
 import type { Messages } from '../../plugins/types';
-import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRuleTexts';
+import {
+    ALERT_CONFIRMATION_RESEND_MINUTES,
+    ALERT_CONFIRMATIONS_PER_DAY,
+    ALERT_RULE_EMAILS_MAX,
+    ALERT_RULE_MESSAGES as M,
+} from '../../../contract/alertRuleTexts';
 
 /** Textes des écrans des règles d’alerte (issue 15) ; les textes de validation de contract/ ont leur texte anglais pour clé. */
 const fr: Messages = {
@@ -10,6 +15,11 @@ const fr: Messages = {
     [M.foreignGroups]: 'Choisissez des groupes d’accès du compte de la règle.',
     [M.badAddress]: 'Saisissez uniquement des adresses e-mail, une par ligne.',
     [M.periodRequired]: 'Choisissez horaire ou quotidien pour un récapitulatif.',
+    [M.tooManyAddresses]: `Saisissez au plus ${ALERT_RULE_EMAILS_MAX} autres adresses ; choisissez les utilisateurs du compte pour en avoir plus.`,
+    [M.confirmationsPerDay]: `Le compte a demandé à ${ALERT_CONFIRMATIONS_PER_DAY} adresses de confirmer ces dernières 24 heures ; ajoutez d’autres adresses demain.`,
+    [M.resendTooSoon]: `Une demande de confirmation a été envoyée à cette adresse il y a moins de ${ALERT_CONFIRMATION_RESEND_MINUTES} minutes.`,
+    [M.notWaiting]: 'Cette adresse n’attend pas de confirmation.',
+    [M.unknownAddress]: 'Cette adresse n’est pas une adresse de la règle.',
     menu: { alertRules: 'Règles d’alerte' },
     resources: {
         roles: { resources: { alertRules: 'Règles d’alerte' } },
@@ -22,7 +32,20 @@ const fr: Messages = {
             groupsCount: '%{smart_count} groupe d’accès |||| %{smart_count} groupes d’accès',
             usersCount: '%{smart_count} utilisateur |||| %{smart_count} utilisateurs',
             webhooksCount: '%{smart_count} webhook |||| %{smart_count} webhooks',
-            emailsHelp: 'Autres adresses qui reçoivent les alertes, une par ligne',
+            emailsHelp:
+                'Adresses hors du compte, une par ligne, %{max} au plus : chacune reçoit un e-mail lui demandant de confirmer, et les alertes seulement ensuite',
+            addresses: {
+                title: 'Adresses hors du compte',
+                waiting: 'En attente de confirmation',
+                confirmed: 'Confirmée',
+                refused: 'Refusée',
+                askedAt: 'demandée le %{date}',
+                neverAsked: 'pas encore demandée',
+                lastError: 'dernier e-mail refusé : %{error} (%{date})',
+                resend: 'Renvoyer la demande de confirmation',
+                resent: 'Demande de confirmation renvoyée',
+                resendFailed: 'La demande de confirmation n’a pas été envoyée',
+            },
             fields: {
                 name: 'Nom',
                 enabled: 'Active',

@@ -1,4 +1,4 @@
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import { createMailer } from '../../../server/mail/mailer';
 import { alertJob } from '../../../server/resources/alert-rules/jobs';
@@ -18,33 +18,47 @@ const parse = (raw: string, to: string[]): Received => {
     return { to, subject: subject.trim(), text: Buffer.from(decoded, 'latin1').toString('utf8') };
 };
 
+/** What a browser says it takes when it follows a link. */
+export const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
 /**
  * The platform with its mail going through a real SMTP server started here
  * (as SMTP_URL sends it); `refuse` makes the server answer 451 to every
- * message, as a mail server that is down for a while does.
+ * message, as a mail server that is down for a while does, `unknown` lists
+ * addresses it refuses with 550 (no such mailbox), and stopSmtp/startSmtp
+ * take it down and bring it back on the same port.
  */
 export const alertFixture = async () => {
     const inbox: Received[] = [];
-    const state = { refuse: false };
-    const smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onData(stream, session, callback) {
-            const chunks: Buffer[] = [];
-            stream.on('data', (c: Buffer) => chunks.push(c));
-            stream.on('end', () => {
-                if (state.refuse) return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-                inbox.push(
-                    parse(
-                        Buffer.concat(chunks).toString('latin1'),
-                        session.envelope.rcptTo.map(r => r.address),
-                    ),
-                );
+    const state = { refuse: false, unknown: new Set<string>() };
+    const onData: NonNullable<SMTPServerOptions['onData']> = (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+            if (state.refuse) return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            inbox.push(
+                parse(
+                    Buffer.concat(chunks).toString('latin1'),
+                    session.envelope.rcptTo.map(r => r.address),
+                ),
+            );
+            callback();
+        });
+    };
+    const serve = () =>
+        new SMTPServer({
+            authOptional: true,
+            disabledCommands: ['STARTTLS'],
+            closeTimeout: 100,
+            logger: false,
+            onRcptTo(address, _session, callback) {
+                if (state.unknown.has(address.address)) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
                 callback();
-            });
-        },
-    });
-    await new Promise<void>(resolve => smtp.listen(0, '127.0.0.1', resolve));
+            },
+            onData,
+        });
+    let smtp: SMTPServer | undefined = serve();
+    await new Promise<void>(resolve => smtp!.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as { port: number }).port;
     const p: TestPlatform = await startPlatform({ publicUrl: 'https://console.example' });
     p.ctx.mailer = createMailer({
@@ -101,10 +115,58 @@ export const alertFixture = async () => {
             if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
             return res.json() as { id: number; account_id: number };
         },
+        /** the mail server goes down: connections are refused until startSmtp */
+        async stopSmtp() {
+            const running = smtp;
+            smtp = undefined;
+            await new Promise<void>(resolve => running?.close(() => resolve()));
+        },
+        async startSmtp() {
+            smtp = serve();
+            await new Promise<void>(resolve => smtp!.listen(port, '127.0.0.1', resolve));
+        },
+        /** a confirmation mail's links, as its text gives them */
+        links(mail: Received) {
+            const link = (action: string) =>
+                new RegExp(`https://console\\.example(/api/v2/alert_addresses/[A-Za-z0-9._-]+/${action})`).exec(mail.text)?.[1];
+            return { confirm: link('confirm'), refuse: link('refuse') };
+        },
+        /**
+         * What a person does with a link of the mail: opens it (GET, the page
+         * and its button), then presses the button (the form's POST). The two pages.
+         */
+        async answer(path: string) {
+            const shown = await p.app.inject({ method: 'GET', url: path, headers: BROWSER });
+            if (!/<form method="post">/.test(shown.body)) return { shown, answered: undefined };
+            const answered = await p.app.inject({
+                method: 'POST',
+                url: path,
+                headers: { ...BROWSER, 'content-type': 'application/x-www-form-urlencoded' },
+                payload: 'answer=yes',
+            });
+            return { shown, answered };
+        },
+        /** runs the job, takes the confirmation mail to each address out of the inbox and confirms by its link */
+        async confirm(...addresses: string[]) {
+            await f.run();
+            for (const address of addresses) {
+                const i = inbox.findIndex(m => m.to.includes(address) && m.subject === 'Please confirm: security alerts to this address');
+                if (i < 0) throw new Error(`no confirmation mail to ${address}`);
+                const [mail] = inbox.splice(i, 1);
+                const { answered } = await f.answer(f.links(mail!).confirm!);
+                if (answered?.statusCode !== 200) throw new Error(`confirming ${address}: ${answered?.statusCode} ${answered?.body}`);
+            }
+        },
+        /** a rule whose outside addresses all confirmed */
+        async confirmedRule(body: Record<string, unknown> & { emails?: string[] }, as: ApiCaller = admin) {
+            const made = await f.rule(body, as);
+            await f.confirm(...(body.emails ?? []));
+            return made;
+        },
         async close() {
             p.ctx.mailer.close?.();
             await p.close();
-            await new Promise<void>(resolve => smtp.close(() => resolve()));
+            await new Promise<void>(resolve => (smtp ? smtp.close(() => resolve()) : resolve()));
         },
     };
     return f;

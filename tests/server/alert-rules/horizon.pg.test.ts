@@ -20,7 +20,7 @@ const mailsTo = (to: string) => f.inbox.filter(m => m.to.includes(to));
 describe('events committed in another order than their ids (PostgreSQL)', () => {
     it('are mailed once each: an event of a transaction still open when the job runs is not skipped', async () => {
         const to = 'horizon@site.example';
-        await f.rule({
+        await f.confirmedRule({
             name: 'Horizon',
             account_id: customer,
             event_types: ['TailgatingByKnownUser', 'TailgatingByUnknownUser'],
@@ -48,12 +48,12 @@ describe('events committed in another order than their ids (PostgreSQL)', () => 
         await f.run();
         await f.run();
         const mails = mailsTo(to);
-        expect(mails.map(m => m.subject)).toEqual(['Horizon: 2 events']);
+        expect(mails.map(m => m.subject)).toEqual(['Alert: 2 events']);
     }, 30_000);
 
     it('two instances running the job at once send each event once', async () => {
         const to = 'twice@site.example';
-        await f.rule({ name: 'Twice', account_id: customer, event_types: ['SIPIncomingRejected'], emails: [to] });
+        await f.confirmedRule({ name: 'Twice', account_id: customer, event_types: ['SIPIncomingRejected'], emails: [to] });
         for (let i = 0; i < 5; i++) await f.event(customer, 'SIPIncomingRejected');
         await Promise.all([f.run(), f.run(), f.run()]);
         await Promise.all([f.run(), f.run()]);
