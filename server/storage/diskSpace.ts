@@ -146,5 +146,6 @@ export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStora
             const replacement = await storage.replaceAll();
             return { ...replacement, put: guarded(replacement.put) };
         },
+        clearLeftovers: before => storage.clearLeftovers(before),
     };
 };
