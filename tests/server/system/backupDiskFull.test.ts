@@ -34,6 +34,7 @@ afterAll(async () => {
     await server?.exited;
     await p?.close();
     execFileSync('umount', ['-l', volume]);
+    fs.rmdirSync(volume);
     fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

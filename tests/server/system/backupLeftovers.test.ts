@@ -53,14 +53,15 @@ const leaveLeftovers = (filesDir: string, backupDir: string) => {
 
 describe('leftovers of a killed backup and restore', () => {
     let server: ServerProcess | undefined;
-    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-leftovers-'));
+    let data: string | undefined;
     afterAll(async () => {
         server?.child.kill('SIGKILL');
         await server?.exited;
-        fs.rmSync(data, { recursive: true, force: true });
+        if (data) fs.rmSync(data, { recursive: true, force: true });
     });
 
     it('are removed by the sweep at start, and what is not theirs stays', async () => {
+        data = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-leftovers-'));
         const filesDir = path.join(data, 'files');
         const { leftovers, kept } = leaveLeftovers(filesDir, path.join(data, 'backups'));
         fs.mkdirSync(path.join(filesDir, 'consents'), { recursive: true });
