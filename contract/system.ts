@@ -74,6 +74,18 @@ export const BACKUP_MESSAGES = {
     otherPlatform:
         'This backup is of another platform. Restoring it replaces this platform with that one: confirm it to go on. Nothing was changed.',
     sendFile: 'Send the backup file in the multipart field "file".',
+    encryptedWithoutKey:
+        'This backup is encrypted: this server needs the key it was made with (BACKUP_KEY) to restore it. Nothing was changed.',
+    wrongKey: "This backup is encrypted with another key than this server's (BACKUP_KEY). Nothing was changed.",
+    /** a backup refused before it is written (HTTP 507); sizes in MiB */
+    notEnoughSpace: (needed: string, free: string, reserve: string) =>
+        `There is not enough disk space for this backup: it needs about ${needed}; the backup folder's volume has ${free} free, of which ${reserve} is kept in reserve. Free some space (older backups, BACKUP_KEEP) or move BACKUP_DIR to a larger volume. Nothing was written.`,
+    /** a backup stopped while it was written (HTTP 507) */
+    diskFilled: (free: string, reserve: string) =>
+        `The disk filled up while the backup was written (${free} free, ${reserve} kept in reserve): the backup was stopped and its partial file deleted. Free some space and try again.`,
+    /** an uploaded backup stopped while it was received (HTTP 507) */
+    noRoomForUpload: (free: string, reserve: string) =>
+        `There is not enough disk space to receive this backup (${free} free in the backup folder, ${reserve} kept in reserve). Nothing was changed.`,
 } as const;
 
 /** GET /migrations (SPEC 2.2 /migrations): the schema migrations and the platform's data migrations. */

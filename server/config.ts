@@ -78,6 +78,8 @@ export interface Config {
     backupEveryHours: number;
     /** how many backups the folder keeps; older ones are removed after each new one */
     backupKeep: number;
+    /** when set, every backup is encrypted with a key derived from it, and a restore of an encrypted one needs it (BACKUP_KEY) */
+    backupKey: string | undefined;
     /** a webhook's receiver must answer within this long, or the try counts as failed */
     webhookTimeoutMs: number;
     /** the first retry of a failed delivery waits this long, each next one twice as long, at most webhookRetryMaxMs */
@@ -157,6 +159,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         backupDir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR ?? 'data', 'backups')),
         backupEveryHours: Number(env.BACKUP_EVERY_HOURS ?? 24),
         backupKeep: Math.max(1, Number(env.BACKUP_KEEP ?? 7)),
+        backupKey: env.BACKUP_KEY || undefined,
         webhookTimeoutMs: Number(env.WEBHOOK_TIMEOUT_SECONDS ?? 5) * 1000,
         webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_SECONDS ?? 10) * 1000,
         webhookRetryMaxMs: Number(env.WEBHOOK_RETRY_MAX_SECONDS ?? 3600) * 1000,

@@ -60,6 +60,18 @@ export class DiskSpace {
         return volumes;
     }
 
+    /**
+     * Any folder's volume, read now, with the reserve this server keeps on a
+     * volume of that size: the backup folder (BACKUP_DIR), which may be
+     * elsewhere than the data folder (server/resources/system/backup/space.ts).
+     * The folder must exist.
+     */
+    volumeAt(folder: string): VolumeSpace {
+        const s = fs.statfsSync(folder);
+        const total = s.blocks * s.bsize;
+        return { total_bytes: total, free_bytes: s.bavail * s.bsize, reserve_bytes: reserveOf(total, this.reservePercent) };
+    }
+
     /** The volume with the least room above its reserve. */
     tightest(fresh = false): VolumeSpace {
         return this.volumes(fresh).reduce((a, b) => (b.free_bytes - b.reserve_bytes < a.free_bytes - a.reserve_bytes ? b : a));
@@ -146,5 +158,6 @@ export const guardedStorage = (storage: FileStorage, disk: DiskSpace): FileStora
             const replacement = await storage.replaceAll();
             return { ...replacement, put: guarded(replacement.put) };
         },
+        clearLeftovers: before => storage.clearLeftovers(before),
     };
 };

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { hold, isHeld, isLeftover } from './leases';
 
 /**
  * Where files live (event images, firmware artifacts, exports): local disk
@@ -36,6 +37,13 @@ export interface FileStorage {
     list(): AsyncIterable<StoredFile>;
     /** A set of files to take the place of every stored file at once (a restore): put them, then commit or discard. */
     replaceAll(): Promise<FileReplacement>;
+    /**
+     * Removes what a killed replaceAll left, once older than `before` and not
+     * in use by this process: staged files of a restore that never committed,
+     * the old files of one that did (whose swap is finished first). Resolves
+     * with how many it cleared.
+     */
+    clearLeftovers(before: Date): Promise<number>;
 }
 
 export interface FileReplacement {
@@ -312,28 +320,52 @@ export class LocalDiskStorage implements FileStorage {
     /**
      * Stages the new files in a hidden folder inside the root (same volume, and
      * a root that is a mount point cannot be renamed), then swaps the root's
-     * top folders for the staged ones: a few renames.
+     * top folders for the staged ones: a few renames (swapIn).
      */
     async replaceAll(): Promise<FileReplacement> {
         const suffix = randomBytes(6).toString('hex');
-        const staging = path.join(this.root, `.restore-${suffix}`);
+        const staging = path.join(this.root, `${STAGING_PREFIX}${suffix}`);
+        const old = path.join(this.root, `${REPLACED_PREFIX}${suffix}`);
         await fs.mkdir(staging, { recursive: true });
+        // Held while the restore runs: the sweep of this instance and of others leaves them (server/storage/leases.ts).
+        const releaseStaging = hold(staging);
         const staged = new LocalDiskStorage(staging);
         const root = this.root;
         return {
             put: (key, data, options) => staged.put(key, data, options),
             async commit() {
-                const old = path.join(root, `.replaced-${suffix}`);
-                await fs.mkdir(old);
-                for (const name of await fs.readdir(root))
-                    if (!name.startsWith('.')) await fs.rename(path.join(root, name), path.join(old, name));
-                for (const name of await fs.readdir(staging)) await fs.rename(path.join(staging, name), path.join(root, name));
-                await syncDirectory(root);
-                await fs.rm(staging, { recursive: true, force: true });
-                await fs.rm(old, { recursive: true, force: true });
+                const releaseOld = hold(old);
+                try {
+                    await fs.mkdir(old);
+                    await swapIn(root, staging, old);
+                } finally {
+                    releaseOld();
+                    releaseStaging();
+                }
             },
-            discard: () => fs.rm(staging, { recursive: true, force: true }),
+            discard: () => fs.rm(staging, { recursive: true, force: true }).finally(releaseStaging),
         };
+    }
+
+    async clearLeftovers(before: Date) {
+        let cleared = 0;
+        for (const name of await fs.readdir(this.root).catch(() => [] as string[])) {
+            const found = LEFTOVER.exec(name);
+            if (!found) continue;
+            const staging = path.join(this.root, `${STAGING_PREFIX}${found[2]}`);
+            const old = path.join(this.root, `${REPLACED_PREFIX}${found[2]}`);
+            if (found[1] === STAGING_PREFIX) {
+                // A restore that got as far as the swap is finished with its old files, below.
+                if ((await exists(old)) || !(await isLeftover(staging, before))) continue;
+                await fs.rm(staging, { recursive: true, force: true });
+            } else {
+                if (!(await isLeftover(old, before)) || isHeld(staging)) continue;
+                // The restore's rows were committed before its swap began: the swap is finished, not undone.
+                await swapIn(this.root, staging, old);
+            }
+            cleared++;
+        }
+        return cleared;
     }
 
     async *list(): AsyncIterable<StoredFile> {
@@ -360,6 +392,39 @@ export class LocalDiskStorage implements FileStorage {
         yield* walk(this.root, '');
     }
 }
+
+/** replaceAll's folders in the root: `.restore-<12 hex>` the staged files, `.replaced-<12 hex>` the old ones during the swap. */
+const STAGING_PREFIX = '.restore-';
+const REPLACED_PREFIX = '.replaced-';
+const LEFTOVER = /^(\.restore-|\.replaced-)([0-9a-f]{12})$/;
+/** Written into the old files' folder once every old top folder is in it. */
+const SWAPPED_OUT = '.swapped-out';
+
+const exists = (file: string) =>
+    fs.access(file).then(
+        () => true,
+        () => false,
+    );
+
+/**
+ * The swap of a restore's files: the root's top folders into `old`, marked
+ * once they all are, then the staged ones into the root, then both hidden
+ * folders removed. Run again on what a killed one left, it finishes it:
+ * without the mark the old folders are still being moved out (and the
+ * staged ones all wait), with it the staged ones are being moved in. Without
+ * the staged folder there is nothing left to move in.
+ */
+const swapIn = async (root: string, staging: string, old: string) => {
+    const hasStaging = await exists(staging);
+    if (hasStaging && !(await exists(path.join(old, SWAPPED_OUT)))) {
+        for (const name of await fs.readdir(root)) if (!name.startsWith('.')) await fs.rename(path.join(root, name), path.join(old, name));
+        await fs.writeFile(path.join(old, SWAPPED_OUT), '');
+    }
+    if (hasStaging) for (const name of await fs.readdir(staging)) await fs.rename(path.join(staging, name), path.join(root, name));
+    await syncDirectory(root);
+    await fs.rm(staging, { recursive: true, force: true });
+    await fs.rm(old, { recursive: true, force: true });
+};
 
 /** What put() writes before the rename: `<name>.<12 hex>.part`. */
 const PARTIAL = /\.[0-9a-f]{12}\.part$/;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Job } from '../jobs/runner';
 import { referencedArtifactKeys } from '../resources/artifacts/queries';
+import { clearBackupLeftovers } from '../resources/system/backup/files';
 import { thumbnailKey } from '../resources/events/images';
 import { referencedImageKeys, referencedImagePacks } from '../resources/events/queries';
 import { isPackKey, type StoredFile } from '.';
@@ -90,14 +91,37 @@ export const sweepDebris = async (ctx: AppContext, options: { graceMs: number })
     return result;
 };
 
+export interface LeftoversResult {
+    /** a restore's staged files, or the old files it replaced (its swap finished first) */
+    restores: number;
+    /** partial backups, their spools, and uploaded backups no restore is reading */
+    backups: number;
+}
+
+/**
+ * Removes what a killed backup or restore left, in the files folder (server/storage/index.ts, replaceAll) and in
+ * the backup folder (server/resources/system/backup/files.ts): once older than the grace period and not in use
+ * by this process. What another instance uses has its time renewed every minute (server/storage/leases.ts).
+ */
+export const sweepLeftovers = async (ctx: AppContext, options: { graceMs: number }): Promise<LeftoversResult> => {
+    const before = new Date(ctx.now().getTime() - options.graceMs);
+    return {
+        restores: await ctx.storage.clearLeftovers(before),
+        backups: await clearBackupLeftovers(ctx.config.backupDir, before),
+    };
+};
+
 /** The sweep at start and every hour, on every instance: what one removes, another finds gone. */
 export const storageSweep: Job = {
     name: 'storage sweep',
     everyMs: 60 * 60_000,
     atStart: true,
     async run(ctx, log) {
-        const removed = await sweepDebris(ctx, { graceMs: ctx.config.storageSweepGraceMinutes * 60_000 });
+        const graceMs = ctx.config.storageSweepGraceMinutes * 60_000;
+        const removed = await sweepDebris(ctx, { graceMs });
         if (removed.partial + removed.artifacts + removed.images + removed.exports)
             log?.info({ removed }, 'storage sweep removed files no row refers to');
+        const leftovers = await sweepLeftovers(ctx, { graceMs });
+        if (leftovers.restores + leftovers.backups) log?.info({ leftovers }, 'storage sweep removed what a stopped backup or restore left');
     },
 };

@@ -195,6 +195,28 @@ describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
         expect(alert).toHaveTextContent('Request ID: req-7');
     });
 
+    it('a backup refused for want of disk space (507) shows what it needs and what is free, made now or downloaded', async () => {
+        const text = BACKUP_MESSAGES.notEnoughSpace('812.4 MiB', '300.0 MiB', '204.8 MiB');
+        const dp = provider();
+        const answer = dp.call.getMockImplementation()!;
+        dp.call.mockImplementation(async (path: string, options?: { method?: string }) => {
+            if (path === '/system/backups') throw refusal(507, text);
+            return answer(path, options);
+        });
+        dp.download.mockRejectedValue(refusal(507, text));
+        page(dp);
+        await screen.findByRole('table');
+        fireEvent.click(screen.getByRole('button', { name: 'Back up now' }));
+        let alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent('The backup failed');
+        expect(alert).toHaveTextContent(text);
+        fireEvent.click(screen.getByRole('button', { name: 'Download a backup now' }));
+        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Error downloading the backup'));
+        alert = screen.getByRole('alert');
+        expect(alert).toHaveTextContent(text);
+        expect(alert).toHaveTextContent('Request ID: req-7');
+    });
+
     it('asks before a restore, saying plainly that everything is replaced and everyone signed out', async () => {
         const { dp } = page();
         await screen.findByRole('table');

@@ -1,11 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline as pipelineCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { errorReply } from '../../../contract/api';
@@ -15,14 +13,18 @@ import { attachment } from '../../http/attachments';
 import { requireAuth } from '../../http/auth';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { scopePath } from '../../http/scope';
+import { hold } from '../../storage/leases';
 import { recordAudit } from '../audit-logs/record';
 import { restoreBackup, verifyBackup, writeBackup } from './backup/archive';
+import { encryptor } from './backup/encryption';
+import { FILE_MODE, incomingPath, prepareBackupFolder } from './backup/files';
+import { assertBackupFits, BackupSpaceError, estimateBackup, noRoomForUpload, watchBackupVolume } from './backup/space';
 import { diskUsage as measureDiskUsage } from './diskUsage';
 import { SETTINGS_CHANNEL } from './settings';
 import { createStoredBackup, listStoredBackups, nextScheduledBackup, storedBackupPath } from './backup/store';
 
 const tags = ['system'];
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply, 507: errorReply };
 const ENTITY = 'System Manager';
 
 /**
@@ -68,10 +70,16 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         },
         async (request, reply) => {
             requirePlatform(request);
+            // The rows are spooled in the backup folder before they are sent: refused (507) when they would not fit there.
+            await prepareBackupFolder(ctx.config.backupDir);
+            assertBackupFits(ctx, (await estimateBackup(ctx, { spoolOnly: true })).bytes);
             const stamp = ctx.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
             const body = new PassThrough();
+            const tar = ctx.config.backupKey ? await encryptor(ctx.config.backupKey) : body;
+            // A client that goes away ends the encryptor too, and with it the backup.
+            if (tar !== body) pipelineCallback(tar, body, () => undefined);
             // Once the reply has begun a failure can only cut it short: the manifest is missing and a restore refuses it.
-            writeBackup(ctx, body)
+            writeBackup(ctx, tar)
                 .then(manifest => audit(request, 'backup', { download: true, tables: manifest.tables, files: manifest.files }))
                 .catch(error => {
                     request.log.error({ err: error }, 'backup download failed');
@@ -134,8 +142,10 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         },
         async (request, reply) => {
             requirePlatform(request);
-            const record = await createStoredBackup(ctx, { scheduled: false });
+            const { record, shortOfRoom } = await createStoredBackup(ctx, { scheduled: false });
             await audit(request, 'backup', { name: record.name, state: record.state, bytes: record.bytes, failure: record.failure });
+            // For want of room: what was needed and what is free, as the operator can act on it.
+            if (shortOfRoom) throw new BackupSpaceError(record.failure!);
             if (record.state === 'failed') throw new HttpError(500, `The backup failed: ${record.failure}`);
             return reply.status(201).send(record);
         },
@@ -180,9 +190,11 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             requirePlatform(request);
             if (restoring) throw new HttpError(409, 'A restore is already under way.');
             restoring = true;
-            await fs.mkdir(ctx.config.backupDir, { recursive: true });
-            const incoming = path.join(ctx.config.backupDir, `.incoming-${randomBytes(6).toString('hex')}.tar`);
+            const incoming = incomingPath(ctx.config.backupDir);
+            // In use until the restore ends: the sweep leaves it (server/storage/leases.ts).
+            const release = hold(incoming);
             try {
+                await prepareBackupFolder(ctx.config.backupDir);
                 let otherPlatform = false;
                 let received = false;
                 for await (const part of request.parts()) {
@@ -195,7 +207,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
                         throw new HttpError(400, BACKUP_MESSAGES.sendFile);
                     }
                     ctx.disk.assertRoom(0, true);
-                    await pipeline(part.file, createWriteStream(incoming));
+                    await pipeline(part.file, watchBackupVolume(ctx, noRoomForUpload), createWriteStream(incoming, { mode: FILE_MODE }));
                     received = true;
                 }
                 if (!received) throw new HttpError(400, BACKUP_MESSAGES.sendFile);
@@ -217,6 +229,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             } finally {
                 restoring = false;
                 await fs.rm(incoming, { force: true });
+                release();
             }
         },
     );

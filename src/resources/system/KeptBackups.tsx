@@ -168,7 +168,8 @@ export const KeptBackups = ({ onBackingUp }: { onBackingUp: (busy: boolean) => v
     const notices = useNotices();
     const [backingUp, setBackingUp] = useState(false);
     const [downloading, setDownloading] = useState(false);
-    const [problem, setProblem] = useState<unknown>();
+    // A refusal in the server's words: a failed backup, or a download refused for want of disk space (507).
+    const [problem, setProblem] = useState<{ title: string; error: unknown }>();
     const info = useQuery({
         queryKey: BACKUP_INFO_KEY,
         queryFn: ({ signal }) => calls.info(signal),
@@ -186,7 +187,7 @@ export const KeptBackups = ({ onBackingUp }: { onBackingUp: (busy: boolean) => v
             const made = await calls.backUp();
             notices.success(t('done'), made.name);
         } catch (error) {
-            setProblem(error);
+            setProblem({ title: 'system.backups.failed', error });
         } finally {
             setBackingUp(false);
             onBackingUp(false);
@@ -197,10 +198,13 @@ export const KeptBackups = ({ onBackingUp }: { onBackingUp: (busy: boolean) => v
 
     const download = async (name?: string) => {
         setDownloading(true);
+        setProblem(undefined);
         try {
             saveFile(await (name ? calls.downloadKept(name) : calls.downloadNow()), name ?? stampedName('backup', 'tar'));
         } catch (error) {
-            notices.failed('system.backups.downloadFailed', error);
+            // The server says what the backup needs and what is free: the operator acts on those figures.
+            if ((error as { status?: number }).status === 507) setProblem({ title: 'system.backups.downloadFailed', error });
+            else notices.failed('system.backups.downloadFailed', error);
         } finally {
             setDownloading(false);
         }
@@ -226,9 +230,9 @@ export const KeptBackups = ({ onBackingUp }: { onBackingUp: (busy: boolean) => v
                     {t('intro')}
                 </Typography>
                 {(backingUp || downloading) && <LinearProgress sx={{ mb: 2 }} aria-label={t(backingUp ? 'backingUp' : 'downloading')} />}
-                {problem !== undefined && (
+                {problem && (
                     <Box sx={{ mb: 2 }}>
-                        <ServerProblem title="system.backups.failed" error={problem} fallback="system.noAnswer" />
+                        <ServerProblem title={problem.title} error={problem.error} fallback="system.noAnswer" />
                     </Box>
                 )}
                 {info.error ? (

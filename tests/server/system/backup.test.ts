@@ -4,9 +4,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, type BackupInfo, type DiskUsage } from '../../../contract/system';
+import { signingSecret } from '../../../server/db/bootstrap';
 import { rows } from '../../../server/db/database';
 import { startDemoFleet } from '../../../server/demo/fleet/demo';
 import { seedDemoDevices } from '../../../server/demo/seed-devices';
@@ -376,4 +378,103 @@ describe('backups kept in the backup folder', () => {
         }
         expect((await p.call(undefined, { method: 'GET', url: '/api/v2/system/backup' })).statusCode).toBe(401);
     });
+});
+
+describe('backups at rest', () => {
+    /** Everything of a file a reader without the key gets: its bytes, and the rows of a plain backup, unzipped. */
+    const readable = (file: Buffer) => {
+        let text = file.toString('latin1');
+        for (const part of tarParts(file)) if (part.name.endsWith('.jsonl.gz')) text += gunzipSync(part.data).toString('utf8');
+        return text;
+    };
+    const SMTP_PASSWORD = 'Sm7p-Pa55word';
+
+    it('are readable by their owner only, in a folder closed to others', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-modes-'));
+        fs.chmodSync(dir, 0o755);
+        const kept = await startPlatform({ backupDir: dir });
+        try {
+            const made = await (await kept.as(ADMIN.email))('POST', '/system/backups');
+            expect(made.statusCode, made.body).toBe(201);
+            const name = made.json().name as string;
+            expect(fs.statSync(path.join(dir, name)).mode & 0o777).toBe(0o600);
+            expect(fs.statSync(path.join(dir, name.replace(/\.tar$/, '.json'))).mode & 0o777).toBe(0o600);
+            expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+        } finally {
+            await kept.close();
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
+    it('with BACKUP_KEY are encrypted, restore with the key, and are refused without it or with another, changing nothing', async () => {
+        const dirs = [0, 1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'ac-keyed-')));
+        const keyed = await startPlatform({ backupDir: dirs[0], backupKey: 'correct horse battery staple' });
+        const keyless = await startPlatform({ backupDir: dirs[1] });
+        const otherKey = await startPlatform({ backupDir: dirs[2], backupKey: 'another key altogether' });
+        try {
+            for (const platform of [keyed, keyless]) {
+                const saved = await (
+                    await platform.as(ADMIN.email)
+                )('PUT', '/system/settings', {
+                    smtp_url: `smtp://mailer:${SMTP_PASSWORD}@mail.example:587`,
+                });
+                expect(saved.statusCode, saved.body).toBe(200);
+            }
+            // Without a key, the signing secret and the SMTP password are there for whoever reads the file.
+            const plain = await (await keyless.as(ADMIN.email))('POST', '/system/backups');
+            const plainFile = fs.readFileSync(path.join(dirs[1]!, plain.json().name as string));
+            expect(readable(plainFile)).toContain(await signingSecret(keyless.ctx.db));
+            expect(readable(plainFile)).toContain(SMTP_PASSWORD);
+
+            const admin = await keyed.as(ADMIN.email);
+            const made = await admin('POST', '/system/backups');
+            expect(made.statusCode, made.body).toBe(201);
+            expect(made.json()).toMatchObject({ state: 'verified' });
+            const file = fs.readFileSync(path.join(dirs[0]!, made.json().name as string));
+            expect(file.subarray(0, 8).toString('latin1')).toBe('ACBKENC1');
+            expect(readable(file)).not.toContain(await signingSecret(keyed.ctx.db));
+            expect(readable(file)).not.toContain(SMTP_PASSWORD);
+            expect(readable(file)).not.toContain('backup.json');
+            // A backup downloaded as it is read is encrypted too.
+            const streamed = await download(keyed, await keyed.login(ADMIN.email));
+            expect(streamed.subarray(0, 8).toString('latin1')).toBe('ACBKENC1');
+            expect(readable(streamed)).not.toContain(await signingSecret(keyed.ctx.db));
+
+            for (const [target, refusal] of [
+                [keyless, BACKUP_MESSAGES.encryptedWithoutKey],
+                [otherKey, BACKUP_MESSAGES.wrongKey],
+            ] as const) {
+                const bearer = await target.login(ADMIN.email);
+                const before = await fingerprint(target);
+                const res = await restore(target, bearer, file, { other_platform: 'true' });
+                expect(res.statusCode).toBe(400);
+                expect(res.json().error).toBe(refusal);
+                expect(await fingerprint(target)).toEqual(before);
+            }
+            const damaged = Buffer.from(file);
+            damaged[file.length >> 1]! ^= 0x01;
+            const bearer = await keyed.login(ADMIN.email);
+            const before = await fingerprint(keyed);
+            const refused = await restore(keyed, bearer, damaged);
+            expect(refused.statusCode).toBe(400);
+            expect(refused.json().error).toMatch(
+                /^This backup is damaged: nothing was changed \(its encrypted chunk \d+ does not match its tag\)$/,
+            );
+            expect(await fingerprint(keyed)).toEqual(before);
+            const cut = await restore(keyed, bearer, file.subarray(0, file.length - 100));
+            expect(cut.statusCode).toBe(400);
+            expect(await fingerprint(keyed)).toEqual(before);
+
+            // With the key, both restore; a plain backup too.
+            for (const archive of [file, streamed]) {
+                const res = await restore(keyed, await keyed.login(ADMIN.email), archive);
+                expect(res.statusCode, res.body).toBe(200);
+            }
+            const res = await restore(keyed, await keyed.login(ADMIN.email), plainFile, { other_platform: 'true' });
+            expect(res.statusCode, res.body).toBe(200);
+        } finally {
+            await Promise.all([keyed.close(), keyless.close(), otherKey.close()]);
+            for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+        }
+    }, 120_000);
 });

@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { Readable, type Writable } from 'node:stream';
+import { pipeline, Readable, type Transform, type Writable } from 'node:stream';
 import tar from 'tar-stream';
 import { BACKUP_MESSAGES, type BackupManifest } from '../../../../contract/system';
 import type { AppContext } from '../../../context';
@@ -12,7 +11,11 @@ import { migrationJournal, type Db } from '../../../db/database';
 import { platformId, signingSecret } from '../../../db/bootstrap';
 import { drain, readAll, tarEntries, type TarEntry } from '../../../firmware/streams';
 import { HttpError } from '../../../http/errors';
+import { hold } from '../../../storage/leases';
 import { platformVersion } from '../../../version';
+import { decryptor, ENCRYPTION_HEADER_BYTES, EncryptedBackupDamaged, isEncrypted } from './encryption';
+import { FILE_MODE, prepareBackupFolder, spoolPath } from './files';
+import { assertRoomToWrite } from './space';
 import {
     addForeignKey,
     closeRowCursor,
@@ -47,6 +50,8 @@ import {
  * A restore reads the file twice: first every part against the manifest
  * (nothing changes if one byte differs), then it applies it: the files
  * into a staging folder, the rows in one transaction, then the folders swap.
+ * With BACKUP_KEY the whole tar is encrypted as it is written (encryption.ts,
+ * by whoever calls writeBackup) and decrypted as it is read (openArchive).
  */
 
 export const BACKUP_FORMAT = 'access-console-backup';
@@ -91,8 +96,12 @@ const tarWriter = (out: Writable) => {
     });
     finished.catch(() => undefined);
     pack.pipe(out);
-    const add = async (name: string, size: number, data: AsyncIterable<Buffer> | Buffer, rows?: number) => {
-        if (failure) throw failure;
+    const add = async (name: string, size: number, data: AsyncIterable<Buffer> | Readable | Buffer, rows?: number) => {
+        if (failure) {
+            // A file opened for this part and not read holds its descriptor, and a deleted spool its space, until closed.
+            if (data instanceof Readable) data.destroy();
+            throw failure;
+        }
         const hash = createHash('sha256');
         await new Promise<void>((resolve, reject) => {
             const entry = pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, error => (error ? reject(error) : resolve()));
@@ -178,6 +187,9 @@ export const writeBackup = async (ctx: AppContext, out: Writable): Promise<Backu
             if (file.partial || file.key.startsWith('exports/')) continue;
             // Open first, then size it: a file removed meanwhile (retention) is left out, one opened is read whole.
             const data = await ctx.storage.get(file.key);
+            // A file removed between the storage's look and its opening fails the stream before it is read: that
+            // failure is the reading's (for await throws it), not an 'error' event nobody listens to.
+            data?.on('error', () => undefined);
             const stat = data && (await ctx.storage.stat(file.key));
             if (!data || !stat) {
                 data?.destroy();
@@ -191,12 +203,15 @@ export const writeBackup = async (ctx: AppContext, out: Writable): Promise<Backu
         // database's one connection) is held for the time the reading takes, not for the client's download.
         const tables: Record<string, number> = {};
         const spooled: { name: string; offset: number; size: number; rows?: number }[] = [];
-        await fs.mkdir(ctx.config.backupDir, { recursive: true });
-        const spoolFile = path.join(ctx.config.backupDir, `.spool-${randomBytes(6).toString('hex')}`);
-        const spool = await fs.open(spoolFile, 'w+');
+        await prepareBackupFolder(ctx.config.backupDir);
+        const spoolFile = spoolPath(ctx.config.backupDir);
+        const releaseSpool = hold(spoolFile);
+        const spool = await fs.open(spoolFile, 'w+', FILE_MODE);
         try {
             let offset = 0;
             const toSpool = async (name: string, data: Buffer, rows?: number) => {
+                // The spool shares the backup folder's volume: it stops at the reserve, as the archive does.
+                assertRoomToWrite(ctx, data.length);
                 await spool.write(data, 0, data.length, offset);
                 spooled.push({ name, offset, size: data.length, ...(rows === undefined ? {} : { rows }) });
                 offset += data.length;
@@ -244,6 +259,7 @@ export const writeBackup = async (ctx: AppContext, out: Writable): Promise<Backu
         } finally {
             await spool.close();
             await fs.rm(spoolFile, { force: true });
+            releaseSpool();
         }
         const manifest: BackupManifest = { ...header, parts: [...writer.parts], tables, files };
         await writer.add('manifest.json', ...sized(Buffer.from(JSON.stringify({ ...manifest, sha256: manifestSum(manifest) }, null, 2))));
@@ -287,6 +303,34 @@ const checkedManifest = (parsed: unknown): BackupManifest => {
 };
 
 /**
+ * The archive's bytes as a tar: an encrypted backup (encryption.ts) is
+ * decrypted as it is read, with this server's BACKUP_KEY. Refuses one it
+ * cannot open before anything is read; a chunk that fails its tag fails the reading.
+ */
+const openArchive = async (ctx: AppContext, file: string): Promise<Readable> => {
+    const handle = await fs.open(file, 'r');
+    const head = Buffer.alloc(ENCRYPTION_HEADER_BYTES);
+    let read: number;
+    try {
+        read = (await handle.read(head, 0, head.length, 0)).bytesRead;
+    } finally {
+        await handle.close();
+    }
+    if (!isEncrypted(head.subarray(0, read))) return createReadStream(file);
+    if (!ctx.config.backupKey) throw refuse(BACKUP_MESSAGES.encryptedWithoutKey);
+    let decrypt: Transform | undefined;
+    try {
+        decrypt = await decryptor(ctx.config.backupKey, head.subarray(0, read));
+    } catch (error) {
+        if (error instanceof EncryptedBackupDamaged) throw refuse(`${BACKUP_MESSAGES.damaged} (${error.message})`);
+        throw error;
+    }
+    if (!decrypt) throw refuse(BACKUP_MESSAGES.wrongKey);
+    // pipeline: a failure of either side ends the other, and reaches the reader through the decryptor.
+    return pipeline(createReadStream(file, { start: ENCRYPTION_HEADER_BYTES }), decrypt, () => undefined);
+};
+
+/**
  * Reads the whole archive and checks it against its manifest and against this
  * server: every part's size and SHA-256, the format, the schema it was made
  * on, the platform it came from. Changes nothing; throws BackupRefused.
@@ -296,7 +340,7 @@ export const verifyBackup = async (ctx: AppContext, file: string, options: { oth
     let manifest: BackupManifest | undefined;
     let header: unknown;
     try {
-        for await (const entry of tarEntries(createReadStream(file))) {
+        for await (const entry of tarEntries(await openArchive(ctx, file))) {
             const name = entry.header.name;
             if (manifest) throw refuse(`${BACKUP_MESSAGES.damaged} (${name} follows the manifest)`);
             if (entry.header.type !== 'file' || !PART_NAME.test(name) || name.includes('..')) {
@@ -323,7 +367,8 @@ export const verifyBackup = async (ctx: AppContext, file: string, options: { oth
         }
     } catch (error) {
         if (error instanceof BackupRefused) throw error;
-        // tar-stream: "Unexpected end of data", "Invalid tar header"...
+        // tar-stream: "Unexpected end of data", "Invalid tar header"...; an encrypted chunk that fails its tag
+        if (error instanceof EncryptedBackupDamaged) throw refuse(`${BACKUP_MESSAGES.damaged} (${error.message})`);
         throw refuse(seen.length ? `${BACKUP_MESSAGES.damaged} (${(error as Error).message})` : BACKUP_MESSAGES.notABackup);
     }
     const identity = header as Partial<Header> | undefined;
@@ -387,7 +432,7 @@ export const restoreBackup = async (ctx: AppContext, file: string) => {
     const restored = { tables: {} as Record<string, number>, files: 0 };
     const writing = new Set<Promise<unknown>>();
     try {
-        const entries = tarEntries(createReadStream(file))[Symbol.asyncIterator]();
+        const entries = tarEntries(await openArchive(ctx, file))[Symbol.asyncIterator]();
         let next = await entries.next();
         if (!next.done && next.value.header.name === 'backup.json') {
             await drain(next.value);

@@ -22,6 +22,22 @@ export const dataTables = async (db: Db) =>
         )
     ).map(t => t.name);
 
+/**
+ * The data tables' size on disk (rows and their TOAST, every partition): a
+ * bound on what their rows take in a backup, as gzip'd JSON lines
+ * (space.ts; docs/ops.md "Backup and restore" gives the ratio measured).
+ */
+export const tablesOnDisk = async (db: Db) =>
+    Number(
+        (
+            await rows<{ bytes: string }>(
+                db,
+                sql`select coalesce(sum(pg_table_size(c.oid)), 0)::text as bytes from pg_class c
+                    where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'`,
+            )
+        )[0]!.bytes,
+    );
+
 /** The columns a restore writes: generated ones (events.event_group) are computed again. */
 export const writableColumns = async (db: Db, table: string) =>
     (

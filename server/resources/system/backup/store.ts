@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { StoredBackup } from '../../../../contract/system';
 import type { AppContext } from '../../../context';
 import type { Job } from '../../../jobs/runner';
+import { isDiskFull } from '../../../storage/diskSpace';
+import { hold } from '../../../storage/leases';
 import { verifyBackup, writeBackup } from './archive';
+import { encryptor } from './encryption';
+import { FILE_MODE, partialBackupPath, prepareBackupFolder } from './files';
+import { assertBackupFits, BackupSpaceError, diskFilled, estimateBackup, watchBackupVolume } from './space';
 
 /**
  * Backups kept in the backup folder (BACKUP_DIR): `backup-<time>.tar` and,
@@ -18,18 +25,37 @@ import { verifyBackup, writeBackup } from './archive';
 const NAME = /^backup-\d{8}-\d{6}(-\d+)?\.tar$/;
 /** Backups this process is writing, with the bytes written so far (the console shows progress). */
 const writing = new Map<string, StoredBackup>();
+/**
+ * The last backup of each folder refused or stopped for want of room: kept
+ * in memory, not written beside the others (the disk is what is short), and
+ * listed with them, so that the console shows it and the schedule waits an
+ * hour before the next try.
+ */
+const shortOfRoom = new Map<string, StoredBackup>();
 
 export const isBackupName = (name: string) => NAME.test(name);
 const stampOf = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 const sidecar = (dir: string, name: string) => path.join(dir, name.replace(/\.tar$/, '.json'));
 
-/** Writes a backup into the folder; resolves with its record once it is written and read back. */
-export const createStoredBackup = async (ctx: AppContext, options: { scheduled: boolean }): Promise<StoredBackup> => {
+export interface BackupOutcome {
+    record: StoredBackup;
+    /** failed for want of room in the backup folder (507): refused before writing, or stopped while writing */
+    shortOfRoom: boolean;
+}
+
+/**
+ * Writes a backup into the folder; resolves with its record once it is
+ * written and read back, or failed. It is written to `<name>.part`, renamed
+ * once whole; a failure removes it, and never ends the process.
+ */
+export const createStoredBackup = async (ctx: AppContext, options: { scheduled: boolean }): Promise<BackupOutcome> => {
     const dir = ctx.config.backupDir;
-    await fs.mkdir(dir, { recursive: true });
+    await prepareBackupFolder(dir);
     const stamp = stampOf(ctx.now());
     let name = `backup-${stamp}.tar`;
-    for (let n = 2; writing.has(name) || (await exists(path.join(dir, name))); n++) name = `backup-${stamp}-${n}.tar`;
+    const taken = (candidate: string) =>
+        writing.has(candidate) || shortOfRoom.get(dir)?.name === candidate || exists(path.join(dir, candidate));
+    for (let n = 2; await taken(name); n++) name = `backup-${stamp}-${n}.tar`;
     const record: StoredBackup = {
         name,
         bytes: 0,
@@ -41,8 +67,22 @@ export const createStoredBackup = async (ctx: AppContext, options: { scheduled: 
         files: null,
         failure: null,
     };
+    const failedForRoom = (error: BackupSpaceError): BackupOutcome => {
+        record.state = 'failed';
+        record.failure = error.message;
+        shortOfRoom.set(dir, { ...record });
+        return { record, shortOfRoom: true };
+    };
+    try {
+        assertBackupFits(ctx, (await estimateBackup(ctx)).bytes);
+    } catch (error) {
+        if (error instanceof BackupSpaceError) return failedForRoom(error);
+        throw error;
+    }
     writing.set(name, record);
-    const part = path.join(dir, `${name}.part`);
+    const part = partialBackupPath(dir, name);
+    const release = hold(part);
+    let roomFailure: BackupSpaceError | undefined;
     try {
         const hash = createHash('sha256');
         const counter = new Transform({
@@ -52,34 +92,47 @@ export const createStoredBackup = async (ctx: AppContext, options: { scheduled: 
                 done(null, chunk);
             },
         });
-        const out = createWriteStream(part);
-        counter.pipe(out);
-        const closed = new Promise<void>((resolve, reject) => {
-            out.on('close', resolve);
-            out.on('error', reject);
-        });
-        const manifest = await writeBackup(ctx, counter);
-        await closed;
+        const tar = new PassThrough();
+        const out = createWriteStream(part, { mode: FILE_MODE });
+        const encrypt = ctx.config.backupKey ? await encryptor(ctx.config.backupKey) : new PassThrough();
+        // Every stream's failure ends them all (pipeline) and reaches writeBackup through `tar`, whose failure
+        // ends them too: both are waited for, so nothing goes on writing once the backup has failed. The file
+        // stops at the volume's reserve before a write fails for want of space.
+        const [backup, streams] = await Promise.allSettled([
+            writeBackup(ctx, tar),
+            pipeline(tar, encrypt, watchBackupVolume(ctx), counter, out),
+        ]);
+        if (backup.status === 'rejected' || streams.status === 'rejected') {
+            // The file is opened asynchronously: removing it before the stream has closed could run before the open.
+            if (!out.closed) await once(out, 'close');
+            const errors = [backup, streams].flatMap(result => (result.status === 'rejected' ? [result.reason as unknown] : []));
+            const cause = errors.find(e => e instanceof BackupSpaceError || isDiskFull(e));
+            if (cause) roomFailure = cause instanceof BackupSpaceError ? cause : diskFilled(ctx);
+            throw errors[0];
+        }
+        record.tables = backup.value.tables;
+        record.files = backup.value.files;
         const handle = await fs.open(part, 'r+');
         await handle.sync().finally(() => handle.close());
         await fs.rename(part, path.join(dir, name));
         record.sha256 = hash.digest('hex');
-        record.tables = manifest.tables;
-        record.files = manifest.files;
         // Read back against its own manifest, as a restore would first.
         await verifyBackup(ctx, path.join(dir, name));
         record.state = 'verified';
     } catch (error) {
         await fs.rm(part, { force: true });
         await fs.rm(path.join(dir, name), { force: true });
+        if (isDiskFull(error) && !roomFailure) roomFailure = diskFilled(ctx);
         record.state = 'failed';
         record.failure = (error as Error).message.slice(0, 500);
     } finally {
         writing.delete(name);
+        release();
     }
-    await fs.writeFile(sidecar(dir, name), JSON.stringify(record, null, 2));
+    if (roomFailure) return failedForRoom(roomFailure);
+    await fs.writeFile(sidecar(dir, name), JSON.stringify(record, null, 2), { mode: FILE_MODE });
     if (record.state === 'verified') await prune(ctx);
-    return record;
+    return { record, shortOfRoom: false };
 };
 
 const exists = (file: string) =>
@@ -93,6 +146,8 @@ export const listStoredBackups = async (ctx: AppContext): Promise<StoredBackup[]
     const dir = ctx.config.backupDir;
     const names = await fs.readdir(dir).catch(() => [] as string[]);
     const records: StoredBackup[] = [...writing.values()].map(r => ({ ...r }));
+    const refused = shortOfRoom.get(dir);
+    if (refused) records.push({ ...refused });
     for (const file of names) {
         if (!file.endsWith('.json') || !isBackupName(file.replace(/\.json$/, '.tar'))) continue;
         try {
@@ -126,6 +181,7 @@ const prune = async (ctx: AppContext) => {
     for (const record of all) {
         const gone = record.state === 'verified' ? good.indexOf(record) >= ctx.config.backupKeep : record.created_at < oldestKept;
         if (!gone) continue;
+        if (shortOfRoom.get(ctx.config.backupDir)?.name === record.name) shortOfRoom.delete(ctx.config.backupDir);
         await fs.rm(path.join(ctx.config.backupDir, record.name), { force: true });
         await fs.rm(sidecar(ctx.config.backupDir, record.name), { force: true });
     }
@@ -146,8 +202,9 @@ export const scheduledBackup: Job = {
     async run(ctx, log) {
         const due = await nextScheduledBackup(ctx);
         if (!due || due > ctx.now() || writing.size) return;
-        const record = await createStoredBackup(ctx, { scheduled: true });
-        if (record.state === 'failed') log?.error({ backup: record.name, failure: record.failure }, 'scheduled backup failed');
+        const { record, shortOfRoom } = await createStoredBackup(ctx, { scheduled: true });
+        if (shortOfRoom) log?.error({ backup: record.name, failure: record.failure }, 'scheduled backup refused: not enough disk space');
+        else if (record.state === 'failed') log?.error({ backup: record.name, failure: record.failure }, 'scheduled backup failed');
         else log?.info({ backup: record.name, bytes: record.bytes }, 'scheduled backup written');
     },
 };
