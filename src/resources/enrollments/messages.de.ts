@@ -15,6 +15,7 @@ const de: Messages = {
                 expired: 'Abgelaufen',
                 revoked: 'Zurückgezogen',
                 failed: 'Fehlgeschlagen',
+                locked: 'Gesperrt',
             },
             fields: {
                 name: 'Name',
@@ -31,6 +32,8 @@ const de: Messages = {
             revoked: 'Einladung zurückgezogen: Der Link der Einladung funktioniert nicht mehr',
             copy: 'Link kopieren',
             copied: 'Link kopiert',
+            lockedHelp:
+                'Mit ihrem Link wurden zu viele falsche Codes eingegeben. Senden Sie sie erneut: Die Person erhält einen neuen Link.',
             create: {
                 title: 'Einladungen erstellen',
                 intro: 'Jede Person erhält per E-Mail einen Link, um die Einwilligung zu unterschreiben und ihr Gesicht von ihrem Telefon oder Computer aus erfassen zu lassen. Die Person wird Mitglied der Standard-Zutrittsgruppe des Kontos, mit ihrem Ausweis, falls Sie einen angeben.',

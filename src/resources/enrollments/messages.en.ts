@@ -15,6 +15,7 @@ const en: Messages = {
                 expired: 'Expired',
                 revoked: 'Revoked',
                 failed: 'Failed',
+                locked: 'Locked',
             },
             fields: {
                 name: 'Name',
@@ -31,6 +32,7 @@ const en: Messages = {
             revoked: 'Invitation withdrawn: its link no longer works',
             copy: 'Copy the link',
             copied: 'Link copied',
+            lockedHelp: 'Too many wrong codes were entered with its link. Send it again: the person gets a new link.',
             create: {
                 title: 'Create Invites',
                 intro: 'Each person gets a link by e-mail to sign the consent and enroll their face from their phone or computer. They join the account’s default access group, with their badge if you give one.',

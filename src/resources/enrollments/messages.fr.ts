@@ -14,6 +14,7 @@ const fr: Messages = {
                 expired: 'Expirée',
                 revoked: 'Retirée',
                 failed: 'Échec',
+                locked: 'Verrouillée',
             },
             fields: {
                 name: 'Nom',
@@ -30,6 +31,7 @@ const fr: Messages = {
             revoked: 'Invitation retirée : son lien ne fonctionne plus',
             copy: 'Copier le lien',
             copied: 'Lien copié',
+            lockedHelp: 'Trop de codes erronés ont été saisis avec son lien. Renvoyez-la : la personne reçoit un nouveau lien.',
             create: {
                 title: 'Créer des invitations',
                 intro: 'Chaque personne reçoit par e-mail un lien pour signer le consentement et inscrire son visage depuis son téléphone ou son ordinateur. Elle rejoint le groupe d’accès par défaut du compte, avec son badge si vous en indiquez un.',
