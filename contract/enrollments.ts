@@ -61,6 +61,15 @@ export const enrollmentOptionError = (name: string, value: string): string | nul
     return null;
 };
 
+/**
+ * The picture's size in pixels: a face in a smaller one is too small to
+ * recognise; past the largest, decoding it would take too much memory (a
+ * 48-megapixel phone photo is usually larger than ENROLLMENT_IMAGE_MAX_BYTES anyway).
+ */
+export const ENROLLMENT_IMAGE_MIN_SIDE = 240;
+export const ENROLLMENT_IMAGE_MAX_SIDE = 8000;
+export const ENROLLMENT_IMAGE_MAX_PIXELS = 40_000_000;
+
 export const ENROLLMENT_MESSAGES = {
     nameRequired: 'Name is required',
     emailInvalid: 'Invalid email address',
@@ -74,8 +83,11 @@ export const ENROLLMENT_MESSAGES = {
     codeWrong: 'The code is not the one we sent. Check your e-mail and try again.',
     codeRequired: 'Enter the code we sent you by e-mail first.',
     codeTooManyTries: 'Too many wrong tries with this code: it no longer works. Ask for a new code.',
-    imageRequired: 'Take a picture of your face, or upload one (JPEG or PNG).',
-    imageNotJpegOrPng: 'The picture must be a JPEG or PNG image.',
+    imageRequired: 'Take a picture of your face, or upload one (JPEG, PNG or WebP).',
+    imageFormat: 'The picture must be a JPEG, PNG or WebP image.',
+    imageUnreadable: 'The picture cannot be read: the file is damaged or is not an image. Take the picture again, or upload another one.',
+    imageTooSmall: `The picture is too small: it needs at least ${ENROLLMENT_IMAGE_MIN_SIDE} pixels on each side. Take it again, or upload a larger one.`,
+    imageTooLarge: `The picture is too large: at most ${ENROLLMENT_IMAGE_MAX_SIDE} pixels on a side and ${ENROLLMENT_IMAGE_MAX_PIXELS / 1_000_000} megapixels. Upload a smaller one.`,
     templateMissing: 'The account has no consent template yet: upload the consent PDF in the account settings first.',
     templatePdfOnly: 'Upload PDF, not Word files',
     disabled: 'Web enrollment is off for this account.',

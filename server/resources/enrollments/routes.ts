@@ -11,6 +11,7 @@ import {
     ENROLLMENT_CODE_MAX_TRIES,
     ENROLLMENT_CODE_TTL_SECONDS,
     ENROLLMENT_IMAGE_MAX_BYTES,
+    ENROLLMENT_IMAGE_MIN_SIDE,
     ENROLLMENT_MESSAGES,
     ENROLLMENT_STATUSES,
     enrollmentPage,
@@ -36,6 +37,7 @@ import { listParams } from '../../http/lists';
 import { mayActIn, requestAccount } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
 import { csvRecords } from '../../http/csvLines';
+import { checkPicture } from '../../http/pictures';
 import { rows } from '../../db/database';
 import { cardFormats, enrollmentBatches, enrollmentInvites } from '../../db/schema';
 import { REFUSED_LISTED_MAX } from '../../../contract/cards';
@@ -44,7 +46,6 @@ import { sendBatch } from './sender';
 import { accountOptions, findAccount } from '../accounts/queries';
 import { defaultAccessGroupId, groupsOfAccount } from '../access-groups/queries';
 import { auditTrail } from '../audit-logs/record';
-import { imageKind } from '../events/images';
 import { checkBadge, BADGE_TAKEN } from '../profiles/badges';
 import { badgeTaken } from '../profiles/queries';
 import { whyNotForProfile } from '../cards/rules';
@@ -71,6 +72,8 @@ const tags = ['web enrollment'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const tokenParam = z.object({ token: z.string().max(200) });
 const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
+/** A drawn signature (the page's canvas is 600×180): a PNG, decoded before pdf-lib embeds it, which would decode any size. */
+const SIGNATURE_LIMITS = { formats: ['png'], minSide: 1, maxSide: 4000, maxPixels: 4_000_000 } as const;
 /** Public calls a client may make per minute: enough for a person, too few to guess a link. */
 const PUBLIC_RATE = { max: 30, timeWindow: '1 minute' };
 
@@ -756,7 +759,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             const file = template && (await ctx.storage.get(template.file_key));
             if (!template || !file) throw new HttpError(409, ENROLLMENT_MESSAGES.templateMissing);
             const png = Buffer.from(request.body.signature.slice('data:image/png;base64,'.length), 'base64');
-            if (imageKind(png) !== 'png') throw validationError({ signature: 'Draw your signature' });
+            if ('problem' in (await checkPicture(png, SIGNATURE_LIMITS))) throw validationError({ signature: 'Draw your signature' });
             const signedAt = ctx.now();
             const chunks: Buffer[] = [];
             for await (const chunk of file) chunks.push(chunk as Buffer);
@@ -790,7 +793,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             config: { access: 'public', rateLimit: PUBLIC_RATE },
             schema: {
                 tags,
-                summary: 'The picture of the face (multipart, field "image", JPEG or PNG): completes the enrollment',
+                summary: `The picture of the face (multipart, field "image", JPEG, PNG or WebP, at least ${ENROLLMENT_IMAGE_MIN_SIDE} pixels on each side): decoded whole, then completes the enrollment`,
                 consumes: ['multipart/form-data'],
                 params: tokenParam,
                 response: { 200: enrollmentPage, ...publicErrors },
@@ -813,7 +816,6 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 if (!image) throw new HttpError(413, `The picture is larger than ${ENROLLMENT_IMAGE_MAX_BYTES / (1024 * 1024)} MB`);
             }
             if (!image) throw validationError({ image: ENROLLMENT_MESSAGES.imageRequired });
-            if (!imageKind(image)) throw validationError({ image: ENROLLMENT_MESSAGES.imageNotJpegOrPng });
             const done = await completeEnrollment(ctx, { invite, account, settings, image });
             return pageOf(done, account.name, settings);
         },

@@ -291,7 +291,7 @@ const FaceStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
                     <input
                         hidden
                         type="file"
-                        accept="image/jpeg,image/png"
+                        accept="image/jpeg,image/png,image/webp"
                         capture="user"
                         onChange={e => e.target.files?.[0] && choose(e.target.files[0])}
                     />
