@@ -8,9 +8,9 @@ import { badgeInput } from './profiles';
  * expiring link, signs the consent and takes a picture of their face, and
  * becomes an active profile.
  */
-export const ENROLLMENT_STATUSES = ['sent', 'opened', 'consented', 'completed', 'expired', 'revoked', 'failed'] as const;
+export const ENROLLMENT_STATUSES = ['sent', 'opened', 'consented', 'completed', 'expired', 'revoked', 'failed', 'locked'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
-/** The statuses whose link still works. */
+/** The statuses whose link still works; 'locked' is one whose link took too many wrong codes (ENROLLMENT_CODE_MAX_TOTAL_TRIES). */
 export const OPEN_ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = ['sent', 'opened', 'consented'];
 
 /** SPEC 3 web enrollment settings, as account options. */
@@ -61,6 +61,15 @@ export const enrollmentOptionError = (name: string, value: string): string | nul
     return null;
 };
 
+/**
+ * The picture's size in pixels: a face in a smaller one is too small to
+ * recognise; past the largest, decoding it would take too much memory (a
+ * 48-megapixel phone photo is usually larger than ENROLLMENT_IMAGE_MAX_BYTES anyway).
+ */
+export const ENROLLMENT_IMAGE_MIN_SIDE = 240;
+export const ENROLLMENT_IMAGE_MAX_SIDE = 8000;
+export const ENROLLMENT_IMAGE_MAX_PIXELS = 40_000_000;
+
 export const ENROLLMENT_MESSAGES = {
     nameRequired: 'Name is required',
     emailInvalid: 'Invalid email address',
@@ -68,11 +77,17 @@ export const ENROLLMENT_MESSAGES = {
     linkExpired: 'This enrollment link has expired. Ask the person who invited you for a new one.',
     linkUsed: 'This enrollment is already complete: your face is enrolled.',
     linkRevoked: 'This invitation was withdrawn. Ask the person who invited you if you think this is a mistake.',
+    linkLocked:
+        'This invitation is locked: too many wrong codes were entered with it. Ask the person who invited you to send you a new invitation.',
     consentFirst: 'Sign the consent before taking the picture.',
     codeWrong: 'The code is not the one we sent. Check your e-mail and try again.',
     codeRequired: 'Enter the code we sent you by e-mail first.',
-    imageRequired: 'Take a picture of your face, or upload one (JPEG or PNG).',
-    imageNotJpegOrPng: 'The picture must be a JPEG or PNG image.',
+    codeTooManyTries: 'Too many wrong tries with this code: it no longer works. Ask for a new code.',
+    imageRequired: 'Take a picture of your face, or upload one (JPEG, PNG or WebP).',
+    imageFormat: 'The picture must be a JPEG, PNG or WebP image.',
+    imageUnreadable: 'The picture cannot be read: the file is damaged or is not an image. Take the picture again, or upload another one.',
+    imageTooSmall: `The picture is too small: it needs at least ${ENROLLMENT_IMAGE_MIN_SIDE} pixels on each side. Take it again, or upload a larger one.`,
+    imageTooLarge: `The picture is too large: at most ${ENROLLMENT_IMAGE_MAX_SIDE} pixels on a side and ${ENROLLMENT_IMAGE_MAX_PIXELS / 1_000_000} megapixels. Upload a smaller one.`,
     templateMissing: 'The account has no consent template yet: upload the consent PDF in the account settings first.',
     templatePdfOnly: 'Upload PDF, not Word files',
     disabled: 'Web enrollment is off for this account.',
@@ -149,9 +164,11 @@ export const consentSignature = z.object({
         .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'Draw your signature' }),
 });
 
-/** How long a one-time code by e-mail is good for, and how many wrong tries a link takes. */
+/** How long a one-time code by e-mail is good for, and how many tries one code takes. */
 export const ENROLLMENT_CODE_TTL_SECONDS = 10 * 60;
 export const ENROLLMENT_CODE_MAX_TRIES = 5;
+/** The tries a link takes over all its codes: past them it is 'locked' until the staff send it again (decisions.md). */
+export const ENROLLMENT_CODE_MAX_TOTAL_TRIES = 20;
 export const ENROLLMENT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** POST /web-enrollments/csv: the columns (a header row); the badge columns are optional together. */

@@ -48,11 +48,13 @@ export const enrollmentInvites = pgTable(
         consented_at: tz('consented_at'),
         completed_at: tz('completed_at'),
         failure: text('failure'),
-        /** the one-time code by e-mail (SPEC 3 multi-factor), hashed, with its expiry and the wrong tries */
+        /** the one-time code by e-mail (SPEC 3 multi-factor), hashed, with its expiry and the tries at it */
         code_hash: text('code_hash'),
         code_expires_at: tz('code_expires_at'),
         code_verified_at: tz('code_verified_at'),
         code_tries: smallint('code_tries').notNull().default(0),
+        /** the tries at every code this link was sent: a new code starts code_tries again, never this (decisions.md) */
+        code_tries_total: smallint('code_tries_total').notNull().default(0),
         /** the signed consent PDF, kept until the profile takes it */
         consent_file_key: text('consent_file_key'),
         /** the CSV upload it came from; its mail goes out in the background */

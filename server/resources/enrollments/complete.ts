@@ -1,10 +1,18 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { CARD_MESSAGES } from '../../../contract/cards';
 import type { EnrollmentSettings } from '../../../contract/enrollments';
-import { ENROLLMENT_MESSAGES, OPEN_ENROLLMENT_STATUSES } from '../../../contract/enrollments';
+import {
+    ENROLLMENT_IMAGE_MAX_PIXELS,
+    ENROLLMENT_IMAGE_MAX_SIDE,
+    ENROLLMENT_IMAGE_MIN_SIDE,
+    ENROLLMENT_MESSAGES,
+    OPEN_ENROLLMENT_STATUSES,
+} from '../../../contract/enrollments';
 import type { AppContext } from '../../context';
 import { events, profileConsents, users } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError, validationError } from '../../http/errors';
+import { checkPicture, type PictureCheck, type PictureLimits } from '../../http/pictures';
 import { recordAudit } from '../audit-logs/record';
 import { whyNotForProfile } from '../cards/rules';
 import { eventImageKey, storeImage } from '../events/images';
@@ -14,12 +22,37 @@ import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles/querie
 import { completionMail } from './mails';
 import { consentTemplateOf, moveInvite, updateInvite, type InviteRow } from './queries';
 
+const PICTURE_LIMITS: PictureLimits = {
+    formats: ['jpeg', 'png', 'webp'],
+    minSide: ENROLLMENT_IMAGE_MIN_SIDE,
+    maxSide: ENROLLMENT_IMAGE_MAX_SIDE,
+    maxPixels: ENROLLMENT_IMAGE_MAX_PIXELS,
+};
+const PICTURE_PROBLEMS: Record<Extract<PictureCheck, { problem: string }>['problem'], string> = {
+    format: ENROLLMENT_MESSAGES.imageFormat,
+    unreadable: ENROLLMENT_MESSAGES.imageUnreadable,
+    'too small': ENROLLMENT_MESSAGES.imageTooSmall,
+    'too large': ENROLLMENT_MESSAGES.imageTooLarge,
+};
+
 /**
- * The last step of a web enrollment: the picture is stored as the image of
- * a WebEnrollmentCompleted event (so the enrollment image retention policy
- * governs it), the profile is made active with the invitation's badge and
- * groups and its signed consent, and the staff are told if the account
- * asked for it. The invitation is claimed first, so a link used twice at
+ * The picture as it is kept, once every pixel of it decoded within the
+ * limits (refused with its text otherwise). A WebP picture is kept as a
+ * JPEG: event images are JPEG or PNG, as readers send them (events/images.ts).
+ */
+const enrollmentPicture = async (image: Buffer) => {
+    const checked = await checkPicture(image, PICTURE_LIMITS);
+    if ('problem' in checked) throw validationError({ image: PICTURE_PROBLEMS[checked.problem] });
+    if (checked.format !== 'webp') return image;
+    return sharp(image, { limitInputPixels: ENROLLMENT_IMAGE_MAX_PIXELS }).rotate().jpeg({ quality: 90 }).toBuffer();
+};
+
+/**
+ * The last step of a web enrollment: the picture, decoded first, is stored
+ * as the image of a WebEnrollmentCompleted event (so the enrollment image
+ * retention policy governs it), the profile is made active with the
+ * invitation's badge and groups and its signed consent, and the staff are
+ * told if the account asked for it. The invitation is claimed first, so a link used twice at
  * once enrolls once.
  */
 export const completeEnrollment = async (
@@ -31,6 +64,7 @@ export const completeEnrollment = async (
         image,
     }: { invite: InviteRow; account: { id: number; name: string }; settings: EnrollmentSettings; image: Buffer },
 ) => {
+    const picture = await enrollmentPicture(image);
     const badge: CheckedBadge | undefined =
         invite.badge_number !== null && invite.card_format_id !== null
             ? {
@@ -50,7 +84,7 @@ export const completeEnrollment = async (
         }
     }
     const now = ctx.now();
-    const stored = await storeImage(image, ctx.disk.critical(), async (data, kind) => {
+    const stored = await storeImage(picture, ctx.disk.critical(), async (data, kind) => {
         const key = eventImageKey(account.id, 0, now, kind);
         await ctx.storage.put(key, data);
         return key;

@@ -1,5 +1,11 @@
-import { and, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { EnrollmentRecord, EnrollmentStatus } from '../../../contract/enrollments';
+import { and, eq, gt, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+    ENROLLMENT_CODE_MAX_TOTAL_TRIES,
+    ENROLLMENT_CODE_MAX_TRIES,
+    OPEN_ENROLLMENT_STATUSES,
+    type EnrollmentRecord,
+    type EnrollmentStatus,
+} from '../../../contract/enrollments';
 import type { Db } from '../../db/database';
 import { consentTemplates, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
@@ -103,6 +109,34 @@ export const moveInvite = async (
             .set(set)
             .where(and(eq(enrollmentInvites.id, id), inArray(enrollmentInvites.status, [...from])))
             .returning()
+    )[0];
+
+/**
+ * Counts a try at the link's code before the code is compared, and gives
+ * back the code's hash and the link's tries so far; undefined when the code
+ * may not be tried (none, expired, its tries or the link's spent). One
+ * statement: tries sent at once cannot all read the same count.
+ */
+export const takeCodeTry = async (db: Db, invite: Pick<InviteRow, 'id' | 'nonce'>, now: Date) =>
+    (
+        await db
+            .update(enrollmentInvites)
+            .set({
+                code_tries: sql`${enrollmentInvites.code_tries} + 1`,
+                code_tries_total: sql`${enrollmentInvites.code_tries_total} + 1`,
+            })
+            .where(
+                and(
+                    eq(enrollmentInvites.id, invite.id),
+                    eq(enrollmentInvites.nonce, invite.nonce),
+                    inArray(enrollmentInvites.status, [...OPEN_ENROLLMENT_STATUSES]),
+                    isNotNull(enrollmentInvites.code_hash),
+                    gt(enrollmentInvites.code_expires_at, now),
+                    lt(enrollmentInvites.code_tries, ENROLLMENT_CODE_MAX_TRIES),
+                    lt(enrollmentInvites.code_tries_total, ENROLLMENT_CODE_MAX_TOTAL_TRIES),
+                ),
+            )
+            .returning({ code_hash: enrollmentInvites.code_hash, code_tries_total: enrollmentInvites.code_tries_total })
     )[0];
 
 export const updateInvite = async (db: Db, id: number, set: Partial<typeof enrollmentInvites.$inferInsert>) =>

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -7,9 +7,11 @@ import { errorReply, idParam, listReply } from '../../../contract/api';
 import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
 import {
     consentSignature,
+    ENROLLMENT_CODE_MAX_TOTAL_TRIES,
     ENROLLMENT_CODE_MAX_TRIES,
     ENROLLMENT_CODE_TTL_SECONDS,
     ENROLLMENT_IMAGE_MAX_BYTES,
+    ENROLLMENT_IMAGE_MIN_SIDE,
     ENROLLMENT_MESSAGES,
     ENROLLMENT_STATUSES,
     enrollmentPage,
@@ -35,6 +37,7 @@ import { listParams } from '../../http/lists';
 import { mayActIn, requestAccount } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
 import { csvRecords } from '../../http/csvLines';
+import { checkPicture } from '../../http/pictures';
 import { rows } from '../../db/database';
 import { cardFormats, enrollmentBatches, enrollmentInvites } from '../../db/schema';
 import { REFUSED_LISTED_MAX } from '../../../contract/cards';
@@ -44,7 +47,6 @@ import { invitationsLeftToday, refuseMoreThanLeft, takeInvitations } from './dai
 import { accountOptions, findAccount } from '../accounts/queries';
 import { defaultAccessGroupId, groupsOfAccount } from '../access-groups/queries';
 import { auditTrail } from '../audit-logs/record';
-import { imageKind } from '../events/images';
 import { checkBadge, BADGE_TAKEN } from '../profiles/badges';
 import { badgeTaken } from '../profiles/queries';
 import { whyNotForProfile } from '../cards/rules';
@@ -59,6 +61,7 @@ import {
     listEnrollments,
     moveInvite,
     setConsentTemplate,
+    takeCodeTry,
     toEnrollment,
     updateInvite,
     type InviteRow,
@@ -72,6 +75,8 @@ const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorRe
 const sendingErrors = { ...errors, 429: errorReply };
 const tokenParam = z.object({ token: z.string().max(200) });
 const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
+/** A drawn signature (the page's canvas is 600×180): a PNG, decoded before pdf-lib embeds it, which would decode any size. */
+const SIGNATURE_LIMITS = { formats: ['png'], minSide: 1, maxSide: 4000, maxPixels: 4_000_000 } as const;
 /** Public calls a client may make per minute: enough for a person, too few to guess a link. */
 const PUBLIC_RATE = { max: 30, timeWindow: '1 minute' };
 
@@ -464,6 +469,10 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 send_first_at: null,
                 send_next_at: null,
                 send_error: null,
+                // A new link, so a new allowance of code tries: this is how a locked invitation works again.
+                code_hash: null,
+                code_tries: 0,
+                code_tries_total: 0,
             }))!;
             const after = await send(renewed, account.name);
             await audit(request, 'update', after, toEnrollment(invite, now), toEnrollment(after, now));
@@ -645,6 +654,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         if (status === 'completed') throw new HttpError(410, ENROLLMENT_MESSAGES.linkUsed);
         if (status === 'revoked') throw new HttpError(410, ENROLLMENT_MESSAGES.linkRevoked);
         if (status === 'expired') throw new HttpError(410, ENROLLMENT_MESSAGES.linkExpired);
+        if (status === 'locked') throw new HttpError(410, ENROLLMENT_MESSAGES.linkLocked);
         if (status === 'failed' && forWrite) throw new HttpError(410, ENROLLMENT_MESSAGES.linkRevoked);
         const account = (await findAccount(ctx.db, invite.account_id))!;
         let settings: EnrollmentSettings;
@@ -707,7 +717,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
             schema: {
                 tags,
-                summary: 'Send the one-time code to the invited address (multi-factor)',
+                summary: `Send the one-time code to the invited address (multi-factor): a new code takes ${ENROLLMENT_CODE_MAX_TRIES} tries, and the link ${ENROLLMENT_CODE_MAX_TOTAL_TRIES} over all its codes`,
                 params: tokenParam,
                 response: { 204: z.null(), ...publicErrors },
             },
@@ -715,6 +725,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         async (request, reply) => {
             const { invite, account } = await opened(request.params.token, { forWrite: true });
             const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+            // code_tries starts again; code_tries_total does not, so new codes do not give new tries without end.
             await updateInvite(ctx.db, invite.id, {
                 code_hash: sha256(`${invite.id}:${code}`),
                 code_expires_at: new Date(ctx.now().getTime() + ENROLLMENT_CODE_TTL_SECONDS * 1000),
@@ -731,7 +742,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             config: { access: 'public', rateLimit: PUBLIC_RATE },
             schema: {
                 tags,
-                summary: 'Check the one-time code',
+                summary: `Check the one-time code: each try is counted before the code is compared; past ${ENROLLMENT_CODE_MAX_TRIES} the code no longer works (409), past ${ENROLLMENT_CODE_MAX_TOTAL_TRIES} over the link's codes the invitation is locked (410) until the staff send it again`,
                 params: tokenParam,
                 body: z.object({ code: z.string().max(20) }),
                 response: { 200: enrollmentPage, ...publicErrors },
@@ -739,11 +750,24 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         },
         async request => {
             const { invite, account, settings } = await opened(request.params.token, { forWrite: true });
-            const live = invite.code_hash && invite.code_expires_at && invite.code_expires_at.getTime() > ctx.now().getTime();
-            if (!live || invite.code_tries >= ENROLLMENT_CODE_MAX_TRIES) throw new HttpError(409, ENROLLMENT_MESSAGES.codeRequired);
-            if (sha256(`${invite.id}:${request.body.code.trim()}`) !== invite.code_hash) {
-                await updateInvite(ctx.db, invite.id, { code_tries: invite.code_tries + 1 });
-                throw validationError({ code: ENROLLMENT_MESSAGES.codeWrong });
+            const tried = await takeCodeTry(ctx.db, invite, ctx.now());
+            if (!tried?.code_hash) {
+                // Why no try was counted, as the invitation is now (tries sent at once changed it since it was opened).
+                const current = (await findInvite(ctx.db, invite.id)) ?? invite;
+                if (current.status === 'locked' || current.code_tries_total >= ENROLLMENT_CODE_MAX_TOTAL_TRIES)
+                    throw new HttpError(410, ENROLLMENT_MESSAGES.linkLocked);
+                if (current.code_hash && current.code_tries >= ENROLLMENT_CODE_MAX_TRIES)
+                    throw new HttpError(409, ENROLLMENT_MESSAGES.codeTooManyTries);
+                throw new HttpError(409, ENROLLMENT_MESSAGES.codeRequired);
+            }
+            const given = Buffer.from(sha256(`${invite.id}:${request.body.code.trim()}`));
+            const expected = Buffer.from(tried.code_hash);
+            if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+                if (tried.code_tries_total < ENROLLMENT_CODE_MAX_TOTAL_TRIES)
+                    throw validationError({ code: ENROLLMENT_MESSAGES.codeWrong });
+                // The link's last try was wrong: no code works on it any more, and the staff see it locked.
+                await moveInvite(ctx.db, invite.id, OPEN_ENROLLMENT_STATUSES, { status: 'locked', code_hash: null });
+                throw new HttpError(410, ENROLLMENT_MESSAGES.linkLocked);
             }
             const after = (await updateInvite(ctx.db, invite.id, { code_verified_at: ctx.now(), code_hash: null }))!;
             return pageOf(after, account.name, settings);
@@ -773,7 +797,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             const file = template && (await ctx.storage.get(template.file_key));
             if (!template || !file) throw new HttpError(409, ENROLLMENT_MESSAGES.templateMissing);
             const png = Buffer.from(request.body.signature.slice('data:image/png;base64,'.length), 'base64');
-            if (imageKind(png) !== 'png') throw validationError({ signature: 'Draw your signature' });
+            if ('problem' in (await checkPicture(png, SIGNATURE_LIMITS))) throw validationError({ signature: 'Draw your signature' });
             const signedAt = ctx.now();
             const chunks: Buffer[] = [];
             for await (const chunk of file) chunks.push(chunk as Buffer);
@@ -807,7 +831,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             config: { access: 'public', rateLimit: PUBLIC_RATE },
             schema: {
                 tags,
-                summary: 'The picture of the face (multipart, field "image", JPEG or PNG): completes the enrollment',
+                summary: `The picture of the face (multipart, field "image", JPEG, PNG or WebP, at least ${ENROLLMENT_IMAGE_MIN_SIDE} pixels on each side): decoded whole, then completes the enrollment`,
                 consumes: ['multipart/form-data'],
                 params: tokenParam,
                 response: { 200: enrollmentPage, ...publicErrors },
@@ -830,7 +854,6 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 if (!image) throw new HttpError(413, `The picture is larger than ${ENROLLMENT_IMAGE_MAX_BYTES / (1024 * 1024)} MB`);
             }
             if (!image) throw validationError({ image: ENROLLMENT_MESSAGES.imageRequired });
-            if (!imageKind(image)) throw validationError({ image: ENROLLMENT_MESSAGES.imageNotJpegOrPng });
             const done = await completeEnrollment(ctx, { invite, account, settings, image });
             return pageOf(done, account.name, settings);
         },

@@ -80,8 +80,19 @@ const SignaturePad = ({ onChange }: { onChange: (png: string | null) => void }) 
     );
 };
 
-/** The one-time code by e-mail (SPEC 3 multi-factor for the enrollee). */
-const CodeStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentPage) => void }) => {
+/** A refusal that ends the link (410: locked, withdrawn, expired...): the page shows it instead of the step. */
+const isGone = (e: unknown) => (e as { status?: number }).status === 410;
+
+/** The one-time code by e-mail (SPEC 3 multi-factor for the enrollee); too many wrong codes lock the link (onGone). */
+const CodeStep = ({
+    token,
+    onDone,
+    onGone,
+}: {
+    token: string;
+    onDone: (page: EnrollmentPage) => void;
+    onGone: (refusal: string) => void;
+}) => {
     const translate = useTranslate();
     const [sent, setSent] = useState(false);
     const [code, setCode] = useState('');
@@ -92,7 +103,8 @@ const CodeStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
             await call(`/enrollment/${token}/code`, { method: 'POST', body: {} });
             setSent(true);
         } catch (e) {
-            setError(problemText(e));
+            if (isGone(e)) onGone(problemText(e));
+            else setError(problemText(e));
         }
     };
     const verify = async (e: FormEvent) => {
@@ -101,7 +113,8 @@ const CodeStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
         try {
             onDone(await call<EnrollmentPage>(`/enrollment/${token}/code/verify`, { method: 'POST', body: { code } }));
         } catch (err) {
-            setError(problemText(err));
+            if (isGone(err)) onGone(problemText(err));
+            else setError(problemText(err));
         }
     };
     return (
@@ -278,7 +291,7 @@ const FaceStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
                     <input
                         hidden
                         type="file"
-                        accept="image/jpeg,image/png"
+                        accept="image/jpeg,image/png,image/webp"
                         capture="user"
                         onChange={e => e.target.files?.[0] && choose(e.target.files[0])}
                     />
@@ -366,7 +379,16 @@ export const EnrollPage = () => {
                         </Alert>
                     )}
                     {!page && !refusal && <CircularProgress aria-label={translate('enroll.loading')} sx={{ justifySelf: 'center' }} />}
-                    {step === 'code' && <CodeStep token={token} onDone={setPage} />}
+                    {step === 'code' && (
+                        <CodeStep
+                            token={token}
+                            onDone={setPage}
+                            onGone={text => {
+                                setPage(undefined);
+                                setRefusal(text);
+                            }}
+                        />
+                    )}
                     {step === 'consent' && <ConsentStep token={token} name={page!.person_name} onDone={setPage} />}
                     {step === 'face' && <FaceStep token={token} onDone={setPage} />}
                     {step === 'done' && (

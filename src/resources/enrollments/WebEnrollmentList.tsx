@@ -22,6 +22,7 @@ const COLORS: Partial<Record<EnrollmentStatus, 'success' | 'info' | 'warning' | 
     expired: 'warning',
     revoked: 'default',
     failed: 'error',
+    locked: 'error',
 };
 
 const OPEN: EnrollmentStatus[] = ['sent', 'opened', 'consented'];
@@ -59,7 +60,7 @@ const RowActions = ({ invite }: { invite: EnrollmentRecord }) => {
     const open = OPEN.includes(invite.status);
     return (
         <Stack direction="row" onClick={e => e.stopPropagation()}>
-            {(open || invite.status === 'expired' || invite.status === 'failed') && (
+            {(open || invite.status === 'expired' || invite.status === 'failed' || invite.status === 'locked') && (
                 <Tooltip title={t('resend')}>
                     <IconButton aria-label={t('resend')} size="small" onClick={() => void act('resend', 'resent')}>
                         <Send fontSize="small" />
@@ -151,7 +152,7 @@ export const WebEnrollmentList = () => {
                                 />
                             </Tooltip>
                         ) : (
-                            <Tooltip title={r.failure ?? ''}>
+                            <Tooltip title={r.failure ?? (r.status === 'locked' ? translate('resources.web_enrollments.lockedHelp') : '')}>
                                 <Chip
                                     size="small"
                                     color={COLORS[r.status] ?? 'default'}

@@ -15,6 +15,7 @@ const de: Messages = {
                 expired: 'Abgelaufen',
                 revoked: 'Zurückgezogen',
                 failed: 'Fehlgeschlagen',
+                locked: 'Gesperrt',
             },
             fields: {
                 name: 'Name',
@@ -34,6 +35,8 @@ const de: Messages = {
             waiting: 'Wartet auf Versand',
             waitingRetry:
                 '%{smart_count} Versuch fehlgeschlagen, nächster %{next}: %{error} |||| %{smart_count} Versuche fehlgeschlagen, nächster %{next}: %{error}',
+            lockedHelp:
+                'Mit ihrem Link wurden zu viele falsche Codes eingegeben. Senden Sie sie erneut: Die Person erhält einen neuen Link.',
             create: {
                 title: 'Einladungen erstellen',
                 intro: 'Jede Person erhält per E-Mail einen Link, um die Einwilligung zu unterschreiben und ihr Gesicht von ihrem Telefon oder Computer aus erfassen zu lassen. Die Person wird Mitglied der Standard-Zutrittsgruppe des Kontos, mit ihrem Ausweis, falls Sie einen angeben.',

@@ -15,6 +15,7 @@ const en: Messages = {
                 expired: 'Expired',
                 revoked: 'Revoked',
                 failed: 'Failed',
+                locked: 'Locked',
             },
             fields: {
                 name: 'Name',
@@ -33,6 +34,7 @@ const en: Messages = {
             copied: 'Link copied',
             waiting: 'Waiting to be sent',
             waitingRetry: '%{smart_count} try failed, next %{next}: %{error} |||| %{smart_count} tries failed, next %{next}: %{error}',
+            lockedHelp: 'Too many wrong codes were entered with its link. Send it again: the person gets a new link.',
             create: {
                 title: 'Create Invites',
                 intro: 'Each person gets a link by e-mail to sign the consent and enroll their face from their phone or computer. They join the account’s default access group, with their badge if you give one.',

@@ -14,6 +14,7 @@ const es: Messages = {
                 expired: 'Caducada',
                 revoked: 'Retirada',
                 failed: 'Fallida',
+                locked: 'Bloqueada',
             },
             fields: {
                 name: 'Nombre',
@@ -33,6 +34,7 @@ const es: Messages = {
             waiting: 'Pendiente de envío',
             waitingRetry:
                 '%{smart_count} intento fallido, el siguiente %{next}: %{error} |||| %{smart_count} intentos fallidos, el siguiente %{next}: %{error}',
+            lockedHelp: 'Se introdujeron demasiados códigos erróneos con su enlace. Reenvíela: la persona recibe un enlace nuevo.',
             create: {
                 title: 'Crear invitaciones',
                 intro: 'Cada persona recibe por correo electrónico un enlace para firmar el consentimiento e inscribir su rostro desde su teléfono o su ordenador. Se incorpora al grupo de acceso predeterminado de la cuenta, con su credencial si usted le asigna una.',

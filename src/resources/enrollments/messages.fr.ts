@@ -14,6 +14,7 @@ const fr: Messages = {
                 expired: 'Expirée',
                 revoked: 'Retirée',
                 failed: 'Échec',
+                locked: 'Verrouillée',
             },
             fields: {
                 name: 'Nom',
@@ -33,6 +34,7 @@ const fr: Messages = {
             waiting: 'En attente d’envoi',
             waitingRetry:
                 '%{smart_count} tentative échouée, prochaine le %{next} : %{error} |||| %{smart_count} tentatives échouées, prochaine le %{next} : %{error}',
+            lockedHelp: 'Trop de codes erronés ont été saisis avec son lien. Renvoyez-la : la personne reçoit un nouveau lien.',
             create: {
                 title: 'Créer des invitations',
                 intro: 'Chaque personne reçoit par e-mail un lien pour signer le consentement et inscrire son visage depuis son téléphone ou son ordinateur. Elle rejoint le groupe d’accès par défaut du compte, avec son badge si vous en indiquez un.',

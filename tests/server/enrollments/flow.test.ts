@@ -74,8 +74,9 @@ const signature = async () =>
             .png()
             .toBuffer()
     ).toString('base64')}`;
+/** A camera's frame (ENROLLMENT_IMAGE_MIN_SIDE refuses smaller ones). */
 const face = () =>
-    sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 160, b: 140 } } })
+    sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 160, b: 140 } } })
         .jpeg()
         .toBuffer();
 
@@ -217,7 +218,7 @@ describe('web enrollment through e-mail', () => {
         const notImage = multipart({}, { field: 'image', name: 'face.jpg', type: 'image/jpeg', data: Buffer.from('GIF89a not a jpeg') });
         const refused = await p.app.inject({ method: 'POST', url: `/api/v2/enrollment/${token}/face`, ...notImage });
         expect(refused.statusCode).toBe(400);
-        expect(refused.json().fields.image).toBe(ENROLLMENT_MESSAGES.imageNotJpegOrPng);
+        expect(refused.json().fields.image).toBe(ENROLLMENT_MESSAGES.imageFormat);
         const picture = multipart({}, { field: 'image', name: 'face.jpg', type: 'image/jpeg', data: await face() });
         const done = await p.app.inject({ method: 'POST', url: `/api/v2/enrollment/${token}/face`, ...picture });
         expect(done.statusCode, done.body).toBe(200);

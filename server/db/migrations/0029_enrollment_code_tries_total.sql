@@ -1,0 +1,1 @@
+ALTER TABLE "enrollment_invites" ADD COLUMN "code_tries_total" smallint DEFAULT 0 NOT NULL;
