@@ -205,22 +205,22 @@ const scenarios = [
         name: 'q=FC:NUMBER',
         what: 'the holder of a badge, picked per request from 1,000',
         first: `/api/v2/profiles?q=${encodeURIComponent(searched[0]!)}`,
-        sql: () => listed({ accountId: biggest, q: pick() }),
+        sql: () => listed({ scope: { accountId: biggest }, q: pick() }),
         api: () =>
             autocannonPaths(
                 searched.map(q => `/api/v2/profiles?q=${encodeURIComponent(q)}`),
                 sizes.clients,
                 sizes.duration,
             ),
-        check: async () => (await listed({ accountId: biggest, q: searched[0]! })).result.length,
+        check: async () => (await listed({ scope: { accountId: biggest }, q: searched[0]! })).result.length,
     },
     {
         name: 'default page',
         what: 'first page, default sort (ACS ID), with the count of the whole account',
         first: '/api/v2/profiles',
-        sql: () => listed({ accountId: biggest }),
+        sql: () => listed({ scope: { accountId: biggest } }),
         api: () => autocannon(`${base}/api/v2/profiles`, sizes.clients, sizes.duration, token),
-        check: async () => (await listed({ accountId: biggest })).count,
+        check: async () => (await listed({ scope: { accountId: biggest } })).count,
     },
 ];
 

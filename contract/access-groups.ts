@@ -19,7 +19,6 @@ export const accessGroupInput = z.object({
     default_group: z.boolean().optional(),
     /** issue 15: when its members may pass; null: always; left out: unchanged (POST: none) */
     schedule_id: z.number().int().positive().nullable().optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 export type AccessGroupInput = z.infer<typeof accessGroupInput>;
 
@@ -57,9 +56,7 @@ export type AccessGroupEmbedded = z.infer<typeof accessGroupEmbedded>;
 /** POST /access_groups/{id}/devices and /profiles: members to add (each of the group's account). */
 export const groupDevicesInput = z.object({
     device_ids: z.array(z.number().int().positive()).min(1, { error: 'Choose at least one device' }).max(1000),
-    account_id: z.number().int().min(0).optional(),
 });
 export const groupProfilesInput = z.object({
     profile_ids: z.array(z.number().int().positive()).min(1, { error: 'Choose at least one profile' }).max(1000),
-    account_id: z.number().int().min(0).optional(),
 });

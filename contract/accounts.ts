@@ -48,7 +48,6 @@ export const accountInput = z.object({
     options: checkedOptions.optional(),
     /** where a new account goes in the tree; defaults to the scoped account */
     parent_id: z.number().int().positive().optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 export type AccountInput = z.infer<typeof accountInput>;
 
@@ -77,5 +76,4 @@ export type Account = z.infer<typeof account>;
 
 export const accountOptionsInput = z.object({
     options: checkedOptions,
-    account_id: z.number().int().min(0).optional(),
 });

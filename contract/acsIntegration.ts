@@ -70,7 +70,6 @@ export const acsConnection = z.discriminatedUnion('provider', [
 export type AcsConnection = z.infer<typeof acsConnection>;
 
 const schedule = z.object({
-    account_id: z.number().int().min(0).optional(),
     /** 0: on demand only */
     sync_every_minutes: z.number().int().min(0).max(10080).default(0),
     enabled: z.boolean().default(true),
@@ -81,7 +80,7 @@ export const acsIntegrationInput = z.intersection(acsConnection, schedule);
 export type AcsIntegrationInput = z.infer<typeof acsIntegrationInput>;
 
 /** POST /acs-integration/test: the unsaved form; a missing password falls back to the stored one. */
-export const acsTestInput = z.intersection(acsConnection, z.object({ account_id: z.number().int().min(0).optional() }));
+export const acsTestInput = acsConnection;
 
 /** Days a profile suspended by the synchronisation (cardholder gone, or its last card deleted) keeps its face before it is deleted. */
 export const ACS_SUSPENSION_GRACE_DAYS = 14;

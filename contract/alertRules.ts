@@ -53,8 +53,6 @@ export const alertRuleInput = z
         webhook_ids: z.array(z.number().int().positive()).max(ALERT_RULE_RECIPIENTS_MAX).default([]),
         delivery: z.enum(ALERT_DELIVERIES).default('immediate'),
         digest_period: z.enum(ALERT_DIGEST_PERIODS).nullish(),
-        /** SPEC 7.1: the account the rule belongs to; 0 or absent is the caller's */
-        account_id: z.number().int().min(0).optional(),
     })
     .superRefine((rule, ctx) => {
         const bad = rule.emails.find(e => !z.email().safeParse(e).success);
@@ -105,8 +103,6 @@ export type AlertRule = z.infer<typeof alertRuleRecord>;
 /** Sends an address of the rule that has not answered its confirmation mail again (ALERT_CONFIRMATION_RESEND_MINUTES apart). */
 export const alertConfirmationInput = z.object({
     email: z.string().trim().toLowerCase().max(254),
-    /** SPEC 7.1: writes carry the account; the rule's own account is used */
-    account_id: z.number().int().min(0).optional(),
 });
 
 export {

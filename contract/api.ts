@@ -16,15 +16,4 @@ export interface ListReply<T> {
 
 export { formatSort, parseSort } from './sort';
 
-/** Query of a list call: page, per_page, sort; filters are the other keys. */
-export const listQuery = (maxPerPage: number) =>
-    z.object({
-        page: z.coerce.number().int().min(1).default(1),
-        per_page: z.coerce.number().int().min(1).max(maxPerPage).default(20),
-        sort: z.string().max(100).optional(),
-        q: z.string().max(200).optional(),
-        account_id: z.coerce.number().int().min(0).optional(),
-        cross_account: z.enum(['true', 'false']).optional(),
-    });
-
 export const idParam = z.object({ id: z.coerce.number().int().positive() });

@@ -39,8 +39,6 @@ export const apiKeyInput = z.object({
         .max(API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES.descriptionTooLong),
     role: z.enum(ROLES),
     expires_at: z.iso.datetime({ offset: true }).nullish(),
-    /** SPEC 7.1: the console adds the selected account to every write; the path names the account. */
-    account_id: z.number().int().min(0).optional(),
 });
 export type ApiKeyInput = z.infer<typeof apiKeyInput>;
 

@@ -298,4 +298,4 @@ export const cardFormatRecord = z.object({
 export type CardFormatRecord = z.infer<typeof cardFormatRecord>;
 
 /** Body of POST /card_formats and PUT /card_formats/{id}. */
-export const cardFormatInput = customCardFormat.and(z.object({ account_id: z.number().int().min(0).optional() }));
+export const cardFormatInput = customCardFormat;

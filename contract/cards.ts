@@ -55,7 +55,6 @@ export const adaptiveBulkInput = z
     .object({
         add: z.array(listedCardInput).max(1000).default([]),
         remove: z.array(z.number().int().positive()).max(1000).default([]),
-        account_id: z.number().int().min(0).optional(),
     })
     .refine(b => b.add.length + b.remove.length > 0, { error: 'Give badges to add or entries to remove' });
 
@@ -95,7 +94,6 @@ export const visitorRangeInput = z
         facility_code: badgeInput.shape.facility_code,
         first_number: rangeNumber(CARD_MESSAGES.firstRequired),
         last_number: rangeNumber(CARD_MESSAGES.lastRequired),
-        account_id: z.number().int().min(0).optional(),
     })
     .refine(r => r.last_number >= r.first_number, { error: CARD_MESSAGES.rangeOrder, path: ['last_number'] });
 export type VisitorRangeInput = z.infer<typeof visitorRangeInput>;
@@ -118,7 +116,6 @@ export type VisitorRange = z.infer<typeof visitorRange>;
 export const visitorInput = badgeInput.extend({
     acs_id: z.string().trim().max(100, { error: 'Maximum 100 characters' }).nullish(),
     access_group_ids: z.array(z.number().int().positive()).max(500).optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 export type VisitorInput = z.infer<typeof visitorInput>;
 

@@ -124,7 +124,6 @@ export const deviceUpdateInput = z.object({
     onvif: onvifInput,
     sip: sipInput,
     access_group_ids: z.array(z.number().int().positive()).max(500).optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 export type DeviceUpdateInput = z.infer<typeof deviceUpdateInput>;
 
@@ -141,13 +140,11 @@ export const deviceBulkEditInput = z.object({
         })
         .partial()
         .refine(c => Object.values(c).some(v => v !== undefined), { error: 'Choose at least one parameter to change' }),
-    account_id: z.number().int().min(0).optional(),
 });
 export type DeviceBulkEditInput = z.infer<typeof deviceBulkEditInput>;
 
 export const deviceIdsInput = z.object({
     device_ids: z.array(z.number().int().positive()).min(1, { error: 'Choose at least one device' }).max(10_000),
-    account_id: z.number().int().min(0).optional(),
 });
 
 /** PUT /devices/bulk/reboot: the reboot command queued for each device. */
@@ -161,20 +158,17 @@ export const tempEnrollmentInput = z.object({
     toggle_on: z.boolean(),
     /** how long it stays on; the reader turns it off by itself afterwards */
     duration_minutes: z.number().int().min(1).max(TEMP_ENROLLMENT_MAX_MINUTES).optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 
 export const approveInput = z.object({
     /** move the reader into this account (in the approver's scope) as it is approved; default: where it registered */
     assign_account_id: z.number().int().positive().optional(),
     description: z.string().trim().max(255, { error: DEVICE_MESSAGES.descriptionMax }).optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 
 /** SPEC 8.2 'authenticate device': the pairing code the reader shows on its screen proves the administrator stands before it. */
 export const authenticateInput = z.object({
     pairing_code: z.string().regex(/^\d{6}$/, { error: 'The pairing code is the 6 digits shown on the reader' }),
-    account_id: z.number().int().min(0).optional(),
 });
 
 const onvifRecord = z.object({
@@ -250,3 +244,11 @@ export const installedFirmware = z.object({
 });
 
 export * from './deviceValues';
+
+/** GET and PUT /devices/registration_code: the code an installer enters on a reader so that it registers in this account. */
+export const registrationCodeReply = z.object({
+    account_id: z.number().int(),
+    account_name: z.string(),
+    code: z.string(),
+    url: z.string(),
+});

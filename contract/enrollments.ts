@@ -112,7 +112,6 @@ export type InviteeInput = z.infer<typeof inviteeInput>;
 /** POST /web-enrollments/invites */
 export const invitesInput = z.object({
     people: z.array(inviteeInput).min(1, { error: 'Add at least one person' }).max(100),
-    account_id: z.number().int().min(0).optional(),
 });
 
 export const enrollmentRecord = z.object({

@@ -88,7 +88,6 @@ export const firmwareKeyInput = z.object({
         .string({ error: FIRMWARE_KEY_MESSAGES.notAKey })
         .max(20_000, { error: FIRMWARE_KEY_MESSAGES.notAKey })
         .refine(v => /-----BEGIN (RSA |EC )?PUBLIC KEY-----/.test(v), { error: FIRMWARE_KEY_MESSAGES.notAKey }),
-    account_id: z.number().int().min(0).optional(),
 });
 export type FirmwareKeyInput = z.infer<typeof firmwareKeyInput>;
 
@@ -204,7 +203,6 @@ export const deploymentInput = z
             .min(0, { error: DEPLOYMENT_MESSAGES.retries })
             .max(MAX_RETRIES, { error: DEPLOYMENT_MESSAGES.retries })
             .default(0),
-        account_id: z.number().int().min(0).optional(),
     })
     .superRefine((d, ctx) => {
         if (d.device_ids?.length && d.filter)

@@ -53,7 +53,6 @@ const profileFields = {
     enabled: z.boolean().optional(),
     /** after this moment readers no longer let the profile through */
     expires_at: z.iso.datetime({ offset: true }).nullish(),
-    account_id: z.number().int().min(0).optional(),
 };
 
 /** POST /profiles: at least one access group (SPEC 5), badges optional (a face-only profile has none). */
@@ -72,7 +71,6 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;
 export const profileAccessInput = z.object({
     access_group_id: z.number({ error: PROFILE_MESSAGES.accessGroupRequired }).int().positive(),
     card: badgeInput.optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 
 /** DELETE /profiles/{id}/access (SPEC 7.2): out of a group, and/or one badge removed. */
@@ -80,7 +78,6 @@ export const profileAccessRemoval = z
     .object({
         access_group_id: z.number().int().positive().optional(),
         card_id: z.number().int().positive().optional(),
-        account_id: z.number().int().min(0).optional(),
     })
     .refine(b => b.access_group_id !== undefined || b.card_id !== undefined, { error: 'Give an access group or a card to remove' });
 

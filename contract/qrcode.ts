@@ -39,6 +39,5 @@ export const qrCodeInput = z.object({
         })
         .refine(w => w.security === 'nopass' || !!w.password, { error: QR_MESSAGES.passwordRequired, path: ['password'] })
         .optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 export type QrCodeInput = z.input<typeof qrCodeInput>;

@@ -25,7 +25,6 @@ export const readerInput = z.object({
         .trim()
         .max(64, { error: MESSAGES.max(64) })
         .nullish(),
-    account_id: z.number().int().min(0).optional(),
 });
 export type ReaderInput = z.infer<typeof readerInput>;
 

@@ -101,7 +101,6 @@ export const scheduleInput = z
         windows: scheduleRules.shape.windows.default([]),
         holidays: scheduleRules.shape.holidays.default([]),
         exceptions: scheduleRules.shape.exceptions.default([]),
-        account_id: z.number().int().min(0).optional(),
     })
     .superRefine((s, ctx) => {
         uniqueDates(s.holidays, ctx, 'holidays');

@@ -22,7 +22,6 @@ const userFields = {
     password: z.string().max(200).optional(),
     confirm: z.string().max(200).optional(),
     current_password: z.string().max(200).optional(),
-    account_id: z.number().int().min(0).optional(),
 };
 
 type UserBody = {

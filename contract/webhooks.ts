@@ -41,8 +41,6 @@ export const webhookInput = z.object({
     secret,
     event_types: eventTypes.default([]),
     description: description.default(''),
-    /** SPEC 7.1: the console adds the selected account to every write. */
-    account_id: z.number().int().min(0).optional(),
 });
 export type WebhookInput = z.input<typeof webhookInput>;
 
@@ -53,7 +51,6 @@ export const webhookUpdate = z.object({
     event_types: eventTypes.optional(),
     description: description.optional(),
     status: z.enum(WEBHOOK_STATUSES).optional(),
-    account_id: z.number().int().min(0).optional(),
 });
 export type WebhookUpdate = z.input<typeof webhookUpdate>;
 

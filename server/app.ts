@@ -15,6 +15,7 @@ import { authPlugin } from './http/auth';
 import { diskLowPlugin } from './http/diskLow';
 import { afterReplyPlugin } from './http/afterReply';
 import { errorsPlugin, newRequestId } from './http/errors';
+import { scopePlugin } from './http/scope';
 import { features } from './resources';
 import { platformVersion } from './version';
 
@@ -99,6 +100,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     // SPEC 9 names the docs page /api/v2/swagger/index.html.
     app.get(`${API_BASE}/swagger/index.html`, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${API_BASE}/swagger`));
     await app.register(authPlugin, { db: ctx.db, signer: ctx.signer, now: ctx.now });
+    await app.register(scopePlugin, { db: ctx.db });
     await app.register(diskLowPlugin, { ctx });
 
     await app.register(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, like, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { parseSort } from '../../contract/api';
 import { badRequest } from '../http/errors';
@@ -47,8 +47,8 @@ export const likeText = (q: string) => `%${q.replace(/[\\%_]/g, m => `\\${m}`)}%
 export type AccountScope = { accountId: number } | { pathPrefix: string };
 
 /** The rows of the scope, by their account column; the sub-select keeps each table's (account_id, …) index in use. */
-export const inAccountScope = (scope: AccountScope, column: AnyColumn): SQL | undefined => {
-    if ('accountId' in scope) return eq(column, scope.accountId);
+export const inAccountScope = (scope: AccountScope, column: AnyColumn | SQL): SQL | undefined => {
+    if ('accountId' in scope) return sql`${column} = ${scope.accountId}`;
     if (scope.pathPrefix === '/') return undefined;
     return sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
 };

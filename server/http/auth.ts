@@ -41,8 +41,8 @@ declare module 'fastify' {
         auth: AuthContext | null;
     }
     interface FastifyInstance {
-        /** every /api/v2 route with its access rule, for the rights-coverage test and the docs */
-        routeAccess: { method: string; url: string; access: RouteAccess }[];
+        /** every /api/v2 route with its access rule and account scope, for the rights-coverage and scope tests and the docs */
+        routeAccess: { method: string; url: string; access: RouteAccess; scope?: FastifyContextConfig['scope'] }[];
     }
 }
 
@@ -167,7 +167,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; signer
         const url = route.url ?? route.path;
         if (!url.startsWith(API_BASE) || url.startsWith(`${API_BASE}/swagger`)) return;
         if (!route.config?.access) throw new Error(`Route ${route.method} ${url} declares no access rule`);
-        for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url, access: route.config.access });
+        for (const method of [route.method].flat())
+            if (method !== 'HEAD') routeAccess.push({ method, url, access: route.config.access, scope: route.config.scope });
         // The OpenAPI document: a route guarded by a right takes a user's token or an account's API key.
         if (Array.isArray(route.config.access)) route.schema = { ...route.schema, security: [{ bearer: [] }, { apiKey: [] }] };
     });

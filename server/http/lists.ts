@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { LIST_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../../contract/constants';
 
-/** page, per_page, sort and the scope keys every list takes (SPEC 2.5, 7.1); a list pickers read whole passes PICKER_PAGE_SIZE. */
+/** page, per_page and sort every list takes (SPEC 2.5; its account scope comes with config.scope); a list pickers read whole passes PICKER_PAGE_SIZE. */
 export const listParams = (maxPerPage: number = LIST_MAX_PAGE_SIZE) => ({
     page: z.coerce.number().int().min(1).default(1),
     per_page: z.coerce.number().int().min(1).max(maxPerPage).default(DEFAULT_PAGE_SIZE),
     sort: z.string().max(100).optional(),
     q: z.string().max(200).optional(),
-    account_id: z.coerce.number().int().min(0).optional(),
-    cross_account: z.enum(['true', 'false']).optional(),
     /** comma-separated ids: react-admin's getMany */
     id: z
         .string()

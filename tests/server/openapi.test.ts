@@ -53,6 +53,40 @@ describe('the OpenAPI document and the rights table', () => {
         }
     });
 
+    it('declares account_id and cross_account the same way on every list, and account_id on every route that acts in an account', () => {
+        type Parameter = { name: string; in: string; required?: boolean; schema?: unknown; description?: string };
+        const parameters = (path: string, method: string) =>
+            ((document.paths[path]?.[method] as { parameters?: Parameter[] } | undefined)?.parameters ?? []).filter(
+                x => x.in === 'query' && (x.name === 'account_id' || x.name === 'cross_account'),
+            );
+        const lists = p.app.routeAccess.filter(r => r.scope === 'list');
+        expect(lists.length).toBeGreaterThan(20);
+        const byUrl = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+        const first = lists.find(r => !r.url.includes(':account_id'))!;
+        const model = JSON.stringify(parameters(byUrl(first.url), first.method.toLowerCase()));
+        expect(JSON.parse(model)).toHaveLength(2);
+        for (const route of lists) {
+            const declared = parameters(byUrl(route.url), route.method.toLowerCase());
+            // A list whose address names its account (`:account_id`) takes cross_account alone.
+            const want = route.url.includes(':account_id')
+                ? JSON.stringify((JSON.parse(model) as Parameter[]).filter(x => x.name === 'cross_account'))
+                : model;
+            expect(JSON.stringify(declared), `${route.method} ${route.url}`).toBe(want);
+        }
+        // Writes in an account take it in their body, other calls in their query; never undeclared.
+        for (const route of p.app.routeAccess.filter(
+            r => r.scope === 'account' && !r.url.includes(':account_id') && !r.url.startsWith('/api/v2/accounts/:id'),
+        )) {
+            const operation = document.paths[byUrl(route.url)]![route.method.toLowerCase()] as {
+                parameters?: Parameter[];
+                requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown>; allOf?: unknown[] } }> };
+            };
+            const inQuery = (operation.parameters ?? []).some(x => x.in === 'query' && x.name === 'account_id');
+            const inBody = JSON.stringify(operation.requestBody ?? {}).includes('"account_id"');
+            expect(inQuery || inBody, `${route.method} ${route.url}`).toBe(true);
+        }
+    });
+
     it('documents the request and reply schemas of the routes', () => {
         const login = document.paths['/api/v2/login']!.post as { requestBody?: unknown; responses?: Record<string, unknown> };
         expect(login.requestBody).toBeDefined();

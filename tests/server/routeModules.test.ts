@@ -33,3 +33,42 @@ describe('route modules', () => {
         }
     });
 });
+
+/**
+ * Account scope is declared (`config.scope`), not written: the kernel (server/http/scope.ts) adds account_id and
+ * cross_account to each route's schema and resolves them. A route module that declares them in its own schemas, or
+ * reads them off the request by hand, brings back the copies that drifted apart.
+ */
+describe('account scope in route modules', () => {
+    const HAND_WRITTEN: [RegExp, string][] = [
+        [/account_id\s*:\s*(z\.|listParams)/, 'declares account_id in a schema'],
+        [/cross_account\s*:\s*z\./, 'declares cross_account in a schema'],
+        [/(query|body|params)\)?\.account_id\b/, 'reads account_id off the request'],
+        [/(query|body)\)?\.cross_account\b|['"]cross_account['"]\s*\]/, 'reads cross_account off the request'],
+        [/\b(requestAccount|isCrossAccount)\b/, 'resolves the account by hand'],
+    ];
+    const modules = [...routeModules('server/resources'), ...routeModules('server/device-api')];
+
+    it.each(modules)('%s leaves the account scope to its routes’ config', file => {
+        const found = fs
+            .readFileSync(file, 'utf8')
+            .split('\n')
+            .flatMap((line, i) =>
+                HAND_WRITTEN.filter(([pattern]) => pattern.test(line)).map(([, what]) => `${i + 1}: ${what}: ${line.trim()}`),
+            );
+        expect(found).toEqual([]);
+    });
+
+    it('and contract/ schemas a route takes as its body or query do not declare it either', () => {
+        const found = (fs.readdirSync('contract') as string[])
+            .filter(f => f.endsWith('.ts'))
+            .flatMap(f =>
+                fs
+                    .readFileSync(path.join('contract', f), 'utf8')
+                    .split('\n')
+                    .filter(line => /account_id\s*:\s*z\.(coerce\.)?number\(\)\.int\(\)\.min\(0\)/.test(line))
+                    .map(line => `${f}: ${line.trim()}`),
+            );
+        expect(found).toEqual([]);
+    });
+});

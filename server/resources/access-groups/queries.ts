@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AccessGroupRecord, GroupDevice } from '../../../contract/access-groups';
 import { parseSort } from '../../../contract/api';
 import { outer, type Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, devices, profileAccessGroups } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 import { bumpAccessVersion } from '../profiles/access';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -55,9 +55,7 @@ export const toAccessGroup = (row: AccessGroupListRow): AccessGroupRecord => ({
 });
 
 export interface AccessGroupFilters {
-    accountId?: number;
-    /** every account under this path (cross_account) */
-    pathPrefix?: string;
+    scope: AccountScope;
     q?: string;
     ids?: number[];
     default_group?: boolean;
@@ -84,8 +82,7 @@ const groupOrder = (sort: string | undefined): SQL[] => {
 
 const groupWhere = (f: AccessGroupFilters) =>
     allOf([
-        f.accountId !== undefined ? eq(accessGroups.account_id, f.accountId) : undefined,
-        f.pathPrefix !== undefined ? like(accounts.path, `${f.pathPrefix}%`) : undefined,
+        inAccountScope(f.scope, accessGroups.account_id),
         f.q ? ilike(accessGroups.description, likeText(f.q)) : undefined,
         f.ids ? inArray(accessGroups.id, f.ids) : undefined,
         f.default_group !== undefined ? eq(accessGroups.default_group, f.default_group) : undefined,

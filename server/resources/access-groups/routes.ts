@@ -12,10 +12,9 @@ import { errorReply, idParam, listReply } from '../../../contract/api';
 import { LIST_MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
-import { requireAuth } from '../../http/auth';
 import { conflict, conflictOnDuplicate, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { isCrossAccount, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
+import { rowInScope, scopeOf } from '../../http/scope';
 import { auditTrail } from '../audit-logs/record';
 import { schedulesOfAccount } from '../schedules/queries';
 import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles/queries';
@@ -31,7 +30,6 @@ import {
     removeGroupDevice,
     toAccessGroup,
     updateAccessGroup,
-    type AccessGroupFilters,
     type AccessGroupListRow,
 } from './queries';
 
@@ -76,7 +74,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.get(
         '/access_groups',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary:
@@ -86,17 +84,11 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             },
         },
         async request => {
-            const auth = requireAuth(request);
             const q = request.query;
-            const scope: AccessGroupFilters = isCrossAccount(request)
-                ? reachesDescendants(auth)
-                    ? { pathPrefix: scopePath(auth) }
-                    : { accountId: auth.account.id }
-                : { accountId: (await requestAccount(ctx.db, request)).id };
             const { result, count } = await listAccessGroups(
                 ctx.db,
                 {
-                    ...scope,
+                    scope: scopeOf(request).accounts,
                     q: q.q,
                     ids: idList(q.id),
                     default_group: q.default_group === undefined ? undefined : q.default_group === 'true',
@@ -110,7 +102,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.get(
         '/access_groups/:id',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'One access group with how many devices serve it and how many profiles it holds',
@@ -124,7 +116,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.get(
         '/access_groups/:id/embedded',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary:
@@ -134,7 +126,6 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
                     page: z.coerce.number().int().min(1).default(1),
                     per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(20),
                     q: z.string().max(200).optional(),
-                    account_id: z.coerce.number().int().min(0).optional(),
                 }),
                 response: { 200: accessGroupEmbedded, ...errors },
             },
@@ -149,7 +140,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.post(
         '/access_groups',
         {
-            config: { access: ['deviceConfig', 'write'] },
+            config: { access: ['deviceConfig', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: "Create an access group; the account's first one, or one made default, is its default",
@@ -158,7 +149,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const { description, default_group, schedule_id } = request.body;
             await checkSchedule(account.id, schedule_id);
             if (await descriptionTaken(ctx.db, account.id, description.trim())) throw conflict(ACCESS_GROUP_CONFLICTS.descriptionTaken);
@@ -172,7 +163,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.put(
         '/access_groups/:id',
         {
-            config: { access: ['deviceConfig', 'write'] },
+            config: { access: ['deviceConfig', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Rename an access group or make it the default (the previous default stops being one)',
@@ -206,7 +197,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.delete(
         '/access_groups/:id',
         {
-            config: { access: ['deviceConfig', 'write'] },
+            config: { access: ['deviceConfig', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete an access group that is not the default and that no device or profile uses (SPEC 4.8)',
@@ -236,7 +227,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.post(
         '/access_groups/:id/devices',
         {
-            config: { access: ['deviceConfig', 'write'] },
+            config: { access: ['deviceConfig', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: "Devices of the group's account start serving the group; they pull it at their next heartbeat",
@@ -260,7 +251,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.delete(
         '/access_groups/:id/devices/:deviceId',
         {
-            config: { access: ['deviceConfig', 'write'] },
+            config: { access: ['deviceConfig', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'The device stops serving the group',
@@ -280,7 +271,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.post(
         '/access_groups/:id/profiles',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: "Profiles of the group's account become members; readers serving the group let them through",
@@ -304,7 +295,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.delete(
         '/access_groups/:id/profiles/:profileId',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'The profile leaves the group',

@@ -1,4 +1,5 @@
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { account, accountInput, accountOption, accountOptionsInput, ACCOUNT_TYPES } from '../../../contract/accounts';
@@ -7,7 +8,7 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
+import { accountInScope, reachesDescendants, scopeOf, scopePath } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import {
     accountOptions,
@@ -29,15 +30,17 @@ const optionsReply = z.object({ options: z.array(accountOption) });
 
 export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** An account the caller may act in, or 404 when it does not exist, 403 outside the scope. */
-    const scoped = async (request: Parameters<typeof requireAuth>[0], id: number) => {
+    const inScope = async (request: FastifyRequest, id: number) => {
         await accountInScope(ctx.db, requireAuth(request), id);
         return (await findAccount(ctx.db, id))!;
     };
+    /** The account /accounts/:id/… names, which the kernel found in the caller's scope. */
+    const scoped = async (request: FastifyRequest) => (await findAccount(ctx.db, scopeOf(request).account.id))!;
 
     app.get(
         '/accounts',
         {
-            config: { access: ['accounts', 'read'] },
+            config: { access: ['accounts', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'Accounts below the current account; with cross_account=true every account the caller may act in',
@@ -52,9 +55,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         async request => {
             const auth = requireAuth(request);
             const q = request.query;
-            const filters = isCrossAccount(request)
-                ? { pathPrefix: scopePath(auth) }
-                : await requestAccount(ctx.db, request).then(current => ({ pathPrefix: current.path, excludeId: current.id }));
+            const { account: current, cross } = scopeOf(request);
+            const filters = cross ? { pathPrefix: scopePath(auth) } : { pathPrefix: current.path, excludeId: current.id };
             // Roles that act in their own account only see that account, whatever lies below it.
             const wanted = idList(q.id);
             const ids = reachesDescendants(auth) ? wanted : (wanted ?? [auth.account.id]).filter(id => id === auth.account.id);
@@ -66,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/accounts/main',
         {
-            config: { access: ['mainAccount', 'read'] },
+            config: { access: ['mainAccount', 'read'], scope: 'none' },
             schema: { tags, summary: 'The platform main account', response: { 200: account, ...errors } },
         },
         async request => {
@@ -79,7 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.put(
         '/accounts/main',
         {
-            config: { access: ['mainAccount', 'write'] },
+            config: { access: ['mainAccount', 'write'], scope: 'none' },
             schema: {
                 tags,
                 summary: 'Make another account the platform main account (only the main account can use SSO login)',
@@ -89,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         },
         async request => {
             const before = await mainAccount(ctx.db);
-            const target = await scoped(request, request.body.id);
+            const target = await inScope(request, request.body.id);
             const after = await setMainAccount(ctx.db, target.id);
             await recordAudit(ctx.db, request, {
                 action: 'update',
@@ -107,16 +109,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/accounts/:id',
         {
-            config: { access: ['accounts', 'read'] },
+            config: { access: ['accounts', 'read'], scope: 'account' },
             schema: { tags, summary: 'One account', params: idParam, response: { 200: account, ...errors } },
         },
-        async request => toAccount(await scoped(request, request.params.id), requireAuth(request).user.role),
+        async request => toAccount(await scoped(request), requireAuth(request).user.role),
     );
 
     app.post(
         '/accounts',
         {
-            config: { access: ['accounts', 'write'] },
+            config: { access: ['accounts', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Create an account below parent_id (or the current account)',
@@ -126,8 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         },
         async (request, reply) => {
             const auth = requireAuth(request);
-            const parentId = request.body.parent_id ?? (await requestAccount(ctx.db, request)).id;
-            const parent = await scoped(request, parentId);
+            const parent = await inScope(request, request.body.parent_id ?? scopeOf(request).account.id);
             if (parent.type === 'customer') throw badRequest('A customer account cannot hold other accounts.');
             const row = await insertAccount(ctx.db, parent, request.body);
             await recordAudit(ctx.db, request, {
@@ -145,11 +146,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.put(
         '/accounts/:id',
         {
-            config: { access: ['accounts', 'edit'] },
+            config: { access: ['accounts', 'edit'], scope: 'account' },
             schema: { tags, summary: 'Update an account', params: idParam, body: accountInput, response: { 200: account, ...errors } },
         },
         async request => {
-            const before = await scoped(request, request.params.id);
+            const before = await scoped(request);
             const after = await updateAccount(ctx.db, before.id, request.body);
             await recordAudit(ctx.db, request, {
                 action: 'update',
@@ -167,7 +168,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.delete(
         '/accounts/:id',
         {
-            config: { access: ['accounts', 'delete'] },
+            config: { access: ['accounts', 'delete'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Delete an account with its users; refused while it holds accounts',
@@ -177,7 +178,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         },
         async (request, reply) => {
             const auth = requireAuth(request);
-            const target = await scoped(request, request.params.id);
+            const target = await scoped(request);
             if (target.main) throw conflict('The platform main account cannot be deleted.');
             if (target.id === auth.account.id) throw conflict('You cannot delete your own account.');
             if ((await childCount(ctx.db, target.id)) > 0)
@@ -199,11 +200,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/accounts/:id/options',
         {
-            config: { access: 'signedIn', beforePasswordSetup: true },
+            config: { access: 'signedIn', scope: 'account', beforePasswordSetup: true },
             schema: { tags, summary: "An account's options", params: idParam, response: { 200: optionsReply, ...errors } },
         },
         async request => {
-            const target = await accountInScope(ctx.db, requireAuth(request), request.params.id);
+            const target = scopeOf(request).account;
             return { options: await accountOptions(ctx.db, target.id) };
         },
     );
@@ -211,7 +212,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.put(
         '/accounts/:id/options',
         {
-            config: { access: ['accounts', 'edit'] },
+            config: { access: ['accounts', 'edit'], scope: 'account' },
             schema: {
                 tags,
                 summary: "Replace an account's options",
@@ -221,7 +222,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             },
         },
         async request => {
-            const before = await scoped(request, request.params.id);
+            const before = await scoped(request);
             const after = await updateOptions(ctx.db, before.id, request.body.options);
             await recordAudit(ctx.db, request, {
                 action: 'update',

@@ -2,7 +2,7 @@ import { desc, eq, gte, ilike, lte, or } from 'drizzle-orm';
 import type { AcsLogAction, AcsLogLevel } from '../../../contract/acsIntegration';
 import type { Db } from '../../db/database';
 import { acsIntegrationLogs } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 /** One line of the integration log, as the synchronisation and the configuration routes write it. */
 export interface AcsLogEntry {
@@ -39,7 +39,7 @@ export const writeAcsLogs = async (db: Db, accountId: number, integrationId: num
 };
 
 export interface AcsLogFilters {
-    accountId: number;
+    scope: AccountScope;
     level?: AcsLogLevel;
     action?: string;
     acs_id?: string;
@@ -50,7 +50,7 @@ export interface AcsLogFilters {
 
 const where = (f: AcsLogFilters) =>
     allOf([
-        eq(acsIntegrationLogs.account_id, f.accountId),
+        inAccountScope(f.scope, acsIntegrationLogs.account_id),
         f.level ? eq(acsIntegrationLogs.level, f.level) : undefined,
         f.action ? eq(acsIntegrationLogs.action, f.action) : undefined,
         f.acs_id ? eq(acsIntegrationLogs.acs_id, f.acs_id) : undefined,

@@ -24,7 +24,7 @@ import { requireAuth } from '../../http/auth';
 import { csvStream } from '../../http/csv';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
-import { accountInScope, requestAccount } from '../../http/scope';
+import { rowInScope, scopeOf } from '../../http/scope';
 import { HTTP_PROTOCOLS, LDAP_PROTOCOLS, publicOnly, resolveTarget, TargetRefused } from '../../net/outboundTarget';
 import { recordAudit } from '../audit-logs/record';
 import { deleteCertificate, findCertificate, parseCertificatePem, saveCertificate, toCertificate } from './certificate';
@@ -46,7 +46,6 @@ import {
 
 const tags = ['ACS integration'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
-const accountQuery = z.object({ account_id: z.coerce.number().int().min(0).optional() });
 const logFilters = {
     level: z.enum(ACS_LOG_LEVELS).optional(),
     action: z.string().max(50).optional(),
@@ -92,16 +91,15 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.get(
         '/acs-integration',
         {
-            config: { access: ['acsIntegration', 'read'] },
+            config: { access: ['acsIntegration', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: "The account's ACS integration (null when it has none); the password is shown as password_set",
-                querystring: accountQuery,
                 response: { 200: z.object({ integration: acsIntegrationRecord.nullable() }), ...errors },
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const row = await findIntegration(ctx.db, account.id);
             return { integration: row ? toAcsIntegration(row) : null };
         },
@@ -110,7 +108,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.put(
         '/acs-integration/update',
         {
-            config: { access: ['acsIntegration', 'write'] },
+            config: { access: ['acsIntegration', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary:
@@ -120,7 +118,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             await checkAddress(request.body.provider, request.body.address);
             const before = await findIntegration(ctx.db, account.id);
             const kept = storedPasswordFor(before, request.body);
@@ -146,7 +144,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.delete(
         '/acs-integration/:id',
         {
-            config: { access: ['acsIntegration', 'delete'] },
+            config: { access: ['acsIntegration', 'delete'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Remove the ACS integration (the profiles it made stay); acs/enabled becomes false',
@@ -157,7 +155,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         async (request, reply) => {
             const row = await findIntegrationById(ctx.db, request.params.id);
             if (!row) throw notFound('ACS integration');
-            await accountInScope(ctx.db, requireAuth(request), row.account_id);
+            await rowInScope(ctx.db, request, Promise.resolve(row), 'ACS integration');
             await deleteIntegration(ctx.db, row.id);
             await setAcsOptions(ctx.db, row.account_id, false, null);
             await audit(request, 'delete', row.account_id, ENTITY, row.id, toAcsIntegration(row), null);
@@ -171,7 +169,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.post(
         '/acs-integration/test',
         {
-            config: { access: ['acsIntegration', 'write'] },
+            config: { access: ['acsIntegration', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary:
@@ -181,7 +179,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const stored = await findIntegration(ctx.db, account.id);
             const certificate = await findCertificate(ctx.db, account.id);
             const password = request.body.secrets?.password || storedPasswordFor(stored, request.body);
@@ -215,17 +213,17 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.post(
         '/acs-integration/sync',
         {
-            config: { access: ['acsIntegration', 'write'] },
+            config: { access: ['acsIntegration', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary:
                     "Synchronise now: the ACS's cardholders applied to the account's profiles, badges and access groups, each change in the log",
-                body: z.object({ account_id: z.number().int().min(0).optional() }).optional(),
+                body: z.object({}),
                 response: { 200: acsSyncReply, ...errors },
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             try {
                 return await syncAccount(ctx, account.id, 'manual');
             } catch (error) {
@@ -239,48 +237,47 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.get(
         '/acs-integration/chuid',
         {
-            config: { access: ['acsIntegration', 'read'] },
+            config: { access: ['acsIntegration', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: "Which fields of a PIV card's CHUID identify the badge (docs/decisions.md)",
-                querystring: accountQuery,
                 response: { 200: chuidSettings, ...errors },
             },
         },
-        async request => chuidOf(await findIntegration(ctx.db, (await requestAccount(ctx.db, request)).id)),
+        async request => chuidOf(await findIntegration(ctx.db, scopeOf(request).account.id)),
     );
 
     app.put(
         '/acs-integration/chuid',
         {
-            config: { access: ['acsIntegration', 'write'] },
+            config: { access: ['acsIntegration', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Change the CHUID settings of the ACS integration',
-                body: chuidSettings.extend({ account_id: z.number().int().min(0).optional() }),
+                body: chuidSettings,
                 response: { 200: chuidSettings, ...errors },
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const row = await findIntegration(ctx.db, account.id);
             if (!row) throw conflict('Save the ACS integration first');
-            const { account_id: _account, ...chuid } = request.body;
+            const chuid = request.body;
             const after = chuidOf(await updateChuid(ctx.db, row.id, chuid));
             await audit(request, 'update', account.id, 'ACS CHUID settings', row.id, chuidOf(row), after);
             return after;
         },
     );
 
-    const logScope = async (request: FastifyRequest, query: Omit<AcsLogFilters, 'accountId'>): Promise<AcsLogFilters> => ({
+    const logScope = (request: FastifyRequest, query: Omit<AcsLogFilters, 'scope'>): AcsLogFilters => ({
         ...query,
-        accountId: (await requestAccount(ctx.db, request)).id,
+        scope: scopeOf(request).accounts,
     });
 
     app.get(
         '/acs-integration/logs',
         {
-            config: { access: ['acsIntegration', 'read'] },
+            config: { access: ['acsIntegration', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'What the ACS integration did, newest first; filters level, action, acs_id, date_from, date_to, q',
@@ -290,7 +287,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         },
         async request => {
             const { page, per_page, sort, q, level, action, acs_id, date_from, date_to } = request.query;
-            const filters = await logScope(request, { q, level, action, acs_id, date_from, date_to });
+            const filters = logScope(request, { q, level, action, acs_id, date_from, date_to });
             const { result, count } = await listAcsLogs(ctx.db, filters, { page, per_page, sort });
             return { result: result.map(toAcsLog), count };
         },
@@ -299,7 +296,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.get(
         '/acs-integration/logs/export',
         {
-            config: { access: ['acsIntegration', 'read'] },
+            config: { access: ['acsIntegration', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'The ACS integration log as CSV, with the list filters',
@@ -309,7 +306,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         },
         async (request, reply) => {
             const { q, level, action, acs_id, date_from, date_to } = request.query;
-            const rows = acsLogRows(ctx.db, await logScope(request, { q, level, action, acs_id, date_from, date_to }));
+            const rows = acsLogRows(ctx.db, logScope(request, { q, level, action, acs_id, date_from, date_to }));
             const csv = csvStream({ columns: ['at', 'level', 'action', 'acs_id', 'profile_id', 'message', 'details'] });
             Readable.from(rows).pipe(csv);
             return reply
@@ -322,7 +319,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.get(
         '/accounts/:id/cert',
         {
-            config: { access: ['acsIntegration', 'read'] },
+            config: { access: ['acsIntegration', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: "The account's certificate (PEM), trusted for its ACS's https address; 404 when none",
@@ -331,7 +328,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             },
         },
         async request => {
-            const account = await accountInScope(ctx.db, requireAuth(request), request.params.id);
+            const { account } = scopeOf(request);
             const row = await findCertificate(ctx.db, account.id);
             if (!row) throw notFound('certificate');
             return toCertificate(row, ctx.now());
@@ -341,7 +338,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.post(
         '/accounts/:id/cert',
         {
-            config: { access: ['acsIntegration', 'write'] },
+            config: { access: ['acsIntegration', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: `Upload the account's certificate: one PEM certificate, multipart field "file" or JSON {pem}; at most ${CERTIFICATE_MAX_BYTES / 1024} kB. An expired one is kept and flagged`,
@@ -352,7 +349,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         },
         async request => {
             const auth = requireAuth(request);
-            const account = await accountInScope(ctx.db, auth, request.params.id);
+            const { account } = scopeOf(request);
             let pem: Buffer | string | undefined;
             if (request.isMultipart()) {
                 for await (const part of request.parts()) {
@@ -396,11 +393,11 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     app.delete(
         '/accounts/:id/cert',
         {
-            config: { access: ['acsIntegration', 'delete'] },
+            config: { access: ['acsIntegration', 'delete'], scope: 'account' },
             schema: { tags, summary: "Remove the account's certificate", params: idParam, response: { 204: z.null(), ...errors } },
         },
         async (request, reply) => {
-            const account = await accountInScope(ctx.db, requireAuth(request), request.params.id);
+            const { account } = scopeOf(request);
             const row = await deleteCertificate(ctx.db, account.id);
             if (!row) throw notFound('certificate');
             await audit(request, 'delete', account.id, 'ACS certificate', account.id, toCertificate(row, ctx.now()), null);

@@ -12,10 +12,9 @@ import {
 } from '../../../contract/alertRules';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/auth';
 import { conflict, HttpError, tooMany, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
-import { isCrossAccount, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
+import { rowInScope, scopeOf } from '../../http/scope';
 import { auditTrail } from '../audit-logs/record';
 import { answerPage, askedBy } from './pages';
 import {
@@ -95,7 +94,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.get(
         '/alert_rules',
         {
-            config: { access: ['alertRules', 'read'] },
+            config: { access: ['alertRules', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'Alert rules of the current account (cross_account=true: of every account in scope), by name',
@@ -104,13 +103,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             },
         },
         async request => {
-            const auth = requireAuth(request);
-            const scope = isCrossAccount(request)
-                ? reachesDescendants(auth)
-                    ? { pathPrefix: scopePath(auth) }
-                    : { accountId: auth.account.id }
-                : { accountId: (await requestAccount(ctx.db, request)).id };
-            const { result, count } = await listAlertRules(ctx.db, scope, request.query);
+            const { result, count } = await listAlertRules(ctx.db, scopeOf(request).accounts, request.query);
             return { result: await records(result), count };
         },
     );
@@ -118,7 +111,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.get(
         '/alert_rules/:id',
         {
-            config: { access: ['alertRules', 'read'] },
+            config: { access: ['alertRules', 'read'], scope: 'row' },
             schema: { tags, summary: 'One alert rule', params: idParam, response: { 200: alertRuleRecord, ...errors } },
         },
         async request => record(await visible(request, request.params.id)),
@@ -127,7 +120,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.post(
         '/alert_rules',
         {
-            config: { access: ['alertRules', 'write'] },
+            config: { access: ['alertRules', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary:
@@ -137,7 +130,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const values = await checked(account.id, request.body);
             const now = ctx.now();
             const row = await save(undefined, { ...values, account_id: account.id, created_at: now, updated_at: now });
@@ -150,7 +143,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.put(
         '/alert_rules/:id',
         {
-            config: { access: ['alertRules', 'write'] },
+            config: { access: ['alertRules', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Change an alert rule (its account stays; an address that stays keeps whether it confirmed)',
@@ -172,7 +165,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.delete(
         '/alert_rules/:id',
         {
-            config: { access: ['alertRules', 'delete'] },
+            config: { access: ['alertRules', 'delete'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete an alert rule and what it had not mailed yet',
@@ -192,7 +185,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.post(
         '/alert_rules/:id/confirmations',
         {
-            config: { access: ['alertRules', 'write'] },
+            config: { access: ['alertRules', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: `Send an address of the rule that has not confirmed its confirmation mail again (${ALERT_CONFIRMATION_RESEND_MINUTES} minutes apart at most, within the account's daily cap)`,

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { apiKeyStatus, type ApiKey } from '../../../contract/apiKeys';
 import type { Db } from '../../db/database';
+import { inAccountScope, type AccountScope } from '../../db/lists';
 import { accounts, apiKeys } from '../../db/schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -23,8 +24,8 @@ export const toApiKey = (row: ApiKeyRow, now: Date): ApiKey => ({
 });
 
 /** One account's keys, newest first. */
-export const listApiKeys = async (db: Db, accountId: number, params: { page: number; per_page: number }) => {
-    const where = eq(apiKeys.account_id, accountId);
+export const listApiKeys = async (db: Db, scope: AccountScope, params: { page: number; per_page: number }) => {
+    const where = inAccountScope(scope, apiKeys.account_id);
     const [result, counted] = await Promise.all([
         db
             .select()

@@ -8,14 +8,13 @@ import { newApiKey } from '../../http/apiKeys';
 import { requireAuth } from '../../http/auth';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
-import { accountInScope } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, toApiKey } from './queries';
 
 const tags = ['API keys'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 429: errorReply };
-const accountParam = z.object({ account_id: z.coerce.number().int().min(0) });
-const keyParams = accountParam.extend({ keyId: z.coerce.number().int().positive() });
+const keyParams = z.object({ keyId: z.coerce.number().int().positive() });
 
 /**
  * SPEC 3 "API keys" and 7.2 GET /accounts/{account_id}/api_keys: an account's
@@ -27,18 +26,16 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/accounts/:account_id/api_keys',
         {
-            config: { access: ['apiKeys', 'read'] },
+            config: { access: ['apiKeys', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: "The account's API keys, newest first (never their secret)",
-                params: accountParam,
                 querystring: z.object({ page: listParams().page, per_page: listParams().per_page }),
                 response: { 200: listReply(apiKeyRecord), ...errors },
             },
         },
         async request => {
-            const account = await accountInScope(ctx.db, requireAuth(request), request.params.account_id);
-            const { result, count } = await listApiKeys(ctx.db, account.id, request.query);
+            const { result, count } = await listApiKeys(ctx.db, scopeOf(request).accounts, request.query);
             const now = ctx.now();
             return { result: result.map(r => toApiKey(r, now)), count };
         },
@@ -47,11 +44,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.post(
         '/accounts/:account_id/api_keys',
         {
-            config: { access: ['apiKeys', 'write'] },
+            config: { access: ['apiKeys', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Create an API key: the reply holds the key, which is never shown again',
-                params: accountParam,
                 body: apiKeyInput,
                 response: { 201: createdApiKey, ...errors },
             },
@@ -60,7 +56,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             const auth = requireAuth(request);
             // A leaked key must end when it is revoked: it may not mint its own successors.
             if (auth.apiKey) throw forbidden(API_KEY_MESSAGES.keyCannotCreate);
-            const account = await accountInScope(ctx.db, auth, request.params.account_id);
+            const { account } = scopeOf(request);
             const { description, role, expires_at } = request.body;
             // A key acts as a user of its role: it gets no role its creator could not give a user.
             if (!assignableRoles(auth.user.role).includes(role)) throw forbidden(API_KEY_MESSAGES.roleNotAssignable);
@@ -95,7 +91,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.delete(
         '/accounts/:account_id/api_keys/:keyId',
         {
-            config: { access: ['apiKeys', 'delete'] },
+            config: { access: ['apiKeys', 'delete'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Revoke an API key: requests with it are refused from now on',
@@ -104,8 +100,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             },
         },
         async request => {
-            const auth = requireAuth(request);
-            const account = await accountInScope(ctx.db, auth, request.params.account_id);
+            const { account } = scopeOf(request);
             const before = await findApiKey(ctx.db, account.id, request.params.keyId);
             if (!before) throw notFound('API key');
             const now = ctx.now();

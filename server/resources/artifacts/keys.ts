@@ -5,7 +5,7 @@ import { FIRMWARE_KEY_MESSAGES, firmwareKeyInput, firmwareKeyRecord } from '../.
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors';
-import { mayActIn, requestAccount } from '../../http/scope';
+import { mayActIn, scopeOf } from '../../http/scope';
 import { KeyError, readPublicKey } from '../../firmware/signature';
 import { recordAudit } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
@@ -23,16 +23,15 @@ export const firmwareKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.get(
         '/firmware_keys',
         {
-            config: { access: ['artifacts', 'read'] },
+            config: { access: ['artifacts', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'The keys that verify firmware in the current account: its own and those of the accounts above it',
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 200: listReply(firmwareKeyRecord), ...errors },
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const rows = await keysOfAccounts(ctx.db, pathIds(account.path));
             return { result: rows.map(r => toFirmwareKey(r, account.id)), count: rows.length };
         },
@@ -41,7 +40,7 @@ export const firmwareKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.post(
         '/firmware_keys',
         {
-            config: { access: ['artifacts', 'write'] },
+            config: { access: ['artifacts', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Add a PEM public key (RSA or ECDSA) to the current account',
@@ -50,7 +49,7 @@ export const firmwareKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             let key;
             try {
                 key = readPublicKey(request.body.pem);
@@ -84,7 +83,7 @@ export const firmwareKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     app.delete(
         '/firmware_keys/:id',
         {
-            config: { access: ['artifacts', 'write'] },
+            config: { access: ['artifacts', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Remove a key; firmware only it verified shows as unverified',

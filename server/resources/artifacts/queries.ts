@@ -1,9 +1,9 @@
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { ArtifactRecord, FirmwareKeyRecord, Verification } from '../../../contract/firmware';
 import type { Db } from '../../db/database';
 import { accounts, firmwareArtifacts, firmwareKeys } from '../../db/schema';
 import { verifyManifest } from '../../firmware/signature';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 
 export type ArtifactRow = typeof firmwareArtifacts.$inferSelect;
 export type FirmwareKeyRow = typeof firmwareKeys.$inferSelect;
@@ -51,6 +51,8 @@ export const toArtifact = (row: ArtifactListRow, keys: FirmwareKeyRow[]): Artifa
 export interface ArtifactFilters {
     /** artifacts of these accounts: the current one and those above it */
     accountIds: number[];
+    /** and, across accounts, those of every account in this scope */
+    scope?: AccountScope;
     q?: string;
     device_type?: string;
     ids?: number[];
@@ -66,7 +68,9 @@ const SORTABLE = {
 
 const artifactWhere = (f: ArtifactFilters) =>
     allOf([
-        inArray(firmwareArtifacts.account_id, f.accountIds),
+        f.scope
+            ? or(inArray(firmwareArtifacts.account_id, f.accountIds), inAccountScope(f.scope, firmwareArtifacts.account_id) ?? sql`true`)
+            : inArray(firmwareArtifacts.account_id, f.accountIds),
         f.q ? ilike(firmwareArtifacts.name, likeText(f.q)) : undefined,
         f.device_type ? sql`${f.device_type} = any(${firmwareArtifacts.device_types})` : undefined,
         f.ids ? inArray(firmwareArtifacts.id, f.ids) : undefined,

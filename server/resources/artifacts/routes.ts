@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, mayActIn, requestAccount } from '../../http/scope';
+import { formAccount, mayActIn, scopeOf } from '../../http/scope';
 import { ArtifactError } from '../../firmware/errors';
 import { receiveArtifact } from '../../firmware/upload';
 import { recordAudit } from '../audit-logs/record';
@@ -59,7 +59,7 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.get(
         '/artifacts',
         {
-            config: { access: ['artifacts', 'read'] },
+            config: { access: ['artifacts', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'Firmware usable in the current account: uploaded there or in an account above it',
@@ -68,19 +68,22 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account, accounts, cross } = scopeOf(request);
+            // Across accounts: what the caller's own account may use, and what every account in its reach uploaded.
+            const from = cross ? requireAuth(request).account : account;
             const [{ result, count }, keys] = await Promise.all([
                 listArtifacts(
                     ctx.db,
                     {
-                        accountIds: pathIds(account.path),
+                        accountIds: pathIds(from.path),
+                        ...(cross ? { scope: accounts } : {}),
                         q: request.query.q,
                         device_type: request.query.device_type,
                         ids: idList(request.query.id),
                     },
                     request.query,
                 ),
-                applicableKeys(ctx.db, account.path),
+                applicableKeys(ctx.db, from.path),
             ]);
             return { result: result.map(row => toArtifact(row, keys)), count };
         },
@@ -89,18 +92,17 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.get(
         '/artifacts/:id',
         {
-            config: { access: ['artifacts', 'read'] },
+            config: { access: ['artifacts', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'One firmware artifact, verified with the keys of the current account',
                 params: idParam,
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 200: artifactRecord, ...errors },
             },
         },
         async request => {
             const row = await visible(request, request.params.id);
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             // Seen from an account that does not see it (a dealer looking at a customer's), the artifact's own account's keys apply.
             const where = pathIds(account.path).includes(row.account_id) ? account.path : row.account_path;
             return toArtifact(row, await applicableKeys(ctx.db, where));
@@ -110,13 +112,12 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.post(
         '/artifacts',
         {
-            config: { access: ['artifacts', 'write'] },
+            config: { access: ['artifacts', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary:
                     'Upload a Mender artifact (version 3): multipart/form-data with account_id and description fields first, then the file in the field "artifact"',
                 consumes: ['multipart/form-data'],
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 201: artifactRecord, ...errors },
             },
         },
@@ -141,7 +142,7 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                         part.file.resume();
                         throw new HttpError(400, problem, { [ARTIFACT_FIELD]: problem });
                     }
-                    const account = await accountInScope(ctx.db, auth, readAccountId(fields.account_id ?? request.query.account_id));
+                    const account = await formAccount(ctx.db, request, fields.account_id);
                     const accountIds = pathIds(account.path);
                     const received = await receiveArtifact(part.file, ctx.storage, {
                         key: `artifacts/${account.id}/${randomUUID()}.mender`,
@@ -216,7 +217,7 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.delete(
         '/artifacts/:id',
         {
-            config: { access: ['artifacts', 'write'] },
+            config: { access: ['artifacts', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete a firmware artifact and its file (not while a deployment that has not finished uses it)',

@@ -1,11 +1,10 @@
-import { desc, eq, gte, ilike, like, lte, or, sql } from 'drizzle-orm';
+import { desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { accounts, auditLogs } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export interface AuditFilters {
-    accountId?: number;
-    pathPrefix?: string;
+    scope: AccountScope;
     resource?: string;
     entity?: string;
     action?: string;
@@ -17,8 +16,7 @@ export interface AuditFilters {
 
 const where = (f: AuditFilters) =>
     allOf([
-        f.accountId !== undefined ? eq(auditLogs.account_id, f.accountId) : undefined,
-        f.pathPrefix !== undefined ? like(accounts.path, `${f.pathPrefix}%`) : undefined,
+        inAccountScope(f.scope, auditLogs.account_id),
         f.resource ? eq(auditLogs.resource, f.resource) : undefined,
         f.entity ? eq(auditLogs.entity, f.entity) : undefined,
         f.action ? eq(auditLogs.action, f.action) : undefined,

@@ -9,8 +9,8 @@ import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { listParams } from '../../http/lists';
-import { isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
-import { auditLogRows, listAuditLogs, toAuditLog, type AuditFilters } from './queries';
+import { scopeOf } from '../../http/scope';
+import { auditLogRows, listAuditLogs, toAuditLog } from './queries';
 import { attachment, stampedFileName } from '../../http/attachments';
 import { csvStream } from '../../http/csv';
 
@@ -45,17 +45,10 @@ const shownTo = (request: FastifyRequest) => {
 };
 
 export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** Which rows: the current account, or with cross_account=true everything the caller may see. */
-    const scope = async (request: FastifyRequest): Promise<AuditFilters> => {
-        const auth = requireAuth(request);
-        if (isCrossAccount(request)) return reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id };
-        return { accountId: (await requestAccount(ctx.db, request)).id };
-    };
-
     app.get(
         '/audit_logs',
         {
-            config: { access: ['auditLogs', 'read'] },
+            config: { access: ['auditLogs', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'Who changed what, newest first',
@@ -67,7 +60,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             const { page, per_page, sort, q, resource, entity, action, user_id, date_from, date_to } = request.query;
             const { result, count } = await listAuditLogs(
                 ctx.db,
-                { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to },
+                { scope: scopeOf(request).accounts, q, resource, entity, action, user_id, date_from, date_to },
                 { page, per_page, sort },
             );
             return { result: result.map(toAuditLog).map(shownTo(request)), count };
@@ -77,7 +70,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.get(
         '/audit_logs/export',
         {
-            config: { access: ['auditLogs', 'read'] },
+            config: { access: ['auditLogs', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'The audit log as CSV, with the list filters',
@@ -87,7 +80,16 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
         async (request, reply) => {
             const { q, resource, entity, action, user_id, date_from, date_to } = request.query;
-            const rows = auditLogRows(ctx.db, { ...(await scope(request)), q, resource, entity, action, user_id, date_from, date_to });
+            const rows = auditLogRows(ctx.db, {
+                scope: scopeOf(request).accounts,
+                q,
+                resource,
+                entity,
+                action,
+                user_id,
+                date_from,
+                date_to,
+            });
             const csv = csvStream({
                 columns: [
                     'timestamp',

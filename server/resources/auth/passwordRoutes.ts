@@ -134,7 +134,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.put(
         '/users/:id/password_setup',
         {
-            config: { access: 'signedIn', beforePasswordSetup: true },
+            config: { access: 'signedIn', scope: 'none', beforePasswordSetup: true },
             schema: {
                 tags,
                 summary: 'Set your first password (while a change is required)',

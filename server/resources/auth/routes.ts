@@ -17,7 +17,7 @@ import { errorReply } from '../../../contract/api';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { forbidden, unauthorized, unprocessable } from '../../http/errors';
-import { requestAccount } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { accountOptions } from '../accounts/queries';
 import { platformOs, platformVersion } from '../../version';
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.post(
         '/logout',
         {
-            config: { access: 'signedIn', beforePasswordSetup: true, whenDiskLow: 'serve' },
+            config: { access: 'signedIn', scope: 'none', beforePasswordSetup: true, whenDiskLow: 'serve' },
             schema: { tags, summary: 'End the current session', response: { 204: z.null(), ...errors } },
         },
         async (request, reply) => {
@@ -111,17 +111,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/me',
         {
-            config: { access: 'signedIn', beforePasswordSetup: true },
+            config: { access: 'signedIn', scope: 'account', beforePasswordSetup: true },
             schema: {
                 tags,
                 summary: 'The signed-in user, its account and menu',
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 200: me, ...errors },
             },
         },
         async request => {
             const auth = requireAuth(request);
-            const current = await requestAccount(ctx.db, request);
+            const current = scopeOf(request).account;
             const flags = sessionFlags(ctx.config, auth, await accountOptions(ctx.db, current.id));
             return {
                 id: auth.user.id,
@@ -142,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.put(
         '/me/locale',
         {
-            config: { access: 'signedIn', beforePasswordSetup: true },
+            config: { access: 'signedIn', scope: 'none', beforePasswordSetup: true },
             schema: {
                 tags,
                 summary: 'Keep the console language the user chose',
@@ -160,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.put(
         '/tos',
         {
-            config: { access: 'signedIn', beforePasswordSetup: true },
+            config: { access: 'signedIn', scope: 'none', beforePasswordSetup: true },
             schema: { tags, summary: 'Accept the terms of service', response: { 204: z.null(), ...errors } },
         },
         async (request, reply) => {
@@ -200,7 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/version',
         {
-            config: { access: 'signedIn', beforePasswordSetup: true },
+            config: { access: 'signedIn', scope: 'none', beforePasswordSetup: true },
             schema: {
                 tags,
                 summary: 'Platform version; the operating system for those with the version right',

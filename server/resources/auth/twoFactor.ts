@@ -59,7 +59,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         app.get(
             url,
             {
-                config: { access: 'anySignIn', beforePasswordSetup: true },
+                config: { access: 'anySignIn', scope: 'none', beforePasswordSetup: true },
                 schema: {
                     tags,
                     summary: 'Start two-factor setup: a new secret and its QR code',
@@ -79,7 +79,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         app.post(
             url,
             {
-                config: { access: 'anySignIn', beforePasswordSetup: true, rateLimit },
+                config: { access: 'anySignIn', scope: 'none', beforePasswordSetup: true, rateLimit },
                 schema: {
                     tags,
                     summary:
@@ -133,7 +133,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.post(
         '/login-2fa',
         {
-            config: { access: 'tfaStep', rateLimit, whenDiskLow: 'serve' },
+            config: { access: 'tfaStep', scope: 'none', rateLimit, whenDiskLow: 'serve' },
             schema: {
                 tags,
                 summary: 'Second sign-in step: the one-time code',
@@ -173,7 +173,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     app.delete(
         '/2fa-setup',
         {
-            config: { access: 'anySignIn', rateLimit },
+            config: { access: 'anySignIn', scope: 'none', rateLimit },
             schema: {
                 tags,
                 summary:

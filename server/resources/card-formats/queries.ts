@@ -1,8 +1,8 @@
-import { and, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { WIEGAND_FORMATS, PREDEFINED_CARD_FORMATS, type PredefinedCardFormatKey, type WiegandFormat } from '../../../contract/card-formats';
 import type { Db } from '../../db/database';
 import { cardFormats } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 
 export type CardFormatRow = typeof cardFormats.$inferSelect;
 type Layout = Pick<WiegandFormat, 'facility' | 'card' | 'parity'>;
@@ -46,11 +46,13 @@ const SORTABLE = { name: cardFormats.name, bits: cardFormats.bits, type: cardFor
 /** The predefined formats and the custom ones of the given accounts. */
 export const listCardFormats = (
     db: Db,
-    f: { accountIds: number[]; q?: string; type?: 'predefined' | 'custom'; ids?: number[] },
+    /** scope: the accounts whose custom formats come beside the predefined ones; null: none */
+    f: { scope: AccountScope | null; q?: string; type?: 'predefined' | 'custom'; ids?: number[] },
     params: { page: number; per_page: number; sort?: string },
 ) => {
+    const custom = f.scope ? (inAccountScope(f.scope, cardFormats.account_id) ?? isNotNull(cardFormats.account_id)) : undefined;
     const where = allOf([
-        or(isNull(cardFormats.account_id), inArray(cardFormats.account_id, f.accountIds)),
+        custom ? or(isNull(cardFormats.account_id), custom) : isNull(cardFormats.account_id),
         f.q ? ilike(cardFormats.name, likeText(f.q)) : undefined,
         f.type ? eq(cardFormats.type, f.type) : undefined,
         f.ids ? inArray(cardFormats.id, f.ids) : undefined,

@@ -5,13 +5,11 @@ import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { cardFormatInput, cardFormatRecord, type WiegandFormat } from '../../../contract/card-formats';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/auth';
 import { foreignKeyViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { mayActIn, requestAccount } from '../../http/scope';
+import { rowInScope, scopeOf } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
-import { findAccount } from '../accounts/queries';
 import { bumpAccessVersion } from '../profiles/access';
 import { badgesUsingFormat, visitorsWithFormat } from '../profiles/queries';
 import { deleteProfilesFor } from '../profiles/deletion';
@@ -36,10 +34,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     const visible = async (request: FastifyRequest, id: number): Promise<CardFormatRow> => {
         const row = await findCardFormat(ctx.db, id);
         if (!row) throw notFound('card format');
-        if (row.account_id !== null) {
-            const account = await findAccount(ctx.db, row.account_id);
-            if (!account || !mayActIn(requireAuth(request), account)) throw notFound('card format');
-        }
+        if (row.account_id !== null) await rowInScope(ctx.db, request, Promise.resolve({ account_id: row.account_id }), 'card format');
         return row;
     };
     const custom = async (request: FastifyRequest, id: number) => {
@@ -51,7 +46,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/card_formats',
         {
-            config: { access: ['cardFormats', 'read'] },
+            config: { access: ['cardFormats', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'The predefined card formats and the custom ones of the current account',
@@ -60,10 +55,9 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
             const { result, count } = await listCardFormats(
                 ctx.db,
-                { accountIds: [account.id], q: request.query.q, type: request.query.type, ids: idList(request.query.id) },
+                { scope: scopeOf(request).accounts, q: request.query.q, type: request.query.type, ids: idList(request.query.id) },
                 request.query,
             );
             return { result: result.map(toCardFormat), count };
@@ -81,7 +75,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async () => {
-            const { result, count } = await listCardFormats(ctx.db, { accountIds: [], type: 'predefined' }, { page: 1, per_page: 100 });
+            const { result, count } = await listCardFormats(ctx.db, { scope: null, type: 'predefined' }, { page: 1, per_page: 100 });
             return { result: result.map(toCardFormat), count };
         },
     );
@@ -89,7 +83,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/card_formats/:id',
         {
-            config: { access: ['cardFormats', 'read'] },
+            config: { access: ['cardFormats', 'read'], scope: 'row' },
             schema: { tags, summary: 'One card format', params: idParam, response: { 200: cardFormatRecord, ...errors } },
         },
         async request => toCardFormat(await visible(request, request.params.id)),
@@ -98,7 +92,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.post(
         '/card_formats',
         {
-            config: { access: ['cardFormats', 'write'] },
+            config: { access: ['cardFormats', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Create a custom card format in the current account',
@@ -107,7 +101,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             if (await nameTaken(ctx.db, account.id, request.body.name)) throw conflict('A card format with this name already exists.');
             const row = await insertCardFormat(ctx.db, account.id, request.body as WiegandFormat);
             await recordAudit(ctx.db, request, {
@@ -125,7 +119,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.put(
         '/card_formats/:id',
         {
-            config: { access: ['cardFormats', 'write'] },
+            config: { access: ['cardFormats', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Change a custom card format',
@@ -158,7 +152,7 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.delete(
         '/card_formats/:id',
         {
-            config: { access: ['cardFormats', 'write'] },
+            config: { access: ['cardFormats', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary:

@@ -4,7 +4,7 @@ import { parseBadgeText } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { badges, cardFormats, cardLists, profiles, visitorRanges } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 import type { CheckedBadge } from '../profiles/queries';
 import { bigintArray, intArray } from '../../db/arrays';
 
@@ -29,7 +29,7 @@ export const badgeMatches = (columns: { facility_code: unknown; badge_number: un
 // ---- the lists ----
 
 export interface CardListFilters {
-    accountId: number;
+    scope: AccountScope;
     list: CardList;
     q?: string;
     card_format_id?: number;
@@ -37,7 +37,7 @@ export interface CardListFilters {
 
 const cardListWhere = (f: CardListFilters) =>
     allOf([
-        eq(cardLists.account_id, f.accountId),
+        inAccountScope(f.scope, cardLists.account_id),
         eq(cardLists.list, f.list),
         f.q ? (badgeMatches(cardLists, f.q) ?? sql`false`) : undefined,
         f.card_format_id ? eq(cardLists.card_format_id, f.card_format_id) : undefined,
@@ -75,9 +75,16 @@ const holdersByCard = async (db: Db, accountId: number, keys: BadgeKey[]) => {
 const cardName = (k: BadgeKey) =>
     `${k.card_format_id}/${k.facility_code === null ? -1 : Number(k.facility_code)}/${Number(k.badge_number)}`;
 
-/** The listed badges of a page, with their holders. */
-const toListed = async (db: Db, accountId: number, found: ListedRow[]): Promise<ListedCard[]> => {
-    const holders = await holdersByCard(db, accountId, found);
+/** The listed badges of a page, with their holders (a page across accounts asks each account for its own). */
+const toListed = async (db: Db, found: ListedRow[]): Promise<ListedCard[]> => {
+    const holders = new Map<string, { id: number; acs_id: string | null }>();
+    for (const accountId of new Set(found.map(r => r.account_id)))
+        for (const [card, holder] of await holdersByCard(
+            db,
+            accountId,
+            found.filter(r => r.account_id === accountId),
+        ))
+            holders.set(`${accountId}:${card}`, holder);
     return found.map(r => ({
         id: r.id,
         account_id: r.account_id,
@@ -88,7 +95,7 @@ const toListed = async (db: Db, accountId: number, found: ListedRow[]): Promise<
         card_format_name: r.card_format_name,
         created_by: r.created_by,
         created_at: iso(r.created_at)!,
-        profile: holders.get(cardName(r)) ?? null,
+        profile: holders.get(`${r.account_id}:${cardName(r)}`) ?? null,
     }));
 };
 
@@ -110,16 +117,19 @@ export const listCards = async (db: Db, f: CardListFilters, params: { page: numb
     return {
         result: await toListed(
             db,
-            f.accountId,
             result.map(r => ({ ...r.entry, card_format_name: r.card_format_name })),
         ),
         count,
     };
 };
 
-export const findListed = async (db: Db, accountId: number, list: CardList, id: number): Promise<ListedCard | undefined> => {
-    const [found] = await listedQuery(db, and(eq(cardLists.account_id, accountId), eq(cardLists.list, list), eq(cardLists.id, id)));
-    return found ? (await toListed(db, accountId, [{ ...found.entry, card_format_name: found.card_format_name }]))[0] : undefined;
+/** An entry of a list by its id, whatever its account (the caller checks it: rowInScope), or only within one account. */
+export const findListed = async (db: Db, accountId: number | undefined, list: CardList, id: number): Promise<ListedCard | undefined> => {
+    const [found] = await listedQuery(
+        db,
+        and(accountId === undefined ? undefined : eq(cardLists.account_id, accountId), eq(cardLists.list, list), eq(cardLists.id, id)),
+    );
+    return found ? (await toListed(db, [{ ...found.entry, card_format_name: found.card_format_name }]))[0] : undefined;
 };
 
 /** The lists a badge of the account is in. */
@@ -207,7 +217,7 @@ export const rangeOf = async (db: Db | Tx, accountId: number, key: BadgeKey) =>
             .limit(1)
     )[0];
 
-export const listRanges = async (db: Db, accountId: number): Promise<VisitorRange[]> => {
+export const listRanges = async (db: Db, scope: AccountScope): Promise<VisitorRange[]> => {
     const found = await rows<{
         id: number;
         account_id: number;
@@ -227,7 +237,7 @@ export const listRanges = async (db: Db, accountId: number): Promise<VisitorRang
                    and coalesce(b.facility_code, -1) = coalesce(r.facility_code, -1)
                    and b.badge_number between r.first_number and r.last_number) as visitors
             from visitor_ranges r join card_formats f on f.id = r.card_format_id
-            where r.account_id = ${accountId} order by f.name, r.facility_code nulls first, r.id`,
+            where ${inAccountScope(scope, sql`r.account_id`) ?? sql`true`} order by f.name, r.facility_code nulls first, r.id`,
     );
     return found.map(r => ({
         ...r,
@@ -253,6 +263,8 @@ export const upsertRange = async (db: Db, accountId: number, range: BadgeKey & {
     return Number(row!.id);
 };
 
+export const findRange = async (db: Db, id: number) => (await db.select().from(visitorRanges).where(eq(visitorRanges.id, id)).limit(1))[0];
+
 export const deleteRange = async (db: Db, accountId: number, id: number) =>
     (
         await db
@@ -276,14 +288,14 @@ export const isVisitorBadge = async (db: Db | Tx, accountId: number, key: BadgeK
 // ---- visitors ----
 
 export interface VisitorFilters {
-    accountId: number;
+    scope: AccountScope;
     q?: string;
     card_format_id?: number;
 }
 
 const visitorWhere = (f: VisitorFilters) =>
     allOf([
-        eq(badges.account_id, f.accountId),
+        inAccountScope(f.scope, badges.account_id),
         eq(profiles.visitor, true),
         f.q ? (badgeMatches(badges, f.q) ?? sql`${profiles.acs_id} ilike ${likeText(f.q)}`) : undefined,
         f.card_format_id ? eq(badges.card_format_id, f.card_format_id) : undefined,
@@ -346,7 +358,7 @@ export const visitorsBefore = (db: Db, now: Date, limit: number) =>
 // ---- every badge of the account (GET /cards, /cards/autocomplete) ----
 
 export interface BadgeFilters {
-    accountId: number;
+    scope: AccountScope;
     q?: string;
     card_format_id?: number;
 }
@@ -356,7 +368,7 @@ const BADGE_SORT = { id: badges.id, badge_number: badges.badge_number, created_a
 /** The account's badges with their holder: q is a number or FC:NUMBER (an index hit), else part of the holder's ACS ID. */
 export const listBadges = async (db: Db, f: BadgeFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = allOf([
-        eq(badges.account_id, f.accountId),
+        inAccountScope(f.scope, badges.account_id),
         f.q ? (badgeMatches(badges, f.q) ?? sql`${profiles.acs_id} ilike ${likeText(f.q)}`) : undefined,
         f.card_format_id ? eq(badges.card_format_id, f.card_format_id) : undefined,
     ]);

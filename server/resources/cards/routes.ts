@@ -32,8 +32,8 @@ import { requireAuth } from '../../http/auth';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
 import { ACCOUNT_OPTIONS, optionOn } from '../../../contract/session';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, mayActIn, requestAccount } from '../../http/scope';
-import { accountOptions, findAccount } from '../accounts/queries';
+import { formAccount, rowInScope, scopeOf, type RouteScope } from '../../http/scope';
+import { accountOptions } from '../accounts/queries';
 import { defaultAccessGroupId, groupsOfAccount } from '../access-groups/queries';
 import { recordAudit, recordAudits } from '../audit-logs/record';
 import { removeImages } from '../events/images';
@@ -45,6 +45,7 @@ import { DEFAULT_OPT_OUT_FORMAT_KEY, importOptOutCsv } from './optOutImport';
 import {
     deleteListed,
     deleteRange,
+    findRange,
     findListed,
     findVisitorBadge,
     holdersOf,
@@ -94,7 +95,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 after: { deletion_cause: cause },
             })),
         );
-    const access = (resource: Resource, action: Action) => ({ access: [resource, action] as const });
+    const access = (resource: Resource, action: Action, scope: RouteScope) => ({ access: [resource, action] as const, scope });
     const by = (request: FastifyRequest) => requireAuth(request).user.name;
     /** SPEC 3 acs/opt_out_enabled: the opt-out list is the account's only when the option is on. */
     const optOutOn = async (list: CardList, accountId: number) => {
@@ -139,7 +140,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         app.get(
             path,
             {
-                config: access(right, 'read'),
+                config: access(right, 'read', 'list'),
                 schema: {
                     tags,
                     summary: `The ${entity.toLowerCase()}s of the account; q finds a badge by number or FC:NUMBER`,
@@ -148,11 +149,12 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 },
             },
             async request => {
-                const account = await requestAccount(ctx.db, request);
-                await optOutOn(list, account.id);
+                const { account, accounts, cross } = scopeOf(request);
+                // Across accounts the list holds what each account's option let in; one account answers as its option says.
+                if (!cross) await optOutOn(list, account.id);
                 return listCards(
                     ctx.db,
-                    { accountId: account.id, list, q: request.query.q, card_format_id: request.query.card_format_id },
+                    { scope: accounts, list, q: request.query.q, card_format_id: request.query.card_format_id },
                     request.query,
                 );
             },
@@ -161,19 +163,19 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         app.post(
             path,
             {
-                config: access(right, 'write'),
+                config: access(right, 'write', 'account'),
                 schema: {
                     tags,
                     summary:
                         list === 'opt_out'
                             ? 'Add a badge to the bio opt-out list: the profile holding it is deleted with its biometric data'
                             : `Add a badge to the ${entity.toLowerCase()} list`,
-                    body: listedCardInput.extend({ account_id: z.number().int().min(0).optional() }),
+                    body: listedCardInput,
                     response: { 201: listedCard.extend({ profiles_deleted: z.number().int() }), ...errors },
                 },
             },
             async (request, reply) => {
-                const account = await requestAccount(ctx.db, request);
+                const { account } = scopeOf(request);
                 await optOutOn(list, account.id);
                 const { entry, profiles_deleted } = await addToList(request, account.id, list, request.body);
                 return reply.status(201).send({ ...entry, profiles_deleted });
@@ -183,7 +185,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         app.delete(
             `${path}/:id`,
             {
-                config: access(right, 'write'),
+                config: access(right, 'write', 'row'),
                 schema: {
                     tags,
                     summary: `Take a badge out of the ${entity.toLowerCase()} list`,
@@ -192,10 +194,14 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 },
             },
             async (request, reply) => {
-                const account = await requestAccount(ctx.db, request);
+                const entry = await rowInScope(
+                    ctx.db,
+                    request,
+                    findListed(ctx.db, undefined, list, request.params.id),
+                    entity.toLowerCase(),
+                );
+                const account = { id: entry.account_id };
                 await optOutOn(list, account.id);
-                const entry = await findListed(ctx.db, account.id, list, request.params.id);
-                if (!entry) throw notFound(entity.toLowerCase());
                 await ctx.db.transaction(async tx => {
                     await deleteListed(tx, account.id, list, [entry.id]);
                     await bumpAccessVersion(tx, account.id);
@@ -216,7 +222,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.post(
         '/cards/adaptive/bulk',
         {
-            config: access('adaptive', 'write'),
+            config: access('adaptive', 'write', 'account'),
             schema: {
                 tags,
                 summary: 'Add badges to and take entries out of the adaptive two-factor list at once; each badge refused says why',
@@ -232,7 +238,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const refused: { index: number; reason: string }[] = [];
             let added = 0;
             for (const [index, card] of request.body.add.entries()) {
@@ -267,13 +273,12 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.post(
         '/opt_out/csv',
         {
-            config: access('optOut', 'write'),
+            config: access('optOut', 'write', 'account'),
             schema: {
                 tags,
                 summary:
                     'Import badges into the bio opt-out list: multipart, the CSV in the field "file" (header badge_number,facility_code[,card_format]); a field card_format_id before it names the format of lines without one (default 26-bit H10301)',
                 consumes: ['multipart/form-data'],
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 200: optOutImportResult, ...errors, 413: errorReply },
             },
         },
@@ -291,7 +296,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                     part.file.resume();
                     throw new HttpError(400, `Send one file, in the field "${OPT_OUT_FILE_FIELD}".`);
                 }
-                const account = await accountInScope(ctx.db, auth, Number(fields.account_id ?? request.query.account_id ?? 0) || 0);
+                const account = await formAccount(ctx.db, request, fields.account_id);
                 await optOutOn('opt_out', account.id).catch(error => {
                     part.file.resume();
                     throw error;
@@ -332,7 +337,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/cards',
         {
-            config: access('profiles', 'read'),
+            config: access('profiles', 'read', 'list'),
             schema: {
                 tags,
                 summary: "Every badge of the account with its holder; q finds a number or FC:NUMBER, else part of the holder's ACS ID",
@@ -341,10 +346,9 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
             return listBadges(
                 ctx.db,
-                { accountId: account.id, q: request.query.q, card_format_id: request.query.card_format_id },
+                { scope: scopeOf(request).accounts, q: request.query.q, card_format_id: request.query.card_format_id },
                 request.query,
             );
         },
@@ -353,24 +357,22 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/cards/autocomplete',
         {
-            config: access('profiles', 'read'),
+            config: access('profiles', 'read', 'list'),
             schema: {
                 tags,
                 summary: `The badge picker: at most ${BADGE_AUTOCOMPLETE_MAX} badges of the account for the text typed (number, FC:NUMBER or ACS ID)`,
-                querystring: z.object({ q: z.string().max(200).optional(), account_id: z.coerce.number().int().min(0).optional() }),
+                querystring: z.object({ q: z.string().max(200).optional() }),
                 response: { 200: listReply(accountBadge), ...errors },
             },
         },
-        async request => {
-            const account = await requestAccount(ctx.db, request);
-            return listBadges(ctx.db, { accountId: account.id, q: request.query.q }, { page: 1, per_page: BADGE_AUTOCOMPLETE_MAX });
-        },
+        async request =>
+            listBadges(ctx.db, { scope: scopeOf(request).accounts, q: request.query.q }, { page: 1, per_page: BADGE_AUTOCOMPLETE_MAX }),
     );
 
     app.get(
         '/cards/formats',
         {
-            config: access('profiles', 'read'),
+            config: access('profiles', 'read', 'list'),
             schema: {
                 tags,
                 summary:
@@ -386,10 +388,9 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
             const { result, count } = await listCardFormats(
                 ctx.db,
-                { accountIds: [account.id], q: request.query.q, ids: idList(request.query.id) },
+                { scope: scopeOf(request).accounts, q: request.query.q, ids: idList(request.query.id) },
                 request.query,
             );
             return { result: result.map(toCardFormat), count };
@@ -401,7 +402,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/cards/visitors/range',
         {
-            config: access('visitors', 'read'),
+            config: access('visitors', 'read', 'list'),
             schema: {
                 tags,
                 summary: 'The visitor badge ranges of the account, with how many visitors hold a badge of each',
@@ -409,8 +410,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
-            const result = await listRanges(ctx.db, account.id);
+            const result = await listRanges(ctx.db, scopeOf(request).accounts);
             return { result, count: result.length };
         },
     );
@@ -418,7 +418,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.patch(
         '/cards/visitors/range',
         {
-            config: access('visitors', 'write'),
+            config: access('visitors', 'write', 'account'),
             schema: {
                 tags,
                 summary:
@@ -428,15 +428,15 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const body = request.body;
             const first = await checkBadge(ctx.db, account.id, { ...body, badge_number: body.first_number }).catch(rename('first_number'));
             await checkBadge(ctx.db, account.id, { ...body, badge_number: body.last_number }).catch(rename('last_number'));
-            const before = (await listRanges(ctx.db, account.id)).find(
+            const before = (await listRanges(ctx.db, { accountId: account.id })).find(
                 r => r.card_format_id === first.card_format_id && r.facility_code === first.facility_code,
             );
             const id = await upsertRange(ctx.db, account.id, { ...first, first_number: body.first_number, last_number: body.last_number });
-            const after = (await listRanges(ctx.db, account.id)).find(r => r.id === id)!;
+            const after = (await listRanges(ctx.db, { accountId: account.id })).find(r => r.id === id)!;
             await recordAudit(ctx.db, request, {
                 action: before ? 'update' : 'create',
                 resource: 'visitors',
@@ -453,7 +453,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.delete(
         '/cards/visitors/range/:id',
         {
-            config: access('visitors', 'write'),
+            config: access('visitors', 'write', 'row'),
             schema: {
                 tags,
                 summary: 'Delete a visitor range; visitors already issued keep their badge until midnight',
@@ -462,8 +462,9 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
-            const gone = await deleteRange(ctx.db, account.id, request.params.id);
+            const range = await rowInScope(ctx.db, request, findRange(ctx.db, request.params.id), 'visitor range');
+            const account = { id: range.account_id };
+            const gone = await deleteRange(ctx.db, account.id, range.id);
             if (!gone) throw notFound('visitor range');
             await recordAudit(ctx.db, request, {
                 action: 'delete',
@@ -480,7 +481,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/cards/visitors',
         {
-            config: access('visitors', 'read'),
+            config: access('visitors', 'read', 'list'),
             schema: {
                 tags,
                 summary: "The account's visitors: their badge and when it expires; q finds a badge by number or FC:NUMBER, or an ACS ID",
@@ -489,10 +490,9 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
             return listVisitors(
                 ctx.db,
-                { accountId: account.id, q: request.query.q, card_format_id: request.query.card_format_id },
+                { scope: scopeOf(request).accounts, q: request.query.q, card_format_id: request.query.card_format_id },
                 request.query,
             );
         },
@@ -501,7 +501,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.post(
         '/cards/visitors',
         {
-            config: access('visitors', 'write'),
+            config: access('visitors', 'write', 'account'),
             schema: {
                 tags,
                 summary:
@@ -511,7 +511,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const body = request.body;
             const key = await checkBadge(ctx.db, account.id, body);
             if (!(await rangeOf(ctx.db, account.id, key))) throw validationError({ badge_number: CARD_MESSAGES.notInRange });
@@ -548,7 +548,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.delete(
         '/cards/visitors/:id',
         {
-            config: access('visitors', 'write'),
+            config: access('visitors', 'write', 'row'),
             schema: {
                 tags,
                 summary: "End a visit: the visitor's profile and badge are deleted now",
@@ -558,9 +558,13 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         },
         async (request, reply) => {
             const found = await findVisitorBadge(ctx.db, request.params.id);
-            const account = found && (await findAccount(ctx.db, found.badge.account_id));
-            if (!found || !found.visitor || !account || !mayActIn(requireAuth(request), account)) throw notFound('visitor');
-            const gone = await deleteProfilesFor(ctx.db, ctx.storage, account.id, [found.badge.profile_id], 'deleted');
+            const { badge } = await rowInScope(
+                ctx.db,
+                request,
+                Promise.resolve(found?.visitor ? { ...found, account_id: found.badge.account_id } : undefined),
+                'visitor',
+            );
+            const gone = await deleteProfilesFor(ctx.db, ctx.storage, badge.account_id, [badge.profile_id], 'deleted');
             await auditDeleted(request, gone, 'deleted');
             return reply.status(204).send(null);
         },

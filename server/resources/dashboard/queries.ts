@@ -40,7 +40,7 @@ export const userTiles = async (db: Db, scope: DashboardScope) => {
 
 /** Devices by state, and the offline readers that went silent most recently. */
 export const deviceTiles = async (db: Db, scope: DashboardScope) => {
-    const counts = await devicesByState(db, scope);
+    const counts = await devicesByState(db, { scope });
     const by_state = Object.fromEntries(DEVICE_STATUSES.map(s => [s, counts.find(c => c.status === s)?.count ?? 0])) as Record<
         DeviceStatus,
         number

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
     emptyCounts,
     isFinalDeviceStatus,
@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { accounts, deploymentDevices, deploymentLogs, deploymentPhases, deployments, firmwareArtifacts } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -100,8 +100,7 @@ export const insertDeployment = (db: Db, d: NewDeployment, now: Date) =>
 // ---- reading ----
 
 export interface DeploymentFilters {
-    accountId?: number;
-    pathPrefix?: string;
+    scope: AccountScope;
     group?: DeploymentGroup;
     q?: string;
     ids?: number[];
@@ -146,8 +145,7 @@ export const listDeployments = async (
     now: Date,
 ) => {
     const where = allOf([
-        f.accountId !== undefined ? eq(deployments.account_id, f.accountId) : undefined,
-        f.pathPrefix !== undefined ? like(accounts.path, `${f.pathPrefix}%`) : undefined,
+        inAccountScope(f.scope, deployments.account_id),
         groupWhere(f.group, now),
         f.q ? or(ilike(deployments.name, likeText(f.q)), ilike(deployments.artifact_name, likeText(f.q))) : undefined,
         f.ids ? inArray(deployments.id, f.ids) : undefined,

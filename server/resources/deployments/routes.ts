@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath, type ScopedAccount } from '../../http/scope';
+import { mayActIn, reachesDescendants, scopeOf, type ScopedAccount } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { applicableKeys, findArtifact, pathIds, verificationOf } from '../artifacts/queries';
 import { allDevices, listDevices, type DeviceFilters } from '../devices/queries';
@@ -32,7 +32,6 @@ import {
     listDeploymentDevices,
     listDeployments,
     toDeployments,
-    type DeploymentFilters,
 } from './queries';
 
 const tags = ['firmware'];
@@ -47,8 +46,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** The readers a deployment made in this account may target: its own, and for roles that reach below, those of the accounts below it. */
-    const deviceScope = (request: FastifyRequest, account: ScopedAccount): DeviceFilters =>
-        reachesDescendants(requireAuth(request)) ? { pathPrefix: account.path } : { accountId: account.id };
+    const deviceScope = (request: FastifyRequest, account: ScopedAccount): DeviceFilters => ({
+        scope: reachesDescendants(requireAuth(request)) ? { pathPrefix: account.path } : { accountId: account.id },
+    });
 
     /** The firmware, if it is usable in the account (uploaded there or above). */
     const usableArtifact = async (account: ScopedAccount, id: number) => {
@@ -67,7 +67,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/deployments',
         {
-            config: { access: ['deployments', 'read'] },
+            config: { access: ['deployments', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary:
@@ -77,16 +77,10 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async request => {
-            const auth = requireAuth(request);
-            const scope: DeploymentFilters = isCrossAccount(request)
-                ? reachesDescendants(auth)
-                    ? { pathPrefix: scopePath(auth) }
-                    : { accountId: auth.account.id }
-                : { accountId: (await requestAccount(ctx.db, request)).id };
             const now = ctx.now();
             const { result, count } = await listDeployments(
                 ctx.db,
-                { ...scope, group: request.query.group, q: request.query.q, ids: idList(request.query.id) },
+                { scope: scopeOf(request).accounts, group: request.query.group, q: request.query.q, ids: idList(request.query.id) },
                 request.query,
                 now,
             );
@@ -97,7 +91,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/deployments/candidates',
         {
-            config: { access: ['deployments', 'read'] },
+            config: { access: ['deployments', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'The approved readers a deployment of this firmware may target (compatible device types), with search and filters',
@@ -110,7 +104,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const artifact = await usableArtifact(account, request.query.artifact_id);
             const q = request.query;
             const { result, count } = await listDevices(
@@ -145,7 +139,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/deployments/:id',
         {
-            config: { access: ['deployments', 'read'] },
+            config: { access: ['deployments', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'One deployment with its progress by phase',
@@ -159,7 +153,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.post(
         '/deployments',
         {
-            config: { access: ['deployments', 'write'] },
+            config: { access: ['deployments', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Schedule an update: a firmware, readers (by id or by filter), phases and retries',
@@ -169,7 +163,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         },
         async (request, reply) => {
             const auth = requireAuth(request);
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const body = request.body;
             const artifact = await usableArtifact(account, body.artifact_id);
             // Where keys are configured, only firmware they verify is deployed.
@@ -241,12 +235,11 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.put(
         '/deployments/:id/abort',
         {
-            config: { access: ['deployments', 'write'] },
+            config: { access: ['deployments', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Abort a deployment: readers that have not finished stop and are marked aborted',
                 params: idParam,
-                body: z.object({ account_id: z.number().int().min(0).optional() }).optional(),
                 response: { 200: deploymentRecord, ...errors },
             },
         },
@@ -269,7 +262,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/deployments/:id/devices',
         {
-            config: { access: ['deployments', 'read'] },
+            config: { access: ['deployments', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'The readers of a deployment with the status each reported',
@@ -308,7 +301,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/deployments/:id/logs/:entry_id',
         {
-            config: { access: ['deployments', 'read'] },
+            config: { access: ['deployments', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'The log one reader sent while it took part in the deployment, oldest line first',

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
@@ -16,7 +16,7 @@ import {
     type StoredOnvif,
     type StoredSip,
 } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -136,8 +136,7 @@ export const findDeviceByHardwareId = async (db: Db, hardwareId: string): Promis
 
 export interface DeviceFilters {
     /** the account's devices, or every account under this path (cross_account) */
-    accountId?: number;
-    pathPrefix?: string;
+    scope: AccountScope;
     q?: string;
     status?: DeviceStatus;
     device_mode?: string;
@@ -169,8 +168,7 @@ const SORTABLE = {
 
 const deviceWhere = (f: DeviceFilters): SQL | undefined =>
     allOf([
-        f.accountId !== undefined ? eq(devices.account_id, f.accountId) : undefined,
-        f.pathPrefix !== undefined ? like(accounts.path, `${f.pathPrefix}%`) : undefined,
+        inAccountScope(f.scope, devices.account_id),
         f.q
             ? or(
                   ilike(devices.description, likeText(f.q)),

@@ -18,6 +18,7 @@ import {
     tempEnrollmentInput,
     TEMP_ENROLLMENT_DEFAULT_MINUTES,
     type DeviceRecord,
+    registrationCodeReply,
 } from '../../../contract/devices';
 import { MESSAGES } from '../../../contract/validation';
 import { LIST_MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../../contract/constants';
@@ -25,7 +26,7 @@ import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
+import { accountInScope, mayActIn, reachOf, rowInScope, scopeOf } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
 import { auditTrail, recordAudit } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
@@ -117,16 +118,10 @@ const withoutSecrets = <T extends { onvif: { password: string | null }; sip: { p
 });
 
 export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** The list scope of a request: the current account, or with cross_account every account the caller may act in. */
-    const scopeOf = async (request: FastifyRequest): Promise<DeviceFilters> => {
-        const auth = requireAuth(request);
-        if (isCrossAccount(request)) return reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id };
-        return { accountId: (await requestAccount(ctx.db, request)).id };
-    };
-    const filtersOf = async (request: FastifyRequest): Promise<DeviceFilters> => {
+    const filtersOf = (request: FastifyRequest): DeviceFilters => {
         const q = request.query as DeviceQuery;
         return {
-            ...(await scopeOf(request)),
+            scope: scopeOf(request).accounts,
             q: q.q,
             status: q.status as DeviceFilters['status'],
             device_mode: q.device_mode,
@@ -143,11 +138,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         rowInScope(ctx.db, request, findDevice(ctx.db, id), 'device');
     /** Every one of these devices, or 404 and nothing done. */
     const allVisible = async (request: FastifyRequest, ids: number[]): Promise<DeviceListRow[]> => {
-        const auth = requireAuth(request);
-        const found = await allDevices(
-            ctx.db,
-            reachesDescendants(auth) ? { pathPrefix: scopePath(auth), ids } : { accountId: auth.account.id, ids },
-        );
+        const found = await allDevices(ctx.db, { scope: reachOf(requireAuth(request)), ids });
         if (found.length !== new Set(ids).size) throw notFound('device');
         return found;
     };
@@ -167,7 +158,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices',
         {
-            config: { access: ['devices', 'read'] },
+            config: { access: ['devices', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'Devices of the current account (cross_account=true: of every account in scope), with filters',
@@ -176,7 +167,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             },
         },
         async request => {
-            const { result, count } = await listDevices(ctx.db, await filtersOf(request), request.query);
+            const { result, count } = await listDevices(ctx.db, filtersOf(request), request.query);
             return { result: result.map(record), count };
         },
     );
@@ -184,7 +175,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/aggregate/state',
         {
-            config: { access: ['devices', 'read'] },
+            config: { access: ['devices', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'How many devices are in each state',
@@ -193,7 +184,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             },
         },
         async request => {
-            const counts = await devicesByState(ctx.db, await filtersOf(request));
+            const counts = await devicesByState(ctx.db, filtersOf(request));
             const result = DEVICE_STATUSES.map(status => ({ status, count: counts.find(c => c.status === status)?.count ?? 0 }));
             return { result, total: result.reduce((n, r) => n + r.count, 0) };
         },
@@ -202,7 +193,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/installed_firmware',
         {
-            config: { access: ['devices', 'read'] },
+            config: { access: ['devices', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'How many approved devices run each firmware release',
@@ -210,20 +201,16 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
                 response: { 200: installedFirmware, ...errors },
             },
         },
-        async request => ({ result: await installedReleases(ctx.db, await filtersOf(request)) }),
+        async request => ({ result: await installedReleases(ctx.db, filtersOf(request)) }),
     );
 
     app.get(
         '/devices/filter_values',
         {
-            config: { access: ['devices', 'read'] },
+            config: { access: ['devices', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'The board types, releases and modes present among the devices in scope, for the list filters',
-                querystring: z.object({
-                    account_id: z.coerce.number().int().min(0).optional(),
-                    cross_account: z.enum(['true', 'false']).optional(),
-                }),
                 response: {
                     200: z.object({ board_type: z.array(z.string()), release: z.array(z.string()), device_mode: z.array(z.string()) }),
                     ...errors,
@@ -231,7 +218,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             },
         },
         async request => {
-            const scope = await scopeOf(request);
+            const scope = { scope: scopeOf(request).accounts };
             const [board_type, release, device_mode] = await Promise.all([
                 distinctValues(ctx.db, 'board_type', scope),
                 distinctValues(ctx.db, 'release', scope),
@@ -244,19 +231,18 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/registration_code',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'The code an installer enters on a reader so that it registers in the current account',
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: {
-                    200: z.object({ account_id: z.number().int(), account_name: z.string(), code: z.string(), url: z.string() }),
+                    200: registrationCodeReply,
                     ...errors,
                 },
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             return {
                 account_id: account.id,
                 account_name: account.name,
@@ -269,19 +255,19 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/registration_code',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Replace the registration code of the current account (readers already registered are not affected)',
-                body: z.object({ account_id: z.number().int().min(0).optional() }),
+                body: z.object({}),
                 response: {
-                    200: z.object({ account_id: z.number().int(), account_name: z.string(), code: z.string(), url: z.string() }),
+                    200: registrationCodeReply,
                     ...errors,
                 },
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const code = await resetRegistrationCode(ctx.db, account.id, newRegistrationCode());
             await recordAudit(ctx.db, request, {
                 action: 'update',
@@ -297,14 +283,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/bulk/config/export',
         {
-            config: { access: ['devices', 'download_config'] },
+            config: { access: ['devices', 'download_config'], scope: 'row' },
             schema: {
                 tags,
                 summary: "The configurations of the chosen devices as CSV (times in the caller's time zone)",
                 querystring: z.object({
                     device_ids: z.string().regex(/^\d+(,\d+)*$/),
                     timezone_offset: z.coerce.number().int().min(-900).max(900).default(0),
-                    account_id: z.coerce.number().int().min(0).optional(),
                 }),
             },
         },
@@ -346,7 +331,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/bulk',
         {
-            config: { access: ['devices', 'bulk_edit'] },
+            config: { access: ['devices', 'bulk_edit'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Set the same parameters on many devices (SPEC 2.2 Bulk Device Edit)',
@@ -371,7 +356,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/bulk/reboot',
         {
-            config: { access: ['devices', 'bulk_reboot'] },
+            config: { access: ['devices', 'bulk_reboot'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Queue a reboot on many devices (SPEC 2.2 Bulk Device Reboot)',
@@ -397,7 +382,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.delete(
         '/devices/bulk',
         {
-            config: { access: ['devices', 'bulk_delete'] },
+            config: { access: ['devices', 'bulk_delete'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete many devices; their events stay, showing "Device deleted"',
@@ -419,7 +404,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/:id',
         {
-            config: { access: ['devices', 'read'] },
+            config: { access: ['devices', 'read'], scope: 'row' },
             schema: { tags, summary: 'One device', params: idParam, response: { 200: deviceRecord, ...errors } },
         },
         async request => record(await visible(request, request.params.id)),
@@ -428,7 +413,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/:id',
         {
-            config: { access: ['devices', 'edit'] },
+            config: { access: ['devices', 'edit'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Modify the device parameters (the reader pulls them at its next heartbeat)',
@@ -471,7 +456,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.delete(
         '/devices/:id',
         {
-            config: { access: ['devices', 'delete'] },
+            config: { access: ['devices', 'delete'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete a device; its events stay, showing "Device deleted"',
@@ -490,7 +475,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/:id/approve',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Approve a pending reader, optionally into another account in scope; it then fetches its key',
@@ -523,12 +508,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/:id/reject',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Reject a pending reader: its calls get 401 until it is approved',
                 params: idParam,
-                body: z.object({ account_id: z.number().int().min(0).optional() }),
                 response: { 200: deviceRecord, ...errors },
             },
         },
@@ -544,7 +528,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/:id/authenticate',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Accept a reader that came back with new credentials, with the pairing code it shows',
@@ -568,7 +552,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/:id/temp_enrollment',
         {
-            config: { access: ['devices', 'edit'] },
+            config: { access: ['devices', 'edit'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Turn temporary enrollment on (for a while) or off',
@@ -598,12 +582,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/:id/reboot',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Queue a reboot; the reader acknowledges it',
                 params: idParam,
-                body: z.object({ account_id: z.number().int().min(0).optional() }).optional(),
                 response: { 200: commandRecord, ...errors },
             },
         },
@@ -619,12 +602,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/devices/:id/logs/request',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Ask the reader to upload its recent logs now',
                 params: idParam,
-                body: z.object({ account_id: z.number().int().min(0).optional() }).optional(),
                 response: { 200: commandRecord, ...errors },
             },
         },
@@ -639,7 +621,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/:id/commands',
         {
-            config: { access: ['devices', 'read'] },
+            config: { access: ['devices', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'The latest commands sent to the device and their outcome',
@@ -660,7 +642,6 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         from: z.iso.datetime({ offset: true }).optional(),
         to: z.iso.datetime({ offset: true }).optional(),
         q: z.string().max(200).optional(),
-        account_id: z.coerce.number().int().min(0).optional(),
         timezone_offset: z.coerce.number().int().min(-900).max(900).default(0),
     });
     const logFilters = (q: z.infer<typeof logQuery>) => ({
@@ -673,7 +654,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/:id/logs',
         {
-            config: { access: ['deviceLogs', 'read'] },
+            config: { access: ['deviceLogs', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Log lines the reader uploaded, newest first',
@@ -700,7 +681,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/:id/logs/export',
         {
-            config: { access: ['deviceLogs', 'read'] },
+            config: { access: ['deviceLogs', 'read'], scope: 'row' },
             schema: { tags, summary: "The reader's log lines as CSV, oldest first", params: idParam, querystring: logQuery },
         },
         async (request, reply) => {
@@ -719,7 +700,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/devices/:id/config',
         {
-            config: { access: ['devices', 'download_config'] },
+            config: { access: ['devices', 'download_config'], scope: 'row' },
             schema: { tags, summary: 'The configuration file the reader receives (secrets masked)', params: idParam },
         },
         async (request, reply) => {

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/enrollments';
 import type { Db } from '../../db/database';
 import { consentTemplates, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type InviteRow = typeof enrollmentInvites.$inferSelect;
 
@@ -45,7 +45,7 @@ export const effectiveStatus = (r: Pick<InviteRow, 'status' | 'expires_at'>, now
     ['sent', 'opened', 'consented'].includes(r.status) && r.expires_at.getTime() <= now.getTime() ? 'expired' : r.status;
 
 export interface EnrollmentFilters {
-    accountId: number;
+    scope: AccountScope;
     q?: string;
     status?: EnrollmentStatus;
     now: Date;
@@ -73,7 +73,7 @@ const statusIs = (status: EnrollmentStatus, now: Date): SQL => {
 
 export const listEnrollments = async (db: Db, f: EnrollmentFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = allOf([
-        eq(enrollmentInvites.account_id, f.accountId),
+        inAccountScope(f.scope, enrollmentInvites.account_id),
         f.q ? or(ilike(enrollmentInvites.name, likeText(f.q)), ilike(enrollmentInvites.email, likeText(f.q))) : undefined,
         f.status ? statusIs(f.status, f.now) : undefined,
     ]);

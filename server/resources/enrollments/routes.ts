@@ -34,7 +34,7 @@ import { requireAuth } from '../../http/auth';
 import { attachment } from '../../http/attachments';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
-import { mayActIn, requestAccount } from '../../http/scope';
+import { mayActIn, scopeOf } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
 import { csvRecords } from '../../http/csvLines';
 import { checkPicture } from '../../http/pictures';
@@ -165,7 +165,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/web-enrollments',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'The invitations of the account; q finds a name or e-mail, status filters',
@@ -174,11 +174,14 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
-            await enabledFor(account.id);
+            const { account, accounts, cross } = scopeOf(request);
+            // Across accounts: the invitations each account in reach made while it could; one account answers as its option says.
+            if (cross) {
+                if (!ctx.config.enrollmentEnabled) throw forbidden(ENROLLMENT_MESSAGES.disabled);
+            } else await enabledFor(account.id);
             return listEnrollments(
                 ctx.db,
-                { accountId: account.id, q: request.query.q, status: request.query.status, now: ctx.now() },
+                { scope: accounts, q: request.query.q, status: request.query.status, now: ctx.now() },
                 request.query,
             );
         },
@@ -187,7 +190,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.post(
         '/web-enrollments/invites',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'account' },
             ...sendingRate,
             schema: {
                 tags,
@@ -198,7 +201,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const settings = await enabledFor(account.id);
             if (settings.consentType === 'template' && !(await consentTemplateOf(ctx.db, account.id)))
                 throw conflict(ENROLLMENT_MESSAGES.templateMissing);
@@ -239,13 +242,12 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.post(
         '/web-enrollments/csv',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'account' },
             ...sendingRate,
             schema: {
                 tags,
                 summary: `Invite the people of a CSV file (multipart, field "file"; header name,email[,badge_number,facility_code,card_format]; at most ${INVITE_CSV_MAX_LINES} lines). Every line is checked first: one refused line and nothing is created (400 with each line's reason), nor for a file past the account's invitations a day (429); else the invitations are made and sent in the background (GET /web-enrollments/batches/{id})`,
                 consumes: ['multipart/form-data'],
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: {
                     202: inviteBatch,
                     400: inviteCsvRefusal.or(errorReply),
@@ -259,7 +261,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const settings = await enabledFor(account.id);
             if (settings.consentType === 'template' && !(await consentTemplateOf(ctx.db, account.id)))
                 throw conflict(ENROLLMENT_MESSAGES.templateMissing);
@@ -418,7 +420,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/web-enrollments/batches/:id',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'row' },
             schema: { tags, summary: 'How far the sending of an upload is', params: idParam, response: { 200: inviteBatch, ...errors } },
         },
         async request => {
@@ -440,7 +442,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.post(
         '/web-enrollments/:id/resend',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             ...sendingRate,
             schema: {
                 tags,
@@ -483,7 +485,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.post(
         '/web-enrollments/:id/revoke',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Withdraw an invitation: its link stops working at once',
@@ -503,7 +505,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/web-enrollments/:id/link',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: "The invitation's link, to give to the person another way (copy link)",
@@ -522,7 +524,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.post(
         '/accounts/test/email',
         {
-            config: { access: ['accounts', 'edit'], rateLimit: { max: 10, timeWindow: '1 minute' } },
+            config: { access: ['accounts', 'edit'], scope: 'none', rateLimit: { max: 10, timeWindow: '1 minute' } },
             schema: {
                 tags,
                 summary: 'Send a test message to an address, through the mail settings invitations use (SMTP_URL, or the outbox folder)',
@@ -536,17 +538,17 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.post(
         '/accounts/test/esignature',
         {
-            config: { access: ['accounts', 'edit'], rateLimit: { max: 10, timeWindow: '1 minute' } },
+            config: { access: ['accounts', 'edit'], scope: 'account', rateLimit: { max: 10, timeWindow: '1 minute' } },
             schema: {
                 tags,
                 summary:
                     "Test the signing of consents (SPEC 7.2 e-signature test): the account's template stamped as a person's would be, with a sample name and signature, as a PDF",
-                body: z.object({ account_id: z.number().int().min(0).optional() }),
+                body: z.object({}),
                 produces: ['application/pdf'],
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const template = await consentTemplateOf(ctx.db, account.id);
             const file = template && (await ctx.storage.get(template.file_key));
             if (!template || !file) throw conflict(ENROLLMENT_MESSAGES.templateMissing);
@@ -567,7 +569,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.put(
         '/accounts/:id/consent_template',
         {
-            config: { access: ['accounts', 'edit'] },
+            config: { access: ['accounts', 'edit'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Upload the consent template people sign: multipart, field version first, then the PDF in the field "file"',
@@ -581,8 +583,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             },
         },
         async request => {
-            const account = await findAccount(ctx.db, request.params.id);
-            if (!account || !mayActIn(requireAuth(request), account)) throw notFound('account');
+            const { account } = scopeOf(request);
             if (!request.isMultipart()) throw validationError({ file: ENROLLMENT_MESSAGES.templatePdfOnly });
             const fields: Record<string, string> = {};
             let stored: { key: string; name: string } | undefined;
@@ -630,12 +631,11 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/accounts/:id/consent_template',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'account' },
             schema: { tags, summary: "The account's consent template (PDF)", params: idParam, produces: ['application/pdf'] },
         },
         async (request, reply) => {
-            const account = await findAccount(ctx.db, request.params.id);
-            if (!account || !mayActIn(requireAuth(request), account)) throw notFound('account');
+            const { account } = scopeOf(request);
             const template = await consentTemplateOf(ctx.db, account.id);
             const file = template && (await ctx.storage.get(template.file_key));
             if (!file) throw notFound('consent template');

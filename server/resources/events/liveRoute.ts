@@ -5,7 +5,7 @@ import { errorReply } from '../../../contract/api';
 import { eventFilters } from '../../../contract/events';
 import type { AppContext } from '../../context';
 import { reloadAuth, requireAuth } from '../../http/auth';
-import { isCrossAccount, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { toEventQuery, type EventScope } from './filters';
 import { LIVE_CATCH_UP_MAX, LIVE_MAX_BUFFERED_BYTES, LiveFeed, sseMessage } from './live';
 
@@ -34,26 +34,18 @@ export const liveRoute: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.get(
         '/events/live',
         {
-            config: { access: ['events', 'read'] },
+            config: { access: ['events', 'read'], scope: 'list' },
             schema: {
                 tags: ['events'],
                 summary: `New events as they arrive (server-sent events), for the current account or cross_account, with the list filters; after_id first replays what was missed (at most ${LIVE_CATCH_UP_MAX})`,
-                querystring: z.object({
-                    account_id: z.coerce.number().int().min(0).optional(),
-                    cross_account: z.enum(['true', 'false']).optional(),
-                    ...eventFilters.shape,
-                }),
+                querystring: z.object(eventFilters.shape),
                 produces: ['text/event-stream'],
                 response: { 400: errorReply, 401: errorReply, 403: errorReply },
             },
         },
         async (request, reply) => {
             const auth = requireAuth(request);
-            const scope: EventScope = isCrossAccount(request)
-                ? reachesDescendants(auth)
-                    ? { pathPrefix: scopePath(auth) }
-                    : { accountId: auth.account.id }
-                : { accountId: (await requestAccount(ctx.db, request)).id };
+            const scope: EventScope = scopeOf(request).accounts;
             const { after_id, ...filters } = toEventQuery(request.query);
             const lastEventId = Number(request.headers['last-event-id']);
             const afterId = after_id ?? (Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : undefined);

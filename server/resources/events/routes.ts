@@ -14,7 +14,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
+import { mayActIn, scopeOf } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { aggregateEvents, parseDimensions } from './aggregate';
 import { EVENTS_EXPORT_MAX, eventsZip } from './export';
@@ -29,24 +29,18 @@ import { csvText } from '../../http/csv';
 const tags = ['events'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
 
-/** Which events a request covers: the current account (account_id) or, with cross_account=true, every account in the caller's scope. */
-const scopeQuery = { account_id: z.coerce.number().int().min(0).optional(), cross_account: z.enum(['true', 'false']).optional() };
 const listQuery = z.object({
     page: z.coerce.number().int().min(1).default(1),
     per_page: z.coerce.number().int().min(1).max(EVENTS_MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     sort: z.string().max(100).optional(),
-    ...scopeQuery,
     ...eventFilters.shape,
 });
 const timezoneOffset = z.coerce.number().int().min(-900).max(900).default(0);
-const aggregateQuery = z.object({ ...scopeQuery, ...eventFilters.shape, group_by: z.string().max(100), timezone_offset: timezoneOffset });
+const aggregateQuery = z.object({ ...eventFilters.shape, group_by: z.string().max(100), timezone_offset: timezoneOffset });
 
 export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    const scopeOf = async (request: FastifyRequest): Promise<EventScope> => {
-        const auth = requireAuth(request);
-        if (isCrossAccount(request)) return reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id };
-        return { accountId: (await requestAccount(ctx.db, request)).id };
-    };
+    /** Which events a request covers: the current account (account_id) or, with cross_account=true, every account in reach. */
+    const eventScope = (request: FastifyRequest): EventScope => scopeOf(request).accounts;
     /** An event the caller may see: another tenant's does not exist for it (404). */
     const visible = async (request: FastifyRequest, id: number) => {
         const found = await findEvent(ctx.db, id);
@@ -57,7 +51,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     app.get(
         '/events',
         {
-            config: { access: ['events', 'read'] },
+            config: { access: ['events', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary:
@@ -68,7 +62,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         },
         async request => {
             const { page, per_page, sort } = request.query;
-            const { result, count, count_is_estimate } = await listEvents(ctx.db, await scopeOf(request), toEventQuery(request.query), {
+            const { result, count, count_is_estimate } = await listEvents(ctx.db, eventScope(request), toEventQuery(request.query), {
                 page,
                 per_page,
                 sort,
@@ -81,7 +75,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     app.get(
         '/events/aggregate',
         {
-            config: { access: ['statistics', 'read'] },
+            config: { access: ['statistics', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary:
@@ -96,7 +90,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
             return {
                 result: await aggregateEvents(
                     ctx.db,
-                    await scopeOf(request),
+                    eventScope(request),
                     toEventQuery(request.query),
                     dimensions,
                     request.query.timezone_offset,
@@ -108,7 +102,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     app.get(
         '/events/aggregate/export',
         {
-            config: { access: ['statistics', 'read'] },
+            config: { access: ['statistics', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: "The Statistics screen's figures as CSV: the same counts as /events/aggregate",
@@ -121,7 +115,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
             if (!dimensions) throw badRequest('group_by takes a comma-separated list of type, group, day, hour, device');
             const result = await aggregateEvents(
                 ctx.db,
-                await scopeOf(request),
+                eventScope(request),
                 toEventQuery(request.query),
                 dimensions,
                 request.query.timezone_offset,
@@ -143,16 +137,16 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     app.get(
         '/events/export',
         {
-            config: { access: ['events', 'export'] },
+            config: { access: ['events', 'export'], scope: 'list' },
             schema: {
                 tags,
                 summary: `The filtered events as a zip: events.csv and their images (at most ${EVENTS_EXPORT_MAX.toLocaleString('en-US')} events; times in the caller's time zone)`,
-                querystring: z.object({ ...scopeQuery, ...eventFilters.shape, timezone_offset: timezoneOffset }),
+                querystring: z.object({ ...eventFilters.shape, timezone_offset: timezoneOffset }),
                 produces: ['application/zip'],
             },
         },
         async (request, reply) => {
-            const scope = await scopeOf(request);
+            const scope = eventScope(request);
             const query = toEventQuery(request.query);
             if ((await countUpTo(ctx.db, eventsWhere(scope, query), EVENTS_EXPORT_MAX + 1)) > EVENTS_EXPORT_MAX) {
                 throw badRequest(
@@ -174,7 +168,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     app.get(
         '/events/:id',
         {
-            config: { access: ['events', 'read'] },
+            config: { access: ['events', 'read'], scope: 'row' },
             schema: { tags, summary: 'One security event (Event Details)', params: idParam, response: { 200: eventRecord, ...errors } },
         },
         async request => {
@@ -186,14 +180,14 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     app.get(
         '/events/:id/files/:name',
         {
-            config: { access: ['events', 'read'] },
+            config: { access: ['events', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary:
                     "The image of an event (its record's `image`); with size=thumbnail a JPEG of at most " +
                     `${THUMBNAIL_BOX.width}×${THUMBNAIL_BOX.height} for lists. 404 with why when it is gone (retention, full disk) or was never sent`,
                 params: z.object({ id: z.coerce.number().int().positive(), name: z.string().max(100) }),
-                querystring: z.object({ ...scopeQuery, size: z.enum(['full', 'thumbnail']).default('full') }),
+                querystring: z.object({ size: z.enum(['full', 'thumbnail']).default('full') }),
                 produces: ['image/jpeg', 'image/png'],
             },
         },
@@ -220,7 +214,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     app.delete(
         '/events/:id',
         {
-            config: { access: ['events', 'delete'] },
+            config: { access: ['events', 'delete'], scope: 'row' },
             schema: { tags, summary: 'Delete a security event and its image', params: idParam, response: { 204: z.null(), ...errors } },
         },
         async (request, reply) => {

@@ -449,7 +449,7 @@ const applyPlatformData = async (
             );
             continue;
         }
-        const { access_group_ids, account_id: _account, ...values } = parsed.data;
+        const { access_group_ids, ...values } = parsed.data;
         await updateDeviceParameters(
             db,
             target.id,

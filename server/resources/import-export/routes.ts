@@ -22,7 +22,7 @@ import { attachment } from '../../http/attachments';
 import { requireAuth } from '../../http/auth';
 import { csvText } from '../../http/csv';
 import { HttpError, notFound } from '../../http/errors';
-import { requestAccount } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { TooLargeError } from '../../storage';
 import { auditTrail } from '../audit-logs/record';
 import { exportPlatformData, importPlatformData } from './platformData';
@@ -57,17 +57,16 @@ export const importExportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     app.get(
         '/import_export/export',
         {
-            config: { access: ['importExport', 'read'] },
+            config: { access: ['importExport', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary:
                     "The account's data as platform_data.zip: card formats, access groups, readers, device parameters, badge lists, profiles",
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 200: z.any(), ...errors },
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             await audit(request, 'read', { id: account.id, account_id: account.id }, undefined, { export: 'platform_data.zip' });
             return reply
                 .header('Content-Type', 'application/zip')
@@ -79,17 +78,16 @@ export const importExportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     app.post(
         '/import_export/import',
         {
-            config: { access: ['importExport', 'write'] },
+            config: { access: ['importExport', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary:
                     'Form with action=export (platform_data.zip made for download) or action=import and the file; answers text with the file id between *|* marks (the export, or the import report)',
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 200: z.string(), ...errors },
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             let action: ImportExportAction | undefined;
             let upload: string | undefined;
             try {
@@ -148,16 +146,16 @@ export const importExportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     app.get(
         '/import_export_file',
         {
-            config: { access: ['importExport', 'read'] },
+            config: { access: ['importExport', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Downloads a file an import/export made: platform_data.zip, or the report of an import (CSV)',
-                querystring: z.object({ file_id: z.string().max(64), account_id: z.coerce.number().int().min(0).optional() }),
+                querystring: z.object({ file_id: z.string().max(64) }),
                 response: { 200: z.any(), ...errors },
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             if (!FILE_ID.test(request.query.file_id)) throw notFound('file');
             for (const [key, name, type] of [
                 [exportKey(account.id, request.query.file_id), 'platform_data.zip', 'application/zip'],

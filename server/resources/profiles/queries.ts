@@ -10,7 +10,7 @@ import { parseBadgeText } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
 import { accessGroups, badges, cardFormats, profileAccessGroups, profileConsents, profiles } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 import { bumpAccessVersion } from './access';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -273,7 +273,7 @@ const lastSeen = async (db: Db, list: ProfileRow[]) => {
 };
 
 export interface ProfileFilters {
-    accountId: number;
+    scope: AccountScope;
     q?: string;
     acs_id?: string;
     status?: ProfileStatus;
@@ -299,11 +299,11 @@ const SORTABLE = {
 };
 
 /** q: a badge number or FC:NUMBER finds its holder; any text finds ACS IDs containing it. */
-const searchProfiles = (accountId: number, q: string): SQL => {
+const searchProfiles = (scope: AccountScope, q: string): SQL => {
     const byAcsId = ilike(profiles.acs_id, likeText(q));
     const badge = parseBadgeText(q);
     if (!badge) return byAcsId;
-    const holders = sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${badges.account_id} = ${accountId} and ${badges.badge_number} = ${badge.badge_number}${
+    const holders = sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${inAccountScope(scope, badges.account_id) ?? sql`true`} and ${badges.badge_number} = ${badge.badge_number}${
         badge.facility_code === undefined ? sql`` : sql` and ${badges.facility_code} = ${badge.facility_code}`
     })`;
     return badge.facility_code === undefined ? sql`(${holders} or ${byAcsId})` : holders;
@@ -311,8 +311,8 @@ const searchProfiles = (accountId: number, q: string): SQL => {
 
 const profileWhere = (f: ProfileFilters): SQL | undefined =>
     allOf([
-        eq(profiles.account_id, f.accountId),
-        f.q ? searchProfiles(f.accountId, f.q) : undefined,
+        inAccountScope(f.scope, profiles.account_id),
+        f.q ? searchProfiles(f.scope, f.q) : undefined,
         f.acs_id ? eq(profiles.acs_id, f.acs_id) : undefined,
         f.status ? eq(profiles.status, f.status) : undefined,
         f.enabled !== undefined ? eq(profiles.enabled, f.enabled) : undefined,
@@ -320,10 +320,10 @@ const profileWhere = (f: ProfileFilters): SQL | undefined =>
             ? sql`exists (select 1 from ${profileAccessGroups} where ${profileAccessGroups.profile_id} = ${outer(profiles.id)} and ${profileAccessGroups.access_group_id} = ${f.access_group_id})`
             : undefined,
         f.badge_number !== undefined
-            ? sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${badges.account_id} = ${f.accountId} and ${badges.badge_number} = ${f.badge_number})`
+            ? sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${inAccountScope(f.scope, badges.account_id) ?? sql`true`} and ${badges.badge_number} = ${f.badge_number})`
             : undefined,
         f.card_format_id !== undefined
-            ? sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${badges.account_id} = ${f.accountId} and ${badges.card_format_id} = ${f.card_format_id})`
+            ? sql`${profiles.id} in (select ${badges.profile_id} from ${badges} where ${inAccountScope(f.scope, badges.account_id) ?? sql`true`} and ${badges.card_format_id} = ${f.card_format_id})`
             : undefined,
         f.last_activity_from ? sql`${profiles.last_activity_at} >= ${f.last_activity_from}` : undefined,
         f.last_activity_to ? sql`${profiles.last_activity_at} < ${f.last_activity_to}` : undefined,
@@ -360,7 +360,8 @@ export async function* profileRows(db: Db, f: ProfileFilters, batch = 1000) {
 }
 
 /** GET /profiles/aggregate/status: the account's profiles by status, and how many are disabled, visitors, consented. */
-export const profileStatusCounts = async (db: Db, accountId: number) => {
+export const profileStatusCounts = async (db: Db, scope: AccountScope) => {
+    const within = inAccountScope(scope, sql`account_id`) ?? sql`true`;
     const [counts] = await rows<Record<'total' | 'active' | 'enrollment' | 'inactive' | 'disabled' | 'visitors' | 'consented', number>>(
         db,
         sql`select count(*)::int as total,
@@ -369,8 +370,8 @@ export const profileStatusCounts = async (db: Db, accountId: number) => {
                 count(*) filter (where status = 'inactive')::int as inactive,
                 count(*) filter (where not enabled)::int as disabled,
                 count(*) filter (where visitor)::int as visitors,
-                (select count(*)::int from profile_consents c join profiles q on q.id = c.profile_id where q.account_id = ${accountId}) as consented
-            from profiles where account_id = ${accountId}`,
+                count(*) filter (where exists (select 1 from profile_consents c where c.profile_id = profiles.id))::int as consented
+            from profiles where ${within}`,
     );
     return counts!;
 };

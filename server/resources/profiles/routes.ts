@@ -29,7 +29,7 @@ import { listCards } from '../cards/queries';
 import { whyNotForProfile } from '../cards/rules';
 import { deleteProfilesFor } from './deletion';
 import { idList, listParams } from '../../http/lists';
-import { mayActIn, requestAccount, rowInScope } from '../../http/scope';
+import { mayActIn, rowInScope, scopeOf } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
 import { groupsOfAccount } from '../access-groups/queries';
 import { auditTrail } from '../audit-logs/record';
@@ -175,10 +175,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     });
     const audit = auditTrail(ctx.db, 'profiles', 'Profile');
     const filtersOf = async (request: FastifyRequest): Promise<ProfileFilters> => {
-        const account = await requestAccount(ctx.db, request);
         const q = request.query as z.infer<z.ZodObject<typeof filterQuery>> & { q?: string; id?: string };
         return {
-            accountId: account.id,
+            scope: scopeOf(request).accounts,
             q: q.q,
             acs_id: q.acs_id,
             status: q.status,
@@ -201,7 +200,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/profiles',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary:
@@ -219,7 +218,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/profiles/export',
         {
-            config: { access: ['profiles', 'export'] },
+            config: { access: ['profiles', 'export'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'The profiles of the filter as CSV (the list filters apply), streamed',
@@ -245,34 +244,32 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/profiles/aggregate/status',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: "The account's profiles by status, with how many are disabled, visitors and consented (the dashboard's tile)",
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 200: profileStatusAggregate, ...errors },
             },
         },
-        async request => profileStatusCounts(ctx.db, (await requestAccount(ctx.db, request)).id),
+        async request => profileStatusCounts(ctx.db, scopeOf(request).accounts),
     );
 
     app.get(
         '/profiles/expiration_time',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary:
                     "The account's profile expiration policy: its time zone, days of inactivity before deletion, and when visits made now end",
-                querystring: z.object({ account_id: z.coerce.number().int().min(0).optional() }),
                 response: { 200: expirationTime, ...errors },
             },
         },
         async request => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const options = await accountOptions(ctx.db, account.id);
             const zone = accountTimeZone(options);
-            const exclusions = await listCards(ctx.db, { accountId: account.id, list: 'exclusion' }, { page: 1, per_page: 1 });
+            const exclusions = await listCards(ctx.db, { scope: { accountId: account.id }, list: 'exclusion' }, { page: 1, per_page: 1 });
             return {
                 time_zone: zone,
                 inactivity_days: profileInactivityDays(options),
@@ -285,14 +282,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.delete(
         '/profiles/bulk',
         {
-            config: { access: ['profiles', 'bulk_delete'] },
+            config: { access: ['profiles', 'bulk_delete'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete many profiles of the account; their events stay, showing "Profile deleted"',
-                body: z.object({
-                    ids: z.array(z.number().int().positive()).min(1).max(1000),
-                    account_id: z.number().int().min(0).optional(),
-                }),
+                body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) }),
                 response: { 200: z.object({ deleted: z.number().int() }), ...errors },
             },
         },
@@ -319,7 +313,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/profiles/:id',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'One profile with its badges, access groups, last event and device',
@@ -333,7 +327,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.post(
         '/profiles',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Create a profile in at least one access group, with its badges',
@@ -342,7 +336,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const body = request.body;
             await checkGroups(account.id, body.access_group_ids);
             const cards = await checkCards(account.id, body.badges ?? [], i => `badges.${i}.`);
@@ -356,7 +350,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.put(
         '/profiles/:id',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Change a profile; access_group_ids, when given, replaces its groups',
@@ -380,7 +374,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.delete(
         '/profiles/:id',
         {
-            config: { access: ['profiles', 'delete'] },
+            config: { access: ['profiles', 'delete'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete a profile and its badges; its events stay, showing "Profile deleted"',
@@ -400,7 +394,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/profiles/:id/access',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: "The profile's access groups and cards",
@@ -414,7 +408,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.post(
         '/profiles/:id/access',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Put the profile into an access group, with a new card when given (SPEC 7.2)',
@@ -439,7 +433,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.delete(
         '/profiles/:id/access',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Take the profile out of an access group and/or remove one of its cards (SPEC 7.2)',
@@ -466,7 +460,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.delete(
         '/profiles/:id/card/:cardId',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Remove one card of the profile (SPEC 7.2)',
@@ -486,7 +480,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/profiles/:id/download_consent',
         {
-            config: { access: ['profiles', 'read'] },
+            config: { access: ['profiles', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: "The profile's signed consent (consent.pdf), when one was recorded with a document",
@@ -506,7 +500,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.post(
         '/profiles/:id/consent',
         {
-            config: { access: ['profiles', 'write'] },
+            config: { access: ['profiles', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary:

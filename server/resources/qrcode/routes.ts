@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { qrCodeInput, readerSetupText } from '../../../contract/qrcode';
 import type { AppContext } from '../../context';
-import { requestAccount } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { registrationCode } from '../devices/queries';
 import { newRegistrationCode } from '../devices/registration';
 
@@ -16,7 +16,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.post(
         '/qrcode',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'account' },
             schema: {
                 tags: ['devices'],
                 summary: 'A reader-setup QR code for the current account: platform address, registration code, optional Wi-Fi',
@@ -24,7 +24,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const { format, size, wifi } = request.body;
             const text = readerSetupText({
                 v: 1,

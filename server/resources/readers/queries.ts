@@ -2,8 +2,9 @@ import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'd
 import type { DeviceStatus } from '../../../contract/devices';
 import type { ReaderRecord } from '../../../contract/readers';
 import type { Db } from '../../db/database';
-import { devices, readers } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { accounts, devices, readers } from '../../db/schema';
+import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { ACCOUNT_OPTIONS } from '../../../contract/session';
 
 export type ReaderRow = typeof readers.$inferSelect;
 
@@ -55,7 +56,9 @@ export const toReader = (row: ReaderListRow): ReaderRecord => ({
 });
 
 export interface ReaderFilters {
-    accountId: number;
+    scope: AccountScope;
+    /** only accounts whose ACS integration is on (SPEC 6.3: readers are denied in the others) */
+    acsOnly?: boolean;
     q?: string;
     /** true: linked to a device of the account; false: not */
     linked?: boolean;
@@ -73,7 +76,10 @@ const SORTABLE = {
 
 const readerWhere = (f: ReaderFilters): SQL | undefined =>
     allOf([
-        eq(readers.account_id, f.accountId),
+        inAccountScope(f.scope, readers.account_id),
+        f.acsOnly
+            ? sql`${readers.account_id} in (select ${accounts.id} from ${accounts} where ${accounts.options} @> ${JSON.stringify([{ name: ACCOUNT_OPTIONS.acsEnabled, value: 'true' }])}::jsonb)`
+            : undefined,
         f.q
             ? or(
                   ilike(readers.description, likeText(f.q)),

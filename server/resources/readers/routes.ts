@@ -6,9 +6,9 @@ import { readerInput, readerRecord, type ReaderInput } from '../../../contract/r
 import { ACCOUNT_OPTIONS, optionOn, type AccountOption } from '../../../contract/session';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
-import { conflict, conflictOnDuplicate, forbidden, notFound, validationError } from '../../http/errors';
+import { conflict, conflictOnDuplicate, forbidden, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { mayActIn, requestAccount } from '../../http/scope';
+import { rowInScope, scopeOf } from '../../http/scope';
 import { findAccount } from '../accounts/queries';
 import { auditTrail } from '../audit-logs/record';
 import { findDeviceByHardwareId } from '../devices/queries';
@@ -37,18 +37,15 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     /** The account a list or create works in, once the caller may use readers there. */
     const workingAccount = async (request: FastifyRequest) => {
         if (requireAuth(request).user.role === 'user') throw forbidden(READER_DENIALS.userRole);
-        const account = await requestAccount(ctx.db, request);
+        const { account } = scopeOf(request);
         gate(request, (await findAccount(ctx.db, account.id))?.options ?? []);
         return account;
     };
     /** A reader the caller may act on; ids of other tenants do not exist for the caller (404). */
     const visible = async (request: FastifyRequest, id: number): Promise<ReaderListRow> => {
         if (requireAuth(request).user.role === 'user') throw forbidden(READER_DENIALS.userRole);
-        const reader = await findReader(ctx.db, id);
-        if (!reader) throw notFound('reader');
-        const account = await findAccount(ctx.db, reader.account_id);
-        if (!account || !mayActIn(requireAuth(request), account)) throw notFound('reader');
-        gate(request, account.options);
+        const reader = await rowInScope(ctx.db, request, findReader(ctx.db, id), 'reader');
+        gate(request, (await findAccount(ctx.db, reader.account_id))?.options ?? []);
         return reader;
     };
     /** The link asked for: a device of the reader's own account that no other reader of it links to. */
@@ -66,7 +63,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/readers',
         {
-            config: { access: ['devices', 'read'] },
+            config: { access: ['devices', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary:
@@ -76,11 +73,21 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             },
         },
         async request => {
-            const account = await workingAccount(request);
             const q = request.query;
+            const { accounts, cross } = scopeOf(request);
+            // Across accounts: the readers of each account in reach whose ACS integration is on; one account only when it is.
+            if (cross) {
+                if (requireAuth(request).user.role === 'user') throw forbidden(READER_DENIALS.userRole);
+            } else await workingAccount(request);
             const { result, count } = await listReaders(
                 ctx.db,
-                { accountId: account.id, q: q.q, linked: q.linked === undefined ? undefined : q.linked === 'true', ids: idList(q.id) },
+                {
+                    scope: accounts,
+                    acsOnly: cross,
+                    q: q.q,
+                    linked: q.linked === undefined ? undefined : q.linked === 'true',
+                    ids: idList(q.id),
+                },
                 q,
             );
             return { result: result.map(toReader), count };
@@ -90,7 +97,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/readers/:id',
         {
-            config: { access: ['devices', 'read'] },
+            config: { access: ['devices', 'read'], scope: 'row' },
             schema: { tags, summary: 'One reader', params: idParam, response: { 200: readerRecord, ...errors } },
         },
         async request => toReader(await visible(request, request.params.id)),
@@ -99,7 +106,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.post(
         '/readers',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary:
@@ -122,7 +129,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.put(
         '/readers/:id',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Rename a reader, link it to a device of its account by hardware_id, or unlink it (hardware_id null)',
@@ -146,7 +153,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.delete(
         '/readers/:id',
         {
-            config: { access: ['devices', 'write'] },
+            config: { access: ['devices', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete a reader; the device it was linked to stays',

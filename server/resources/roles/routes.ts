@@ -11,7 +11,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async app => {
         '/roles',
         {
             // SPEC 6.3: /roles is denied to user, as /users is.
-            config: { access: ['users', 'read'] },
+            config: { access: ['users', 'read'], scope: 'none' },
             schema: {
                 tags: ['users'],
                 summary: 'Every role with its label, its rights, and whether the caller may assign it',

@@ -1,8 +1,8 @@
-import { and, eq, ilike, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DeviceSchedule, ScheduleRecord, ScheduleRules } from '../../../contract/schedules';
 import { outer, type Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, schedules } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 import { bumpAccessVersion } from '../profiles/access';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -37,9 +37,7 @@ export const toSchedule = (row: ScheduleListRow): ScheduleRecord => ({
 });
 
 export interface ScheduleFilters {
-    accountId?: number;
-    /** every account under this path (cross_account) */
-    pathPrefix?: string;
+    scope: AccountScope;
     q?: string;
     ids?: number[];
 }
@@ -55,8 +53,7 @@ const SORTABLE: Record<string, SQL | AnyColumn> = {
 
 const scheduleWhere = (f: ScheduleFilters) =>
     allOf([
-        f.accountId !== undefined ? eq(schedules.account_id, f.accountId) : undefined,
-        f.pathPrefix !== undefined ? like(accounts.path, `${f.pathPrefix}%`) : undefined,
+        inAccountScope(f.scope, schedules.account_id),
         f.q ? ilike(schedules.name, likeText(f.q)) : undefined,
         f.ids ? inArray(schedules.id, f.ids) : undefined,
     ]);

@@ -7,10 +7,9 @@ import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { scheduleInput, scheduleRecord } from '../../../contract/schedules';
 import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
-import { requireAuth } from '../../http/auth';
 import { conflict, conflictOnDuplicate } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { isCrossAccount, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
+import { rowInScope, scopeOf } from '../../http/scope';
 import { accountOptions } from '../accounts/queries';
 import { auditTrail } from '../audit-logs/record';
 import {
@@ -21,7 +20,6 @@ import {
     nameTaken,
     toSchedule,
     updateSchedule,
-    type ScheduleFilters,
     type ScheduleListRow,
 } from './queries';
 
@@ -53,7 +51,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.get(
         '/schedules',
         {
-            config: { access: ['schedules', 'read'] },
+            config: { access: ['schedules', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary:
@@ -63,14 +61,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             },
         },
         async request => {
-            const auth = requireAuth(request);
             const q = request.query;
-            const scope: ScheduleFilters = isCrossAccount(request)
-                ? reachesDescendants(auth)
-                    ? { pathPrefix: scopePath(auth) }
-                    : { accountId: auth.account.id }
-                : { accountId: (await requestAccount(ctx.db, request)).id };
-            const { result, count } = await listSchedules(ctx.db, { ...scope, q: q.q, ids: idList(q.id) }, q);
+            const { result, count } = await listSchedules(ctx.db, { scope: scopeOf(request).accounts, q: q.q, ids: idList(q.id) }, q);
             return { result: result.map(toSchedule), count };
         },
     );
@@ -78,7 +70,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.get(
         '/schedules/:id',
         {
-            config: { access: ['schedules', 'read'] },
+            config: { access: ['schedules', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'One schedule with how many access groups follow it',
@@ -92,7 +84,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.post(
         '/schedules',
         {
-            config: { access: ['schedules', 'write'] },
+            config: { access: ['schedules', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: "Create a schedule; without time_zone it takes the account's (prp/timezone), else UTC",
@@ -101,7 +93,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const { name, time_zone, windows, holidays, exceptions } = request.body;
             if (await nameTaken(ctx.db, account.id, name.trim())) throw conflict(SCHEDULE_CONFLICTS.nameTaken);
             const zone = time_zone ?? accountTimeZone(await accountOptions(ctx.db, account.id));
@@ -115,7 +107,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.put(
         '/schedules/:id',
         {
-            config: { access: ['schedules', 'write'] },
+            config: { access: ['schedules', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Change a schedule; the readers serving groups that follow it pull the new rules at their next heartbeat',
@@ -140,7 +132,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.delete(
         '/schedules/:id',
         {
-            config: { access: ['schedules', 'write'] },
+            config: { access: ['schedules', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Delete a schedule that no access group follows (409 otherwise, naming how many do)',

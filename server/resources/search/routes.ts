@@ -5,9 +5,9 @@ import { isAtLeast, type Role } from '../../../contract/roles';
 import { SEARCH_HITS_PER_KIND, SEARCH_KINDS, searchQuery, searchReply, type SearchGroup, type SearchKind } from '../../../contract/search';
 import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
-import { reachesDescendants, scopePath } from '../../http/scope';
+import { scopeOf, type RequestScope } from '../../http/scope';
 import { pathIds } from '../artifacts/queries';
-import { searchKinds, type SearchInput, type SearchScope } from './queries';
+import { searchKinds, type SearchInput } from './queries';
 
 /** The right that reads each kind (SPEC 6.2). */
 const RIGHT_OF: Record<SearchKind, Resource> = {
@@ -26,18 +26,20 @@ const RIGHT_OF: Record<SearchKind, Resource> = {
 export const readableKinds = (role: Role): SearchKind[] =>
     SEARCH_KINDS.filter(k => can(role, RIGHT_OF[k], 'read') && !(k === 'readers' && role === 'user'));
 
-/** Every account for the admin, the subtree for dealer and installer, the own account for the others (DESIGN.md account scope). */
-export const searchInput = (auth: AuthContext, q: string): SearchInput => {
-    const scope: SearchScope = reachesDescendants(auth) ? { pathPrefix: scopePath(auth) } : { accountId: auth.account.id };
-    return { scope, q, aboveIds: pathIds(auth.account.path), seesRefNumber: isAtLeast(auth.user.role, 'dealer') };
-};
+/** The request's list scope (the account, or with cross_account every account in reach), and the accounts above the one it acts in. */
+export const searchInput = (auth: AuthContext, scope: RequestScope, q: string): SearchInput => ({
+    scope: scope.accounts,
+    q,
+    aboveIds: pathIds((scope.cross ? auth.account : scope.account).path),
+    seesRefNumber: isAtLeast(auth.user.role, 'dealer'),
+});
 
 /** GET /search: one text looked up across every kind the caller may read, within its scope, in one statement. */
 export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.get(
         '/search',
         {
-            config: { access: 'signedIn' },
+            config: { access: 'signedIn', scope: 'list' },
             schema: {
                 tags: ['search'],
                 summary: 'Accounts, users, devices, readers, access groups, profiles, badges, deployments and firmware matching a text',
@@ -48,7 +50,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         async request => {
             const auth = requireAuth(request);
             const { q } = request.query;
-            const rows = await searchKinds(ctx.db, readableKinds(auth.user.role), searchInput(auth, q));
+            const rows = await searchKinds(ctx.db, readableKinds(auth.user.role), searchInput(auth, scopeOf(request), q));
             const groups: SearchGroup[] = [];
             for (const row of rows) {
                 let group = groups.at(-1);

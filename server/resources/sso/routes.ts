@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { badRequest, conflict, HttpError, notFound, validationError } from '../../http/errors';
-import { accountInScope } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { auditTrail } from '../audit-logs/record';
 import { findAccount } from '../accounts/queries';
 import {
@@ -95,9 +95,8 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     const audit = auditTrail(ctx.db, 'accounts', 'Identity provider');
 
     /** SPEC 6.1: the account, in the caller's scope (404/403), and the main account (400 otherwise). */
-    const mainOnly = async (request: FastifyRequest, id: number) => {
-        const target = await accountInScope(ctx.db, requireAuth(request), id);
-        const account = await findAccount(ctx.db, target.id);
+    const mainOnly = async (request: FastifyRequest) => {
+        const account = await findAccount(ctx.db, scopeOf(request).account.id);
         if (!account?.main) throw badRequest(SSO_MESSAGES.mainAccountOnly);
         return account;
     };
@@ -105,7 +104,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.get(
         '/accounts/:id/identity_providers',
         {
-            config: { access: ['sso', 'read'] },
+            config: { access: ['sso', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: "The main account's identity provider ([] when none); secrets show only as set",
@@ -114,7 +113,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             },
         },
         async request => {
-            const account = await mainOnly(request, request.params.id);
+            const account = await mainOnly(request);
             const row = await providerOf(ctx.db, account.id);
             return row ? [publicProvider(ctx, row)] : [];
         },
@@ -123,7 +122,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.get(
         '/accounts/:id/identity_providers/service_provider',
         {
-            config: { access: ['sso', 'read'] },
+            config: { access: ['sso', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'What to give the identity provider: the OpenID Connect redirect URI, the SAML ACS URL and entity ID',
@@ -132,7 +131,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             },
         },
         async request => {
-            const account = await mainOnly(request, request.params.id);
+            const account = await mainOnly(request);
             const row = await providerOf(ctx.db, account.id);
             return serviceProviderOf(ctx, row?.kind === 'saml' ? row.settings.entity_id : undefined);
         },
@@ -141,7 +140,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.put(
         '/accounts/:id/identity_providers',
         {
-            config: { access: ['sso', 'write'] },
+            config: { access: ['sso', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: "Set the main account's identity provider; secrets absent keep the stored ones, given replace them",
@@ -151,7 +150,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             },
         },
         async request => {
-            const account = await mainOnly(request, request.params.id);
+            const account = await mainOnly(request);
             const body = request.body;
             const before = await providerOf(ctx.db, account.id);
             const sameKind = before?.kind === body.kind;
@@ -189,7 +188,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.delete(
         '/accounts/:id/identity_providers',
         {
-            config: { access: ['sso', 'write'] },
+            config: { access: ['sso', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: "Remove the main account's identity provider",
@@ -198,7 +197,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             },
         },
         async (request, reply) => {
-            const account = await mainOnly(request, request.params.id);
+            const account = await mainOnly(request);
             if ((await preferencesOf(ctx.db, account.id)).mode !== 'local') throw conflict(SSO_MESSAGES.providerInUse);
             const before = await deleteProvider(ctx.db, account.id);
             if (!before) throw notFound('identity provider');
@@ -213,7 +212,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.post(
         '/accounts/:id/identity_providers/keytab',
         {
-            config: { access: ['sso', 'write'] },
+            config: { access: ['sso', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: `Upload the directory's keytab (multipart, field "file", at most ${KEYTAB_MAX_BYTES / 1024} KB); it is never sent back`,
@@ -223,7 +222,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             },
         },
         async request => {
-            const account = await mainOnly(request, request.params.id);
+            const account = await mainOnly(request);
             const provider = await providerOf(ctx.db, account.id);
             if (provider?.kind !== 'directory') throw badRequest(SSO_MESSAGES.keytabDirectoryOnly);
             if (!request.isMultipart()) throw validationError({ file: SSO_MESSAGES.keytabFile });
@@ -256,7 +255,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.get(
         '/accounts/:id/identity_providers/keytab',
         {
-            config: { access: ['sso', 'read'] },
+            config: { access: ['sso', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: "The keytab's name, size and upload time (never its content)",
@@ -265,7 +264,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             },
         },
         async request => {
-            const account = await mainOnly(request, request.params.id);
+            const account = await mainOnly(request);
             const row = await providerOf(ctx.db, account.id);
             const keytab = row && keytabOf(row);
             if (!keytab) throw notFound('keytab');
@@ -276,11 +275,11 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.delete(
         '/accounts/:id/identity_providers/keytab',
         {
-            config: { access: ['sso', 'write'] },
+            config: { access: ['sso', 'write'], scope: 'account' },
             schema: { tags, summary: 'Remove the keytab', params: idParam, response: { 204: z.null(), ...errors } },
         },
         async (request, reply) => {
-            const account = await mainOnly(request, request.params.id);
+            const account = await mainOnly(request);
             const row = await providerOf(ctx.db, account.id);
             const before = row && keytabOf(row);
             if (!before) throw notFound('keytab');
@@ -296,7 +295,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     app.get(
         '/accounts/:id/login_preferences',
         {
-            config: { access: ['sso', 'read'] },
+            config: { access: ['sso', 'read'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Which sign-in the login page offers (local, sso, both) and the break-glass local user',
@@ -304,13 +303,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
                 response: { 200: loginPreferencesReply, ...errors },
             },
         },
-        async request => preferencesOf(ctx.db, (await mainOnly(request, request.params.id)).id),
+        async request => preferencesOf(ctx.db, (await mainOnly(request)).id),
     );
 
     app.put(
         '/accounts/:id/login_preferences',
         {
-            config: { access: ['sso', 'write'] },
+            config: { access: ['sso', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary:
@@ -321,7 +320,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             },
         },
         async request => {
-            const account = await mainOnly(request, request.params.id);
+            const account = await mainOnly(request);
             const { mode, break_glass_user_id } = request.body;
             if (mode !== 'local' && !(await providerOf(ctx.db, account.id))) throw validationError({ mode: SSO_MESSAGES.noProvider });
             if (mode === 'sso' && !break_glass_user_id) throw validationError({ break_glass_user_id: SSO_MESSAGES.breakGlassRequired });

@@ -61,7 +61,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/system/backup',
         {
-            config: { access: ['backup', 'write'] },
+            config: { access: ['backup', 'write'], scope: 'none' },
             schema: {
                 tags,
                 summary: 'A backup of the whole platform, streamed as it is read (tar: files, tables, manifest with SHA-256 of each part)',
@@ -96,7 +96,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/system/backup/info',
         {
-            config: { access: ['backup', 'read'] },
+            config: { access: ['backup', 'read'], scope: 'none' },
             schema: { tags, summary: 'The backups kept in the backup folder, and the schedule', response: { 200: backupInfo, ...errors } },
         },
         async request => {
@@ -115,7 +115,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/system/disk/usage',
         {
-            config: { access: ['backup', 'read'] },
+            config: { access: ['backup', 'read'], scope: 'none' },
             schema: {
                 tags,
                 summary:
@@ -133,7 +133,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.post(
         '/system/backups',
         {
-            config: { access: ['backup', 'write'] },
+            config: { access: ['backup', 'write'], scope: 'none' },
             schema: {
                 tags,
                 summary: 'Writes a backup into the backup folder; answers once it is written and read back against its manifest',
@@ -154,7 +154,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/system/backups/:name',
         {
-            config: { access: ['backup', 'read'] },
+            config: { access: ['backup', 'read'], scope: 'none' },
             schema: {
                 tags,
                 summary: 'Downloads a kept backup',
@@ -178,7 +178,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.post(
         '/system/restore',
         {
-            config: { access: ['backup', 'write'] },
+            config: { access: ['backup', 'write'], scope: 'none' },
             schema: {
                 tags,
                 summary:

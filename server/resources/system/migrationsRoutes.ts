@@ -42,7 +42,7 @@ export const migrationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     app.get(
         '/migrations',
         {
-            config: { access: ['migrations', 'read'] },
+            config: { access: ['migrations', 'read'], scope: 'none' },
             schema: {
                 tags: ['system'],
                 summary: "The schema migrations (applied, when, pending) and the platform's data migrations with their state",

@@ -11,7 +11,7 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     app.get(
         '/system/disk',
         {
-            config: { access: 'signedIn' },
+            config: { access: 'signedIn', scope: 'none' },
             schema: {
                 tags: ['system'],
                 summary: 'Free space against the reserve: whether writes and event images are refused',

@@ -55,7 +55,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.get(
         '/system/settings',
         {
-            config: { access: ['systemSettings', 'read'] },
+            config: { access: ['systemSettings', 'read'], scope: 'none' },
             schema: {
                 tags,
                 summary: "The platform's settings; the SMTP password is never sent",
@@ -68,7 +68,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.put(
         '/system/settings',
         {
-            config: { access: ['systemSettings', 'write'] },
+            config: { access: ['systemSettings', 'write'], scope: 'none' },
             schema: {
                 tags,
                 summary: 'Saves settings (those sent; smtp_url null for no SMTP server); they apply at once, in every instance',
@@ -89,7 +89,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.delete(
         '/system/settings/:key',
         {
-            config: { access: ['systemSettings', 'write'] },
+            config: { access: ['systemSettings', 'write'], scope: 'none' },
             schema: {
                 tags,
                 summary: "Forgets a saved setting: the environment's value applies again",
@@ -107,7 +107,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.post(
         '/system/settings/test_email',
         {
-            config: { access: ['systemSettings', 'write'], rateLimit: { max: 10, timeWindow: '1 minute' } },
+            config: { access: ['systemSettings', 'write'], scope: 'none', rateLimit: { max: 10, timeWindow: '1 minute' } },
             schema: {
                 tags,
                 summary: 'Sends a test message through the mail settings as they are now',

@@ -1,8 +1,8 @@
-import { and, eq, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import { accounts, auditLogs, emailChanges, users } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 
 export type UserRow = typeof users.$inferSelect;
 type UserWithAccount = { user: UserRow; account: { id: number; name: string; path: string } };
@@ -42,10 +42,7 @@ const SORTABLE = {
 };
 
 export interface UserFilters {
-    /** users of this account only */
-    accountId?: number;
-    /** or of every account under this path */
-    pathPrefix?: string;
+    scope: AccountScope;
     q?: string;
     role?: Role;
     ids?: number[];
@@ -53,8 +50,7 @@ export interface UserFilters {
 
 export const listUsers = (db: Db, filters: UserFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = allOf([
-        filters.accountId !== undefined ? eq(users.account_id, filters.accountId) : undefined,
-        filters.pathPrefix !== undefined ? like(accounts.path, `${filters.pathPrefix}%`) : undefined,
+        inAccountScope(filters.scope, users.account_id),
         filters.q ? or(ilike(users.name, likeText(filters.q)), ilike(users.email, likeText(filters.q))) : undefined,
         filters.role ? eq(users.role, filters.role) : undefined,
         filters.ids ? inArray(users.id, filters.ids) : undefined,

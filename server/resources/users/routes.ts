@@ -13,7 +13,7 @@ import { auditUserId, requireAuth, type AuthContext } from '../../http/auth';
 import { conflict, forbidden, HttpError, notFound, tooMany, validationError } from '../../http/errors';
 import { opaqueToken, sha256 } from '../../http/tokens';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, isCrossAccount, mayActIn, reachesDescendants, requestAccount, scopePath } from '../../http/scope';
+import { accountInScope, mayActIn, scopeOf } from '../../http/scope';
 import { recordAudit } from '../audit-logs/record';
 import { listAccounts, toAccount } from '../accounts/queries';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -81,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/users',
         {
-            config: { access: ['users', 'read'] },
+            config: { access: ['users', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: 'Users of the current account; with cross_account=true of every account the caller may act in',
@@ -90,15 +90,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             },
         },
         async request => {
-            const auth = requireAuth(request);
             const q = request.query;
-            const where = isCrossAccount(request)
-                ? {
-                      pathPrefix: reachesDescendants(auth) ? scopePath(auth) : undefined,
-                      accountId: reachesDescendants(auth) ? undefined : auth.account.id,
-                  }
-                : { accountId: (await requestAccount(ctx.db, request)).id };
-            const { result, count } = await listUsers(ctx.db, { ...where, q: q.q, role: q.role, ids: idList(q.id) }, q);
+            const { result, count } = await listUsers(
+                ctx.db,
+                { scope: scopeOf(request).accounts, q: q.q, role: q.role, ids: idList(q.id) },
+                q,
+            );
             return { result: result.map(toUser), count };
         },
     );
@@ -106,7 +103,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/users/:id',
         {
-            config: { access: 'signedIn' },
+            config: { access: 'signedIn', scope: 'row' },
             schema: { tags, summary: 'One user (oneself, or within the users right)', params: idParam, response: { 200: user, ...errors } },
         },
         async request => {
@@ -119,7 +116,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.post(
         '/users',
         {
-            config: { access: ['users', 'write'] },
+            config: { access: ['users', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Create a user; they set their own password at first sign-in',
@@ -131,8 +128,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             const auth = requireAuth(request);
             const body = request.body;
             assertAssignable(auth, body.role);
-            const home =
-                body.account.id === 0 ? await requestAccount(ctx.db, request) : await accountInScope(ctx.db, auth, body.account.id);
+            const home = body.account.id === 0 ? scopeOf(request).account : await accountInScope(ctx.db, auth, body.account.id);
             const email = body.email.trim().toLowerCase();
             await assertEmailFree(request, auth, email);
             const id = await insertUser(ctx.db, {
@@ -161,7 +157,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.put(
         '/users/:id',
         {
-            config: { access: 'signedIn' },
+            config: { access: 'signedIn', scope: 'row' },
             schema: {
                 tags,
                 summary: 'Update a user (oneself, or a strictly lower role)',
@@ -294,7 +290,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.delete(
         '/users/:id',
         {
-            config: { access: ['users', 'delete'] },
+            config: { access: ['users', 'delete'], scope: 'row' },
             schema: { tags, summary: 'Delete a user of a lower role', params: idParam, response: { 204: z.null(), ...errors } },
         },
         async (request, reply) => {
@@ -319,7 +315,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     app.get(
         '/users/:id/accounts',
         {
-            config: { access: 'signedIn' },
+            config: { access: 'signedIn', scope: 'row' },
             schema: {
                 tags,
                 summary: 'Accounts a user may work in (the Switch Account list)',

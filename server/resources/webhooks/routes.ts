@@ -11,10 +11,9 @@ import {
     webhookUpdate,
 } from '../../../contract/webhooks';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/auth';
 import { notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { isCrossAccount, reachesDescendants, requestAccount, scopePath, rowInScope } from '../../http/scope';
+import { rowInScope, scopeOf } from '../../http/scope';
 import { auditTrail } from '../audit-logs/record';
 import {
     deleteWebhook,
@@ -64,7 +63,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/webhooks',
         {
-            config: { access: ['webhooks', 'read'] },
+            config: { access: ['webhooks', 'read'], scope: 'list' },
             schema: {
                 tags,
                 summary: "The account's webhooks, newest first (cross_account=true: of every account in scope); never their secret",
@@ -73,15 +72,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             },
         },
         async request => {
-            const auth = requireAuth(request);
-            const scope = isCrossAccount(request)
-                ? reachesDescendants(auth)
-                    ? { pathPrefix: scopePath(auth) }
-                    : { accountId: auth.account.id }
-                : { accountId: (await requestAccount(ctx.db, request)).id };
             const { result, count } = await listWebhooks(
                 ctx.db,
-                { scope, q: request.query.q, ids: idList(request.query.id), status: request.query.status },
+                { scope: scopeOf(request).accounts, q: request.query.q, ids: idList(request.query.id), status: request.query.status },
                 request.query,
             );
             return { result: result.map(toWebhook), count };
@@ -91,7 +84,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.post(
         '/webhooks',
         {
-            config: { access: ['webhooks', 'write'] },
+            config: { access: ['webhooks', 'write'], scope: 'account' },
             schema: {
                 tags,
                 summary: 'Create a webhook; its secret signs every delivery and is never shown again',
@@ -100,7 +93,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             },
         },
         async (request, reply) => {
-            const account = await requestAccount(ctx.db, request);
+            const { account } = scopeOf(request);
             const { url, secret, event_types, description } = request.body;
             await checkUrl(url);
             const now = ctx.now();
@@ -122,7 +115,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/webhooks/:id',
         {
-            config: { access: ['webhooks', 'read'] },
+            config: { access: ['webhooks', 'read'], scope: 'row' },
             schema: { tags, summary: 'One webhook (never its secret)', params: idParam, response: { 200: webhookRecord, ...errors } },
         },
         async request => toWebhook(await visible(request, request.params.id)),
@@ -131,7 +124,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.put(
         '/webhooks/:id',
         {
-            config: { access: ['webhooks', 'edit'] },
+            config: { access: ['webhooks', 'edit'], scope: 'row' },
             schema: {
                 tags,
                 summary:
@@ -165,7 +158,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.delete(
         '/webhooks/:id',
         {
-            config: { access: ['webhooks', 'delete'] },
+            config: { access: ['webhooks', 'delete'], scope: 'row' },
             schema: { tags, summary: 'Delete a webhook and its deliveries', params: idParam, response: { 204: z.null(), ...errors } },
         },
         async (request, reply) => {
@@ -179,7 +172,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.get(
         '/webhooks/:id/deliveries',
         {
-            config: { access: ['webhooks', 'read'] },
+            config: { access: ['webhooks', 'read'], scope: 'row' },
             schema: {
                 tags,
                 summary: "A webhook's deliveries, newest first: status, tries, the last reply's status or error, the next try",
@@ -188,7 +181,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
                     page: listParams().page,
                     per_page: listParams().per_page,
                     sort: listParams().sort,
-                    account_id: listParams().account_id,
                     status: z.enum(DELIVERY_STATUSES).optional(),
                 }),
                 response: { 200: listReply(deliveryRecord), ...errors },
@@ -204,7 +196,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     app.post(
         '/webhooks/:id/deliveries/:deliveryId/replay',
         {
-            config: { access: ['webhooks', 'write'] },
+            config: { access: ['webhooks', 'write'], scope: 'row' },
             schema: {
                 tags,
                 summary: 'Send a delivery again (same X-Delivery-Id), with a fresh retry window; a paused webhook sends it once resumed',

@@ -185,7 +185,7 @@ describe('event rollups', () => {
                     // The dashboard through HTTP: its clock runs, so the direct count is taken just before and just after.
                     for (const [caller, url, scope] of [
                         [admin, `/dashboard?account_id=${contoso}`, contosoScope],
-                        [admin, '/dashboard', platform],
+                        [admin, '/dashboard?cross_account=true', platform],
                     ] as const) {
                         const before = await directTiles(scope, Date.now());
                         const res = await caller('GET', url);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_TAKEN } from '../../../server/resources/profiles/routes';
 import { startPlatform, type TestPlatform } from '../harness';
-import { expectTable, scoped, roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
+import { expectTable, inScope, scoped, roleMatrix, type RoleMatrix, type Target } from '../permissions/roleMatrix';
 
 let p: TestPlatform;
 let m: RoleMatrix;
@@ -135,14 +135,22 @@ describe('profiles: every role in its own, a descendant and an unrelated account
             scoped('profiles', 'write', 204, 404),
         ));
 
-    it('lists never hold profiles of another account', async () => {
+    it('lists hold the profiles of the account asked for, or with cross_account of every account in reach', async () => {
         for (const role of ['admin', 'dealer', 'moderator', 'user'] as const) {
             const own = m.accountFor(role, 'own');
-            for (const query of [`account_id=${own}`, '', 'cross_account=true']) {
+            for (const query of [`account_id=${own}`, '']) {
                 const list = (await m.call(role, 'GET', `/profiles?per_page=200&${query}`)).json().result as Profile[];
                 expect(list.length).toBeGreaterThan(0);
                 expect(new Set(list.map(x => x.account_id))).toEqual(new Set([own]));
             }
+            const across = new Set(
+                ((await m.call(role, 'GET', '/profiles?per_page=200&cross_account=true')).json().result as Profile[]).map(
+                    x => x.account_id,
+                ),
+            );
+            const reach = (target: Target) => (inScope(role, target) ? [m.accountFor(role, target)] : []);
+            for (const target of ['own', 'descendant', 'unrelated'] as Target[])
+                expect(across.has(m.accountFor(role, target)), `${role} across accounts: ${target}`).toBe(reach(target).length > 0);
         }
     });
 

@@ -69,17 +69,22 @@ describe('readers: every role in its own, a descendant and an unrelated account'
             expected(true, 204, 404),
         ));
 
-    it('lists never hold readers of another account', async () => {
+    it('lists hold the readers of the account asked for, or with cross_account of every account in reach', async () => {
         for (const target of ['own', 'descendant', 'unrelated'] as Target[]) await newReader(m.accountFor('dealer', target));
         for (const role of ROLES.filter(r => readersRight(r, false))) {
             const account = m.accountFor(role, 'own');
-            for (const query of [`account_id=${account}`, '', 'cross_account=true']) {
+            for (const query of [`account_id=${account}`, '']) {
                 const res = await m.call(role, 'GET', `/readers?per_page=200&${query}`);
                 expect(res.statusCode).toBe(200);
                 const list = res.json().result as { account_id: number }[];
                 expect(list.length).toBeGreaterThan(0);
                 expect(new Set(list.map(r => r.account_id))).toEqual(new Set([account]));
             }
+            // Across accounts: the readers of every account in reach, and of no other.
+            const res = await m.call(role, 'GET', '/readers?per_page=200&cross_account=true');
+            const across = new Set((res.json().result as { account_id: number }[]).map(r => r.account_id));
+            for (const target of ['own', 'descendant', 'unrelated'] as Target[])
+                expect(across.has(m.accountFor('dealer', target)), `${role} across accounts: ${target}`).toBe(inScope(role, target));
         }
     });
 });

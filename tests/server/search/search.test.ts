@@ -17,8 +17,9 @@ const BADGE = { facility_code: 77, number: 65_431 };
 /** What was made in each target account, by kind: the id search must find. */
 const made = {} as Record<Target, Partial<Record<SearchKind, number>>>;
 
-const search = async (role: Role, q: string) => {
-    const res = await m.call(role, 'GET', `/search?q=${encodeURIComponent(q)}`);
+/** Across every account in reach (cross_account=true), as the console's search asks from a role's own account. */
+const search = async (role: Role, q: string, scope = 'cross_account=true') => {
+    const res = await m.call(role, 'GET', `/search?q=${encodeURIComponent(q)}&${scope}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as SearchReply;
 };
@@ -144,6 +145,24 @@ describe('GET /search: every role finds what it may read, in its scope only (SPE
             },
             (r, t) => (can(r, 'accounts', 'read') && inScope(r, t) ? (isAtLeast(r, 'dealer') ? 1 : -1) : 0),
         ));
+});
+
+describe('GET /search: the account scope of every list (SPEC 7.1)', () => {
+    it("account_id names one account in reach (403 otherwise); without it, the caller's own", () =>
+        expectTable(
+            async (r, t) => {
+                const account = m.accountFor('dealer', t);
+                const res = await m.call(r, 'GET', `/search?q=${WORD}&account_id=${account}`);
+                if (res.statusCode !== 200) return res.statusCode;
+                return ids(res.json() as SearchReply, 'access_groups').join(',') === String(made[t].access_groups) ? 1 : 0;
+            },
+            (r, t) => (reads(r, 'access_groups') && inScope(r, t) ? 1 : 403),
+        ));
+
+    it('no account_id is the own account only, whatever lies below it', async () => {
+        const reply = await search('dealer', WORD, '');
+        expect(ids(reply, 'access_groups')).toEqual([made.own.access_groups]);
+    });
 });
 
 describe('GET /search: what a hit says', () => {

@@ -244,9 +244,11 @@ describe('audit log export and dashboard', () => {
         expect(lines.slice(1).every(l => l.split(',')[3] === 'login')).toBe(true);
     });
 
-    it('counts what lies below the current account', async () => {
+    it('counts every account in reach with cross_account, as the lists its tiles open', async () => {
         const dealer = await as(p.demo.dealer.users.dealer.email);
-        const board = (await dealer('GET', '/dashboard')).json();
+        const own = (await dealer('GET', '/dashboard')).json();
+        expect(own.users.total).toBe(5);
+        const board = (await dealer('GET', '/dashboard?cross_account=true')).json();
         expect(board.account.name).toBe('Northwind Security');
         expect(board.accounts.customers).toBeGreaterThanOrEqual(2);
         expect(board.users.by_role.admin).toBe(0);
