@@ -139,4 +139,15 @@ export const EVENT_IMAGE_MESSAGES = {
     retention: 'Image not displayed due to retention policy.',
     none: 'No preview available.',
 } as const;
+/**
+ * GET /events/{id}/files/{name} when the stored bytes do not decode as an
+ * image: a "no preview" picture (PNG), named so by Content-Disposition and
+ * marked by this header, so that a client can tell it from the reader's picture.
+ */
+export const EVENT_IMAGE_PLACEHOLDER = { fileName: 'no-preview.png', header: 'x-image-placeholder', reason: 'undecodable' } as const;
+/** The events export's image column for an event whose image the zip does not hold, though the event has one. */
+export const EVENT_EXPORT_IMAGE_NOTES = {
+    missing: 'Image file not found',
+    undecodable: 'Image does not decode',
+} as const;
 export const DELETED_LINK_TEXT = { profile: 'Profile deleted', device: 'Device deleted' } as const;

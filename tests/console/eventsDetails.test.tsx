@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventRecord } from '../../contract/events';
+import { EVENT_IMAGE_PLACEHOLDER, type EventRecord } from '../../contract/events';
 import { EventDetails } from '../../src/resources/events/EventDetails';
 import { EventThumbnail } from '../../src/resources/events/EventImage';
 import eventsEn from '../../src/resources/events/messages.en';
@@ -100,6 +100,16 @@ describe('Event Details: pictures when the image cannot be shown (SPEC 2.7, 8.3)
     it('an image that fails to download gives the picture of its type', async () => {
         const download = vi.fn(async () => Promise.reject(new Error('Not found')));
         details(tailgating(), download);
+        const picture = await screen.findByRole('img', { name: 'Picture of a Tailgating event' });
+        expect(pictureTitle(picture)).toBe('Tailgating');
+        expect(screen.getByText('No preview available.')).toBeInTheDocument();
+    });
+
+    it("the server's no-preview picture (stored bytes that do not decode) gives the picture of its type", async () => {
+        const noPreview = vi.fn(
+            async () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], EVENT_IMAGE_PLACEHOLDER.fileName, { type: 'image/png' }),
+        );
+        details(tailgating(), noPreview);
         const picture = await screen.findByRole('img', { name: 'Picture of a Tailgating event' });
         expect(pictureTitle(picture)).toBe('Tailgating');
         expect(screen.getByText('No preview available.')).toBeInTheDocument();

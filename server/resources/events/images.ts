@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { MAX_EVENT_IMAGE_BYTES } from '../../../contract/device-events';
@@ -96,34 +97,94 @@ const bytesOf = async (stream: Readable) => {
 };
 
 /**
- * The image's thumbnail (JPEG), made on first request and kept. An image the
- * library cannot read (a reader's damaged JPEG) is given as it is, for the
- * browser to try; undefined when the image file is gone.
+ * The thumbnail of an image's bytes; 'too large' when its header claims more
+ * than MAX_THUMBNAIL_SOURCE_PIXELS (not decoded: given as it is), 'undecodable'
+ * when they are not a picture libvips can read. failOn 'error': a frame with
+ * a few corrupt blocks decodes, as a browser shows it; a cut or headless one does not.
  */
-export const eventThumbnail = async (
-    storage: FileStorage,
-    imageKey: string,
-): Promise<{ data: Readable | Buffer; type: string } | undefined> => {
-    const kept = await storage.get(thumbnailKey(imageKey));
-    if (kept) return { data: kept, type: 'image/jpeg' };
-    const original = await storage.get(imageKey);
-    if (!original) return undefined;
-    const bytes = await bytesOf(original);
-    let small: Buffer;
+const makeThumbnail = async (bytes: Buffer): Promise<Buffer | 'too large' | 'undecodable'> => {
     try {
-        small = await sharp(bytes, { limitInputPixels: MAX_THUMBNAIL_SOURCE_PIXELS })
+        const { width = 0, height = 0 } = await sharp(bytes).metadata();
+        if (width * height > MAX_THUMBNAIL_SOURCE_PIXELS) return 'too large';
+        return await sharp(bytes, { limitInputPixels: MAX_THUMBNAIL_SOURCE_PIXELS, failOn: 'error' })
             .rotate()
             .resize({ ...THUMBNAIL_BOX, fit: 'inside', withoutEnlargement: true })
             .flatten({ background: '#ffffff' })
             .jpeg({ quality: 75 })
             .toBuffer();
     } catch {
-        return { data: bytes, type: contentTypeOf(imageKey) };
+        return 'undecodable';
     }
-    // Keeping it only saves the next request the work: a failure to keep it is not the caller's.
-    await storage.put(thumbnailKey(imageKey), small).catch(() => undefined);
+};
+
+/** Keeping it only saves the next request the work: a failure to keep it is not the caller's. */
+const keepThumbnail = (storage: FileStorage, imageKey: string, thumbnail: Buffer) =>
+    storage.put(thumbnailKey(imageKey), thumbnail).then(
+        () => undefined,
+        () => undefined,
+    );
+
+/**
+ * The image's thumbnail (JPEG), made on first request and kept; 'undecodable'
+ * when the stored bytes are not a picture (a reader's damaged JPEG): the
+ * caller gives the "no preview" picture, never those bytes. undefined when
+ * the image file is gone.
+ */
+export const eventThumbnail = async (
+    storage: FileStorage,
+    imageKey: string,
+): Promise<{ data: Readable | Buffer; type: string } | 'undecodable' | undefined> => {
+    const kept = await storage.get(thumbnailKey(imageKey));
+    if (kept) return { data: kept, type: 'image/jpeg' };
+    const original = await storage.get(imageKey);
+    if (!original) return undefined;
+    const bytes = await bytesOf(original);
+    const small = await makeThumbnail(bytes);
+    if (small === 'undecodable') return small;
+    if (small === 'too large') return { data: bytes, type: contentTypeOf(imageKey) };
+    await keepThumbnail(storage, imageKey, small);
     return { data: small, type: 'image/jpeg' };
 };
+
+/**
+ * An event image's bytes when they decode (or are too large to try, as
+ * above); 'undecodable' otherwise; undefined when the file is gone. A kept
+ * thumbnail says they decoded once, unless they have been erased since (a
+ * pack member is overwritten with zeros, FileStorage.deleteAll), which their
+ * first bytes tell; else they are decoded now, and with `keep` the
+ * thumbnail so made is kept, as the list would keep it.
+ */
+export const readEventImage = async (
+    storage: FileStorage,
+    imageKey: string,
+    keep: boolean,
+): Promise<Buffer | 'undecodable' | undefined> => {
+    const file = await storage.get(imageKey);
+    if (!file) return undefined;
+    const bytes = await bytesOf(file);
+    if (imageKind(bytes) && (await storage.stat(thumbnailKey(imageKey)))) return bytes;
+    const small = await makeThumbnail(bytes);
+    if (small === 'undecodable') return small;
+    if (keep && small !== 'too large') await keepThumbnail(storage, imageKey, small);
+    return bytes;
+};
+
+/**
+ * The console's own "event" stock picture (SPEC 2.7), drawn once as a PNG of
+ * the thumbnail's size: what the image route gives for bytes that do not
+ * decode, so that a browser or an API client shows a picture, not a broken
+ * one. One drawing for both: the console shows this file's pictures.
+ */
+const NO_PREVIEW_SVG = new URL('../../../src/resources/events/pictures/unknown.svg', import.meta.url);
+let noPreview: Promise<Buffer> | undefined;
+export const noPreviewPicture = () =>
+    (noPreview ??= fs
+        .readFile(NO_PREVIEW_SVG)
+        .then(svg => sharp(svg).resize(THUMBNAIL_BOX).png().toBuffer())
+        .catch((error: unknown) => {
+            noPreview = undefined;
+            throw error;
+        }));
 
 /** Removes files whose rows are gone (or never came), with their thumbnails; a file that cannot be removed is only wasted space, never a broken event. */
 export const removeImages = async (storage: FileStorage, keys: (string | null | undefined)[]) => {

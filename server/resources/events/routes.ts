@@ -8,6 +8,7 @@ import {
     eventListReply,
     eventRecord,
     EVENT_IMAGE_MESSAGES,
+    EVENT_IMAGE_PLACEHOLDER,
     EVENTS_MAX_PAGE_SIZE,
 } from '../../../contract/events';
 import { DEFAULT_PAGE_SIZE } from '../../../contract/constants';
@@ -19,7 +20,7 @@ import { recordAudit } from '../audit-logs/record';
 import { aggregateEvents, parseDimensions } from './aggregate';
 import { EVENTS_EXPORT_MAX, eventsZip } from './export';
 import { eventsWhere, toEventQuery, type EventScope } from './filters';
-import { contentTypeOf, eventThumbnail, removeImages, THUMBNAIL_BOX } from './images';
+import { contentTypeOf, eventThumbnail, noPreviewPicture, readEventImage, removeImages, THUMBNAIL_BOX } from './images';
 import { liveRoute } from './liveRoute';
 import { countUpTo, deleteEvents, existingLinks, findEvent, listEvents } from './queries';
 import { imageName, toEventRecord } from './records';
@@ -185,7 +186,9 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
                 tags,
                 summary:
                     "The image of an event (its record's `image`); with size=thumbnail a JPEG of at most " +
-                    `${THUMBNAIL_BOX.width}×${THUMBNAIL_BOX.height} for lists. 404 with why when it is gone (retention, full disk) or was never sent`,
+                    `${THUMBNAIL_BOX.width}×${THUMBNAIL_BOX.height} for lists. 404 with why when it is gone (retention, full disk) or was never sent; ` +
+                    `stored bytes that do not decode give a "no preview" PNG named ${EVENT_IMAGE_PLACEHOLDER.fileName}, with ` +
+                    `${EVENT_IMAGE_PLACEHOLDER.header}: ${EVENT_IMAGE_PLACEHOLDER.reason}`,
                 params: z.object({ id: z.coerce.number().int().positive(), name: z.string().max(100) }),
                 querystring: z.object({ size: z.enum(['full', 'thumbnail']).default('full') }),
                 produces: ['image/jpeg', 'image/png'],
@@ -200,14 +203,20 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
             const image =
                 request.query.size === 'thumbnail'
                     ? await eventThumbnail(ctx.storage, found.image_key!)
-                    : await ctx.storage.get(found.image_key!).then(data => data && { data, type: contentTypeOf(name) });
+                    : await readEventImage(ctx.storage, found.image_key!, true).then(data =>
+                          Buffer.isBuffer(data) ? { data, type: contentTypeOf(name) } : data,
+                      );
             if (!image) throw new HttpError(404, EVENT_IMAGE_MESSAGES.none);
             // Private: another user of the same browser must not get it from a shared cache; an hour, since retention may remove it.
-            return reply
-                .type(image.type)
-                .header('Cache-Control', 'private, max-age=3600')
-                .header('Content-Disposition', `inline; filename="${name}"`)
-                .send(image.data);
+            reply.header('Cache-Control', 'private, max-age=3600');
+            if (image === 'undecodable') {
+                return reply
+                    .type('image/png')
+                    .header(EVENT_IMAGE_PLACEHOLDER.header, EVENT_IMAGE_PLACEHOLDER.reason)
+                    .header('Content-Disposition', `inline; filename="${EVENT_IMAGE_PLACEHOLDER.fileName}"`)
+                    .send(await noPreviewPicture());
+            }
+            return reply.type(image.type).header('Content-Disposition', `inline; filename="${name}"`).send(image.data);
         },
     );
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { EventRecord } from '../../../contract/events';
+import { EVENT_IMAGE_PLACEHOLDER, type EventRecord } from '../../../contract/events';
 import type { ConsoleDataProvider } from '../../dataProvider';
 
 /**
@@ -10,7 +10,9 @@ import type { ConsoleDataProvider } from '../../dataProvider';
  * /events/{eventId}/files/{fileName}, blob). Fetched once per event and size
  * and kept; `failed` when there is no image or it could not be loaded. Lists
  * ask for the thumbnail, which the server makes small; Event Details for the
- * full picture, on which the face boxes are drawn.
+ * full picture, on which the face boxes are drawn. The server's "no preview"
+ * picture (stored bytes that do not decode) counts as failed: the console
+ * shows its own picture of the event's type, with the SPEC 8.3 text and no boxes.
  */
 export const useEventImage = (event: Pick<EventRecord, 'id' | 'account_id' | 'image'>, size: 'full' | 'thumbnail' = 'full') => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -26,15 +28,16 @@ export const useEventImage = (event: Pick<EventRecord, 'id' | 'account_id' | 'im
         staleTime: Infinity,
         retry: false,
     });
+    const noPreview = blob instanceof File && blob.name === EVENT_IMAGE_PLACEHOLDER.fileName;
     const [url, setUrl] = useState<string>();
     useEffect(() => {
-        if (!blob) return;
+        if (!blob || noPreview) return;
         const objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
         return () => {
             URL.revokeObjectURL(objectUrl);
             setUrl(undefined);
         };
-    }, [blob]);
-    return { url, failed: !event.image || isError };
+    }, [blob, noPreview]);
+    return { url, failed: !event.image || isError || noPreview };
 };

@@ -1,13 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { EVENT_RETENTION_OPTIONS } from '../../../contract/event-retention';
-import { EVENT_IMAGE_MESSAGES, EVENTS_EXACT_COUNT_LIMIT, type EventRecord } from '../../../contract/events';
+import { EVENT_EXPORT_IMAGE_NOTES, EVENT_IMAGE_MESSAGES, EVENTS_EXACT_COUNT_LIMIT, type EventRecord } from '../../../contract/events';
 import { can, type Action, type Resource } from '../../../contract/rights';
 import { ROLES, type Role } from '../../../contract/roles';
 import { events, profiles } from '../../../server/db/schema';
 import { EVENTS_EXPORT_MAX } from '../../../server/resources/events/export';
+import { eventImageKey } from '../../../server/resources/events/images';
 import { eventRetention } from '../../../server/resources/events/retention';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { addProfile, approvedReader, deviceEvent, frame, type TestReader } from './helpers';
@@ -229,6 +231,48 @@ describe('GET /events/export', () => {
         expect(Buffer.compare(files.get(rows[1]!.image!)!, shots[1]!)).toBe(0);
         expect(rows[0]!.image).toBe('');
         expect([...files.keys()].filter(f => f.startsWith('images/'))).toHaveLength(2);
+    });
+
+    it('names in events.csv only the images the zip holds and that decode, and says why of the others', async () => {
+        const account = p.demo.customers[0].id;
+        const reader = await approvedReader(p, admin, account, 'Side gate');
+        const good = frame(1).jpeg;
+        const damaged = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(3000, 0x5a)]);
+        const at = Date.parse('2026-04-01T08:00:00Z');
+        const sent = await reader.post(
+            [
+                deviceEvent({ event: 'CrossingByKnownUser', timestamp: new Date(at).toISOString(), image: 'good' }),
+                deviceEvent({ event: 'CrossingByUnknownUser', timestamp: new Date(at + 60_000).toISOString(), image: 'damaged' }),
+            ],
+            { good, damaged },
+        );
+        expect(sent.body.rejected).toEqual([]);
+        // An event whose file is no longer in storage (removed by retention while the export runs, lost from the disk).
+        const [gone] = await p.ctx.db
+            .insert(events)
+            .values({
+                account_id: account,
+                event: 'TailgatingByUnknownUser',
+                timestamp: new Date(at + 120_000),
+                device_id: reader.id,
+                image_key: eventImageKey(account, reader.id, new Date(), 'jpg'),
+            })
+            .returning({ id: events.id });
+
+        const res = await admin('GET', `/events/export?account_id=${account}&device_id=${reader.id}`);
+        expect(res.statusCode).toBe(200);
+        const files = await unzip(res.rawPayload);
+        const rows = parse(files.get('events.csv')!, { columns: true }) as Record<string, string>[];
+        const named = rows.map(r => r.image!).filter(image => image.startsWith('images/'));
+        const held = [...files.keys()].filter(f => f !== 'events.csv');
+        expect(named.sort()).toEqual(held.sort());
+        for (const image of named) await expect(sharp(files.get(image)).raw().toBuffer()).resolves.toBeInstanceOf(Buffer);
+        expect(rows.map(r => [Number(r.id), r.image])).toEqual([
+            [gone!.id, EVENT_EXPORT_IMAGE_NOTES.missing],
+            [sent.body.accepted[1]!.id, EVENT_EXPORT_IMAGE_NOTES.undecodable],
+            [sent.body.accepted[0]!.id, expect.stringMatching(/^images\//)],
+        ]);
+        expect(Buffer.compare(files.get(rows[2]!.image!)!, good)).toBe(0);
     });
 
     it('refuses more than the export holds, and past the exact-count limit the list says its count is an estimate', async () => {

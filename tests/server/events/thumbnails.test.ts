@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { events } from '../../../server/db/schema';
-import { MAX_THUMBNAIL_SOURCE_PIXELS, THUMBNAIL_BOX, thumbnailKey } from '../../../server/resources/events/images';
+import { EVENT_IMAGE_PLACEHOLDER } from '../../../contract/events';
+import { eventImageKey, MAX_THUMBNAIL_SOURCE_PIXELS, THUMBNAIL_BOX, thumbnailKey } from '../../../server/resources/events/images';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { approvedReader, deviceEvent, frame, type TestReader } from './helpers';
 
@@ -30,6 +31,20 @@ const postImage = async (data: Buffer) => {
     return { id, name: row!.key!.split('/').pop()!, key: row!.key! };
 };
 const get = (id: number, name: string, query = '') => admin('GET', `/events/${id}/files/${name}${query}`);
+
+/** The reply is the placeholder: a picture that decodes, marked and named as such, not the stored bytes. */
+const expectNoPreview = async (res: Awaited<ReturnType<typeof get>>, stored: Buffer) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers[EVENT_IMAGE_PLACEHOLDER.header]).toBe('undecodable');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="${EVENT_IMAGE_PLACEHOLDER.fileName}"`);
+    expect(Buffer.compare(res.rawPayload, stored)).not.toBe(0);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({
+        format: 'png',
+        width: THUMBNAIL_BOX.width,
+        height: THUMBNAIL_BOX.height,
+    });
+};
 
 describe('event image thumbnails', () => {
     it('makes a JPEG of at most 320×240 with the same proportions, keeps it, and leaves the full image as it was', async () => {
@@ -72,14 +87,27 @@ describe('event image thumbnails', () => {
         expect(pixels.data[0]).toBeGreaterThan(250);
     });
 
-    it('gives a damaged picture as it is rather than failing, and refuses sizes it does not make', async () => {
+    it('answers the "no preview" picture, never the bytes, for a damaged picture a reader sent', async () => {
         const damaged = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(3000, 0x5a)]);
-        const { id, name } = await postImage(damaged);
-        const thumbnail = await get(id, name, '?size=thumbnail');
-        expect(thumbnail.statusCode).toBe(200);
-        expect(thumbnail.headers['content-type']).toBe('image/jpeg');
-        expect(Buffer.compare(thumbnail.rawPayload, damaged)).toBe(0);
+        const { id, name, key } = await postImage(damaged);
+        for (const query of ['?size=thumbnail', '', '?size=full']) await expectNoPreview(await get(id, name, query), damaged);
+        // Nothing is kept for it: a kept thumbnail would vouch for the image.
+        expect(await p.ctx.storage.stat(thumbnailKey(key))).toBeUndefined();
         expect((await get(id, name, '?size=huge')).statusCode).toBe(400);
+    });
+
+    it('answers the "no preview" picture for stored bytes that are no picture at all', async () => {
+        const account = p.demo.customers[0].id;
+        const key = eventImageKey(account, reader.id, new Date(), 'jpg');
+        const garbage = Buffer.from('not a picture, whatever its name says '.repeat(40));
+        await p.ctx.storage.put(key, garbage);
+        const [row] = await p.ctx.db
+            .insert(events)
+            .values({ account_id: account, event: 'CrossingByUnknownUser', timestamp: new Date(), device_id: reader.id, image_key: key })
+            .returning({ id: events.id });
+        const name = key.split('/').pop()!;
+        await expectNoPreview(await get(row!.id, name), garbage);
+        await expectNoPreview(await get(row!.id, name, '?size=thumbnail'), garbage);
     });
 
     it('does not decode a picture that claims more pixels than a camera makes', async () => {
