@@ -32,6 +32,16 @@ const withAccountFirst = (form: FormData) => {
     return sent;
 };
 
+/**
+ * The form's account in the query string as well (DESIGN.md "Uploads"): the server resolves a route's account before
+ * the body streams in, so the query is what it reads; the form field stays for clients that send only it.
+ */
+const withAccountQuery = (path: string, form: FormData) => {
+    const accountId = form.get('account_id');
+    if (typeof accountId !== 'string' || /[?&]account_id=/.test(path)) return path;
+    return `${path}${path.includes('?') ? '&' : '?'}account_id=${encodeURIComponent(accountId)}`;
+};
+
 const sizeOf = (form: FormData) => [...form.values()].reduce((sum, v) => sum + (typeof v === 'string' ? v.length : v.size), 0);
 
 const aborted = (signal: AbortSignal | undefined) =>
@@ -53,7 +63,7 @@ export const uploadMultipart = async <T = unknown>(path: string, form: FormData,
             const xhr = new XMLHttpRequest();
             const abort = () => xhr.abort();
             const settle = () => signal?.removeEventListener('abort', abort);
-            xhr.open('POST', `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`);
+            xhr.open('POST', `${API_BASE}${withAccountQuery(path.startsWith('/') ? path : `/${path}`, body)}`);
             xhr.timeout = MULTIPART_UPLOAD_TIMEOUT_MS;
             xhr.setRequestHeader('Accept', 'application/json');
             if (tokens.access) xhr.setRequestHeader('Authorization', `Bearer ${tokens.access}`);

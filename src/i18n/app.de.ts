@@ -7,6 +7,13 @@ const de: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Dieses Element (%{resource}) löschen?', content: 'Dies kann nicht rückgängig gemacht werden.' },
         export: 'Exportieren',
+        lists: {
+            account: 'Konto',
+            allAccounts: 'Alle meine Konten',
+            nothingYet: 'Noch nichts vorhanden.',
+            noMatch: 'Nichts entspricht diesen Filtern.',
+            clearFilters: 'Filter zurücksetzen',
+        },
         yes: 'Ja',
         no: 'Nein',
         roles: {

@@ -7,6 +7,13 @@ const en: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Delete this %{resource}?', content: 'This cannot be undone.' },
         export: 'Export',
+        lists: {
+            account: 'Account',
+            allAccounts: 'All my accounts',
+            nothingYet: 'Nothing here yet.',
+            noMatch: 'Nothing matches these filters.',
+            clearFilters: 'Clear the filters',
+        },
         yes: 'Yes',
         no: 'No',
         roles: {

@@ -7,6 +7,13 @@ const es: Messages = {
         ok: 'Aceptar',
         confirmDelete: { title: '¿Eliminar este elemento (%{resource})?', content: 'Esta acción no se puede deshacer.' },
         export: 'Exportar',
+        lists: {
+            account: 'Cuenta',
+            allAccounts: 'Todas mis cuentas',
+            nothingYet: 'Todavía no hay nada aquí.',
+            noMatch: 'Nada coincide con estos filtros.',
+            clearFilters: 'Borrar los filtros',
+        },
         yes: 'Sí',
         no: 'No',
         roles: {

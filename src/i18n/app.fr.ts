@@ -7,6 +7,13 @@ const fr: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Supprimer cet élément (%{resource}) ?', content: 'Cette action est irréversible.' },
         export: 'Exporter',
+        lists: {
+            account: 'Compte',
+            allAccounts: 'Tous mes comptes',
+            nothingYet: 'Rien ici pour l’instant.',
+            noMatch: 'Rien ne correspond à ces filtres.',
+            clearFilters: 'Effacer les filtres',
+        },
         yes: 'Oui',
         no: 'Non',
         roles: {

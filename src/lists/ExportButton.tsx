@@ -5,9 +5,10 @@ import type { ConsoleDataProvider } from '../dataProvider';
 import { saveFile } from '../dataProvider/files';
 import type { Query } from '../dataProvider/http';
 import { useNotices } from '../notifications/notices';
+import { scopeFilter } from './accountScope';
 
 /**
- * A list's export of its current filter (GET {path} with the filters): the
+ * A list's export of its current filter (GET {path} with the filters and the list's account scope): the
  * file under the server's name, else `fileName()`; a failure titled
  * `failedTitle`.
  */
@@ -29,7 +30,10 @@ export const ExportButton = ({
     const download = async () => {
         setBusy(true);
         try {
-            saveFile(await dataProvider.download(path, { ...filterValues, ...extraQuery?.() }), fileName());
+            saveFile(
+                await dataProvider.download(path, { ...filterValues, ...scopeFilter(filterValues.account_id), ...extraQuery?.() } as Query),
+                fileName(),
+            );
         } catch (e) {
             notices.failed(failedTitle, e);
         } finally {

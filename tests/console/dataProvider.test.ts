@@ -201,7 +201,7 @@ describe('multipart upload with progress (SPEC 7.1)', () => {
         vi.stubGlobal('XMLHttpRequest', PlayedXhr);
     });
 
-    it('sends account_id first, tells the progress, refreshes the token once on a 401 and sends the form again', async () => {
+    it('sends account_id first and in the query, tells the progress, refreshes the token once on a 401 and sends the form again', async () => {
         PlayedXhr.answers = [
             [401, { error: 'expired', request_id: 'r' }],
             [200, { restored: true }],
@@ -214,8 +214,9 @@ describe('multipart upload with progress (SPEC 7.1)', () => {
         expect(await dataProvider.multipart('/system/restore', form, { onProgress: progress })).toEqual({ restored: true });
         expect(progress).toHaveBeenCalledWith({ loaded: 5, total: 10 });
         expect(PlayedXhr.sent.map(s => [s.url, s.headers.Authorization, [...s.body.keys()].join()])).toEqual([
-            ['/api/v2/system/restore', 'Bearer T', 'account_id,other_platform,file'],
-            ['/api/v2/system/restore', 'Bearer T2', 'account_id,other_platform,file'],
+            // in the query too: the server resolves the account before the body streams in
+            ['/api/v2/system/restore?account_id=42', 'Bearer T', 'account_id,other_platform,file'],
+            ['/api/v2/system/restore?account_id=42', 'Bearer T2', 'account_id,other_platform,file'],
         ]);
         expect(PlayedXhr.sent[0]!.body.get('account_id')).toBe('42');
         expect((PlayedXhr.sent[0]!.body.get('file') as File).name).toBe('backup.tar');

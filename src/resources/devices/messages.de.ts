@@ -127,7 +127,6 @@ const de: Messages = {
             noReader: 'Kein Lesegerät verknüpft',
             noAccessGroup: 'Keine Zutrittsgruppe: Das Lesegerät lässt niemanden durch',
             accessGroupsHelp: 'Die Ausweisinhaber dieser Gruppen erhalten an diesem Lesegerät Zutritt.',
-            allAccounts: 'Alle meine Konten',
             idsHelp: 'Eine oder mehrere, durch Kommas getrennt',
             page: { title: 'Gerät %{name}' },
             edit: { title: 'Geräteparameter ändern', heading: '%{name} (%{hardware_id})' },

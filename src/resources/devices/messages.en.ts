@@ -125,7 +125,6 @@ const en: Messages = {
             noReader: 'No reader linked',
             noAccessGroup: 'No access group: the reader lets nobody through',
             accessGroupsHelp: 'The badge holders of these groups may pass at this reader.',
-            allAccounts: 'All my accounts',
             idsHelp: 'One or more, separated by commas',
             page: { title: 'Device %{name}' },
             edit: { title: 'Modify Device Parameters', heading: '%{name} (%{hardware_id})' },

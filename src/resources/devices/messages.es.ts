@@ -127,7 +127,6 @@ const es: Messages = {
             noReader: 'Ningún lector vinculado',
             noAccessGroup: 'Ningún grupo de acceso: el lector no da paso a nadie',
             accessGroupsHelp: 'Los titulares de credencial de estos grupos pueden pasar por este lector.',
-            allAccounts: 'Todas mis cuentas',
             idsHelp: 'Uno o varios, separados por comas',
             page: { title: 'Dispositivo %{name}' },
             edit: { title: 'Modificar los parámetros del dispositivo', heading: '%{name} (%{hardware_id})' },

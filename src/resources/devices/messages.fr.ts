@@ -125,7 +125,6 @@ const fr: Messages = {
             noReader: 'Aucun lecteur lié',
             noAccessGroup: 'Aucun groupe d’accès : le lecteur ne laisse passer personne',
             accessGroupsHelp: 'Les porteurs de badge de ces groupes peuvent passer à ce lecteur.',
-            allAccounts: 'Tous mes comptes',
             idsHelp: 'Un ou plusieurs, séparés par des virgules',
             page: { title: 'Appareil %{name}' },
             edit: { title: 'Modifier les paramètres de l’appareil', heading: '%{name} (%{hardware_id})' },

@@ -2,6 +2,7 @@ import { FunctionField, SelectInput, TopToolbar, useTranslate } from 'react-admi
 import type { ProfileRecord } from '../../../contract/profiles';
 import { formatDate } from '../../i18n/format';
 import { AppList } from '../../lists/AppList';
+import { accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { ProfileRows } from './ProfileList';
 import { ConsentDownload } from './ProfilePage';
 
@@ -13,13 +14,16 @@ const DEFAULT_FILTER = { consent_accepted: 'true' };
 export const ConsentedList = () => {
     const translate = useTranslate();
     const t = (key: string) => translate(`resources.consented.${key}`);
+    const scope = useAccountScope(SORT);
     return (
         <AppList
             resource="profiles"
             sort={SORT}
             title={t('name')}
-            filterDefaultValues={DEFAULT_FILTER}
+            filterDefaultValues={{ ...DEFAULT_FILTER, ...scope.defaults }}
+            permanentFilter={scope.permanentFilter}
             filters={[
+                ...accountScopeFilter(scope),
                 <SelectInput
                     key="consent_accepted"
                     source="consent_accepted"
@@ -36,6 +40,7 @@ export const ConsentedList = () => {
         >
             <ProfileRows
                 bulk={false}
+                spansAccounts={scope.spansAccounts}
                 extra={[
                     <FunctionField
                         key="accepted_at"

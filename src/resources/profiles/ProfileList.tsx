@@ -16,10 +16,9 @@ import { useNavigate } from 'react-router-dom';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { PROFILE_STATUSES, type ProfileRecord } from '../../../contract/profiles';
 import { can } from '../../../contract/rights';
-import { hasAccountFilter } from '../../../contract/routes';
 import { stampedName } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
-import { AccountFilterInput } from '../../lists/AccountFilterInput';
+import { AccountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { BulkDeleteButton } from '../../lists/BulkDeleteButton';
 import { ExportButton } from '../../lists/ExportButton';
@@ -33,7 +32,7 @@ export const profileName = (translate: (key: string, options?: object) => string
     p.acs_id ?? translate('resources.profiles.noAcsId', { id: p.id });
 
 /** The list's filters (SPEC 2.2 issue 9): search by ACS ID or badge, status, enabled, group, card format, consent, visitors, account. */
-const useProfileFilters = (withAccounts: boolean) => {
+const useProfileFilters = (scope: AccountScope) => {
     const translate = useTranslate();
     const yesNo = [
         { id: 'true', name: translate('app.yes') },
@@ -47,9 +46,7 @@ const useProfileFilters = (withAccounts: boolean) => {
             choices={PROFILE_STATUSES.map(s => ({ id: s, name: `resources.profiles.statuses.${s}` }))}
             alwaysOn
         />,
-        ...(withAccounts
-            ? [<AccountFilterInput key="account_id" source="account_id" label="resources.profiles.fields.account_id" alwaysOn />]
-            : []),
+        ...accountScopeFilter(scope),
         <SelectInput key="enabled" source="enabled" choices={yesNo} />,
         <ReferenceInput key="access_group_id" source="access_group_id" reference="access_groups" perPage={PICKER_PAGE_SIZE}>
             <AutocompleteInput
@@ -100,13 +97,13 @@ const BULK_TEXTS = {
 };
 
 const ProfileBulkActions = () => {
-    const { selectedIds, onUnselectItems, filterValues } = useListContext();
+    const { selectedIds, onUnselectItems } = useListContext();
     const queryClient = useQueryClient();
     return (
         <BulkDeleteButton
             resource="profiles"
             path="/profiles/bulk"
-            body={ids => ({ ids, ...(filterValues.account_id ? { account_id: Number(filterValues.account_id) } : {}) })}
+            body={ids => ({ ids })}
             ids={selectedIds.map(Number)}
             texts={BULK_TEXTS}
             onDone={async () => {
@@ -123,7 +120,15 @@ const profilesFileName = () => stampedName('profiles', 'csv');
  * The columns of a profiles list, shared by Profiles and Consented: who, their
  * state and badges, groups, activity; `extra` adds a list's own columns.
  */
-export const ProfileRows = ({ bulk, extra = [] }: { bulk: boolean; extra?: React.ReactElement[] }) => {
+export const ProfileRows = ({
+    bulk,
+    spansAccounts,
+    extra = [],
+}: {
+    bulk: boolean;
+    spansAccounts: boolean;
+    extra?: React.ReactElement[];
+}) => {
     const translate = useTranslate();
     const navigate = useNavigate();
     return (
@@ -139,6 +144,7 @@ export const ProfileRows = ({ bulk, extra = [] }: { bulk: boolean; extra?: React
                 source="acs_id"
                 render={(p: ProfileRecord) => <strong style={{ whiteSpace: 'nowrap' }}>{profileName(translate, p)}</strong>}
             />
+            {spansAccounts && <AccountColumn />}
             <FunctionField source="status" render={(p: ProfileRecord) => <ProfileState profile={p} />} />
             <FunctionField source="badges" sortable={false} render={(p: ProfileRecord) => <BadgeList badges={p.badges} />} />
             <FunctionField
@@ -162,7 +168,8 @@ export const ProfileRows = ({ bulk, extra = [] }: { bulk: boolean; extra?: React
 export const ProfileList = () => {
     const translate = useTranslate();
     const session = useSession();
-    const filters = useProfileFilters(!!session && hasAccountFilter(session.role));
+    const scope = useAccountScope(SORT);
+    const filters = useProfileFilters(scope);
     if (!session) return null;
     return (
         <AppList
@@ -170,6 +177,8 @@ export const ProfileList = () => {
             sort={SORT}
             title={translate('resources.profiles.name', { smart_count: 2 })}
             filters={filters}
+            filterDefaultValues={scope.defaults}
+            permanentFilter={scope.permanentFilter}
             empty={false}
             actions={
                 <TopToolbar>
@@ -181,7 +190,7 @@ export const ProfileList = () => {
             }
         >
             <LastActivity />
-            <ProfileRows bulk={can(session.role, 'profiles', 'bulk_delete')} />
+            <ProfileRows bulk={can(session.role, 'profiles', 'bulk_delete')} spansAccounts={scope.spansAccounts} />
         </AppList>
     );
 };

@@ -27,7 +27,7 @@ import { PAGE_SIZES } from '../../../lists/listQuery';
 import { useDeviceNotices } from '../deviceNotices';
 import { DeviceStatusChips } from '../page/DeviceFields';
 import { useFilterValues } from '../page/deviceFilters';
-import { ALL_ACCOUNTS } from '../scope';
+import { ALL_ACCOUNTS } from '../../../lists/accountScope';
 import type { Device } from '../types';
 import { useDeviceRights } from '../useDeviceRights';
 
@@ -186,7 +186,7 @@ export const AddDevicesByFilter = ({
                 {rights.accounts && (
                     <FormControlLabel
                         control={<Switch checked={allAccounts} onChange={e => setAllAccounts(e.target.checked)} />}
-                        label={translate('resources.devices.allAccounts')}
+                        label={translate('app.lists.allAccounts')}
                     />
                 )}
                 <MuiButton variant="outlined" startIcon={<PlaylistAdd />} disabled={busy} onClick={() => void add()}>

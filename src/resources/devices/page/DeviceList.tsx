@@ -6,14 +6,14 @@ import { AppList } from '../../../lists/AppList';
 import { onDemand } from '../../../plugins/onDemand';
 import { CellField } from '../../../lists/CellField';
 import { useQuickView } from '../../../layout/quickView';
-import { useSession } from '../../../session/useSession';
 import { AddReaderButton } from '../dialogs/AddReaderDialog';
 import { ApproveButton } from '../dialogs/ApproveButton';
 import { DeviceBulkActions, hasBulkActions } from '../bulk/DeviceBulkActions';
 import { DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';
 import { useDeviceFilters, usePrefetchedFilterValues } from './deviceFilters';
 import { PendingBanner } from './PendingBanner';
-import { ALL_ACCOUNTS, listPermanentFilter } from '../scope';
+import { listPermanentFilter } from '../scope';
+import { AccountColumn, useAccountScope } from '../../../lists/accountScope';
 import type { Device } from '../types';
 import { useDeviceRights } from '../useDeviceRights';
 
@@ -41,19 +41,14 @@ const TwoLines = ({ first, second }: { first: string | null; second: string | nu
 /** /devices: the Devices list (SPEC 2.2), with its filters, bulk operations and the way to add and approve readers. */
 export const DeviceList = () => {
     const translate = useTranslate();
-    const session = useSession();
     const rights = useDeviceRights();
     const labels = useDeviceLabels();
     const { open, close } = useQuickView();
     const location = useLocation();
-    // Roles that reach below their account see their whole fleet from their own account; in a customer account, that account's.
-    const defaults = useMemo(
-        () => (rights.accounts && session?.currentAccountId === session?.ownAccountId ? { account_id: ALL_ACCOUNTS } : undefined),
-        [rights.accounts, session?.currentAccountId, session?.ownAccountId],
-    );
+    const scope = useAccountScope(SORT);
+    const { defaults, accountId } = scope;
     const filter = readListState(location.search, { sort: SORT, filter: defaults }).filter;
-    const accountId = filter.account_id;
-    const filters = useDeviceFilters(rights.accounts, accountId);
+    const filters = useDeviceFilters(scope);
     usePrefetchedFilterValues(accountId);
     const permanentFilter = useMemo(
         () => listPermanentFilter({ account_id: accountId ?? '', ...(filter.id !== undefined ? { id: filter.id } : {}) }),
@@ -108,7 +103,7 @@ export const DeviceList = () => {
                     label="resources.devices.fields.device"
                     render={(d: Device) => <TwoLines first={d.description} second={d.hardware_id} />}
                 />
-                {rights.accounts && <CellField source="account_name" sortBy="account" render={(d: Device) => d.account_name} />}
+                {scope.spansAccounts && <AccountColumn sortable />}
                 <CellField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
                 <CellField source="role" render={(d: Device) => <span title={labels.role(d.role)}>{d.role}</span>} />
                 <CellField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />

@@ -2,7 +2,7 @@ import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../../dataProvider';
-import { ALL_ACCOUNTS, scopeQuery } from '../scope';
+import { ALL_ACCOUNTS, scopeQuery } from '../../../lists/accountScope';
 
 interface StateCounts {
     result: { status: string; count: number }[];

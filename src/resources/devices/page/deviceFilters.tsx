@@ -3,8 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SearchInput, SelectInput, TextInput, useDataProvider, useTranslate, type SelectInputProps } from 'react-admin';
 import { DEVICE_STATUSES } from '../../../../contract/deviceValues';
 import type { ConsoleDataProvider } from '../../../dataProvider';
-import { AccountFilterInput } from '../../../lists/AccountFilterInput';
-import { ALL_ACCOUNTS, scopeQuery } from '../scope';
+import { accountScopeFilter, scopeQuery, type AccountScope } from '../../../lists/accountScope';
 
 interface FilterValues {
     board_type: string[];
@@ -37,8 +36,6 @@ export const usePrefetchedFilterValues = (accountId: string | undefined) => {
 
 const asChoices = (values: string[] | undefined) => (values ?? []).map(v => ({ id: v, name: v }));
 
-const EVERY_ACCOUNT = { value: ALL_ACCOUNTS, label: 'resources.devices.allAccounts' };
-
 /** A choice among the values present in the scope; it reads them itself, so the list does not render again for them. */
 const PresentValueInput = ({
     source,
@@ -50,23 +47,14 @@ const PresentValueInput = ({
 };
 
 /** The filters of the Devices list; the account filter only for the roles that have it. */
-export const useDeviceFilters = (withAccounts: boolean, accountId: string | undefined) => {
+export const useDeviceFilters = (scope: AccountScope) => {
+    const { accountId } = scope;
     const translate = useTranslate();
     const statusChoices = DEVICE_STATUSES.map(s => ({ id: s, name: translate(`resources.devices.statuses.${s}`) }));
     return [
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
-        ...(withAccounts
-            ? [
-                  <AccountFilterInput
-                      key="account_id"
-                      source="account_id"
-                      label="resources.devices.fields.account_name"
-                      all={EVERY_ACCOUNT}
-                      alwaysOn
-                  />,
-              ]
-            : []),
+        ...accountScopeFilter(scope),
         <SelectInput
             key="auth_required"
             source="auth_required"
