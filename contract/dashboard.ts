@@ -4,8 +4,8 @@ import { EVENT_GROUPS, eventRecord } from './events';
 import { ROLES } from './roles';
 
 /**
- * GET /dashboard for the current account and what lies below it (SPEC leaves
- * the dashboard's content open): accounts and users, devices by state and the
+ * GET /dashboard for the rows its tiles' lists show: the current account, or with cross_account every account in
+ * reach (SPEC leaves the dashboard's content open): accounts and users, devices by state and the
  * offline ones, events by group over 24 hours and per day over 30 days, the
  * latest incidents, profile counts; each tile leads to its filtered list.
  */
@@ -26,6 +26,8 @@ export const dashboardReply = z.object({
     events: z.object({
         /** every group but 'all', with its count over the last 24 hours */
         last_24h: z.array(z.object({ group: z.enum(EVENT_GROUPS), count: z.number().int() })),
+        /** every event of the last 24 hours, those of no group (Unsupported) too: what the events list shows from then */
+        total_24h: z.number().int(),
         /** the last 30 days (YYYY-MM-DD, UTC) by group; days and groups without events are left out */
         per_day: z.array(z.object({ day: z.string(), group: z.enum(EVENT_GROUPS), count: z.number().int() })),
         /** the newest incident events with their images (at most 6) */

@@ -6,10 +6,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardReply } from '../../contract/dashboard';
 import type { EventGroup } from '../../contract/events';
 import { canOpenRoute } from '../../contract/routes';
-import { isAtLeast, ROLES, type Role } from '../../contract/roles';
+import { ROLES, type Role } from '../../contract/roles';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { formatDate, formatRelativeTime } from '../i18n/format';
 import { useSession } from '../session/useSession';
+import { ALL_ACCOUNTS, scopeQuery, useAccountScope } from '../lists/accountScope';
+
+/** The dashboard reads the account scope as the lists do; it has no sort of its own. */
+const SORT_NONE = { field: 'id', order: 'ASC' } as const;
 import { EventsByGroup, EventsPerDay, LatestIncidents, OfflineReaders, Panel, PanelLink, Tile } from './DashboardPanels';
 import { LoadFailure } from './LoadFailure';
 
@@ -58,12 +62,10 @@ const Loading = () => (
     </Grid>
 );
 
-/** A link's query: the figures include the accounts below, so does the list it leads to. */
-const listLink = (path: string, params: Record<string, string | undefined>, crossAccount: boolean) => {
+/** A list's address with the tile's filter and the dashboard's account scope: its count is the tile's figure. */
+const listLink = (path: string, params: Record<string, string | undefined>, accountId: string | undefined) => {
     const query = new URLSearchParams(
-        Object.entries({ ...params, ...(crossAccount ? { cross_account: 'true' } : {}) }).filter(
-            (e): e is [string, string] => e[1] !== undefined,
-        ),
+        Object.entries({ ...params, account_id: accountId }).filter((e): e is [string, string] => e[1] !== undefined),
     ).toString();
     return `${path}${query ? `?${query}` : ''}`;
 };
@@ -79,27 +81,28 @@ export const Dashboard = () => {
     const translate = useTranslate();
     const session = useSession();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
+    // The figures count what the lists the tiles open show by default: every account in reach from one's own account.
+    const { accountId } = useAccountScope(SORT_NONE);
     const { data, error, refetch, isPending, dataUpdatedAt } = useQuery({
-        queryKey: ['dashboard', session?.currentAccountId],
-        queryFn: ({ signal }) => dataProvider.call<DashboardReply>('/dashboard', { signal }),
+        queryKey: ['dashboard', session?.currentAccountId, accountId],
+        queryFn: ({ signal }) => dataProvider.call<DashboardReply>('/dashboard', { query: scopeQuery(accountId), signal }),
         enabled: !!session,
     });
     if (!session) return null;
     const canAccounts = canOpenRoute('accounts', session.flags);
     const canUsers = canOpenRoute('users', session.flags);
     const canAudit = canOpenRoute('auditLogs', session.flags);
-    // The server counts the accounts below for installer and above; a customer account has none.
-    const reachesBelow = isAtLeast(session.role, 'installer') && data?.account.type !== 'customer';
-    // Counts that include the accounts below lead to a list across accounts.
-    const usersLink = (role?: Role) => listLink('/users', { role }, reachesBelow);
+    // Across accounts, the figures hold the accounts below too; a customer account has none.
+    const reachesBelow = accountId === ALL_ACCOUNTS && data?.account.type !== 'customer';
+    const usersLink = (role?: Role) => listLink('/users', { role }, accountId);
     const canDevices = canOpenRoute('devices', session.flags);
     const canEvents = canOpenRoute('events', session.flags);
     const canProfiles = canOpenRoute('profiles', session.flags);
     const canStatistics = canOpenRoute('statistics', session.flags);
-    const devicesLink = canDevices ? (status: string) => listLink('/devices', { status }, reachesBelow) : undefined;
+    const devicesLink = canDevices ? (status: string) => listLink('/devices', { status }, accountId) : undefined;
     // the 24 hours the figures counted: before the moment they were fetched
     const dayAgo = new Date(dataUpdatedAt - 86_400_000).toISOString();
-    const eventsLink = canEvents ? (group?: EventGroup, from?: string) => listLink('/events', { group, from }, reachesBelow) : undefined;
+    const eventsLink = canEvents ? (group?: EventGroup, from?: string) => listLink('/events', { group, from }, accountId) : undefined;
     return (
         <Box sx={{ py: 2 }}>
             <Title title={translate('layout.dashboard.title')} />
@@ -170,7 +173,7 @@ export const Dashboard = () => {
                         <Grid size={{ xs: 6, md: 'grow' }}>
                             <Tile
                                 label={translate('layout.dashboard.events24h')}
-                                value={data.events.last_24h.reduce((sum, r) => sum + r.count, 0)}
+                                value={data.events.total_24h}
                                 to={eventsLink?.(undefined, dayAgo)}
                             />
                         </Grid>
@@ -183,7 +186,7 @@ export const Dashboard = () => {
                                     enrollment: data.profiles.by_status.enrollment,
                                     inactive: data.profiles.by_status.inactive,
                                 })}
-                                to={canProfiles ? '/profiles' : undefined}
+                                to={canProfiles ? listLink('/profiles', {}, accountId) : undefined}
                             />
                         </Grid>
                     </Grid>

@@ -82,6 +82,7 @@ export const eventTiles = async (
     now: Date,
 ): Promise<{
     last_24h: { group: EventGroup; count: number }[];
+    total_24h: number;
     per_day: { day: string; group: EventGroup; count: number }[];
     latest_incidents: EventRecord[];
 }> => {
@@ -94,6 +95,7 @@ export const eventTiles = async (
     const existing = await existingLinks(db, incidents);
     return {
         last_24h: GROUPS.map(group => ({ group, count: recent.find(r => r.group === group)?.count ?? 0 })),
+        total_24h: recent.reduce((sum, r) => sum + r.count, 0),
         // Unsupported events belong to no group: they are counted in the list, not on the tiles.
         per_day: daily.filter(d => d.group && d.group !== 'all').map(d => ({ day: d.day!, group: d.group!, count: d.count })),
         latest_incidents: incidents.map(r => toEventRecord(r, existing)),

@@ -45,6 +45,8 @@ const reply = (over: Partial<DashboardReply> = {}): DashboardReply => ({
             { group: 'crossing', count: 0 },
             { group: 'device', count: 2 },
         ],
+        // and one Unsupported event, of no group: the tile counts it, as the list it opens shows it
+        total_24h: 126,
         per_day: [
             { day: today, group: 'authenticated', count: 120 },
             { day: today, group: 'tailgating', count: 3 },
@@ -96,7 +98,8 @@ describe('dashboard', () => {
         const call = vi.fn(async () => reply());
         dashboard(call);
         const customers = await screen.findByRole('link', { name: 'Customer accounts' });
-        expect(call).toHaveBeenCalledWith('/dashboard', expect.anything());
+        // From its own account a dealer's figures cover every account in reach, as the lists the tiles open
+        expect(call).toHaveBeenCalledWith('/dashboard', expect.objectContaining({ query: { cross_account: 'true' } }));
         expect(customers).toHaveTextContent('7');
         expect(customers).toHaveAttribute('href', '/accounts?type=customer');
         // a dealer account has no dealers below it
@@ -108,10 +111,10 @@ describe('dashboard', () => {
     });
 
     it('a customer account has nothing below it: its own figures, users of that account only', async () => {
-        dashboard(async () => reply({ account: { id: 10, name: 'Contoso Offices', type: 'customer' } }));
+        dashboard(async () => reply({ account: { id: 10, name: 'Contoso Offices', type: 'customer' } }), testSession('moderator'));
         expect(await screen.findByText('Figures of Contoso Offices')).toBeInTheDocument();
+        expect(await screen.findByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
         expect(screen.queryByText('Customer accounts')).toBeNull();
-        expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
     });
 
     it('lists users by role, each leading to the users list filtered on it', async () => {
@@ -119,7 +122,7 @@ describe('dashboard', () => {
         const panel = await screen.findByRole('region', { name: 'Users by role' });
         const links = within(panel).getAllByRole('link');
         expect(links.map(l => l.textContent)).toEqual(['Dealer Admin2', 'Account Administrator3', 'Account User7']);
-        expect(links[1]).toHaveAttribute('href', '/users?role=moderator&cross_account=true');
+        expect(links[1]).toHaveAttribute('href', '/users?role=moderator&account_id=all');
     });
 
     it('charts the sign-ins of the last 30 days', async () => {
@@ -172,7 +175,7 @@ describe('dashboard', () => {
         dashboard(async () => reply());
         const online = await screen.findByRole('link', { name: 'Devices online' });
         expect(online).toHaveTextContent('9');
-        expect(target(online)).toEqual({ path: '/devices', query: { status: 'online', cross_account: 'true' } });
+        expect(target(online)).toEqual({ path: '/devices', query: { status: 'online', account_id: 'all' } });
         expect(screen.getByRole('link', { name: 'Devices offline' })).toHaveTextContent('2');
         expect(target(screen.getByRole('link', { name: 'Devices waiting for approval' })).query.status).toBe('pending');
     });
@@ -180,7 +183,7 @@ describe('dashboard', () => {
     it('counts the security events of the last 24 hours, by group, each leading to the list of that group since then', async () => {
         dashboard(async () => reply());
         const tile = await screen.findByRole('link', { name: 'Security events, last 24 hours' });
-        expect(tile).toHaveTextContent('125');
+        expect(tile).toHaveTextContent('126');
         const since = Date.parse(target(tile).query.from!);
         expect(Date.now() - since).toBeGreaterThan(86_000_000);
         expect(Date.now() - since).toBeLessThan(87_000_000);
@@ -190,7 +193,7 @@ describe('dashboard', () => {
         expect(rows.map(r => r.textContent)).toEqual(['Authenticated120', 'Tailgating3', 'Device2']);
         expect(target(rows[1]!)).toEqual({
             path: '/events',
-            query: { group: 'tailgating', from: target(tile).query.from, cross_account: 'true' },
+            query: { group: 'tailgating', from: target(tile).query.from, account_id: 'all' },
         });
     });
 
@@ -211,13 +214,13 @@ describe('dashboard', () => {
         expect(tailgating).toHaveTextContent('Lobby reader · 3 hours ago');
         expect(target(within(tailgating).getByRole('link'))).toEqual({
             path: '/events',
-            query: { group: 'tailgating', cross_account: 'true' },
+            query: { group: 'tailgating', account_id: 'all' },
         });
         // an image gone to retention shows its picture; a removed device says so
         const spoofing = within(panel).getByRole('article', { name: 'Spoofing without access' });
         expect(within(spoofing).getByRole('img', { name: 'Image removed by the retention policy' })).toBeInTheDocument();
         expect(spoofing).toHaveTextContent('Device deleted');
-        expect(within(panel).getByRole('link', { name: 'Open Security Events' })).toHaveAttribute('href', '/events?cross_account=true');
+        expect(within(panel).getByRole('link', { name: 'Open Security Events' })).toHaveAttribute('href', '/events?account_id=all');
     });
 
     it('lists the offline devices with when they were last seen, each leading to its page', async () => {
@@ -229,7 +232,7 @@ describe('dashboard', () => {
         expect(within(panel).getByRole('link', { name: /Roof door/ })).toHaveTextContent('Contoso Offices · never seen');
         expect(target(within(panel).getByRole('link', { name: 'All offline devices' })).query).toEqual({
             status: 'offline',
-            cross_account: 'true',
+            account_id: 'all',
         });
     });
 
@@ -238,7 +241,7 @@ describe('dashboard', () => {
         const tile = await screen.findByRole('link', { name: 'Profiles' });
         expect(tile).toHaveTextContent('340');
         expect(tile).toHaveTextContent('320 active · 15 in enrollment · 5 inactive');
-        expect(tile).toHaveAttribute('href', '/profiles');
+        expect(tile).toHaveAttribute('href', '/profiles?account_id=all');
     });
 
     it('an account user may not open Security Events or Statistics: those figures show without links', async () => {
@@ -260,7 +263,7 @@ describe('dashboard', () => {
         dashboard(async () => ({
             ...quiet,
             devices: { ...quiet.devices, offline: [] },
-            events: { last_24h: quiet.events.last_24h.map(r => ({ ...r, count: 0 })), per_day: [], latest_incidents: [] },
+            events: { last_24h: quiet.events.last_24h.map(r => ({ ...r, count: 0 })), total_24h: 0, per_day: [], latest_incidents: [] },
         }));
         expect(await screen.findByText('No security events in the last 24 hours.')).toBeInTheDocument();
         expect(screen.getByText('No security events in the last 30 days.')).toBeInTheDocument();

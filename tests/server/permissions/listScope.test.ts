@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import type { DashboardReply } from '../../../contract/dashboard';
 import { can, type Action, type Resource } from '../../../contract/rights';
 import { ROLES, type Role } from '../../../contract/roles';
 import { rows } from '../../../server/db/database';
@@ -309,4 +310,46 @@ describe('every list: its rows are those of the accounts the scope names', () =>
         }
         expect(mismatches).toEqual([]);
     });
+});
+
+describe('the dashboard', () => {
+    const countOf = async (role: Role, path: string) => {
+        const res = await m.call(role, 'GET', path);
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+        return (res.json() as { count: number }).count;
+    };
+
+    it.each(['admin', 'dealer', 'installer', 'moderator'] as Role[])(
+        'as %s: each tile counts what its list shows, in each scope',
+        async role => {
+            for (const scope of [
+                'cross_account=true',
+                `account_id=${m.accountFor(role, 'own')}`,
+                ...(role === 'dealer' ? [`account_id=${m.accountFor(role, 'descendant')}`] : []),
+            ]) {
+                const res = await m.call(role, 'GET', `/dashboard?${scope}`);
+                expect(res.statusCode, res.body).toBe(200);
+                const board = res.json() as DashboardReply;
+                const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+                const tiles = {
+                    users: board.users.total,
+                    online: board.devices.by_state.online,
+                    offline: board.devices.by_state.offline,
+                    pending: board.devices.by_state.pending,
+                    events: board.events.total_24h,
+                    profiles: board.profiles.total,
+                };
+                const lists = {
+                    users: await countOf(role, `/users?${scope}`),
+                    online: await countOf(role, `/devices?status=online&${scope}`),
+                    offline: await countOf(role, `/devices?status=offline&${scope}`),
+                    pending: await countOf(role, `/devices?status=pending&${scope}`),
+                    events: await countOf(role, `/events?from=${encodeURIComponent(since)}&${scope}`),
+                    profiles: await countOf(role, `/profiles?${scope}`),
+                };
+                expect(tiles, `${role} ${scope}`).toEqual(lists);
+                expect(lists.profiles + lists.users, `${role} ${scope}: something to count`).toBeGreaterThan(0);
+            }
+        },
+    );
 });
