@@ -73,7 +73,17 @@ const AccountName = () => {
     return <>{record.account_name ?? data?.find(a => a.id === record.account_id)?.name ?? `#${record.account_id}`}</>;
 };
 
-/** The Account column of a list whose rows span accounts. */
-export const AccountColumn = ({ sortable = false }: { sortable?: boolean }) => (
-    <CellField source="account_name" label="app.lists.account" sortable={sortable} sortBy="account" render={() => <AccountName />} />
+/**
+ * The Account column of a list whose rows span accounts: `{scope.spansAccounts && accountColumn()}`. A function, not
+ * a component, because Datagrid reads a column's header (source, label, sortable) off the element it is given.
+ */
+export const accountColumn = ({ sortable = false }: { sortable?: boolean } = {}) => (
+    <CellField
+        key="account"
+        source="account_name"
+        label="app.lists.account"
+        sortable={sortable}
+        sortBy="account"
+        render={() => <AccountName />}
+    />
 );

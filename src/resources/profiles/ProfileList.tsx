@@ -18,7 +18,7 @@ import { PROFILE_STATUSES, type ProfileRecord } from '../../../contract/profiles
 import { can } from '../../../contract/rights';
 import { stampedName } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
-import { AccountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
+import { accountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { BulkDeleteButton } from '../../lists/BulkDeleteButton';
 import { ExportButton } from '../../lists/ExportButton';
@@ -144,7 +144,7 @@ export const ProfileRows = ({
                 source="acs_id"
                 render={(p: ProfileRecord) => <strong style={{ whiteSpace: 'nowrap' }}>{profileName(translate, p)}</strong>}
             />
-            {spansAccounts && <AccountColumn />}
+            {spansAccounts && accountColumn()}
             <FunctionField source="status" render={(p: ProfileRecord) => <ProfileState profile={p} />} />
             <FunctionField source="badges" sortable={false} render={(p: ProfileRecord) => <BadgeList badges={p.badges} />} />
             <FunctionField

@@ -13,7 +13,7 @@ import { DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';
 import { useDeviceFilters, usePrefetchedFilterValues } from './deviceFilters';
 import { PendingBanner } from './PendingBanner';
 import { listPermanentFilter } from '../scope';
-import { AccountColumn, useAccountScope } from '../../../lists/accountScope';
+import { accountColumn, useAccountScope } from '../../../lists/accountScope';
 import type { Device } from '../types';
 import { useDeviceRights } from '../useDeviceRights';
 
@@ -103,7 +103,7 @@ export const DeviceList = () => {
                     label="resources.devices.fields.device"
                     render={(d: Device) => <TwoLines first={d.description} second={d.hardware_id} />}
                 />
-                {scope.spansAccounts && <AccountColumn sortable />}
+                {scope.spansAccounts && accountColumn({ sortable: true })}
                 <CellField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
                 <CellField source="role" render={(d: Device) => <span title={labels.role(d.role)}>{d.role}</span>} />
                 <CellField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />
