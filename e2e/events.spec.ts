@@ -177,7 +177,8 @@ test('the dashboard shows the latest incidents with their pictures and leads to 
     await shot(page, info, 'dashboard-events');
     await page.getByRole('link', { name: 'Security events, last 24 hours' }).click();
     await expect(page).toHaveURL(/\/events\?.*from=/);
-    await expect(page).toHaveURL(/cross_account=true/);
+    // the dashboard's cross_account=true opens the list on all the dealer's accounts
+    await expect(page).toHaveURL(/account_id=all/);
     await expect(page.locator('tbody tr').filter({ hasText: 'Side entrance' }).first()).toBeVisible();
     await page.goto('/');
     await tailgating.click();
