@@ -191,15 +191,17 @@ test('Statistics charts the events of the accounts below and downloads each char
     await signIn(page, E2E.dealer);
     await page.getByRole('menuitem', { name: 'Statistics' }).click();
     await expect(page).toHaveURL(/\/statistics/);
-    const below = page.getByRole('switch', { name: 'Include the accounts below' });
-    // A dealer in its own account starts with the accounts below, as its dashboard counts them.
-    await expect(below).toBeChecked();
-    await below.click();
-    await expect(below).not.toBeChecked();
-    await expect(page).toHaveURL(/cross_account=false/);
-    await below.click();
-    await expect(below).toBeChecked();
-    await expect(page).toHaveURL(/cross_account=true/);
+    const account = page.getByRole('combobox', { name: 'Account' });
+    // A dealer in its own account starts on all its accounts, as its dashboard counts them.
+    await expect(account).toHaveValue('All my accounts');
+    await account.click();
+    await account.fill('Contoso');
+    await page.getByRole('option', { name: 'Contoso Offices' }).click();
+    await expect(page).toHaveURL(/account_id=\d+/);
+    await account.click();
+    await account.fill('All');
+    await page.getByRole('option', { name: 'All my accounts' }).click();
+    await expect(page).toHaveURL(/account_id=all/);
     // The busiest readers of the dealer's customers (Contoso Offices, Fabrikam Labs), none of the other dealer's (Tailspin Clinic).
     const readers = page.getByRole('region', { name: 'Events per reader' });
     await expect(readers.getByText('Main entrance')).toBeVisible();
