@@ -177,7 +177,8 @@ test('the dashboard shows the latest incidents with their pictures and leads to 
     await shot(page, info, 'dashboard-events');
     await page.getByRole('link', { name: 'Security events, last 24 hours' }).click();
     await expect(page).toHaveURL(/\/events\?.*from=/);
-    await expect(page).toHaveURL(/cross_account=true/);
+    // the dashboard's cross_account=true opens the list on all the dealer's accounts
+    await expect(page).toHaveURL(/account_id=all/);
     await expect(page.locator('tbody tr').filter({ hasText: 'Side entrance' }).first()).toBeVisible();
     await page.goto('/');
     await tailgating.click();
@@ -190,15 +191,17 @@ test('Statistics charts the events of the accounts below and downloads each char
     await signIn(page, E2E.dealer);
     await page.getByRole('menuitem', { name: 'Statistics' }).click();
     await expect(page).toHaveURL(/\/statistics/);
-    const below = page.getByRole('switch', { name: 'Include the accounts below' });
-    // A dealer in its own account starts with the accounts below, as its dashboard counts them.
-    await expect(below).toBeChecked();
-    await below.click();
-    await expect(below).not.toBeChecked();
-    await expect(page).toHaveURL(/cross_account=false/);
-    await below.click();
-    await expect(below).toBeChecked();
-    await expect(page).toHaveURL(/cross_account=true/);
+    const account = page.getByRole('combobox', { name: 'Account' });
+    // A dealer in its own account starts on all its accounts, as its dashboard counts them.
+    await expect(account).toHaveValue('All my accounts');
+    await account.click();
+    await account.fill('Contoso');
+    await page.getByRole('option', { name: 'Contoso Offices' }).click();
+    await expect(page).toHaveURL(/account_id=\d+/);
+    await account.click();
+    await account.fill('All');
+    await page.getByRole('option', { name: 'All my accounts' }).click();
+    await expect(page).toHaveURL(/account_id=all/);
     // The busiest readers of the dealer's customers (Contoso Offices, Fabrikam Labs), none of the other dealer's (Tailspin Clinic).
     const readers = page.getByRole('region', { name: 'Events per reader' });
     await expect(readers.getByText('Main entrance')).toBeVisible();

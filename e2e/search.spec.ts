@@ -44,10 +44,11 @@ test('a badge is found by FC:NUMBER and an ACS ID whole; a moderator finds nothi
     await page.goto(`/search?q=${badge.facility_code}:${badge.badge_number}`);
     const badges = page.getByRole('region', { name: 'Badge IDs' });
     await expect(badges.getByText(`${badge.facility_code}:${badge.badge_number}`, { exact: true })).toBeVisible();
-    await expect(badges.getByText('CON-0002 · Contoso Offices')).toBeVisible();
+    // one account searched: the hits do not repeat it
+    await expect(badges.getByText('CON-0002', { exact: true })).toBeVisible();
 
     await page.goto(`/search?q=${encodeURIComponent(E2E.manager)}`);
-    await expect(page.getByRole('region', { name: 'Users' }).getByText(`${E2E.manager} · Contoso Offices`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Users' }).getByText(E2E.manager, { exact: true })).toBeVisible();
 
     await page.goto('/search?q=CON-0002');
     await expect(page.getByRole('region', { name: 'Profiles' }).getByText('CON-0002', { exact: true })).toBeVisible();

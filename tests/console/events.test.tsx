@@ -4,6 +4,7 @@ import type { EventRecord } from '../../contract/events';
 import { EventList } from '../../src/resources/events/EventList';
 import { rangeStart } from '../../src/resources/events/dateRange';
 import { exportFileName } from '../../src/resources/events/ExportButton';
+import { ACCOUNTS } from './layout/helpers';
 import { testSession } from './render';
 import { eventRecord, findDrawer, liveStream, renderEvents, stubObjectUrls, tailgating } from './eventsFixtures';
 
@@ -16,6 +17,7 @@ interface ListCall {
 const provider = (options: { events?: EventRecord[]; spoofing?: boolean; total?: number; estimate?: boolean } = {}) => {
     const events = options.events ?? [eventRecord(), tailgating()];
     const getList = vi.fn(async (resource: string, params: ListCall) => {
+        if (resource === 'accounts') return { data: ACCOUNTS, total: ACCOUNTS.length };
         if (resource === 'devices')
             return {
                 data: [
@@ -45,28 +47,91 @@ const lastEventsQuery = (getList: ReturnType<typeof provider>['getList']) => {
 beforeEach(stubObjectUrls);
 
 describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
-    it('in their own account, roles that reach below start with the accounts below, as the dashboard counts them; the switch narrows to the account', async () => {
-        const dp = provider();
+    it('a dealer in its own account opens on all its accounts: the list, its device picker, live feed and export ask across accounts and show each event’s account', async () => {
+        const dp = provider({ events: [eventRecord(), tailgating({ account_id: 12 })] });
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
         renderEvents(<EventList />, { dataProvider: dp, session: testSession('dealer') });
-        await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ cross_account: 'true' }));
-        const below = screen.getByRole('switch', { name: 'Include the accounts below' });
-        expect(below).toBeChecked();
-        fireEvent.click(below);
-        // Off is said explicitly, or the default would come back.
-        await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ cross_account: 'false' }));
-        expect(below).not.toBeChecked();
+        const incident = (await screen.findByText('Tailgating by unknown user')).closest('tr')!;
+        expect(lastEventsQuery(dp.getList).filter).toEqual({ cross_account: 'true', account_id: undefined });
+        expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('All my accounts');
+        expect(screen.getByRole('columnheader', { name: 'Account' })).toBeInTheDocument();
+        expect(await within(incident).findByText('Fabrikam Labs')).toBeInTheDocument();
+        // the device picker offers the readers of the same accounts
+        const devices = dp.getList.mock.calls.filter(([resource]) => resource === 'devices');
+        expect(devices.length).toBeGreaterThan(0);
+        expect(devices.every(([, params]) => params.filter.cross_account === 'true' && params.filter.account_id === undefined)).toBe(true);
+        // the live feed follows the list's accounts
+        await waitFor(() =>
+            expect(dp.stream).toHaveBeenLastCalledWith('/events/live', { cross_account: 'true', after_id: 2 }, expect.any(AbortSignal)),
+        );
+        fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+        await waitFor(() => expect(click).toHaveBeenCalled());
+        expect(dp.download).toHaveBeenCalledWith(
+            '/events/export',
+            expect.objectContaining({ cross_account: 'true', account_id: undefined }),
+        );
+        click.mockRestore();
+        // a group tab keeps the scope
+        fireEvent.click(screen.getByRole('tab', { name: 'Tailgating' }));
+        await waitFor(() =>
+            expect(lastEventsQuery(dp.getList).filter).toEqual({ group: 'tailgating', cross_account: 'true', account_id: undefined }),
+        );
+        expect(screen.getByTestId('location')).toHaveTextContent('account_id=all');
     });
 
-    it('a dealer in a customer account sees that account alone unless asked; a moderator has no such switch', async () => {
+    it('choosing one account asks for that account (account_id), live feed included, and drops the Account column', async () => {
+        const dp = provider();
+        renderEvents(<EventList />, { dataProvider: dp, session: testSession('dealer') });
+        await screen.findByText('Tailgating by unknown user');
+        const account = screen.getByRole('combobox', { name: 'Account' });
+        fireEvent.click(account);
+        fireEvent.change(account, { target: { value: 'Fab' } });
+        fireEvent.click(await screen.findByRole('option', { name: 'Fabrikam Labs' }));
+        await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({ account_id: '12' }));
+        expect(screen.queryByRole('columnheader', { name: 'Account' })).toBeNull();
+        await waitFor(() =>
+            expect(dp.stream).toHaveBeenLastCalledWith('/events/live', { account_id: '12', after_id: 2 }, expect.any(AbortSignal)),
+        );
+        const devices = dp.getList.mock.calls.filter(([resource]) => resource === 'devices');
+        await waitFor(() => expect(devices.at(-1)?.[1].filter).toMatchObject({ account_id: '12' }));
+    });
+
+    it('a dealer in a customer account sees that account; a moderator sees its own and has no account filter', async () => {
         const dp = provider();
         const { unmount } = renderEvents(<EventList />, { dataProvider: dp });
-        await waitFor(() => expect(lastEventsQuery(dp.getList).filter).toEqual({}));
-        expect(screen.getByRole('switch', { name: 'Include the accounts below' })).not.toBeChecked();
+        await screen.findByText('Tailgating by unknown user');
+        expect(lastEventsQuery(dp.getList).filter).toEqual({});
+        expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('');
+        expect(screen.queryByRole('columnheader', { name: 'Account' })).toBeNull();
         unmount();
         const other = provider();
         renderEvents(<EventList />, { dataProvider: other, session: testSession('moderator') });
-        await waitFor(() => expect(lastEventsQuery(other.getList).filter).toEqual({}));
-        expect(screen.queryByRole('switch', { name: 'Include the accounts below' })).toBeNull();
+        await screen.findByText('Tailgating by unknown user');
+        expect(lastEventsQuery(other.getList).filter).toEqual({});
+        expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull();
+        expect(screen.queryByRole('columnheader', { name: 'Account' })).toBeNull();
+        await waitFor(() => expect(other.stream).toHaveBeenCalledWith('/events/live', { after_id: 2 }, expect.any(AbortSignal)));
+    });
+
+    it('an older link that asked cross_account=true (the dashboard’s) opens on all accounts; false on the current account', async () => {
+        const dp = provider();
+        const { unmount } = renderEvents(<EventList />, {
+            dataProvider: dp,
+            session: testSession('dealer'),
+            path: '/events?group=tailgating&cross_account=true',
+        });
+        await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/events\?group=tailgating&account_id=all/));
+        await waitFor(() =>
+            expect(lastEventsQuery(dp.getList).filter).toEqual({ group: 'tailgating', cross_account: 'true', account_id: undefined }),
+        );
+        expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('All my accounts');
+        unmount();
+        const narrow = provider();
+        renderEvents(<EventList />, { dataProvider: narrow, path: '/events?cross_account=false' });
+        await waitFor(() => expect(lastEventsQuery(narrow.getList).filter).toEqual({ account_id: '11' }));
+        expect(
+            narrow.getList.mock.calls.filter(([resource]) => resource === 'events').every(([, p]) => !('cross_account' in p.filter)),
+        ).toBe(true);
     });
 
     it('keeps its tabs and period when nothing matches', async () => {

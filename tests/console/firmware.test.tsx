@@ -4,9 +4,11 @@ import { Route, Routes } from 'react-router-dom';
 import { emptyCounts, type ArtifactRecord, type DeploymentDeviceRecord, type DeploymentRecord } from '../../contract/firmware';
 import { QuickViewProvider } from '../../src/layout/quickView';
 import { DeploymentForm } from '../../src/resources/firmware/DeploymentForm';
+import { DeploymentList } from '../../src/resources/firmware/DeploymentList';
 import { DeploymentStatus } from '../../src/resources/firmware/DeploymentStatus';
 import { FirmwareVersions } from '../../src/resources/firmware/FirmwareVersions';
 import { UploadForm } from '../../src/resources/firmware/UploadForm';
+import { ACCOUNTS, Location } from './layout/helpers';
 import { renderInAdmin, testSession } from './render';
 
 const artifact = (over: Partial<ArtifactRecord> = {}): ArtifactRecord => ({
@@ -307,6 +309,154 @@ describe('Updates (SPEC 2.2 /firmware-updates/versions)', () => {
         // Deleting asks first.
         fireEvent.click(within(own).getByRole('button', { name: 'Delete' }));
         expect(await screen.findByText('Delete this Firmware?')).toBeInTheDocument();
+    });
+});
+
+describe('Updates across accounts (the lists’ account scope)', () => {
+    const renderVersions = (session = testSession('dealer')) => {
+        const getList = vi.fn(async (resource: string, _params?: { filter: Record<string, unknown> }) =>
+            resource === 'accounts'
+                ? { data: ACCOUNTS, total: ACCOUNTS.length }
+                : {
+                      data: [
+                          artifact(),
+                          artifact({ id: 8, name: 'rock-os-4.1.0', account_id: 12, account_name: 'Fabrikam Labs' }),
+                          artifact({ id: 9, name: 'rock-os-4.0.0', account_id: 1, account_name: 'Platform' }),
+                      ],
+                      total: 3,
+                  },
+        );
+        renderInAdmin(
+            <QuickViewProvider>
+                <FirmwareVersions />
+                <Location />
+            </QuickViewProvider>,
+            { session, path: '/firmware-updates/versions', dataProvider: { getList: getList as never } },
+        );
+        const asked = () => getList.mock.calls.filter(([resource]) => resource === 'artifacts').map(([, p]) => p!.filter);
+        return { getList, asked };
+    };
+
+    it('a dealer in its own account lists what its accounts uploaded and may use (cross_account), with each one’s account', async () => {
+        const { asked } = renderVersions();
+        const below = (await screen.findByText('rock-os-4.1.0')).closest('tr')!;
+        expect(asked().at(-1)).toEqual({ cross_account: 'true', account_id: undefined });
+        expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('All my accounts');
+        expect(screen.getByRole('columnheader', { name: 'Account' })).toBeInTheDocument();
+        expect(await within(below).findByText('Fabrikam Labs')).toBeInTheDocument();
+        // uploaded in an account it reaches: it may delete it; uploaded above its own account: only there
+        expect(within(below).getByRole('button', { name: 'Delete' })).toBeEnabled();
+        const above = screen.getByText('rock-os-4.0.0').closest('tr')!;
+        await waitFor(() => expect(within(above).getByRole('button', { name: 'Delete' })).toBeDisabled());
+    });
+
+    it('choosing one account lists what that account may use (account_id)', async () => {
+        const { asked } = renderVersions();
+        await screen.findByText('rock-os-4.1.0');
+        const account = screen.getByRole('combobox', { name: 'Account' });
+        fireEvent.click(account);
+        fireEvent.change(account, { target: { value: 'Fab' } });
+        fireEvent.click(await screen.findByRole('option', { name: 'Fabrikam Labs' }));
+        await waitFor(() => expect(asked().at(-1)).toEqual({ account_id: '12' }));
+        expect(screen.queryByRole('columnheader', { name: 'Account' })).toBeNull();
+        // seen from Fabrikam, what Contoso uploaded comes from above
+        expect(within(screen.getByText('rock-os-4.2.0').closest('tr')!).getByText('from Contoso Offices')).toBeInTheDocument();
+    });
+
+    it('a moderator lists its account’s firmware, with no account filter', async () => {
+        const { asked } = renderVersions(testSession('moderator'));
+        await screen.findByText('rock-os-4.1.0');
+        expect(asked().every(f => Object.keys(f).length === 0)).toBe(true);
+        expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull();
+        expect(screen.queryByRole('columnheader', { name: 'Account' })).toBeNull();
+    });
+});
+
+describe('Deployments (SPEC 2.2 /firmware-updates)', () => {
+    const deploymentRow = (id: number, name: string, account: [number, string]): DeploymentRecord => ({
+        id,
+        account_id: account[0],
+        account_name: account[1],
+        name,
+        artifact_id: 7,
+        artifact_name: 'rock-os-4.2.0',
+        status: 'in_progress',
+        retries: 0,
+        filter: null,
+        device_count: 2,
+        stats: { ...emptyCounts(), success: 1, pending: 1 },
+        phases: [],
+        created_by: 'Jane Doe',
+        created_at: '2026-11-20T09:00:00Z',
+        start_at: '2026-11-20T10:00:00Z',
+        finished_at: null,
+    });
+    const renderDeployments = (session = testSession('dealer')) => {
+        const getList = vi.fn(async (resource: string, _params?: { filter: Record<string, unknown> }) =>
+            resource === 'accounts'
+                ? { data: ACCOUNTS, total: ACCOUNTS.length }
+                : {
+                      data: [
+                          deploymentRow(1, 'lobby-rollout', [10, 'Contoso Offices']),
+                          deploymentRow(2, 'lab-rollout', [12, 'Fabrikam Labs']),
+                      ],
+                      total: 2,
+                  },
+        );
+        // the readers of the accounts asked for: those below report a release, the dealer's own none
+        const call = vi.fn(async (_path: string, options?: { query?: Record<string, unknown> }) => ({
+            result:
+                options?.query?.cross_account === 'true' || options?.query?.account_id === '12'
+                    ? [{ release: '4.1.0', board_type: 'rock-gen2', count: 3 }]
+                    : [],
+        }));
+        renderInAdmin(
+            <QuickViewProvider>
+                <DeploymentList />
+                <Location />
+            </QuickViewProvider>,
+            { session, path: '/firmware-updates', dataProvider: { getList: getList as never, call: call as never } },
+        );
+        const asked = () => getList.mock.calls.filter(([resource]) => resource === 'deployments').map(([, p]) => p!.filter);
+        const installed = () => call.mock.calls.filter(([path]) => path === '/devices/installed_firmware').map(([, o]) => o?.query);
+        return { asked, installed };
+    };
+
+    it('a dealer in its own account sees the deployments and installed releases of all its accounts, with each one’s account', async () => {
+        const { asked, installed } = renderDeployments();
+        const lab = (await screen.findByText('lab-rollout')).closest('tr')!;
+        expect(asked().at(-1)).toEqual({ group: 'active', cross_account: 'true', account_id: undefined });
+        expect(installed()).toEqual([{ cross_account: 'true' }]);
+        expect(await screen.findByText('4.1.0: 3 readers')).toBeInTheDocument();
+        expect(screen.queryByText('No approved reader reports a release yet.')).toBeNull();
+        expect(screen.getByRole('columnheader', { name: 'Account' })).toBeInTheDocument();
+        expect(await within(lab).findByText('Fabrikam Labs')).toBeInTheDocument();
+        // a tab keeps the accounts
+        fireEvent.click(screen.getByRole('tab', { name: 'Finished' }));
+        await waitFor(() => expect(asked().at(-1)).toEqual({ group: 'finished', cross_account: 'true', account_id: undefined }));
+    });
+
+    it('choosing one account asks for its deployments and releases with account_id', async () => {
+        const { asked, installed } = renderDeployments();
+        await screen.findByText('lab-rollout');
+        const account = screen.getByRole('combobox', { name: 'Account' });
+        fireEvent.click(account);
+        fireEvent.change(account, { target: { value: 'Fab' } });
+        fireEvent.click(await screen.findByRole('option', { name: 'Fabrikam Labs' }));
+        await waitFor(() => expect(asked().at(-1)).toMatchObject({ account_id: '12' }));
+        expect(asked().at(-1)!.cross_account).toBeUndefined();
+        await waitFor(() => expect(installed().at(-1)).toEqual({ account_id: '12' }));
+        expect(screen.queryByRole('columnheader', { name: 'Account' })).toBeNull();
+    });
+
+    it('a moderator sees its own account’s, with no account filter', async () => {
+        const { asked, installed } = renderDeployments(testSession('moderator'));
+        await screen.findByText('lab-rollout');
+        expect(asked().at(-1)).toEqual({ group: 'active' });
+        await waitFor(() => expect(installed()).toEqual([{}]));
+        expect(await screen.findByText('No approved reader reports a release yet.')).toBeInTheDocument();
+        expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull();
+        expect(screen.queryByRole('columnheader', { name: 'Account' })).toBeNull();
     });
 });
 

@@ -58,15 +58,31 @@ const open = (path: string, reply: SearchReply = REPLY, session = testSession('d
 };
 
 describe('Search page (SPEC 2.2 /search)', () => {
-    it('asks the server for the text of the URL and shows each kind under its heading, with what matched and the account', async () => {
+    it('asks the server for the text of the URL in every account a dealer reaches from its own, and shows each kind under its heading, with what matched and the account', async () => {
         const call = open('/search?q=front');
         const devices = await screen.findByRole('region', { name: 'Devices' });
-        expect(call).toHaveBeenCalledWith('/search', expect.objectContaining({ query: { q: 'front' } }));
+        expect(call).toHaveBeenCalledWith('/search', expect.objectContaining({ query: { q: 'front', cross_account: 'true' } }));
         expect(within(devices).getByRole('heading').textContent).toBe('Devices (2)');
         expect(within(devices).getByRole('button', { name: /Front gate/ }).textContent).toBe('Front gateHW-0008 · Tailspin Clinic');
         const users = screen.getByRole('region', { name: 'Users' });
         expect(within(users).getByRole('heading').textContent).toBe('Users (10+)');
         expect(within(users).getByText('Only the first 10 are shown: type more of the text to narrow them down.')).toBeInTheDocument();
+    });
+
+    it('from a switched-to account a dealer searches that account; its hits need no account', async () => {
+        const inCustomer = testSession('dealer', {}, { currentAccountId: 22, currentAccount: { id: 22, name: 'Tailspin Clinic' } });
+        const call = open('/search?q=front', REPLY, inCustomer);
+        const devices = await screen.findByRole('region', { name: 'Devices' });
+        // without cross_account the data provider adds the current account_id
+        expect(call).toHaveBeenCalledWith('/search', expect.objectContaining({ query: { q: 'front' } }));
+        expect(within(devices).getByRole('button', { name: /Front gate/ }).textContent).toBe('Front gateHW-0008');
+    });
+
+    it('a moderator searches its own account', async () => {
+        const call = open('/search?q=front', REPLY, testSession('moderator'));
+        const devices = await screen.findByRole('region', { name: 'Devices' });
+        expect(call).toHaveBeenCalledWith('/search', expect.objectContaining({ query: { q: 'front' } }));
+        expect(within(devices).getByRole('button', { name: /Front door/ }).textContent).toBe('Front doorHW-0007');
     });
 
     it('opens a hit of the current account without switching', async () => {
@@ -95,7 +111,9 @@ describe('Search page (SPEC 2.2 /search)', () => {
         fireEvent.change(screen.getAllByRole('searchbox', { name: 'Search' })[1], { target: { value: 'gate' } });
         fireEvent.submit(screen.getAllByRole('searchbox', { name: 'Search' })[1].closest('form')!);
         await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/search?q=gate'));
-        await waitFor(() => expect(call).toHaveBeenLastCalledWith('/search', expect.objectContaining({ query: { q: 'gate' } })));
+        await waitFor(() =>
+            expect(call).toHaveBeenLastCalledWith('/search', expect.objectContaining({ query: { q: 'gate', cross_account: 'true' } })),
+        );
     });
 });
 
@@ -107,7 +125,9 @@ describe('Search box of the app bar', () => {
         fireEvent.change(bar!, { target: { value: 'gate' } });
         fireEvent.submit(bar!.closest('form')!);
         await waitFor(() => expect(field).toHaveValue('gate'));
-        await waitFor(() => expect(call).toHaveBeenLastCalledWith('/search', expect.objectContaining({ query: { q: 'gate' } })));
+        await waitFor(() =>
+            expect(call).toHaveBeenLastCalledWith('/search', expect.objectContaining({ query: { q: 'gate', cross_account: 'true' } })),
+        );
     });
 
     it("'/' puts the cursor in it, except while typing in a field; Enter opens the search page", async () => {

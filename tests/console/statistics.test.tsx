@@ -8,7 +8,7 @@ import { rangeStart } from '../../src/resources/events/dateRange';
 import { statisticsPlugin } from '../../src/resources/statistics';
 import { StatisticsPage } from '../../src/resources/statistics/StatisticsPage';
 import { authVsIncidents, byType, daysBetween, perDayByGroup, perHour, perReader } from '../../src/resources/statistics/series';
-import { Location } from './layout/helpers';
+import { ACCOUNTS, Location } from './layout/helpers';
 import { renderInAdmin, testSession } from './render';
 import { stubObjectUrls } from './eventsFixtures';
 
@@ -52,7 +52,10 @@ const provider = (rows: Partial<Record<string, Rows>> = {}) => {
         return { result: byGrouping[String(options.query.group_by)] ?? [] };
     });
     const download = vi.fn(async () => new Blob(['day,type,count\n'], { type: 'text/csv' }));
-    return { call, download };
+    const getList = vi.fn(async (resource: string) =>
+        resource === 'accounts' ? { data: ACCOUNTS, total: ACCOUNTS.length } : { data: [], total: 0 },
+    );
+    return { call, download, getList };
 };
 
 /** An installer working in one of its customer accounts: the figures are that account's unless asked. */
@@ -121,36 +124,66 @@ describe('Statistics (SPEC 2.2 /statistics)', () => {
         expect(screen.getByRole('button', { name: 'Last 3 days' })).toHaveAttribute('aria-pressed', 'true');
     });
 
-    it('in their own account, roles that reach below start with the accounts below; the switch narrows to the account', async () => {
+    it('an installer in its own account starts on all its accounts (cross_account=true); choosing one asks with account_id', async () => {
         const dp = provider();
         page(dp, testSession('installer'));
-        const below = await screen.findByRole('switch', { name: 'Include the accounts below' });
-        expect(below).toBeChecked();
-        await waitFor(() => expect(aggregateCalls(dp).length).toBeGreaterThan(0));
-        expect(aggregateCalls(dp).every(q => q.cross_account === true)).toBe(true);
-        const before = aggregateCalls(dp).length;
-        fireEvent.click(below);
-        await waitFor(() => expect(aggregateCalls(dp).length).toBeGreaterThan(before));
+        const account = await screen.findByRole('combobox', { name: 'Account' });
+        expect(account).toHaveValue('All my accounts');
+        await waitFor(() => expect(aggregateCalls(dp).length).toBe(3));
+        expect(aggregateCalls(dp).every(q => q.cross_account === 'true' && q.account_id === undefined)).toBe(true);
+        expect(screen.getByText(/Security events of Contoso Offices and the accounts below it/)).toBeInTheDocument();
+        fireEvent.click(account);
+        fireEvent.change(account, { target: { value: 'Fab' } });
+        fireEvent.click(await screen.findByRole('option', { name: 'Fabrikam Labs' }));
+        await waitFor(() => expect(aggregateCalls(dp).length).toBe(6));
         expect(
             aggregateCalls(dp)
-                .slice(before)
-                .every(q => q.cross_account === undefined),
+                .slice(3)
+                .every(q => q.account_id === '12' && q.cross_account === undefined),
         ).toBe(true);
-        expect(below).not.toBeChecked();
+        expect(screen.getByTestId('location')).toHaveTextContent('account_id=12');
+        expect(screen.getByText(/Security events of Fabrikam Labs/)).toBeInTheDocument();
+        // the charts' CSV counts the same accounts
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+        fireEvent.click(screen.getByRole('button', { name: 'Download CSV: Busiest hours' }));
+        await waitFor(() => expect(click).toHaveBeenCalled());
+        expect(dp.download).toHaveBeenCalledWith('/events/aggregate/export', expect.objectContaining({ account_id: '12' }));
+        click.mockRestore();
     });
 
-    it('roles that reach the accounts below may include them (cross_account)', async () => {
+    it('in a customer account, an installer sees that account and may choose all its accounts', async () => {
         const dp = provider();
         page(dp);
-        fireEvent.click(await screen.findByRole('switch', { name: 'Include the accounts below' }));
-        await waitFor(() => expect(aggregateCalls(dp).some(q => q.cross_account === true)).toBe(true));
-        expect(screen.getByText(/Security events of Contoso Offices and the accounts below it/)).toBeInTheDocument();
+        const account = await screen.findByRole('combobox', { name: 'Account' });
+        await waitFor(() => expect(aggregateCalls(dp).length).toBe(3));
+        expect(aggregateCalls(dp).every(q => q.cross_account === undefined)).toBe(true);
+        fireEvent.click(account);
+        fireEvent.change(account, { target: { value: 'All' } });
+        fireEvent.click(await screen.findByRole('option', { name: 'All my accounts' }));
+        await waitFor(() => expect(aggregateCalls(dp).length).toBe(6));
+        expect(
+            aggregateCalls(dp)
+                .slice(3)
+                .every(q => q.cross_account === 'true'),
+        ).toBe(true);
+        expect(screen.getByTestId('location')).toHaveTextContent('account_id=all');
     });
 
-    it('a moderator works in its own account only', async () => {
-        page(provider(), testSession('moderator'));
+    it('an older link that asked cross_account=true opens on all accounts', async () => {
+        const dp = provider();
+        page(dp, installerInCustomer(), '/statistics?cross_account=true');
+        expect(await screen.findByRole('combobox', { name: 'Account' })).toHaveValue('All my accounts');
+        await waitFor(() => expect(aggregateCalls(dp).length).toBe(3));
+        expect(aggregateCalls(dp).every(q => q.cross_account === 'true')).toBe(true);
+    });
+
+    it('a moderator works in its own account only, with no account filter', async () => {
+        const dp = provider();
+        page(dp, testSession('moderator'));
         await screen.findByRole('region', { name: 'Busiest hours' });
-        expect(screen.queryByRole('switch', { name: 'Include the accounts below' })).toBeNull();
+        expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull();
+        await waitFor(() => expect(aggregateCalls(dp).length).toBe(3));
+        expect(aggregateCalls(dp).every(q => q.cross_account === undefined && q.account_id === undefined)).toBe(true);
     });
 
     it('each chart downloads its counts as CSV from GET /events/aggregate/export', async () => {

@@ -1,7 +1,6 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
     AutocompleteInput,
-    BooleanInput,
     Datagrid,
     FilterButton,
     FunctionField,
@@ -13,7 +12,8 @@ import {
     useListContext,
     useTranslate,
 } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { Session } from '../../authProvider/session';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import {
     EVENT_GROUP_TYPES,
@@ -24,11 +24,11 @@ import {
     type EventRecord,
 } from '../../../contract/events';
 import { can } from '../../../contract/rights';
-import { roleReachesBelow } from '../../../contract/roles';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../layout/quickView';
+import { ALL_ACCOUNTS, AccountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
-import { PAGE_SIZES, readListState } from '../../lists/listQuery';
+import { PAGE_SIZES } from '../../lists/listQuery';
 import { useSession } from '../../session/useSession';
 import { DeviceLink, EventDetails, ProfileLink } from './EventDetails';
 import { DateRangeFilter, GroupTabs, useFilterUpdate } from './EventToolbar';
@@ -38,32 +38,24 @@ import { LiveControl, useLiveList } from './LiveControl';
 import { useFormatNumber } from '../../i18n/useFormatNumber';
 import { useSpoofingEnabled } from './useSpoofingEnabled';
 
+// Datagrid titles a column from its element's own props: AccountColumn's element has to carry them.
+const ACCOUNT_HEADER = { source: 'account_name', label: 'app.lists.account', sortable: false };
+
 const typeChoices = (group: EventGroup | undefined) =>
     (group && group !== 'all' ? EVENT_GROUP_TYPES[group] : EVENT_TYPES).map(type => ({ id: type, name: `resources.events.types.${type}` }));
 
 const deviceName = (d: { id: number; description?: string | null }) => d.description || `#${d.id}`;
 
-/** Device (a picker of SPEC 7.1), event type within the chosen group, profile ID, badge number; the accounts below for the roles that reach them. */
-const eventFilters = (group: EventGroup | undefined, crossAccount: boolean, reachesBelow: boolean) => [
-    ...(reachesBelow
-        ? [
-              <BooleanInput
-                  key="cross_account"
-                  source="cross_account"
-                  label="resources.events.includeBelow"
-                  format={(v: unknown) => v === true || v === 'true'}
-                  parse={(v: boolean) => (v ? 'true' : 'false')}
-                  alwaysOn
-              />,
-          ]
-        : []),
+/** Device (a picker of SPEC 7.1, in the list's accounts), event type within the chosen group, profile ID, badge number; the account for the roles that have the filter. */
+const eventFilters = (group: EventGroup | undefined, scope: AccountScope) => [
+    ...accountScopeFilter(scope),
     <ReferenceInput
         key="device_id"
         source="device_id"
         reference="devices"
         perPage={PICKER_PAGE_SIZE}
         sort={{ field: 'description', order: 'ASC' }}
-        filter={crossAccount ? { cross_account: 'true' } : {}}
+        filter={scopeQuery(scope.accountId)}
         alwaysOn
     >
         <AutocompleteInput
@@ -138,7 +130,7 @@ const freshRow = {
 };
 
 /** Inside the list: the group tabs, the period and live controls, the rows. */
-const EventListBody = ({ groups }: { groups: EventGroup[] }) => {
+const EventListBody = ({ groups, spansAccounts }: { groups: EventGroup[]; spansAccounts: boolean }) => {
     const translate = useTranslate();
     const { open } = useQuickView();
     const live = useLiveList();
@@ -165,6 +157,7 @@ const EventListBody = ({ groups }: { groups: EventGroup[] }) => {
                 <FunctionField source="timestamp" render={(r: EventRecord) => formatDate(r.timestamp)} />
                 <FunctionField source="event" sortable={false} render={(r: EventRecord) => <EventType event={r} />} />
                 <FunctionField source="device_id" sortable={false} render={(r: EventRecord) => <DeviceLink event={r} />} />
+                {spansAccounts && <AccountColumn {...ACCOUNT_HEADER} />}
                 <FunctionField source="profiles" sortable={false} render={(r: EventRecord) => <Profiles event={r} />} />
             </Datagrid>
         </Box>
@@ -173,30 +166,43 @@ const EventListBody = ({ groups }: { groups: EventGroup[] }) => {
 
 const SORT = { field: 'timestamp', order: 'DESC' } as const;
 
+/**
+ * The address of an older link (the dashboard's, a bookmark) whose filter said cross_account=true|false, as the
+ * account filter says it now: every account in reach, or the current account; undefined when there is none.
+ */
+const legacyScopeSearch = (search: string, session: Session, reaches: boolean): string | undefined => {
+    const params = new URLSearchParams(search);
+    const cross = params.get('cross_account');
+    if (cross === null) return undefined;
+    params.delete('cross_account');
+    if (reaches && !params.has('account_id')) params.set('account_id', cross === 'true' ? ALL_ACCOUNTS : String(session.currentAccountId));
+    const text = params.toString();
+    return text ? `?${text}` : '';
+};
+
 /** /events: Security Events (SPEC 2.2, 2.7), live, with export for the roles that have it. */
 export const EventList = () => {
     const translate = useTranslate();
     const session = useSession();
     const spoofing = useSpoofingEnabled();
-    // the filters depend on the group and account scope chosen, which the URL holds
-    const { search } = useLocation();
+    const scope = useAccountScope(SORT);
+    // the filters depend on the group chosen, which the URL holds
+    const { pathname, search } = useLocation();
     const params = new URLSearchParams(search);
     if (!session) return null;
+    const legacy = legacyScopeSearch(search, session, scope.reaches);
+    if (legacy !== undefined) return <Navigate replace to={{ pathname, search: legacy }} />;
     const groups = visibleEventGroups(spoofing);
-    // In their own account, roles that reach below start with every account in reach, as the dashboard counts them.
-    const reachesBelow = roleReachesBelow(session.role);
-    const defaults = reachesBelow && session.currentAccountId === session.ownAccountId ? { cross_account: 'true' } : undefined;
-    // The device picker asks in the same accounts as the list.
-    const crossAccount = readListState(search, { sort: SORT, filter: defaults }).filter.cross_account === 'true';
     return (
         <AppList
             resource="events"
             sort={SORT}
             title={translate('resources.events.name', { smart_count: 2 })}
-            filterDefaultValues={defaults}
+            filterDefaultValues={scope.defaults}
+            permanentFilter={scope.permanentFilter}
             // The tabs, period and live feed stay when a filter finds nothing.
             empty={false}
-            filters={eventFilters(params.get('group') as EventGroup | undefined, crossAccount, reachesBelow)}
+            filters={eventFilters(params.get('group') as EventGroup | undefined, scope)}
             actions={
                 <TopToolbar>
                     <FilterButton />
@@ -205,7 +211,7 @@ export const EventList = () => {
             }
             pagination={<EventPagination />}
         >
-            <EventListBody groups={groups} />
+            <EventListBody groups={groups} spansAccounts={scope.spansAccounts} />
         </AppList>
     );
 };

@@ -6,6 +6,7 @@ import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { EventRecord } from '../../../contract/events';
 import type { Query } from '../../dataProvider/http';
+import { scopeFilter } from '../../lists/accountScope';
 import { useLiveFeed } from './liveFeed';
 
 /** How long a row that came live stays marked. */
@@ -68,7 +69,10 @@ export const useLiveList = () => {
         setStart({ key: filterKey, afterId: ids.length ? Math.max(...ids) : undefined });
     }, [start, filterKey, atTop, loaded, data]);
     const status = useLiveFeed(
-        start?.key === filterKey ? { query: filterValues as Query, afterId: start.afterId } : undefined,
+        // in the list's accounts: "All my accounts" is cross_account=true, as the list asks
+        start?.key === filterKey
+            ? { query: { ...filterValues, ...scopeFilter(filterValues.account_id as string | undefined) } as Query, afterId: start.afterId }
+            : undefined,
         onEvent,
         onCatchUp,
     );

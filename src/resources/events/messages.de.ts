@@ -82,7 +82,6 @@ const de: Messages = {
             groupsLabel: 'Ereignisgruppen',
             types,
             incident: 'Vorfall',
-            includeBelow: 'Untergeordnete Konten einbeziehen',
             ranges: {
                 label: 'Zeitraum',
                 any: 'Beliebig',

@@ -82,7 +82,6 @@ const en: Messages = {
             groupsLabel: 'Event groups',
             types,
             incident: 'Incident',
-            includeBelow: 'Include the accounts below',
             ranges: {
                 label: 'Period',
                 any: 'Any time',

@@ -82,7 +82,6 @@ const es: Messages = {
             groupsLabel: 'Grupos de eventos',
             types,
             incident: 'Incidente',
-            includeBelow: 'Incluir las cuentas que dependen de ella',
             ranges: {
                 label: 'Periodo',
                 any: 'Cualquier momento',

@@ -82,7 +82,6 @@ const fr: Messages = {
             groupsLabel: 'Groupes d’événements',
             types,
             incident: 'Incident',
-            includeBelow: 'Inclure les comptes rattachés',
             ranges: {
                 label: 'Période',
                 any: 'Toute période',

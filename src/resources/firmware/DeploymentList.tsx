@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Box, Card, CardContent, Chip, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Inventory from '@mui/icons-material/Inventory2';
@@ -28,11 +28,17 @@ import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../layout/quickView';
+import { AccountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { useSession } from '../../session/useSession';
 import { DeploymentForm } from './DeploymentForm';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+// Datagrid titles a column from its element's own props: AccountColumn's element has to carry them.
+const ACCOUNT_HEADER = { source: 'account_name', label: 'app.lists.account', sortable: false };
+
+const SORT = { field: 'created_at', order: 'DESC' } as const;
+
+const deploymentFilters = (scope: AccountScope) => [<SearchInput key="q" source="q" alwaysOn />, ...accountScopeFilter(scope)];
 
 const STATUS_COLORS: Record<DeploymentStatus, 'default' | 'info' | 'primary' | 'success' | 'warning'> = {
     pending: 'default',
@@ -88,14 +94,20 @@ const GroupTabs = () => {
     );
 };
 
-/** How many approved readers run each release (GET /devices/installed_firmware). */
-const InstalledFirmware = () => {
+/** How many approved readers run each release (GET /devices/installed_firmware), in the accounts the list shows. */
+const InstalledFirmware = ({ accountId }: { accountId: string | undefined }) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
+    const session = useSession();
+    const query = scopeQuery(accountId);
     const { data } = useQuery({
-        queryKey: ['devices/installed_firmware'],
-        queryFn: () =>
-            dataProvider.call<{ result: { release: string; board_type: string | null; count: number }[] }>('/devices/installed_firmware'),
+        queryKey: ['devices/installed_firmware', session?.currentAccountId, query],
+        queryFn: ({ signal }) =>
+            dataProvider.call<{ result: { release: string; board_type: string | null; count: number }[] }>('/devices/installed_firmware', {
+                query,
+                signal,
+            }),
+        enabled: !!session,
     });
     const byRelease = new Map<string, number>();
     for (const row of data?.result ?? []) byRelease.set(row.release, (byRelease.get(row.release) ?? 0) + row.count);
@@ -182,16 +194,19 @@ const ScheduleInDrawer = () => {
 /** /firmware-updates: Deployments (SPEC 2.2), active, scheduled and finished, with the installed firmware counts. */
 export const DeploymentList = ({ schedule = false }: { schedule?: boolean }) => {
     const translate = useTranslate();
+    const scope = useAccountScope(SORT);
+    const defaults = useMemo(() => ({ group: 'active', ...scope.defaults }), [scope.defaults]);
     return (
         <Box sx={{ pt: 1 }}>
-            <InstalledFirmware />
+            <InstalledFirmware accountId={scope.accountId} />
             <ResourceContextProvider value="deployments">
                 <AppList
                     resource="deployments"
                     empty={false}
-                    sort={{ field: 'created_at', order: 'DESC' }}
-                    filters={filters}
-                    filterDefaultValues={{ group: 'active' }}
+                    sort={SORT}
+                    filters={deploymentFilters(scope)}
+                    filterDefaultValues={defaults}
+                    permanentFilter={scope.permanentFilter}
                     actions={<Actions />}
                     title={translate('resources.deployments.title')}
                 >
@@ -202,6 +217,7 @@ export const DeploymentList = ({ schedule = false }: { schedule?: boolean }) => 
                         empty={<Typography sx={{ p: 2 }}>{translate('resources.deployments.empty')}</Typography>}
                     >
                         <TextField source="name" />
+                        {scope.spansAccounts && <AccountColumn {...ACCOUNT_HEADER} />}
                         <TextField source="artifact_name" />
                         <FunctionField source="device_count" render={(d: DeploymentRecord) => d.device_count} />
                         <FunctionField source="progress" sortable={false} render={(d: DeploymentRecord) => <Progress deployment={d} />} />

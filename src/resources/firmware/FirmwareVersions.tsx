@@ -18,13 +18,21 @@ import type { ArtifactRecord } from '../../../contract/firmware';
 import { can } from '../../../contract/rights';
 import { formatDate, formatFileSize } from '../../i18n/format';
 import { QuickViewButton, useQuickView } from '../../layout/quickView';
+import { ALL_ACCOUNTS, AccountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
+import { useAccountList } from '../../session/accounts';
 import { useSession } from '../../session/useSession';
 import { UploadForm } from './UploadForm';
 
-const filters = [
+// Datagrid titles a column from its element's own props: AccountColumn's element has to carry them.
+const ACCOUNT_HEADER = { source: 'account_name', label: 'app.lists.account', sortable: false };
+
+const SORT = { field: 'updated_at', order: 'DESC' } as const;
+
+const artifactFilters = (scope: AccountScope) => [
     <SearchInput key="q" source="q" alwaysOn />,
+    ...accountScopeFilter(scope),
     <TextInput key="device_type" source="device_type" label="resources.artifacts.fields.device_type" />,
 ];
 
@@ -52,10 +60,16 @@ export const SignatureChips = ({ artifact }: { artifact: ArtifactRecord }) => {
     );
 };
 
-/** Whether this firmware was uploaded in an account above the current one (it can only be deleted there). */
-const useInherited = () => {
+/**
+ * Whether this firmware was uploaded in an account above those the list shows (it can only be deleted there): above
+ * the account shown, or across accounts, in an account outside the user's reach (the account list holds the reach).
+ */
+const useInherited = (accountId: string | undefined) => {
     const session = useSession();
-    return (artifact: ArtifactRecord) => artifact.account_id !== session?.currentAccountId;
+    const { data: reach } = useAccountList();
+    if (accountId === ALL_ACCOUNTS && reach) return (artifact: ArtifactRecord) => !reach.some(a => a.id === artifact.account_id);
+    const shown = accountId && accountId !== ALL_ACCOUNTS ? Number(accountId) : session?.currentAccountId;
+    return (artifact: ArtifactRecord) => artifact.account_id !== shown;
 };
 
 const Details = ({ artifact }: { artifact: ArtifactRecord }) => {
@@ -101,9 +115,8 @@ const Details = ({ artifact }: { artifact: ArtifactRecord }) => {
     );
 };
 
-const DeleteCell = () => {
+const DeleteCell = ({ inherited }: { inherited: (artifact: ArtifactRecord) => boolean }) => {
     const translate = useTranslate();
-    const inherited = useInherited();
     const { refetch } = useListContext();
     return (
         <FunctionField
@@ -155,19 +168,25 @@ const Actions = () => {
     );
 };
 
-/** /firmware-updates/versions: Updates, the firmware usable in the current account (SPEC 2.2, 3). */
+/**
+ * /firmware-updates/versions: Updates, the firmware usable in the current account (SPEC 2.2, 3); across accounts, what
+ * the user's own account may use and what every account in reach uploaded (GET /artifacts with cross_account).
+ */
 export const FirmwareVersions = () => {
     const translate = useTranslate();
     const { open } = useQuickView();
-    const inherited = useInherited();
+    const scope = useAccountScope(SORT);
+    const inherited = useInherited(scope.accountId);
     const session = useSession();
     return (
         <ResourceContextProvider value="artifacts">
             <AppList
                 resource="artifacts"
                 empty={false}
-                sort={{ field: 'updated_at', order: 'DESC' }}
-                filters={filters}
+                sort={SORT}
+                filters={artifactFilters(scope)}
+                filterDefaultValues={scope.defaults}
+                permanentFilter={scope.permanentFilter}
                 actions={<Actions />}
                 title={translate('resources.artifacts.title')}
             >
@@ -184,7 +203,7 @@ export const FirmwareVersions = () => {
                         render={(a: ArtifactRecord) => (
                             <Box>
                                 <Typography variant="body2">{a.name}</Typography>
-                                {inherited(a) && (
+                                {inherited(a) && !scope.spansAccounts && (
                                     <Typography variant="caption" color="text.secondary">
                                         {translate('resources.artifacts.inherited', { account: a.account_name })}
                                     </Typography>
@@ -192,6 +211,7 @@ export const FirmwareVersions = () => {
                             </Box>
                         )}
                     />
+                    {scope.spansAccounts && <AccountColumn {...ACCOUNT_HEADER} />}
                     <FunctionField
                         source="size"
                         render={(a: ArtifactRecord) => (
@@ -221,7 +241,7 @@ export const FirmwareVersions = () => {
                     />
                     <FunctionField source="signed" sortable={false} render={(a: ArtifactRecord) => <SignatureChips artifact={a} />} />
                     <TextField source="payload_type" sortable={false} emptyText="—" label="resources.artifacts.fields.payload_type" />
-                    {session && can(session.role, 'artifacts', 'write') && <DeleteCell />}
+                    {session && can(session.role, 'artifacts', 'write') && <DeleteCell inherited={inherited} />}
                 </Datagrid>
             </AppList>
         </ResourceContextProvider>

@@ -15,18 +15,28 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { canSwitchAccount } from '../../../contract/routes';
+import { canSwitchAccount, hasAccountFilter } from '../../../contract/routes';
 import { SEARCH_HITS_PER_KIND, SEARCH_MAX_LENGTH, type SearchGroup, type SearchHit, type SearchReply } from '../../../contract/search';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useAccountSwitch } from '../../layout/accountSwitch';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { ALL_ACCOUNTS, scopeQuery } from '../../lists/accountScope';
 import { useSession } from '../../session/useSession';
 import { hitPath } from './links';
 
-/** A hit's second line: what matched or tells it apart, and the account it is in. */
-const secondary = (hit: SearchHit) => [hit.detail, hit.account_name].filter(Boolean).join(' · ');
+/** A hit's second line: what matched or tells it apart, and the account it is in when hits span accounts. */
+const secondary = (hit: SearchHit, spansAccounts: boolean) =>
+    [hit.detail, spansAccounts ? hit.account_name : null].filter(Boolean).join(' · ');
 
-const Group = ({ group, open }: { group: SearchGroup; open: (group: SearchGroup, hit: SearchHit) => void }) => {
+const Group = ({
+    group,
+    spansAccounts,
+    open,
+}: {
+    group: SearchGroup;
+    spansAccounts: boolean;
+    open: (group: SearchGroup, hit: SearchHit) => void;
+}) => {
     const translate = useTranslate();
     const title = translate(`search.kinds.${group.kind}`);
     return (
@@ -41,7 +51,7 @@ const Group = ({ group, open }: { group: SearchGroup; open: (group: SearchGroup,
             </CardContent>
             <List dense>
                 {group.result.map(hit => {
-                    const text = <ListItemText primary={hit.label || hit.detail} secondary={secondary(hit)} />;
+                    const text = <ListItemText primary={hit.label || hit.detail} secondary={secondary(hit, spansAccounts)} />;
                     return hitPath(group.kind, hit) === null ? (
                         <ListItem key={hit.id}>{text}</ListItem>
                     ) : (
@@ -62,8 +72,11 @@ const Group = ({ group, open }: { group: SearchGroup; open: (group: SearchGroup,
 
 /**
  * /search (SPEC 2.2): what matches the text among the kinds the caller may
- * read, in every account it reaches. Opening a hit in another account makes
- * that account current first, as Switch Account does (SPEC 4.3).
+ * read. As the lists do (src/lists/accountScope.tsx), admin, dealer and
+ * installer search every account in reach from their own account, the
+ * account they switched to otherwise; other roles their account. Opening a
+ * hit in another account makes that account current first, as Switch Account
+ * does (SPEC 4.3).
  */
 export const SearchPage = () => {
     const translate = useTranslate();
@@ -76,9 +89,12 @@ export const SearchPage = () => {
     const [text, setText] = useState(q);
     // A search started elsewhere (the app bar) shows in this field too.
     useEffect(() => setText(q), [q]);
+    const acrossAccounts =
+        !!session && hasAccountFilter(session.role) && !session.flags.singleTenant && session.currentAccountId === session.ownAccountId;
+    const scope = scopeQuery(acrossAccounts ? ALL_ACCOUNTS : undefined);
     const reply = useQuery({
-        queryKey: ['search', q],
-        queryFn: ({ signal }) => dataProvider.call<SearchReply>('/search', { query: { q }, signal }),
+        queryKey: ['search', session?.currentAccountId, scope, q],
+        queryFn: ({ signal }) => dataProvider.call<SearchReply>('/search', { query: { q, ...scope }, signal }),
         enabled: !!q && !!session,
     });
     if (!session) return null;
@@ -126,7 +142,7 @@ export const SearchPage = () => {
             ) : (
                 <Stack spacing={2}>
                     {groups.map(group => (
-                        <Group key={group.kind} group={group} open={(g, h) => void open(g, h)} />
+                        <Group key={group.kind} group={group} spansAccounts={acrossAccounts} open={(g, h) => void open(g, h)} />
                     ))}
                 </Stack>
             )}

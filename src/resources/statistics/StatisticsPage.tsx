@@ -1,15 +1,17 @@
-import { useState } from 'react';
-import { Box, FormControlLabel, Grid, Stack, Switch, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Autocomplete, Box, Grid, Stack, TextField, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { EventAggregateReply } from '../../../contract/events';
-import { roleReachesBelow } from '../../../contract/roles';
+import { hasAccountFilter } from '../../../contract/routes';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import type { Query } from '../../dataProvider/http';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { ALL_ACCOUNTS, scopeQuery } from '../../lists/accountScope';
+import { useAccountList } from '../../session/accounts';
 import { useSession } from '../../session/useSession';
 import { rangeStart } from '../events/dateRange';
 import { PeriodPicker } from '../events/EventToolbar';
@@ -33,6 +35,35 @@ const useAggregate = (grouping: Grouping, query: Query) => {
 };
 
 /**
+ * The account filter of the page (SPEC 6.3), as the lists have it: one account in reach or All my accounts; cleared,
+ * the page's default.
+ */
+const AccountPicker = ({ value, onChange }: { value: string | undefined; onChange: (accountId: string | undefined) => void }) => {
+    const translate = useTranslate();
+    const { data } = useAccountList();
+    const choices = useMemo(
+        () => [
+            { id: ALL_ACCOUNTS, name: translate('app.lists.allAccounts') },
+            ...(data ?? []).map(a => ({ id: String(a.id), name: a.name })),
+        ],
+        [data, translate],
+    );
+    const chosen = choices.find(c => c.id === value) ?? null;
+    return (
+        <Autocomplete
+            size="small"
+            sx={{ minWidth: 240 }}
+            options={choices}
+            value={chosen}
+            getOptionLabel={c => c.name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            onChange={(_e, c) => onChange(c?.id)}
+            renderInput={params => <TextField {...params} label={translate('app.lists.account')} />}
+        />
+    );
+};
+
+/**
  * /statistics (SPEC 2.2, statistics right): security events of the period by
  * type per day, by reader, authentications versus incidents and the busiest
  * hours, as charts, each with its CSV; in the user's time zone.
@@ -45,13 +76,21 @@ export const StatisticsPage = () => {
     const [defaultFrom] = useState(() => rangeStart(30));
     const from = params.get('from') ?? (params.has('to') ? undefined : defaultFrom);
     const to = params.get('to') ?? undefined;
-    // In their own account, roles that reach below start with every account in reach, as the dashboard counts them.
-    const asked = params.get('cross_account');
-    const below = asked
-        ? asked === 'true'
-        : !!session && roleReachesBelow(session.role) && session.currentAccountId === session.ownAccountId;
+    const { data: accountList } = useAccountList();
+    // The account scope as the lists have it (src/lists/accountScope.tsx): admin, dealer and installer start on every
+    // account in reach from their own account, on the account they switched to otherwise; others see their account.
+    const reaches = !!session && hasAccountFilter(session.role) && !session.flags.singleTenant;
+    const legacy = params.get('cross_account'); // an older link's "include the accounts below"
+    const accountId = !reaches
+        ? undefined
+        : (params.get('account_id') ??
+          (legacy === 'true'
+              ? ALL_ACCOUNTS
+              : legacy === 'false' || session.currentAccountId !== session.ownAccountId
+                ? String(session.currentAccountId)
+                : ALL_ACCOUNTS));
     const [timezoneOffset] = useState(() => new Date().getTimezoneOffset());
-    const query: Query = { from, to, timezone_offset: timezoneOffset, ...(below ? { cross_account: true } : {}) };
+    const query: Query = { from, to, timezone_offset: timezoneOffset, ...scopeQuery(accountId) };
     const dayType = useAggregate('dayType', query);
     const hours = useAggregate('hour', query);
     const devices = useAggregate('device', query);
@@ -59,6 +98,7 @@ export const StatisticsPage = () => {
 
     const update = (next: Record<string, string | undefined>) => {
         const merged = new URLSearchParams(params);
+        merged.delete('cross_account');
         for (const [k, v] of Object.entries(next)) {
             if (v === undefined) merged.delete(k);
             else merged.set(k, v);
@@ -74,6 +114,12 @@ export const StatisticsPage = () => {
     const groupLabel = (g: string) => translate(`resources.events.groups.${g}`);
     const typeLabel = (t: string) => translate(`resources.events.types.${t}`, { _: t });
     const dayLabels = days.map(d => d.slice(5));
+    const shownAccount = (id: number) =>
+        accountList?.find(a => a.id === id)?.name ?? (id === session.currentAccountId ? session.currentAccount.name : `#${id}`);
+    const intro =
+        accountId === ALL_ACCOUNTS
+            ? translate('statistics.introBelow', { account: session.me.account.name })
+            : translate('statistics.intro', { account: accountId ? shownAccount(Number(accountId)) : session.currentAccount.name });
 
     const types = byType(rows);
     const auth = authVsIncidents(rows, days);
@@ -87,16 +133,11 @@ export const StatisticsPage = () => {
                         {translate('statistics.title')}
                     </Typography>
                     <Typography color="text.secondary">
-                        {translate(below ? 'statistics.introBelow' : 'statistics.intro', { account: session.currentAccount.name })}
+                        {intro}
                         {!loading && !failed && ` · ${translate('statistics.total', { smart_count: total })}`}
                     </Typography>
                 </Box>
-                {roleReachesBelow(session.role) && (
-                    <FormControlLabel
-                        control={<Switch checked={below} onChange={e => update({ cross_account: e.target.checked ? 'true' : 'false' })} />}
-                        label={translate('statistics.includeBelow')}
-                    />
-                )}
+                {reaches && <AccountPicker value={accountId} onChange={id => update({ account_id: id })} />}
             </Stack>
             <Box sx={{ mb: 2 }}>
                 <PeriodPicker from={from} to={to} any={false} onChange={range => update({ from: range.from ?? '', to: range.to })} />

@@ -9,7 +9,6 @@ const de: Messages = {
         title: 'Statistik',
         intro: 'Sicherheitsereignisse von %{account}',
         introBelow: 'Sicherheitsereignisse von %{account} und den untergeordneten Konten',
-        includeBelow: 'Untergeordnete Konten einbeziehen',
         empty: 'Keine Sicherheitsereignisse in diesem Zeitraum.',
         downloadCsv: 'CSV herunterladen',
         downloadFailed: 'Fehler beim Herunterladen der Statistik',

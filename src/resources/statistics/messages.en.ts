@@ -9,7 +9,6 @@ const en: Messages = {
         title: 'Statistics',
         intro: 'Security events of %{account}',
         introBelow: 'Security events of %{account} and the accounts below it',
-        includeBelow: 'Include the accounts below',
         empty: 'No security events in this period.',
         downloadCsv: 'Download CSV',
         downloadFailed: 'Error downloading the statistics',

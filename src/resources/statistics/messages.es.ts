@@ -9,7 +9,6 @@ const es: Messages = {
         title: 'Estadísticas',
         intro: 'Eventos de seguridad de %{account}',
         introBelow: 'Eventos de seguridad de %{account} y de las cuentas que dependen de ella',
-        includeBelow: 'Incluir las cuentas que dependen de ella',
         empty: 'No hay eventos de seguridad en este periodo.',
         downloadCsv: 'Descargar CSV',
         downloadFailed: 'Error al descargar las estadísticas',

@@ -9,7 +9,6 @@ const fr: Messages = {
         title: 'Statistiques',
         intro: 'Événements de sécurité de %{account}',
         introBelow: 'Événements de sécurité de %{account} et des comptes rattachés',
-        includeBelow: 'Inclure les comptes rattachés',
         empty: 'Aucun événement de sécurité sur cette période.',
         downloadCsv: 'Télécharger en CSV',
         downloadFailed: 'Erreur lors du téléchargement des statistiques',
