@@ -26,7 +26,7 @@ import {
 import { can } from '../../../contract/rights';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../layout/quickView';
-import { ALL_ACCOUNTS, AccountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
+import { ALL_ACCOUNTS, accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { PAGE_SIZES } from '../../lists/listQuery';
 import { useSession } from '../../session/useSession';
@@ -37,9 +37,6 @@ import { EventExportButton } from './ExportButton';
 import { LiveControl, useLiveList } from './LiveControl';
 import { useFormatNumber } from '../../i18n/useFormatNumber';
 import { useSpoofingEnabled } from './useSpoofingEnabled';
-
-// Datagrid titles a column from its element's own props: AccountColumn's element has to carry them.
-const ACCOUNT_HEADER = { source: 'account_name', label: 'app.lists.account', sortable: false };
 
 const typeChoices = (group: EventGroup | undefined) =>
     (group && group !== 'all' ? EVENT_GROUP_TYPES[group] : EVENT_TYPES).map(type => ({ id: type, name: `resources.events.types.${type}` }));
@@ -157,7 +154,7 @@ const EventListBody = ({ groups, spansAccounts }: { groups: EventGroup[]; spansA
                 <FunctionField source="timestamp" render={(r: EventRecord) => formatDate(r.timestamp)} />
                 <FunctionField source="event" sortable={false} render={(r: EventRecord) => <EventType event={r} />} />
                 <FunctionField source="device_id" sortable={false} render={(r: EventRecord) => <DeviceLink event={r} />} />
-                {spansAccounts && <AccountColumn {...ACCOUNT_HEADER} />}
+                {spansAccounts && accountColumn()}
                 <FunctionField source="profiles" sortable={false} render={(r: EventRecord) => <Profiles event={r} />} />
             </Datagrid>
         </Box>

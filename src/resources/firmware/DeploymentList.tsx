@@ -28,13 +28,10 @@ import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../layout/quickView';
-import { AccountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
+import { accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { useSession } from '../../session/useSession';
 import { DeploymentForm } from './DeploymentForm';
-
-// Datagrid titles a column from its element's own props: AccountColumn's element has to carry them.
-const ACCOUNT_HEADER = { source: 'account_name', label: 'app.lists.account', sortable: false };
 
 const SORT = { field: 'created_at', order: 'DESC' } as const;
 
@@ -217,7 +214,7 @@ export const DeploymentList = ({ schedule = false }: { schedule?: boolean }) => 
                         empty={<Typography sx={{ p: 2 }}>{translate('resources.deployments.empty')}</Typography>}
                     >
                         <TextField source="name" />
-                        {scope.spansAccounts && <AccountColumn {...ACCOUNT_HEADER} />}
+                        {scope.spansAccounts && accountColumn()}
                         <TextField source="artifact_name" />
                         <FunctionField source="device_count" render={(d: DeploymentRecord) => d.device_count} />
                         <FunctionField source="progress" sortable={false} render={(d: DeploymentRecord) => <Progress deployment={d} />} />

@@ -18,15 +18,12 @@ import type { ArtifactRecord } from '../../../contract/firmware';
 import { can } from '../../../contract/rights';
 import { formatDate, formatFileSize } from '../../i18n/format';
 import { QuickViewButton, useQuickView } from '../../layout/quickView';
-import { ALL_ACCOUNTS, AccountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
+import { ALL_ACCOUNTS, accountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useAccountList } from '../../session/accounts';
 import { useSession } from '../../session/useSession';
 import { UploadForm } from './UploadForm';
-
-// Datagrid titles a column from its element's own props: AccountColumn's element has to carry them.
-const ACCOUNT_HEADER = { source: 'account_name', label: 'app.lists.account', sortable: false };
 
 const SORT = { field: 'updated_at', order: 'DESC' } as const;
 
@@ -211,7 +208,7 @@ export const FirmwareVersions = () => {
                             </Box>
                         )}
                     />
-                    {scope.spansAccounts && <AccountColumn {...ACCOUNT_HEADER} />}
+                    {scope.spansAccounts && accountColumn()}
                     <FunctionField
                         source="size"
                         render={(a: ArtifactRecord) => (
