@@ -15,11 +15,11 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { bootstrap } from '../server/db/bootstrap';
 import { MIGRATIONS, rows, type Db } from '../server/db/database';
 import { scratchDatabase } from '../server/db/scratch';
 import * as schema from '../server/db/schema';
 import { fillEventsInSql, makePlatform } from './events-data';
+import { preparePlatform } from '../server/features';
 
 const arg = (name: string, fallback: number) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -47,7 +47,7 @@ const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
 const db = drizzle({ client: pool, schema }) as unknown as Db;
 try {
     await migrate(db as never, { migrationsFolder: before });
-    const { mainAccountId } = await bootstrap(db, {});
+    const { mainAccountId } = await preparePlatform(db, {});
     const platform = await makePlatform(db, mainAccountId, { accounts: 10, readers: 100, profiles: 10_000 });
     const fillStart = performance.now();
     await fillEventsInSql(db, platform, sizes.events, { days: sizes.days, now: Date.now(), prefix: 'fill' });

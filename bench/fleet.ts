@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { deviceAuthorization } from '../contract/device-api';
 import { eq } from 'drizzle-orm';
-import { bootstrap } from '../server/db/bootstrap';
 import { openDatabase } from '../server/db/database';
 import { scratchDatabase } from '../server/db/scratch';
 import { accessGroups, badges, cardFormats, deviceAccessGroups, devices, profileAccessGroups, profiles } from '../server/db/schema';
 import { seedDemoPlatform } from '../server/demo/seed';
 import { sha256 } from '../server/http/tokens';
 import { arg, keepAliveClient, latencyStats, startProcess, type LatencyStats, type ServerProcess } from './lib';
+import { preparePlatform } from '../server/features';
 
 const READERS = Number(arg('readers', '2000'));
 const INTERVAL_S = Number(arg('interval', '10'));
@@ -50,7 +50,7 @@ const prepare = async (): Promise<{ env: Record<string, string>; credentials: Cr
     }
     const database = await openDatabase(target);
     const db = database.db;
-    const first = await bootstrap(db, { adminEmail: 'admin@bench.test', adminPassword: 'Bench#Pass1' });
+    const first = await preparePlatform(db, { adminEmail: 'admin@bench.test', adminPassword: 'Bench#Pass1' });
     const demo = await seedDemoPlatform(db, first.mainAccountId, 'Bench#Pass1');
     const accountId = demo.customers[0].id;
     const [format] = await db.select().from(cardFormats).where(eq(cardFormats.key, 'h10301'));

@@ -6,13 +6,14 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import type { AppContext } from '../server/context';
-import { bootstrap, signingSecret } from '../server/db/bootstrap';
+import { signingSecret } from '../server/db/bootstrap';
 import { openDatabase } from '../server/db/database';
 import { TokenSigner } from '../server/http/tokens';
 import { memoryMailer } from '../server/mail/mailer';
 import { createRealtime } from '../server/realtime';
 import { DiskSpace } from '../server/storage/diskSpace';
 import { LocalDiskStorage } from '../server/storage';
+import { preparePlatform } from '../server/features';
 
 export const BENCH_ADMIN = { email: 'bench@bench.example', password: 'Bench#Pass1' };
 
@@ -40,7 +41,7 @@ export const startBenchPlatform = async (name: string, options: { port: number; 
     }
     const database = await openDatabase(dbUrl ? { url: dbUrl } : { dataDir: path.join(work, 'pglite') });
     const db = database.db;
-    const first = await bootstrap(db, { adminEmail: BENCH_ADMIN.email, adminPassword: BENCH_ADMIN.password });
+    const first = await preparePlatform(db, { adminEmail: BENCH_ADMIN.email, adminPassword: BENCH_ADMIN.password });
     const files = options.filesDir ?? path.join(work, 'files');
     const ctx: AppContext = {
         db,

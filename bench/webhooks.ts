@@ -22,7 +22,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { testConfig } from '../server/config';
 import type { AppContext } from '../server/context';
-import { bootstrap, signingSecret } from '../server/db/bootstrap';
+import { signingSecret } from '../server/db/bootstrap';
 import { openDatabase } from '../server/db/database';
 import { webhookDeliveries, webhooks } from '../server/db/schema';
 import { seedDemoPlatform } from '../server/demo/seed';
@@ -33,6 +33,7 @@ import { storeEvents, type EventInsert } from '../server/resources/events/querie
 import { sendDueDeliveries } from '../server/resources/webhooks/delivery';
 import { LocalDiskStorage } from '../server/storage';
 import { DiskSpace } from '../server/storage/diskSpace';
+import { preparePlatform } from '../server/features';
 
 const arg = (name: string, fallback: number) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -59,7 +60,7 @@ const main = async () => {
     }
     const database = await openDatabase(url ? { url } : { dataDir: path.join(work, 'pglite') });
     const db = database.db;
-    const first = await bootstrap(db, { adminEmail: 'bench@bench.example', adminPassword: 'Bench#Pass1' });
+    const first = await preparePlatform(db, { adminEmail: 'bench@bench.example', adminPassword: 'Bench#Pass1' });
     const demo = await seedDemoPlatform(db, first.mainAccountId, 'Bench#Pass1');
     const files = path.join(work, 'files');
     const ctx: AppContext = {

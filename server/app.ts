@@ -16,7 +16,7 @@ import { diskLowPlugin } from './http/diskLow';
 import { afterReplyPlugin } from './http/afterReply';
 import { errorsPlugin, newRequestId } from './http/errors';
 import { scopePlugin } from './http/scope';
-import { features } from './resources';
+import { features } from './features';
 import { platformVersion } from './version';
 
 export interface BuildOptions {
@@ -105,7 +105,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
     await app.register(
         async api => {
-            for (const feature of features) await api.register(feature, ctx);
+            for (const feature of features) for (const routes of feature.routes) await api.register(routes, ctx);
         },
         { prefix: API_BASE },
     );

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
-import { bootstrap, generatedPassword, signingSecret } from './db/bootstrap';
+import { generatedPassword, signingSecret } from './db/bootstrap';
 import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { TokenSigner } from './http/tokens';
@@ -13,7 +13,7 @@ import { seedDemoEvents } from './demo/seed-events';
 import { seedDemoFirmware } from './demo/seed-firmware';
 import { seedDemoEnrollments } from './demo/seed-enrollments';
 import { startDemoFleet } from './demo/fleet/demo';
-import { platformJobs } from './jobs';
+import { platformJobs, preparePlatform } from './features';
 import { startJobs } from './jobs/runner';
 import { createRealtime } from './realtime';
 import { LocalDiskStorage } from './storage';
@@ -50,7 +50,7 @@ const ctx: AppContext = {
     now: () => new Date(),
 };
 
-const first = await bootstrap(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+const first = await preparePlatform(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
 let demoPassword: string | undefined;
 if (first.created && config.demo) {
     demoPassword = config.demoPassword ?? generatedPassword();

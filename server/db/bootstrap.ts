@@ -3,8 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from './database';
 import { accounts, settings, users } from './schema';
 import { newSecret } from '../http/tokens';
-import { hashPassword } from '../resources/auth/passwords';
-import { seedPredefinedCardFormats } from '../resources/card-formats/queries';
+import { hashPassword } from '../http/passwords';
 
 /** The JWT signing key, made once and shared by every server instance through the database. */
 export const signingSecret = async (db: Db): Promise<string> => {
@@ -34,7 +33,6 @@ export interface Bootstrap {
 /** On an empty database: the platform main account and its admin. */
 export const bootstrap = async (db: Db, options: { adminEmail?: string; adminPassword?: string }): Promise<Bootstrap> => {
     const adminEmail = (options.adminEmail ?? 'admin@example.com').toLowerCase();
-    await seedPredefinedCardFormats(db);
     await platformId(db);
     const [main] = await db.select().from(accounts).where(eq(accounts.main, true)).limit(1);
     if (main) return { created: false, mainAccountId: main.id, adminEmail };

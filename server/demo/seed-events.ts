@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EVENT_GROUP_TYPES, type EventType } from '../../contract/events';
 import type { AppContext } from '../context';
 import { badges, devices, profiles, type EventProfile } from '../db/schema';
-import { eventImageKey } from '../resources/events/images';
+import { eventImageKey } from '../storage/images';
 import { storeEvents, type EventInsert } from '../resources/events/queries';
 import { FramePool } from './fleet/frames';
 import { seededRandom } from './random';

@@ -5,7 +5,7 @@ import { idParam } from '../../contract/api';
 import type { AppContext } from '../context';
 import { requireDevice } from '../http/deviceAuth';
 import { notFound } from '../http/errors';
-import { ackCommand, takeCommands } from '../resources/devices/queries';
+import { ackCommand, takeCommands } from '../resources/devices';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
 export const commandRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -4,8 +4,8 @@ import { deviceConfig } from '../../contract/device-api';
 import type { AppContext } from '../context';
 import { requireDevice } from '../http/deviceAuth';
 import { notFound } from '../http/errors';
-import { buildDeviceConfig } from '../resources/devices/config';
-import { configEtag } from '../resources/devices/queries';
+import { buildDeviceConfig } from '../resources/devices';
+import { configEtag } from '../resources/devices';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
 export const configRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -6,8 +6,8 @@ import { deploymentInstructions, deploymentStatusInput } from '../../contract/fi
 import type { AppContext } from '../context';
 import { requireDevice } from '../http/deviceAuth';
 import { conflict, notFound } from '../http/errors';
-import { findDevice } from '../resources/devices/queries';
-import { artifactForReader, openDeploymentsOf, recordDeviceStatus } from '../resources/deployments/queries';
+import { findDevice } from '../resources/devices';
+import { artifactForReader, openDeploymentsOf, recordDeviceStatus } from '../resources/deployments';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 import { attachment } from '../http/attachments';
 

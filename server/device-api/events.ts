@@ -8,8 +8,8 @@ import { deviceEventsReply, MAX_EVENT_IMAGE_BYTES, MAX_EVENTS_PER_BATCH } from '
 import type { AppContext } from '../context';
 import { requireDevice } from '../http/deviceAuth';
 import { badRequest } from '../http/errors';
-import { eventImagePackKey, IMAGE_TOO_LARGE, storeImage, type StoredImage } from '../resources/events/images';
-import { ingestEvents } from '../resources/events/ingest';
+import { eventImagePackKey, IMAGE_TOO_LARGE, storeImage, type StoredImage } from '../storage/images';
+import { ingestEvents } from '../resources/events';
 import type { FilePack } from '../storage';
 import { isDiskFull } from '../storage/diskSpace';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';

@@ -3,7 +3,7 @@ import { heartbeatInput, heartbeatReply } from '../../contract/device-api';
 import type { AppContext } from '../context';
 import { authenticateDevice, requireDeviceCredential } from '../http/deviceAuth';
 import { unauthorized } from '../http/errors';
-import { configEtag, recordDeviceStateEvent, recordHeartbeat } from '../resources/devices/queries';
+import { configEtag, recordDeviceStateEvent, recordHeartbeat } from '../resources/devices';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
 export const heartbeatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

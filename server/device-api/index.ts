@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import type { Feature } from '../feature';
 import { commandRoutes } from './commands';
 import { configRoutes } from './config';
 import { deploymentRoutes } from './deployments';
@@ -28,3 +29,5 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         { prefix: '/device', logLevel: ctx.config.deviceLogLevel },
     );
 };
+
+export const deviceApiFeature: Feature = { name: 'device-api', routes: [deviceApiRoutes] };

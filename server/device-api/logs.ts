@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deviceLogsInput } from '../../contract/device-api';
 import type { AppContext } from '../context';
 import { requireDevice } from '../http/deviceAuth';
-import { insertDeviceLogs } from '../resources/devices/logs';
+import { insertDeviceLogs } from '../resources/devices';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
 export const logRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

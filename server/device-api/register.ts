@@ -4,7 +4,7 @@ import { registerInput, registerReply } from '../../contract/device-api';
 import type { AppContext } from '../context';
 import { badRequest, conflict, tooMany, unauthorized } from '../http/errors';
 import { opaqueToken, sha256 } from '../http/tokens';
-import { recordAudit } from '../resources/audit-logs/record';
+import { recordAudit } from '../http/audit';
 import {
     accountByRegistrationCode,
     findDeviceByHardwareId,
@@ -15,7 +15,7 @@ import {
     registrationsFrom,
     setDeviceKey,
     updateRegistrationInfo,
-} from '../resources/devices/queries';
+} from '../resources/devices';
 import { deviceErrors, deviceTags } from './shared';
 
 const same = (hash: string | null, value: string) =>

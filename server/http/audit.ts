@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction, AuditResource } from '../../../contract/auditLogs';
-import type { Db } from '../../db/database';
-import { auditLogs } from '../../db/schema';
-import { auditUserId } from '../../http/auth';
+import type { AuditAction, AuditResource } from '../../contract/auditLogs';
+import type { Db } from '../db/database';
+import { auditLogs } from '../db/schema';
+import { auditUserId } from './auth';
 
 const SECRET_KEYS = new Set(['password', 'confirm', 'current_password', 'password_hash', 'tfa_secret', 'tfa_pending_secret']);
 

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { DEVICE_AUTH_SCHEME } from '../../contract/device-api';
 import type { DeviceStatus } from '../../contract/devices';
-import type { Db } from '../db/database';
-import { deviceCredentials, type DeviceCredential } from '../resources/devices/queries';
+import { sql } from 'drizzle-orm';
+import { coalesced } from '../db/coalesce';
+import { rows, type Db } from '../db/database';
 import { unauthorized } from './errors';
 import { sha256 } from './tokens';
 
@@ -68,3 +69,33 @@ export const requireDeviceCredential = (request: FastifyRequest): DeviceCredenti
     if (!request.deviceCredential) throw unauthorized('Device credential required');
     return request.deviceCredential;
 };
+
+export interface DeviceCredential {
+    id: number;
+    keyHash: string;
+}
+
+export interface DeviceCredentialRow {
+    id: number;
+    account_id: number;
+    hardware_id: string;
+    description: string;
+    status: DeviceStatus;
+    key_hash: string | null;
+    config_version: number;
+    access_version: number;
+}
+
+/** What the device-auth hook loads for each call of a reader: one indexed read, shared by the calls that arrive together. */
+export const deviceCredentials: (db: Db, id: number) => Promise<DeviceCredentialRow | undefined> = coalesced(async (db, ids: number[]) => {
+    const found = await rows<DeviceCredentialRow>(
+        db,
+        sql`select d.id, d.account_id, d.hardware_id, d.description, d.status, d.key_hash, d.config_version, coalesce(av.version, 1)::int as access_version
+            from devices d left join access_versions av on av.account_id = d.account_id where d.id in (${sql.join(
+                [...new Set(ids)].map(id => sql`${id}::int`),
+                sql`, `,
+            )})`,
+    );
+    const byId = new Map(found.map(r => [r.id, r]));
+    return ids.map(id => byId.get(id));
+});

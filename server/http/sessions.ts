@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../context';
-import { refreshTokens, sessions } from '../../db/schema';
-import { opaqueToken, sha256 } from '../../http/tokens';
+import type { AppContext } from '../context';
+import { refreshTokens, sessions } from '../db/schema';
+import { opaqueToken, sha256 } from './tokens';
 
 export interface TokenPair {
     token: string;

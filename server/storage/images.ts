@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { MAX_EVENT_IMAGE_BYTES } from '../../../contract/device-events';
-import { byteLengthOf, PACK_SUFFIX, type FileBytes, type FileStorage } from '../../storage';
-import { DiskLowError, isDiskFull } from '../../storage/diskSpace';
+import { MAX_EVENT_IMAGE_BYTES } from '../../contract/device-events';
+import { byteLengthOf, PACK_SUFFIX, type FileBytes, type FileStorage } from '.';
+import { DiskLowError, isDiskFull } from './diskSpace';
 
 // Each thumbnail is made once and kept as a file: libvips' cache of decoded images would only hold memory.
 sharp.cache(false);
@@ -175,7 +175,7 @@ export const readEventImage = async (
  * decode, so that a browser or an API client shows a picture, not a broken
  * one. One drawing for both: the console shows this file's pictures.
  */
-const NO_PREVIEW_SVG = new URL('../../../src/resources/events/pictures/unknown.svg', import.meta.url);
+const NO_PREVIEW_SVG = new URL('../../src/resources/events/pictures/unknown.svg', import.meta.url);
 let noPreview: Promise<Buffer> | undefined;
 export const noPreviewPicture = () =>
     (noPreview ??= fs

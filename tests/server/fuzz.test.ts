@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deviceAuthorization } from '../../contract/device-api';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
-import { startSession } from '../../server/resources/auth/sessions';
+import { startSession } from '../../server/http/sessions';
 import { startPlatform } from './harness';
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import type { AppContext } from '../../server/context';
-import { bootstrap, signingSecret } from '../../server/db/bootstrap';
+import { signingSecret } from '../../server/db/bootstrap';
 import { MIGRATIONS, openDatabase, type Database } from '../../server/db/database';
 import { scratchDatabase } from '../../server/db/scratch';
 import { TokenSigner } from '../../server/http/tokens';
@@ -15,6 +15,7 @@ import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
 import { LocalDiskStorage } from '../../server/storage';
 import { DiskSpace, guardedStorage } from '../../server/storage/diskSpace';
 import { createRealtime } from '../../server/realtime';
+import { preparePlatform } from '../../server/features';
 
 export const ADMIN = { email: 'admin@platform.test', password: 'Admin#Pass1' };
 export const DEMO_PASSWORD = 'Demo#Pass1';
@@ -113,7 +114,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}, options: Pl
         realtime: createRealtime(database.db),
         now: () => new Date(Date.now() + clock.offsetMs),
     };
-    const first = await bootstrap(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+    const first = await preparePlatform(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
     const demo = await seedDemoPlatform(database.db, first.mainAccountId, DEMO_PASSWORD);
     const app = await buildApp(ctx);
     await app.ready();

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deviceApiParts } from '../../server/device-api';
-import { features } from '../../server/resources';
+import { features as platformFeatures } from '../../server/features';
+
+const features = platformFeatures.flatMap(f => f.routes);
 
 /** Every module under these folders that exports route plugins (`export const …Routes`). */
 const routeModules = (folder: string) =>

@@ -4,7 +4,7 @@ import { parseSort } from '../../../contract/api';
 import { outer, type Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, devices, profileAccessGroups } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
-import { bumpAccessVersion } from '../profiles/access';
+import { bumpAccessVersion } from '../../db/accessVersions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type AccessGroupRow = typeof accessGroups.$inferSelect;

@@ -15,9 +15,9 @@ import { foreignKeyViolation } from '../../db/errors';
 import { conflict, conflictOnDuplicate, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { rowInScope, scopeOf } from '../../http/scope';
-import { auditTrail } from '../audit-logs/record';
-import { schedulesOfAccount } from '../schedules/queries';
-import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles/queries';
+import { auditTrail } from '../../http/audit';
+import { schedulesOfAccount } from '../schedules';
+import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles';
 import {
     addGroupDevices,
     createAccessGroup,

@@ -9,7 +9,7 @@ import { requireAuth } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, reachesDescendants, scopeOf, scopePath } from '../../http/scope';
-import { recordAudit } from '../audit-logs/record';
+import { recordAudit } from '../../http/audit';
 import {
     accountOptions,
     childCount,

@@ -26,7 +26,7 @@ import { conflict, HttpError, notFound, validationError } from '../../http/error
 import { listParams } from '../../http/lists';
 import { rowInScope, scopeOf } from '../../http/scope';
 import { HTTP_PROTOCOLS, LDAP_PROTOCOLS, publicOnly, resolveTarget, TargetRefused } from '../../net/outboundTarget';
-import { recordAudit } from '../audit-logs/record';
+import { recordAudit } from '../../http/audit';
 import { deleteCertificate, findCertificate, parseCertificatePem, saveCertificate, toCertificate } from './certificate';
 import type { AcsTestResult } from './connector';
 import { connectorFor } from './connectors';

@@ -6,12 +6,12 @@ import { rows } from '../../db/database';
 import { accessGroups, cardFormats, profiles } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { FileStorage } from '../../storage';
-import type { CardFormatRow } from '../card-formats/queries';
-import { removeImages } from '../events/images';
-import { bumpAccessVersion } from '../profiles/access';
-import { checkBadgeWith } from '../profiles/badges';
-import { deleteProfilesIn, type Tx } from '../profiles/deletion';
-import type { CheckedBadge } from '../profiles/queries';
+import type { CardFormatRow } from '../card-formats';
+import { removeImages } from '../../storage/images';
+import { bumpAccessVersion } from '../../db/accessVersions';
+import { checkBadgeWith } from '../profiles';
+import { deleteProfilesIn, type Tx } from '../profiles';
+import type { CheckedBadge } from '../profiles';
 import type { AcsBadge, AcsCardholder } from './connector';
 import { bigintArray, boolArray, intArray, textArray } from '../../db/arrays';
 

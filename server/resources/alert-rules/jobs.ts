@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AlertEventSummary } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
-import { eventWritersEnded, lastEventId } from '../events/queries';
+import { eventWritersEnded, lastEventId } from '../events';
 import { mailFailureKind, mailRetryDelayMs } from '../../mail/failures';
 import { alertMail, confirmationMail } from './mails';
 import {

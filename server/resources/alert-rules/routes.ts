@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { conflict, HttpError, tooMany, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
 import { rowInScope, scopeOf } from '../../http/scope';
-import { auditTrail } from '../audit-logs/record';
+import { auditTrail } from '../../http/audit';
 import { answerPage, askedBy } from './pages';
 import {
     answerAddress,

@@ -9,7 +9,7 @@ import { requireAuth } from '../../http/auth';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
-import { recordAudit } from '../audit-logs/record';
+import { recordAudit } from '../../http/audit';
 import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, toApiKey } from './queries';
 
 const tags = ['API keys'];

@@ -7,8 +7,8 @@ import { requireAuth } from '../../http/auth';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors';
 import { mayActIn, scopeOf } from '../../http/scope';
 import { KeyError, readPublicKey } from '../../firmware/signature';
-import { recordAudit } from '../audit-logs/record';
-import { findAccount } from '../accounts/queries';
+import { recordAudit } from '../../http/audit';
+import { findAccount } from '../accounts';
 import { deleteKey, findKey, insertKey, keysOfAccounts, pathIds, toFirmwareKey } from './queries';
 
 const tags = ['firmware'];

@@ -13,8 +13,8 @@ import { idList, listParams } from '../../http/lists';
 import { formAccount, mayActIn, scopeOf } from '../../http/scope';
 import { ArtifactError } from '../../firmware/errors';
 import { receiveArtifact } from '../../firmware/upload';
-import { recordAudit } from '../audit-logs/record';
-import { openDeploymentUsing } from '../deployments/queries';
+import { recordAudit } from '../../http/audit';
+import { openDeploymentUsing } from '../deployments';
 import {
     applicableKeys,
     deleteArtifact,

@@ -7,8 +7,8 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { conflict, forbidden, HttpError } from '../../http/errors';
 import { opaqueToken, sha256 } from '../../http/tokens';
-import { recordAudit } from '../audit-logs/record';
-import { hashPassword } from './passwords';
+import { recordAudit } from '../../http/audit';
+import { hashPassword } from '../../http/passwords';
 import {
     findPasswordReset,
     forgetFailedSignIns,
@@ -18,7 +18,7 @@ import {
     setPassword,
     userByEmail,
 } from './queries';
-import { revokeUserSessions } from './sessions';
+import { revokeUserSessions } from '../../http/sessions';
 
 const tags = ['session'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 409: errorReply, 410: errorReply, 429: errorReply };

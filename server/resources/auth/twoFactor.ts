@@ -11,10 +11,10 @@ import { requireAuth, type AuthContext } from '../../http/auth';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors';
 import { accountInScope } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
-import { recordAudit } from '../audit-logs/record';
+import { recordAudit } from '../../http/audit';
 import { claimAttempt } from './lockout';
 import { acceptTotpStep, clearTwoFactor, enableTwoFactor, setPendingSecret, useRecoveryCode, userById } from './queries';
-import { accessTokenFor, revokeUserSessions } from './sessions';
+import { accessTokenFor, revokeUserSessions } from '../../http/sessions';
 import { matchingStep, newTotpSecret, totpFor } from './totp';
 
 const tags = ['session'];

@@ -9,10 +9,10 @@ import { foreignKeyViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { rowInScope, scopeOf } from '../../http/scope';
-import { recordAudit } from '../audit-logs/record';
-import { bumpAccessVersion } from '../profiles/access';
-import { badgesUsingFormat, visitorsWithFormat } from '../profiles/queries';
-import { deleteProfilesFor } from '../profiles/deletion';
+import { recordAudit } from '../../http/audit';
+import { bumpAccessVersion } from '../../db/accessVersions';
+import { badgesUsingFormat, visitorsWithFormat } from '../profiles';
+import { deleteProfilesFor } from '../profiles';
 import {
     deleteCardFormat,
     findCardFormat,

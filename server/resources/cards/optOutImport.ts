@@ -4,12 +4,12 @@ import { PREDEFINED_CARD_FORMATS } from '../../../contract/card-formats';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import type { FileStorage } from '../../storage';
-import { removeImages } from '../events/images';
+import { removeImages } from '../../storage/images';
 import { csvRecords } from '../../http/csvLines';
-import type { CardFormatRow } from '../card-formats/queries';
-import { checkBadgeWith } from '../profiles/badges';
-import { deleteProfilesIn, type DeletedProfile } from '../profiles/deletion';
-import type { CheckedBadge } from '../profiles/queries';
+import type { CardFormatRow } from '../card-formats';
+import { checkBadgeWith } from '../profiles';
+import { deleteProfilesIn, type DeletedProfile } from '../profiles';
+import type { CheckedBadge } from '../profiles';
 import { clearOtherLists } from './rules';
 import { holdersOf, insertListedMany } from './queries';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { badges, cardFormats, cardLists, profiles, visitorRanges } from '../../db/schema';
 import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
-import type { CheckedBadge } from '../profiles/queries';
+import type { CheckedBadge } from '../profiles';
 import { bigintArray, intArray } from '../../db/arrays';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

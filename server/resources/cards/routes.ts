@@ -24,7 +24,7 @@ import {
 } from '../../../contract/cards';
 import { LIST_MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { cardFormatRecord } from '../../../contract/card-formats';
-import { listCardFormats, toCardFormat } from '../card-formats/queries';
+import { listCardFormats, toCardFormat } from '../card-formats';
 import { profileRecord } from '../../../contract/profiles';
 import type { AppContext } from '../../context';
 import { cardFormats } from '../../db/schema';
@@ -33,14 +33,14 @@ import { conflict, forbidden, HttpError, notFound, validationError } from '../..
 import { ACCOUNT_OPTIONS, optionOn } from '../../../contract/session';
 import { idList, listParams } from '../../http/lists';
 import { formAccount, rowInScope, scopeOf, type RouteScope } from '../../http/scope';
-import { accountOptions } from '../accounts/queries';
-import { defaultAccessGroupId, groupsOfAccount } from '../access-groups/queries';
-import { recordAudit, recordAudits } from '../audit-logs/record';
-import { removeImages } from '../events/images';
-import { bumpAccessVersion } from '../profiles/access';
-import { deleteProfilesFor, deleteProfilesIn, type DeletedProfile } from '../profiles/deletion';
-import { BADGE_TAKEN, checkBadge } from '../profiles/badges';
-import { badgeTaken, findProfile, insertProfile, toProfiles } from '../profiles/queries';
+import { accountOptions } from '../accounts';
+import { defaultAccessGroupId, groupsOfAccount } from '../access-groups';
+import { recordAudit, recordAudits } from '../../http/audit';
+import { removeImages } from '../../storage/images';
+import { bumpAccessVersion } from '../../db/accessVersions';
+import { deleteProfilesFor, deleteProfilesIn, type DeletedProfile } from '../profiles';
+import { BADGE_TAKEN, checkBadge } from '../profiles';
+import { badgeTaken, findProfile, insertProfile, toProfiles } from '../profiles';
 import { DEFAULT_OPT_OUT_FORMAT_KEY, importOptOutCsv } from './optOutImport';
 import {
     deleteListed,

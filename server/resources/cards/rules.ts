@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { CARD_MESSAGES, type CardList } from '../../../contract/cards';
 import type { Db } from '../../db/database';
-import type { Tx } from '../profiles/deletion';
-import type { CheckedBadge } from '../profiles/queries';
+import type { Tx } from '../profiles';
+import type { CheckedBadge } from '../profiles';
 import { isVisitorBadge, keyTable, listsOfBadge } from './queries';
 
 type BadgeKey = Pick<CheckedBadge, 'card_format_id' | 'facility_code' | 'badge_number'>;

@@ -5,10 +5,10 @@ import { EVENT_GROUPS, INCIDENT_EVENTS, type EventGroup, type EventRecord } from
 import type { Db } from '../../db/database';
 import { accounts, devices, profiles, users } from '../../db/schema';
 import { inAccountScope, type AccountScope } from '../../db/lists';
-import { devicesByState } from '../devices/queries';
-import { aggregateEvents } from '../events/aggregate';
-import { existingLinks, latestEvents } from '../events/queries';
-import { toEventRecord } from '../events/records';
+import { devicesByState } from '../devices';
+import { aggregateEvents } from '../events';
+import { existingLinks, latestEvents } from '../events';
+import { toEventRecord } from '../events';
 
 /** The dashboard's reach: one account, or an account and everything below it. */
 export type DashboardScope = AccountScope;

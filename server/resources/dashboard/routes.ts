@@ -5,8 +5,8 @@ import { can } from '../../../contract/rights';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { reachesDescendants, scopeOf, scopePath } from '../../http/scope';
-import { findAccount } from '../accounts/queries';
-import { recentAuditLogs, signInsPerDay } from '../audit-logs/queries';
+import { findAccount } from '../accounts';
+import { recentAuditLogs, signInsPerDay } from '../audit-logs';
 import { accountTiles, deviceTiles, eventTiles, profileTiles, userTiles } from './queries';
 
 /** GET /dashboard: what the lists its tiles open hold, and what happened lately. */

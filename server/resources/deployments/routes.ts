@@ -21,9 +21,9 @@ import { requireAuth } from '../../http/auth';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { mayActIn, reachesDescendants, scopeOf, type ScopedAccount } from '../../http/scope';
-import { recordAudit } from '../audit-logs/record';
-import { applicableKeys, findArtifact, pathIds, verificationOf } from '../artifacts/queries';
-import { allDevices, listDevices, type DeviceFilters } from '../devices/queries';
+import { recordAudit } from '../../http/audit';
+import { applicableKeys, findArtifact, pathIds, verificationOf } from '../artifacts';
+import { allDevices, listDevices, type DeviceFilters } from '../devices';
 import {
     abortDeployment,
     deploymentDeviceLog,

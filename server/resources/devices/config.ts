@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { DeviceConfig } from '../../../contract/device-api';
 import type { Db } from '../../db/database';
 import { accessGroups, cardFormats, deviceAccessGroups } from '../../db/schema';
-import { accessList } from '../profiles/access';
-import { deviceSchedules } from '../schedules/queries';
-import { configEtag, deviceCredentials, findDevice, sipFieldsOf, tempEnrollmentOn } from './queries';
+import { accessList } from '../profiles';
+import { deviceSchedules } from '../schedules';
+import { deviceCredentials } from '../../http/deviceAuth';
+import { configEtag, findDevice, sipFieldsOf, tempEnrollmentOn } from './queries';
 
 /**
  * Everything a reader applies (issue 3 "Configuration pull"): its

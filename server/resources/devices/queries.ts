@@ -17,6 +17,7 @@ import {
     type StoredSip,
 } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
+import type { DeviceCredential } from '../../http/deviceAuth';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -351,36 +352,6 @@ export const rejectDevice = async (db: Db, id: number) =>
     ).length === 1;
 
 /** The reader an `Authorization: Device <device_id>.<key>` header names, and the hash of its key: not yet checked. */
-export interface DeviceCredential {
-    id: number;
-    keyHash: string;
-}
-
-export interface DeviceCredentialRow {
-    id: number;
-    account_id: number;
-    hardware_id: string;
-    description: string;
-    status: DeviceStatus;
-    key_hash: string | null;
-    config_version: number;
-    access_version: number;
-}
-
-/** What the device-auth hook loads for each call of a reader: one indexed read, shared by the calls that arrive together. */
-export const deviceCredentials: (db: Db, id: number) => Promise<DeviceCredentialRow | undefined> = coalesced(async (db, ids: number[]) => {
-    const found = await rows<DeviceCredentialRow>(
-        db,
-        sql`select d.id, d.account_id, d.hardware_id, d.description, d.status, d.key_hash, d.config_version, coalesce(av.version, 1)::int as access_version
-            from devices d left join access_versions av on av.account_id = d.account_id where d.id in (${sql.join(
-                [...new Set(ids)].map(id => sql`${id}::int`),
-                sql`, `,
-            )})`,
-    );
-    const byId = new Map(found.map(r => [r.id, r]));
-    return ids.map(id => byId.get(id));
-});
-
 // ---- heartbeats and offline detection ----
 
 export interface HeartbeatResult {

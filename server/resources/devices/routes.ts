@@ -28,8 +28,8 @@ import { conflict, HttpError, notFound, validationError } from '../../http/error
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, mayActIn, reachOf, rowInScope, scopeOf } from '../../http/scope';
 import { sha256 } from '../../http/tokens';
-import { auditTrail, recordAudit } from '../audit-logs/record';
-import { findAccount } from '../accounts/queries';
+import { auditTrail, recordAudit } from '../../http/audit';
+import { findAccount } from '../accounts';
 import { buildDeviceConfig } from './config';
 import { exportDeviceLogs, listDeviceLogs } from './logs';
 import {
@@ -56,8 +56,8 @@ import {
     type DeviceFilters,
     type DeviceListRow,
 } from './queries';
-import { defaultAccessGroupId } from '../access-groups/queries';
-import { bumpAccessVersion } from '../profiles/access';
+import { defaultAccessGroupId } from '../access-groups';
+import { bumpAccessVersion } from '../../db/accessVersions';
 import { newRegistrationCode } from './registration';
 import { attachment, stampedFileName } from '../../http/attachments';
 import { csvText } from '../../http/csv';

@@ -13,12 +13,12 @@ import type { AppContext } from '../../context';
 import { events, profileConsents, users } from '../../db/schema';
 import { HttpError, validationError } from '../../http/errors';
 import { checkPicture, type PictureCheck, type PictureLimits } from '../../http/pictures';
-import { recordAudit } from '../audit-logs/record';
-import { whyNotForProfile } from '../cards/rules';
-import { eventImageKey, storeImage } from '../events/images';
-import { BADGE_TAKEN } from '../profiles/badges';
-import { findCardFormat } from '../card-formats/queries';
-import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles/queries';
+import { recordAudit } from '../../http/audit';
+import { whyNotForProfile } from '../cards';
+import { eventImageKey, storeImage } from '../../storage/images';
+import { BADGE_TAKEN } from '../profiles';
+import { findCardFormat } from '../card-formats';
+import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles';
 import { completionMail } from './mails';
 import { consentTemplateOf, moveInvite, updateInvite, type InviteRow } from './queries';
 

@@ -13,7 +13,7 @@ import { csvStream } from '../../http/csv';
 import type { AppContext } from '../../context';
 import type { EventQuery, EventScope } from './filters';
 import { existingLinks, exportEvents } from './queries';
-import { readEventImage } from './images';
+import { readEventImage } from '../../storage/images';
 import { toEventRecord } from './records';
 
 // The installed archiver is 7 (a factory function); @types/archiver describes 8 (classes): load the factory and keep the instance types.

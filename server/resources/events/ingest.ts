@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { deviceEventInput, type DeviceEventInput, type DeviceEventsReply } from '../../../contract/device-events';
 import type { AppContext } from '../../context';
 import type { EventProfile } from '../../db/schema';
-import { removeImages, type StoredImage } from './images';
+import { removeImages, type StoredImage } from '../../storage/images';
 import { badRequest } from '../../http/errors';
 import { ingestionContext, storeEvents, storedDeviceEvents, type EventInsert } from './queries';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { accounts } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
-import { removeImages } from './images';
+import { removeImages } from '../../storage/images';
 import { dropExpiredEventPartitions, ensureEventPartitions } from './partitions';
 
 /** Rows taken per statement: short transactions, so readers and lists never wait long on the job. */

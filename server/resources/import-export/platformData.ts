@@ -20,13 +20,13 @@ import { accounts } from '../../db/schema';
 import type { StoredOnvif, StoredSip } from '../../db/schema/devices';
 import { HttpError } from '../../http/errors';
 import { platformVersion } from '../../version';
-import { whyNotListed, whyNotForProfile } from '../cards/rules';
-import { holdersOf } from '../cards/queries';
-import { storedOnvif, storedSip, updateDeviceParameters } from '../devices/queries';
-import { bumpAccessVersion } from '../profiles/access';
-import { BADGE_TAKEN, checkBadgeWith } from '../profiles/badges';
-import { createSchedule } from '../schedules/queries';
-import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles/queries';
+import { whyNotListed, whyNotForProfile } from '../cards';
+import { holdersOf } from '../cards';
+import { storedOnvif, storedSip, updateDeviceParameters } from '../devices';
+import { bumpAccessVersion } from '../../db/accessVersions';
+import { BADGE_TAKEN, checkBadgeWith } from '../profiles';
+import { createSchedule } from '../schedules';
+import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles';
 import {
     cardListsOf,
     customFormatsOf,

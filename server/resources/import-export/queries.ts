@@ -98,3 +98,6 @@ export const profileWithAcsId = async (db: Db, accountId: number, acsId: string)
     )[0];
 
 export const profileCount = async (db: Db, accountId: number) => await db.$count(profiles, eq(profiles.account_id, accountId));
+
+/** Files made for a download live under exports/ and are removed by the storage sweep a day later (its feature.ts). */
+export const EXPORTS_PREFIX = 'exports/';

@@ -24,14 +24,13 @@ import { csvText } from '../../http/csv';
 import { HttpError, notFound } from '../../http/errors';
 import { scopeOf } from '../../http/scope';
 import { TooLargeError } from '../../storage';
-import { auditTrail } from '../audit-logs/record';
+import { auditTrail } from '../../http/audit';
 import { exportPlatformData, importPlatformData } from './platformData';
+import { EXPORTS_PREFIX } from './queries';
 
 const tags = ['import/export'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 413: errorReply };
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Files made for a download live under exports/ and are removed by the storage sweep a day later (storage/sweep.ts). */
-const EXPORTS_PREFIX = 'exports/';
 const exportKey = (accountId: number, fileId: string) => `${EXPORTS_PREFIX}${accountId}/${fileId}.zip`;
 const reportKey = (accountId: number, fileId: string) => `${EXPORTS_PREFIX}${accountId}/${fileId}-report.csv`;
 

@@ -3,23 +3,7 @@ import { encodeCard, type CardFormatRef, type PredefinedCardFormatKey, type Wieg
 import type { AccessListEntry, OptOutBadge } from '../../../contract/device-api';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
-import { accessVersions, badges, cardFormats, cardLists } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/**
- * Something readers of these accounts let through changed (a profile, a
- * badge, an access group, a membership, a card format): their configuration
- * ETag changes and they pull the new access list.
- */
-export const bumpAccessVersion = async (db: Db | Tx, ...accountIds: (number | null | undefined)[]) => {
-    for (const accountId of new Set(accountIds.filter((a): a is number => typeof a === 'number'))) {
-        await db
-            .insert(accessVersions)
-            .values({ account_id: accountId, version: 2 })
-            .onConflictDoUpdate({ target: accessVersions.account_id, set: { version: sql`${accessVersions.version} + 1` } });
-    }
-};
+import { badges, cardFormats, cardLists } from '../../db/schema';
 
 type FormatRow = typeof cardFormats.$inferSelect;
 

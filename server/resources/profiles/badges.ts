@@ -2,7 +2,7 @@ import { encodeCard, WIEGAND_FORMATS, type PredefinedCardFormatKey } from '../..
 import { PROFILE_MESSAGES, type BadgeInput } from '../../../contract/profiles';
 import type { Db } from '../../db/database';
 import { validationError } from '../../http/errors';
-import { findCardFormat, type CardFormatRow } from '../card-formats/queries';
+import { findCardFormat, type CardFormatRow } from '../card-formats';
 import { codecFormat } from './access';
 import type { CheckedBadge } from './queries';
 

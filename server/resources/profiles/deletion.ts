@@ -3,8 +3,8 @@ import type { DeletionCause } from '../../../contract/cards';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import type { FileStorage } from '../../storage';
-import { removeImages } from '../events/images';
-import { bumpAccessVersion } from './access';
+import { removeImages } from '../../storage/images';
+import { bumpAccessVersion } from '../../db/accessVersions';
 import { intArray } from '../../db/arrays';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

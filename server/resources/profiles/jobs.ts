@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import { rows } from '../../db/database';
 import { accounts } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
-import { recordAudits } from '../audit-logs/record';
-import { pruneEventImages } from '../events/retention';
-import { removeImages } from '../events/images';
+import { recordAudits } from '../../http/audit';
+import { pruneEventImages } from '../events';
+import { removeImages } from '../../storage/images';
 import { deleteProfilesFor, type DeletedProfile } from './deletion';
 
 /** Profiles per statement and account; the next run goes on. */

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
 import { accessGroups, badges, cardFormats, profileAccessGroups, profileConsents, profiles } from '../../db/schema';
 import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
-import { bumpAccessVersion } from './access';
+import { bumpAccessVersion } from '../../db/accessVersions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ProfileRow = typeof profiles.$inferSelect;

@@ -24,15 +24,15 @@ import { conflict, conflictOnDuplicate, HttpError, notFound, validationError } f
 import { attachment, stampedFileName } from '../../http/attachments';
 import { csvStream } from '../../http/csv';
 import { accountTimeZone, expirationTime, nextMidnight, profileInactivityDays } from '../../../contract/cards';
-import { accountOptions } from '../accounts/queries';
-import { listCards } from '../cards/queries';
-import { whyNotForProfile } from '../cards/rules';
+import { accountOptions } from '../accounts';
+import { listCards } from '../cards';
+import { whyNotForProfile } from '../cards';
 import { deleteProfilesFor } from './deletion';
 import { idList, listParams } from '../../http/lists';
 import { mayActIn, rowInScope, scopeOf } from '../../http/scope';
-import { findAccount } from '../accounts/queries';
-import { groupsOfAccount } from '../access-groups/queries';
-import { auditTrail } from '../audit-logs/record';
+import { findAccount } from '../accounts';
+import { groupsOfAccount } from '../access-groups';
+import { auditTrail } from '../../http/audit';
 import { BADGE_TAKEN, checkBadge } from './badges';
 import {
     badgeTaken,

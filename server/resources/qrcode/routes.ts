@@ -3,8 +3,8 @@ import QRCode from 'qrcode';
 import { qrCodeInput, readerSetupText } from '../../../contract/qrcode';
 import type { AppContext } from '../../context';
 import { scopeOf } from '../../http/scope';
-import { registrationCode } from '../devices/queries';
-import { newRegistrationCode } from '../devices/registration';
+import { registrationCode } from '../devices';
+import { newRegistrationCode } from '../devices';
 
 /**
  * POST /qrcode: the reader-setup QR code of the current account, as SVG or

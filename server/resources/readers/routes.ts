@@ -9,9 +9,9 @@ import { requireAuth } from '../../http/auth';
 import { conflict, conflictOnDuplicate, forbidden, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { rowInScope, scopeOf } from '../../http/scope';
-import { findAccount } from '../accounts/queries';
-import { auditTrail } from '../audit-logs/record';
-import { findDeviceByHardwareId } from '../devices/queries';
+import { findAccount } from '../accounts';
+import { auditTrail } from '../../http/audit';
+import { findDeviceByHardwareId } from '../devices';
 import { deleteReader, findReader, insertReader, listReaders, readerLinkedTo, toReader, updateReader, type ReaderListRow } from './queries';
 
 const tags = ['readers'];

@@ -3,7 +3,7 @@ import type { DeviceSchedule, ScheduleRecord, ScheduleRules } from '../../../con
 import { outer, type Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, schedules } from '../../db/schema';
 import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
-import { bumpAccessVersion } from '../profiles/access';
+import { bumpAccessVersion } from '../../db/accessVersions';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 export interface ScheduleListRow extends ScheduleRow {

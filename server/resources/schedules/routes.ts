@@ -10,8 +10,8 @@ import { foreignKeyViolation } from '../../db/errors';
 import { conflict, conflictOnDuplicate } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { rowInScope, scopeOf } from '../../http/scope';
-import { accountOptions } from '../accounts/queries';
-import { auditTrail } from '../audit-logs/record';
+import { accountOptions } from '../accounts';
+import { auditTrail } from '../../http/audit';
 import {
     createSchedule,
     deleteSchedule,

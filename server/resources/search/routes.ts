@@ -6,7 +6,7 @@ import { SEARCH_HITS_PER_KIND, SEARCH_KINDS, searchQuery, searchReply, type Sear
 import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
 import { scopeOf, type RequestScope } from '../../http/scope';
-import { pathIds } from '../artifacts/queries';
+import { pathIds } from '../artifacts';
 import { searchKinds, type SearchInput } from './queries';
 
 /** The right that reads each kind (SPEC 6.2). */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { unauthorized, unprocessable } from '../../http/errors';
 import { publicOnly } from '../../net/outboundTarget';
-import type { TokenPair } from '../auth/sessions';
+import type { TokenPair } from '../../http/sessions';
 import { DirectoryBadCredentials, directorySignIn } from './directory';
 import { signInExternal, ssoSettingsFor } from './externalUser';
 import { SsoError } from './identity';

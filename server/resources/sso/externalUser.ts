@@ -18,9 +18,9 @@ import {
 } from '../../../contract/sso';
 import type { AppContext } from '../../context';
 import { uniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit-logs/record';
-import { mainAccount } from '../accounts/queries';
-import { startSession, type TokenPair } from '../auth/sessions';
+import { recordAudit } from '../../http/audit';
+import { mainAccount } from '../accounts';
+import { startSession, type TokenPair } from '../../http/sessions';
 import type { ExternalIdentity } from './identity';
 import { SsoError } from './identity';
 import { insertExternalUser, linkUsername, providerOf, updateExternalUser, userOfEmail, userOfUsername } from './queries';

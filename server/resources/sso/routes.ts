@@ -21,8 +21,8 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { badRequest, conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { scopeOf } from '../../http/scope';
-import { auditTrail } from '../audit-logs/record';
-import { findAccount } from '../accounts/queries';
+import { auditTrail } from '../../http/audit';
+import { findAccount } from '../accounts';
 import {
     breakGlassCandidate,
     deleteProvider,

@@ -14,7 +14,7 @@ import { requireAuth } from '../../http/auth';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { scopePath } from '../../http/scope';
 import { hold } from '../../storage/leases';
-import { recordAudit } from '../audit-logs/record';
+import { recordAudit } from '../../http/audit';
 import { restoreBackup, verifyBackup, writeBackup } from './backup/archive';
 import { encryptor } from './backup/encryption';
 import { FILE_MODE, incomingPath, prepareBackupFolder } from './backup/files';

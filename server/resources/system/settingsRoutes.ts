@@ -5,8 +5,8 @@ import { platformSettings, platformSettingsInput, SETTING_KEYS, SETTINGS_MESSAGE
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { validationError } from '../../http/errors';
-import { recordAudit } from '../audit-logs/record';
-import { sendTestMail } from '../enrollments/mails';
+import { recordAudit } from '../../http/audit';
+import { sendTestMail } from '../enrollments';
 import {
     applySettings,
     auditedSettings,

@@ -14,10 +14,10 @@ import { conflict, forbidden, HttpError, notFound, tooMany, validationError } fr
 import { opaqueToken, sha256 } from '../../http/tokens';
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, mayActIn, scopeOf } from '../../http/scope';
-import { recordAudit } from '../audit-logs/record';
-import { listAccounts, toAccount } from '../accounts/queries';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
+import { recordAudit } from '../../http/audit';
+import { listAccounts, toAccount } from '../accounts';
+import { hashPassword, verifyPassword } from '../../http/passwords';
+import { revokeOtherSessions, revokeUserSessions } from '../../http/sessions';
 import {
     deleteUser,
     emailTakenAnswers,

@@ -6,8 +6,8 @@ import { signatureHeaderValue, signedPayload, WEBHOOK_DELIVERY_HEADER, WEBHOOK_S
 import type { AppContext } from '../../context';
 import type { Job } from '../../jobs/runner';
 import { pinnedLookup, publicOnly, resolveTarget, TargetRefused, type Target } from '../../net/outboundTarget';
-import { existingLinks, findEvent } from '../events/queries';
-import { toEventRecord } from '../events/records';
+import { existingLinks, findEvent } from '../events';
+import { toEventRecord } from '../events';
 import {
     claimDeliveries,
     deliveryFailed,

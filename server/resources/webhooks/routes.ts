@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { rowInScope, scopeOf } from '../../http/scope';
-import { auditTrail } from '../audit-logs/record';
+import { auditTrail } from '../../http/audit';
 import {
     deleteWebhook,
     findDelivery,

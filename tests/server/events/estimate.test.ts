@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformJobs } from '../../../server/jobs';
+import { platformJobs } from '../../../server/features';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 
 // After a burst of events, the list's estimated count follows within a minute, on either database.

@@ -5,7 +5,7 @@ import type { EventRecord } from '../../../contract/events';
 import { accessGroups, badges, cardFormats, profileAccessGroups } from '../../../server/db/schema';
 import { eventsPlugin } from '../../../server/demo/fleet/events';
 import { Fleet } from '../../../server/demo/fleet/fleet';
-import { bumpAccessVersion } from '../../../server/resources/profiles/access';
+import { bumpAccessVersion } from '../../../server/db/accessVersions';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { addProfile } from './helpers';
 

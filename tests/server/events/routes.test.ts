@@ -9,7 +9,7 @@ import { can, type Action, type Resource } from '../../../contract/rights';
 import { ROLES, type Role } from '../../../contract/roles';
 import { events, profiles } from '../../../server/db/schema';
 import { EVENTS_EXPORT_MAX } from '../../../server/resources/events/export';
-import { eventImageKey } from '../../../server/resources/events/images';
+import { eventImageKey } from '../../../server/storage/images';
 import { eventRetention } from '../../../server/resources/events/retention';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { addProfile, approvedReader, deviceEvent, frame, type TestReader } from './helpers';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { events } from '../../../server/db/schema';
 import { EVENT_IMAGE_PLACEHOLDER } from '../../../contract/events';
-import { eventImageKey, MAX_THUMBNAIL_SOURCE_PIXELS, THUMBNAIL_BOX, thumbnailKey } from '../../../server/resources/events/images';
+import { eventImageKey, MAX_THUMBNAIL_SOURCE_PIXELS, THUMBNAIL_BOX, thumbnailKey } from '../../../server/storage/images';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { approvedReader, deviceEvent, frame, type TestReader } from './helpers';
 

@@ -10,6 +10,7 @@ import { seedDemoDevices } from '../../../server/demo/seed-devices';
 import { sweepDebris } from '../../../server/storage/sweep';
 import { approvedReader } from '../events/helpers';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { fileOwners } from '../../../server/features';
 
 /**
  * Import and export of an account's data (issue 11, SPEC 3, 7.2, 8.3):
@@ -192,7 +193,7 @@ describe('platform_data.zip', () => {
         ).toBe(404);
         p.clock.offsetMs = 25 * 3_600_000;
         try {
-            expect((await sweepDebris(p.ctx, { graceMs: 3_600_000 })).exports).toBeGreaterThan(0);
+            expect((await sweepDebris(p.ctx, fileOwners, { graceMs: 3_600_000 })).exports).toBeGreaterThan(0);
         } finally {
             p.clock.offsetMs = 0;
         }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startJobs } from '../../../server/jobs/runner';
-import { thumbnailKey } from '../../../server/resources/events/images';
+import { thumbnailKey } from '../../../server/storage/images';
 import { storageSweep, sweepDebris } from '../../../server/storage/sweep';
 import { packsNamedByRows, referencedImagePacks } from '../../../server/resources/events/queries';
 import { rows } from '../../../server/db/database';
@@ -11,6 +11,7 @@ import { approvedReader, asUnpartitionedPlan, deviceEvent, frame } from '../even
 import { rootfsArtifact, tempDir } from '../firmware/artifacts';
 import { storedFiles, upload } from '../firmware/helpers';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { fileOwners } from '../../../server/features';
 
 let p: TestPlatform;
 let admin: ApiCaller;
@@ -85,23 +86,23 @@ describe('the storage sweep', () => {
         for (const key of [...kept, ...debris]) age(key, 2 * HOUR);
         for (const key of young) age(key, HOUR / 2);
 
-        expect(await sweepDebris(p.ctx, { graceMs: HOUR })).toEqual({ partial: 2, artifacts: 1, images: 4, exports: 0 });
+        expect(await sweepDebris(p.ctx, fileOwners, { graceMs: HOUR })).toEqual({ partial: 2, artifacts: 1, images: 4, exports: 0 });
         expect(storedFiles(p).sort()).toEqual([...kept, ...young].sort());
         for (const [key, bytes] of before) expect(fs.readFileSync(file(key)).equals(bytes), key).toBe(true);
         expect((await admin('GET', image)).statusCode).toBe(200);
 
         // Once they too are older than the grace period, and no row came to name them, they go.
         for (const key of young) age(key, 2 * HOUR);
-        expect(await sweepDebris(p.ctx, { graceMs: HOUR })).toEqual({ partial: 1, artifacts: 0, images: 1, exports: 0 });
+        expect(await sweepDebris(p.ctx, fileOwners, { graceMs: HOUR })).toEqual({ partial: 1, artifacts: 0, images: 1, exports: 0 });
         expect(storedFiles(p).sort()).toEqual([...kept].sort());
     });
 
     it('is a job that runs soon after start, not only an hour later', async () => {
-        expect(storageSweep).toMatchObject({ atStart: true, everyMs: HOUR });
+        expect(storageSweep(fileOwners)).toMatchObject({ atStart: true, everyMs: HOUR });
         const orphan = 'artifacts/1/7e4a0b85-3daf-4c31-8d84-6f5c4a4a0143.mender';
         write(orphan, 'left behind');
         age(orphan, 2 * HOUR);
-        const jobs = startJobs(p.ctx, [storageSweep], p.app.log);
+        const jobs = startJobs(p.ctx, [storageSweep(fileOwners)], p.app.log);
         try {
             await vi.waitFor(() => expect(fs.existsSync(file(orphan))).toBe(false), { timeout: 3000 });
         } finally {

@@ -3,7 +3,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storageSweep } from '../../../server/storage/sweep';
+import { platformJobs } from '../../../server/features';
+
+/** The hourly sweeps: the storage's (a restore's staged files) and the backup folder's. */
+const sweeps = platformJobs.filter(j => j.name === 'storage sweep' || j.name === 'backup leftovers');
+const sweep = async (ctx: Parameters<(typeof sweeps)[number]['run']>[0]) => {
+    for (const job of sweeps) await job.run(ctx);
+};
 import { httpAdmin, startServer, type ServerProcess } from '../events/processes';
 import { ADMIN, startPlatform, type TestPlatform } from '../harness';
 import { restoreBody } from './backupArchive';
@@ -91,7 +97,7 @@ describe('the hourly sweep', () => {
 
     it('removes the leftovers of a killed backup and restore', async () => {
         const { leftovers, kept } = leaveLeftovers(p.filesDir, backupDir);
-        await storageSweep.run(p.ctx);
+        await sweep(p.ctx);
         expect(leftovers.filter(file => fs.existsSync(file))).toEqual([]);
         for (const file of kept) expect(fs.existsSync(file), file).toBe(true);
     });
@@ -113,7 +119,7 @@ describe('the hourly sweep', () => {
         write(at('.restore-111111111111/consents/1.txt'), 'restored consent');
         write(at('.restore-111111111111/consent-templates/1.txt'), 'restored template');
         ageAll();
-        await storageSweep.run(p.ctx);
+        await sweep(p.ctx);
         expect([read('consents/1.txt'), read('consent-templates/1.txt')]).toEqual(['restored consent', 'restored template']);
         expect(fs.readdirSync(p.filesDir).filter(name => name.startsWith('.'))).toEqual([]);
 
@@ -125,7 +131,7 @@ describe('the hourly sweep', () => {
         write(at('.restore-222222222222/consents/1.txt'), 'second consent');
         fs.writeFileSync(at('consent-templates/1.txt'), 'second template');
         ageAll();
-        await storageSweep.run(p.ctx);
+        await sweep(p.ctx);
         expect([read('consents/1.txt'), read('consent-templates/1.txt')]).toEqual(['second consent', 'second template']);
         expect(fs.readdirSync(p.filesDir).filter(name => name.startsWith('.'))).toEqual([]);
     });
@@ -159,7 +165,7 @@ describe('the hourly sweep', () => {
         await vi.waitFor(() => expect(fs.statSync(upload).size).toBeGreaterThan(0));
         const old = new Date(Date.now() - 3 * HOUR);
         fs.utimesSync(upload, old, old);
-        await storageSweep.run(p.ctx);
+        await sweep(p.ctx);
         expect(fs.existsSync(upload)).toBe(true);
         request.end(payload.subarray(payload.length >> 1));
         const reply = await answered;

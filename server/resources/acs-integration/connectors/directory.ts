@@ -9,8 +9,8 @@ import {
     usersBase,
     values,
     type DirectoryConnectOptions,
-} from '../../sso/directory';
-import { SsoError } from '../../sso/identity';
+} from '../../sso';
+import { SsoError } from '../../sso';
 import type { AcsBadge, AcsCardholder, AcsConnector } from '../connector';
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isLeftover } from '../../../storage/leases';
+import type { Job } from '../../../jobs/runner';
 
 /**
  * The backup folder's own files besides the kept backups (store.ts): what
@@ -48,4 +49,18 @@ export const clearBackupLeftovers = async (dir: string, before: Date) => {
         cleared++;
     }
     return cleared;
+};
+
+/** What a killed backup or restore left in the backup folder, cleared at start and every hour (clearBackupLeftovers). */
+export const backupLeftovers: Job = {
+    name: 'backup leftovers',
+    everyMs: 60 * 60_000,
+    atStart: true,
+    async run(ctx, log) {
+        const removed = await clearBackupLeftovers(
+            ctx.config.backupDir,
+            new Date(ctx.now().getTime() - ctx.config.storageSweepGraceMinutes * 60_000),
+        );
+        if (removed) log?.info({ removed }, 'removed what a stopped backup or restore left in the backup folder');
+    },
 };

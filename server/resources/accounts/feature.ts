@@ -1,0 +1,7 @@
+import type { Feature } from '../../feature';
+import { accountRoutes } from './routes';
+
+export const accountsFeature: Feature = {
+    name: 'accounts',
+    routes: [accountRoutes],
+};

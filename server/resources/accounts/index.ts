@@ -1,0 +1,2 @@
+/** The accounts feature as other features may use it: nothing else of this folder is imported from outside (docs/architecture.md). */
+export { accountOptions, findAccount, listAccounts, mainAccount, toAccount } from './queries';

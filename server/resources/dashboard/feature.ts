@@ -1,0 +1,7 @@
+import type { Feature } from '../../feature';
+import { dashboardRoutes } from './routes';
+
+export const dashboardFeature: Feature = {
+    name: 'dashboard',
+    routes: [dashboardRoutes],
+};

@@ -1,0 +1,7 @@
+import type { Feature } from '../../feature';
+import { readerRoutes } from './routes';
+
+export const readersFeature: Feature = {
+    name: 'readers',
+    routes: [readerRoutes],
+};

@@ -1,0 +1,7 @@
+import type { Feature } from '../../feature';
+import { roleRoutes } from './routes';
+
+export const rolesFeature: Feature = {
+    name: 'roles',
+    routes: [roleRoutes],
+};

@@ -1,0 +1,7 @@
+import type { Feature } from '../../feature';
+import { scheduleRoutes } from './routes';
+
+export const schedulesFeature: Feature = {
+    name: 'schedules',
+    routes: [scheduleRoutes],
+};

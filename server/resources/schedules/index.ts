@@ -1,0 +1,2 @@
+/** The schedules feature as other features may use it: nothing else of this folder is imported from outside (docs/architecture.md). */
+export { createSchedule, deviceSchedules, schedulesOfAccount } from './queries';

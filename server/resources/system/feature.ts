@@ -1,0 +1,13 @@
+import type { Feature } from '../../feature';
+import { backupLeftovers } from './backup/files';
+import { scheduledBackup } from './backup/store';
+import { backupRoutes } from './backupRoutes';
+import { migrationsRoutes } from './migrationsRoutes';
+import { systemRoutes } from './routes';
+import { settingsRoutes } from './settingsRoutes';
+
+export const systemFeature: Feature = {
+    name: 'system',
+    routes: [systemRoutes, backupRoutes, settingsRoutes, migrationsRoutes],
+    jobs: [scheduledBackup, backupLeftovers],
+};
