@@ -6,12 +6,14 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Datagrid, FunctionField, Link, SearchInput, SelectInput, TopToolbar, useDataProvider, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ENROLLMENT_STATUSES, type EnrollmentRecord, type EnrollmentStatus } from '../../../contract/enrollments';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
+import { accountColumn, accountScopeFilter, ALL_ACCOUNTS, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ListEmpty } from '../../lists/ListEmpty';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 
@@ -87,13 +89,20 @@ const RowActions = ({ invite }: { invite: EnrollmentRecord }) => {
 
 const SORT = { field: 'created_at', order: 'DESC' } as const;
 
-/** /web-enrollments: every invitation with its person, badge, status and times (issue 10). */
+/**
+ * /web-enrollments: every invitation with its person, badge, status and times (issue 10), in the list's account
+ * scope. Invitations are made in the current account (the create pages have no account of their own): an empty list
+ * narrowed to another account offers no button that would make them elsewhere.
+ */
 export const WebEnrollmentList = () => {
     const translate = useTranslate();
     const session = useSession();
     const navigate = useNavigate();
+    const scope = useAccountScope(SORT);
     if (!session) return null;
     const mayWrite = can(session.role, 'profiles', 'write');
+    const showsCurrent =
+        scope.accountId === undefined || scope.accountId === ALL_ACCOUNTS || Number(scope.accountId) === session.currentAccountId;
     return (
         <AppList
             resource="web-enrollments"
@@ -107,7 +116,10 @@ export const WebEnrollmentList = () => {
                     choices={ENROLLMENT_STATUSES.map(s => ({ id: s, name: `resources.web_enrollments.statuses.${s}` }))}
                     alwaysOn
                 />,
+                ...accountScopeFilter(scope),
             ]}
+            filterDefaultValues={scope.defaults}
+            permanentFilter={scope.permanentFilter}
             empty={false}
             actions={
                 <TopToolbar>
@@ -124,8 +136,37 @@ export const WebEnrollmentList = () => {
                 </TopToolbar>
             }
         >
-            <Datagrid bulkActionButtons={false} rowClick={false} size="small">
+            <Datagrid
+                bulkActionButtons={false}
+                rowClick={false}
+                size="small"
+                empty={
+                    <ListEmpty text="resources.web_enrollments.empty">
+                        {mayWrite && showsCurrent && (
+                            <Button
+                                component={RouterLink}
+                                variant="outlined"
+                                label="resources.web_enrollments.upload.title"
+                                to="/web-enrollments-create/csv"
+                            >
+                                <UploadFile />
+                            </Button>
+                        )}
+                        {mayWrite && showsCurrent && (
+                            <Button
+                                component={RouterLink}
+                                variant="outlined"
+                                label="resources.web_enrollments.invite"
+                                to="/web-enrollments-create/invites"
+                            >
+                                <PersonAdd />
+                            </Button>
+                        )}
+                    </ListEmpty>
+                }
+            >
                 <FunctionField source="name" label="resources.web_enrollments.fields.name" render={(r: EnrollmentRecord) => r.name} />
+                {scope.spansAccounts && accountColumn()}
                 <FunctionField source="email" label="resources.web_enrollments.fields.email" render={(r: EnrollmentRecord) => r.email} />
                 <FunctionField
                     source="status"

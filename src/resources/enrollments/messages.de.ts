@@ -5,6 +5,7 @@ const de: Messages = {
     menu: { webEnrollments: 'Web-Erfassungen' },
     resources: {
         web_enrollments: {
+            empty: 'Laden Sie Personen ein, ihr Gesicht vom eigenen Telefon oder Computer aus erfassen zu lassen: einige wenige auf einmal oder viele aus einer CSV-Datei.',
             name: 'Web-Erfassungen',
             invite: 'Einladungen erstellen',
             statuses: {

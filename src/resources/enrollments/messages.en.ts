@@ -5,6 +5,7 @@ const en: Messages = {
     menu: { webEnrollments: 'Web Enrollments' },
     resources: {
         web_enrollments: {
+            empty: 'Invite people to enroll their face from their own phone or computer: a few at a time, or many at once from a CSV file.',
             name: 'Web Enrollments',
             invite: 'Create invites',
             statuses: {

@@ -4,6 +4,7 @@ const es: Messages = {
     menu: { webEnrollments: 'Inscripciones web' },
     resources: {
         web_enrollments: {
+            empty: 'Invite a las personas a inscribir su rostro desde su propio teléfono u ordenador: unas pocas a la vez, o muchas desde un archivo CSV.',
             name: 'Inscripciones web',
             invite: 'Crear invitaciones',
             statuses: {

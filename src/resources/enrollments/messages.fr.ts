@@ -4,6 +4,7 @@ const fr: Messages = {
     menu: { webEnrollments: 'Inscriptions web' },
     resources: {
         web_enrollments: {
+            empty: 'Invitez des personnes à inscrire leur visage depuis leur téléphone ou leur ordinateur : quelques-unes à la fois, ou en nombre depuis un fichier CSV.',
             name: 'Inscriptions web',
             invite: 'Créer des invitations',
             statuses: {

@@ -17,7 +17,9 @@ export const AdaptiveList = () => {
             title={translate('resources.adaptive.name', { smart_count: 2 })}
             mayWrite={can(session.role, 'adaptive', 'write')}
             picker
-            bulkRemove={ids => dataProvider.call('/cards/adaptive/bulk', { method: 'POST', body: { remove: ids } })}
+            bulkRemove={(ids, accountId) =>
+                dataProvider.call('/cards/adaptive/bulk', { method: 'POST', body: { remove: ids, account_id: accountId } })
+            }
         />
     );
 };

@@ -1,22 +1,21 @@
-import { useState } from 'react';
-import { Box, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useGetList, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, ListBase, Pagination, useTranslate } from 'react-admin';
 import type { ListedCard } from '../../../contract/cards';
 import { formatDate } from '../../i18n/format';
+import { ListEmpty } from '../../lists/ListEmpty';
 import { PAGE_SIZES } from '../../lists/listQuery';
-import { AddCardForm, CardText, HolderLink, RemoveCard } from './CardListScreen';
+import { AddCardForm, ADD_CARD_FORM, CardText, HolderLink, RemoveCard, ToFormButton } from './CardListScreen';
+import { fixedAccount } from './FormAccount';
 
-/** The exclusion list (GET/POST/DELETE /exclusion): badges whose holders never expire (SPEC 4.7). */
+/**
+ * The exclusion list (GET/POST/DELETE /exclusion) of one account's settings: badges whose holders never expire
+ * (SPEC 4.7). The settings page names the account, so the list neither filters by account nor keeps its state in
+ * the address.
+ */
 export const ExclusionList = ({ accountId, mayWrite }: { accountId: number; mayWrite: boolean }) => {
     const translate = useTranslate();
     const queryClient = useQueryClient();
-    const [page, setPage] = useState({ page: 1, perPage: PAGE_SIZES[0] as number });
-    const { data = [], total = 0 } = useGetList<ListedCard>('exclusion', {
-        pagination: page,
-        sort: { field: 'created_at', order: 'DESC' },
-        filter: { account_id: accountId },
-    });
     const reload = () => void queryClient.invalidateQueries({ queryKey: ['exclusion'] });
     const t = (key: string) => translate(`resources.exclusion.${key}`);
     return (
@@ -27,47 +26,58 @@ export const ExclusionList = ({ accountId, mayWrite }: { accountId: number; mayW
             </Typography>
             {mayWrite && (
                 <Box sx={{ mx: -2 }}>
-                    <AddCardForm path="/exclusion" label="resources.exclusion.add" accountId={accountId} onAdded={reload} />
+                    <AddCardForm path="/exclusion" label="resources.exclusion.add" account={fixedAccount(accountId)} onAdded={reload} />
                 </Box>
             )}
-            <Table size="small" aria-label={t('title')}>
-                <TableHead>
-                    <TableRow>
-                        <TableCell>{translate('resources.profiles.fields.badge_number')}</TableCell>
-                        <TableCell>{translate('resources.opt_out.holder')}</TableCell>
-                        <TableCell>{translate('resources.profiles.fields.created_at')}</TableCell>
-                        {mayWrite && <TableCell />}
-                    </TableRow>
-                </TableHead>
-                <TableBody>
-                    {data.map(c => (
-                        <TableRow key={c.id}>
-                            <TableCell>
-                                <CardText card={c} />
-                            </TableCell>
-                            <TableCell>
-                                <HolderLink card={c} />
-                            </TableCell>
-                            <TableCell>{formatDate(c.created_at)}</TableCell>
-                            {mayWrite && (
-                                <TableCell align="right">
+            <ListBase
+                resource="exclusion"
+                filter={{ account_id: accountId }}
+                sort={{ field: 'created_at', order: 'DESC' }}
+                perPage={PAGE_SIZES[0]}
+                disableSyncWithLocation
+                storeKey={false}
+            >
+                <Datagrid
+                    bulkActionButtons={false}
+                    rowClick={false}
+                    size="small"
+                    aria-label={t('title')}
+                    empty={
+                        <ListEmpty text="resources.exclusion.empty">
+                            {mayWrite && <ToFormButton form={ADD_CARD_FORM} label="resources.exclusion.add" />}
+                        </ListEmpty>
+                    }
+                >
+                    <FunctionField
+                        source="badge_number"
+                        label="resources.profiles.fields.badge_number"
+                        render={(c: ListedCard) => <CardText card={c} />}
+                    />
+                    <FunctionField
+                        source="profile"
+                        sortable={false}
+                        label="resources.opt_out.holder"
+                        render={(c: ListedCard) => <HolderLink card={c} />}
+                    />
+                    <FunctionField
+                        source="created_at"
+                        label="resources.profiles.fields.created_at"
+                        render={(c: ListedCard) => formatDate(c.created_at)}
+                    />
+                    {mayWrite && (
+                        <FunctionField
+                            label=""
+                            sortable={false}
+                            render={(c: ListedCard) => (
+                                <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
                                     <RemoveCard path="/exclusion" card={c} texts="resources.exclusion" onDone={reload} />
-                                </TableCell>
+                                </Stack>
                             )}
-                        </TableRow>
-                    ))}
-                </TableBody>
-            </Table>
-            <TablePagination
-                component="div"
-                count={total}
-                page={page.page - 1}
-                rowsPerPage={page.perPage}
-                rowsPerPageOptions={[...PAGE_SIZES]}
-                onPageChange={(_e, p) => setPage({ ...page, page: p + 1 })}
-                onRowsPerPageChange={e => setPage({ page: 1, perPage: Number(e.target.value) })}
-                labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-            />
+                        />
+                    )}
+                </Datagrid>
+                <Pagination rowsPerPageOptions={PAGE_SIZES} />
+            </ListBase>
         </Box>
     );
 };

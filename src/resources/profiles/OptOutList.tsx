@@ -22,30 +22,35 @@ import { Button, useDataProvider, useTranslate } from 'react-admin';
 import type { OptOutImportResult } from '../../../contract/cards';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
+import { useAccountScope } from '../../lists/accountScope';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 import { useCardFormats } from './BadgeFields';
-import { CardListScreen } from './CardListScreen';
+import { CARD_LIST_SORT, CardListScreen } from './CardListScreen';
+import { useFormAccount } from './FormAccount';
 
-/** POST /opt_out/csv: a file, the format of lines without one, then what the import did, line by line. */
+/** POST /opt_out/csv: the account (as the list's add form has it), a file, the format of lines without one, then what the import did, line by line. */
 const ImportDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const notices = useNotices();
     const queryClient = useQueryClient();
-    const formats = useCardFormats();
+    const account = useFormAccount(useAccountScope(CARD_LIST_SORT));
+    const formats = useCardFormats(account.id);
     const [file, setFile] = useState<File | null>(null);
     const [formatId, setFormatId] = useState<number | ''>('');
     const [busy, setBusy] = useState(false);
     const [result, setResult] = useState<OptOutImportResult | null>(null);
     const t = (key: string, options?: object) => translate(`resources.opt_out.${key}`, options);
     const send = async () => {
+        // The account first and in the query: the server knows where the lines go before the file arrives.
         const form = new FormData();
+        form.append('account_id', String(account.id));
         if (formatId) form.append('card_format_id', String(formatId));
         form.append('file', file!);
         setBusy(true);
         try {
-            setResult(await dataProvider.multipart<OptOutImportResult>('/opt_out/csv', form));
+            setResult(await dataProvider.multipart<OptOutImportResult>(`/opt_out/csv?account_id=${account.id}`, form));
             await queryClient.invalidateQueries({ queryKey: ['opt_out'] });
             await queryClient.invalidateQueries({ queryKey: ['profiles'] });
         } catch (e) {
@@ -67,6 +72,7 @@ const ImportDialog = ({ open, onClose }: { open: boolean; onClose: () => void })
                     <Typography variant="body2" color="text.secondary">
                         {t('importHelp')}
                     </Typography>
+                    {account.field}
                     <Box>
                         <MuiButton component="label" variant="outlined" startIcon={<UploadFile />}>
                             {file ? file.name : t('chooseFile')}
@@ -85,7 +91,7 @@ const ImportDialog = ({ open, onClose }: { open: boolean; onClose: () => void })
                         select
                         size="small"
                         label={t('defaultFormat')}
-                        value={formatId}
+                        value={formats.some(f => f.id === formatId) ? formatId : ''}
                         onChange={e => setFormatId(Number(e.target.value))}
                     >
                         {formats.map(f => (
@@ -128,7 +134,7 @@ const ImportDialog = ({ open, onClose }: { open: boolean; onClose: () => void })
             </DialogContent>
             <DialogActions>
                 <MuiButton onClick={close}>{translate('ra.action.close')}</MuiButton>
-                <MuiButton variant="contained" disabled={!file || busy} onClick={() => void send()}>
+                <MuiButton variant="contained" disabled={!file || !account.id || busy} onClick={() => void send()}>
                     {t('import')}
                 </MuiButton>
             </DialogActions>
@@ -144,6 +150,11 @@ export const OptOutList = () => {
     const [importing, setImporting] = useState(false);
     if (!session) return null;
     const mayWrite = can(session.role, 'optOut', 'write');
+    const importButton = (variant?: 'outlined') => (
+        <Button key="import" variant={variant} label="resources.opt_out.import" onClick={() => setImporting(true)}>
+            <UploadFile />
+        </Button>
+    );
     return (
         <>
             <CardListScreen
@@ -153,15 +164,8 @@ export const OptOutList = () => {
                 mayWrite={mayWrite}
                 confirmAdd={{ title: 'resources.opt_out.confirmAdd', content: 'resources.opt_out.confirmAddContent' }}
                 onAdded={reply => notices.success(translate('resources.opt_out.added', { smart_count: reply.profiles_deleted ?? 0 }))}
-                actions={
-                    mayWrite
-                        ? [
-                              <Button key="import" label="resources.opt_out.import" onClick={() => setImporting(true)}>
-                                  <UploadFile />
-                              </Button>,
-                          ]
-                        : []
-                }
+                actions={mayWrite ? [importButton()] : []}
+                emptyActions={importButton('outlined')}
             />
             <ImportDialog open={importing} onClose={() => setImporting(false)} />
         </>

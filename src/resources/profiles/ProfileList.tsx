@@ -1,7 +1,11 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
+import Devices from '@mui/icons-material/Devices';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Badge from '@mui/icons-material/Badge';
 import { useQueryClient } from '@tanstack/react-query';
 import {
     AutocompleteInput,
+    Button,
     Datagrid,
     FilterButton,
     FunctionField,
@@ -12,16 +16,18 @@ import {
     useListContext,
     useTranslate,
 } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { PROFILE_STATUSES, type ProfileRecord } from '../../../contract/profiles';
 import { can } from '../../../contract/rights';
+import { canOpenRoute } from '../../../contract/routes';
 import { stampedName } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
-import { accountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
+import { accountColumn, accountScopeFilter, ALL_ACCOUNTS, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { BulkDeleteButton } from '../../lists/BulkDeleteButton';
 import { ExportButton } from '../../lists/ExportButton';
+import { ListEmpty } from '../../lists/ListEmpty';
 import { useSession } from '../../session/useSession';
 import { PeriodPicker } from '../events/EventToolbar';
 import { BadgeList, ProfileState } from './BadgeHolder';
@@ -48,7 +54,13 @@ const useProfileFilters = (scope: AccountScope) => {
         />,
         ...accountScopeFilter(scope),
         <SelectInput key="enabled" source="enabled" choices={yesNo} />,
-        <ReferenceInput key="access_group_id" source="access_group_id" reference="access_groups" perPage={PICKER_PAGE_SIZE}>
+        <ReferenceInput
+            key="access_group_id"
+            source="access_group_id"
+            reference="access_groups"
+            perPage={PICKER_PAGE_SIZE}
+            filter={scopeQuery(scope.accountId)}
+        >
             <AutocompleteInput
                 optionText="description"
                 filterToQuery={q => ({ q })}
@@ -57,7 +69,13 @@ const useProfileFilters = (scope: AccountScope) => {
                 sx={{ minWidth: 220 }}
             />
         </ReferenceInput>,
-        <ReferenceInput key="card_format_id" source="card_format_id" reference="cards/formats" perPage={PICKER_PAGE_SIZE}>
+        <ReferenceInput
+            key="card_format_id"
+            source="card_format_id"
+            reference="cards/formats"
+            perPage={PICKER_PAGE_SIZE}
+            filter={scopeQuery(scope.accountId)}
+        >
             <SelectInput optionText="name" label="resources.profiles.fields.card_format_id" />
         </ReferenceInput>,
         <SelectInput key="consent_accepted" source="consent_accepted" choices={yesNo} />,
@@ -117,6 +135,49 @@ const ProfileBulkActions = () => {
 const profilesFileName = () => stampedName('profiles', 'csv');
 
 /**
+ * What an empty Profiles list says (SPEC 2.2): people get a profile at an enrollment reader, through a web enrollment
+ * invitation or with a visitor badge; each button where the role may. Invitations are made in the current account, so
+ * that button shows only while the list covers it; the other screens open on the list's accounts.
+ */
+const ProfilesEmpty = ({ scope }: { scope: AccountScope }) => {
+    const session = useSession();
+    if (!session) return null;
+    const { role, flags } = session;
+    const coversCurrent =
+        scope.accountId === undefined || scope.accountId === ALL_ACCOUNTS || Number(scope.accountId) === session.currentAccountId;
+    const inScope = scope.accountId ? `?${new URLSearchParams({ account_id: scope.accountId })}` : '';
+    return (
+        <ListEmpty text="resources.profiles.empty">
+            {canOpenRoute('devices', flags) && (
+                <Button component={RouterLink} variant="outlined" label="resources.profiles.emptyActions.readers" to={`/devices${inScope}`}>
+                    <Devices />
+                </Button>
+            )}
+            {coversCurrent && canOpenRoute('webEnrollments', flags) && can(role, 'profiles', 'write') && (
+                <Button
+                    component={RouterLink}
+                    variant="outlined"
+                    label="resources.profiles.emptyActions.invite"
+                    to="/web-enrollments-create/invites"
+                >
+                    <PersonAdd />
+                </Button>
+            )}
+            {canOpenRoute('visitors', flags) && can(role, 'visitors', 'write') && (
+                <Button
+                    component={RouterLink}
+                    variant="outlined"
+                    label="resources.profiles.emptyActions.visitor"
+                    to={`/visitors${inScope}`}
+                >
+                    <Badge />
+                </Button>
+            )}
+        </ListEmpty>
+    );
+};
+
+/**
  * The columns of a profiles list, shared by Profiles and Consented: who, their
  * state and badges, groups, activity; `extra` adds a list's own columns.
  */
@@ -124,10 +185,13 @@ export const ProfileRows = ({
     bulk,
     spansAccounts,
     extra = [],
+    empty,
 }: {
     bulk: boolean;
     spansAccounts: boolean;
     extra?: React.ReactElement[];
+    /** what the list says when it has no row */
+    empty?: React.ReactNode;
 }) => {
     const translate = useTranslate();
     const navigate = useNavigate();
@@ -139,6 +203,7 @@ export const ProfileRows = ({
                 return false;
             }}
             size="small"
+            empty={empty}
         >
             <FunctionField
                 source="acs_id"
@@ -190,7 +255,11 @@ export const ProfileList = () => {
             }
         >
             <LastActivity />
-            <ProfileRows bulk={can(session.role, 'profiles', 'bulk_delete')} spansAccounts={scope.spansAccounts} />
+            <ProfileRows
+                bulk={can(session.role, 'profiles', 'bulk_delete')}
+                spansAccounts={scope.spansAccounts}
+                empty={<ProfilesEmpty scope={scope} />}
+            />
         </AppList>
     );
 };

@@ -9,6 +9,9 @@ const de: Messages = {
             actionNames: { import: 'Importieren', expire: 'Ablaufen lassen', consent: 'Einwilligung hinterlegen' },
         },
         profiles: {
+            empty: 'Personen erhalten ein Profil, wenn sie sich an einem Erfassungs-Lesegerät erfassen lassen, einer Einladung zur Web-Erfassung folgen oder einen Besucherausweis erhalten.',
+            emptyActions: { readers: 'Erfassungs-Lesegeräte', invite: 'Personen einladen', visitor: 'Besucherausweis ausgeben' },
+            formAccount: { in: 'In %{account}', choose: 'Im Konto' },
             name: 'Profil |||| Profile',
             search: 'ACS-ID, Ausweisnummer oder FC:NUMMER',
             noAcsId: 'Profil Nr. %{id}',
@@ -96,6 +99,9 @@ const de: Messages = {
             },
         },
         opt_out: {
+            empty: 'Fügen Sie den Ausweis jeder Person hinzu, die die biometrische Erfassung ablehnt: einzeln mit dem Formular oben oder viele auf einmal aus einer CSV-Datei.',
+            emptyReadOnly:
+                'Die Ausweise von Personen, die die biometrische Erfassung ablehnen, erscheinen hier, sobald das Personal des Kontos sie hinzufügt.',
             name: 'Bio-Opt-out-Ausweis |||| Bio-Opt-out',
             intro: 'Personen, die die biometrische Erfassung ablehnen. Das Hinzufügen eines Ausweises löscht das Profil, dem er zugeordnet ist, samt seinen Bildern; die Lesegeräte akzeptieren den Ausweis dann allein und speichern nie ein Gesicht dazu.',
             add: 'Ausweis hinzufügen',
@@ -120,6 +126,9 @@ const de: Messages = {
             removeContent: 'Sein Inhaber kann dann wieder erfasst werden.',
         },
         adaptive: {
+            empty: 'Wählen Sie oben einen Ausweis: Die Lesegeräte verlangen dann von seinem Inhaber Gesicht und Ausweis zusammen.',
+            emptyReadOnly:
+                'Die Ausweise, für die die Lesegeräte Gesicht und Ausweis zusammen verlangen, erscheinen hier, sobald das Personal des Kontos sie hinzufügt.',
             name: 'Adaptiver Ausweis |||| Adaptive Zwei-Faktor-Authentifizierung',
             intro: 'Für diese Ausweise verlangen die Lesegeräte Gesicht und Ausweis zusammen.',
             add: 'Ausweis hinzufügen',
@@ -137,10 +146,14 @@ const de: Messages = {
             document_version: 'Dokumentversion',
         },
         visitors: {
+            empty: 'Legen Sie unten einen Besucherbereich fest und geben Sie dann jedem Besucher mit dem Formular oben einen Ausweis aus diesem Bereich. Ein Besucherausweis gilt bis Mitternacht.',
+            emptyReadOnly: 'Besucher erscheinen hier, solange sie einen Ausweis haben: von der Ausgabe bis Mitternacht.',
+            rangesEmpty:
+                'Legen Sie einen Bereich pro Kartenformat und Anlagencode fest: Besucherausweise werden aus seinen Nummern ausgegeben.',
+            rangesEmptyReadOnly: 'Das Personal des Kontos legt die Bereiche fest, aus denen Besucherausweise ausgegeben werden.',
             name: 'Besucher',
             intro: 'Besucherausweise stammen aus den unten stehenden Bereichen. Das Profil eines Besuchers läuft um die nächste Mitternacht in der Zeitzone des Kontos ab (%{zone}).',
             ranges: 'Nummernbereiche für Besucherausweise',
-            noRange: 'Noch kein Besucherbereich: Legen Sie einen pro Kartenformat fest.',
             setRange: 'Bereich festlegen',
             first_number: 'Erste Nummer',
             last_number: 'Letzte Nummer',
@@ -151,7 +164,6 @@ const de: Messages = {
             issue: 'Besucherausweis ausgeben',
             issued: 'Besucherausweis ausgegeben, gültig bis %{time}',
             visitors: 'Besucher heute',
-            noVisitor: 'Derzeit hat kein Besucher einen Ausweis.',
             end: 'Besuch beenden',
             endTitle: 'Diesen Besuch jetzt beenden?',
             endContent: 'Der Ausweis des Besuchers öffnet ab dem nächsten Konfigurationsabruf der Lesegeräte keine Türen mehr.',
@@ -160,6 +172,7 @@ const de: Messages = {
             groupsDefault: 'Zutrittsgruppen (Standard: die Standardgruppe des Kontos)',
         },
         exclusion: {
+            empty: 'Fügen Sie den Ausweis jeder Person hinzu, deren Profil nie ablaufen darf, etwa von jemandem, der selten an einem Lesegerät vorbeikommt.',
             title: 'Ausnahmeliste',
             intro: 'Profile mit einem dieser Ausweise laufen nie ab.',
             add: 'Ausweis hinzufügen',

@@ -9,6 +9,9 @@ const en: Messages = {
             actionNames: { import: 'Import', expire: 'Expire', consent: 'Record consent' },
         },
         profiles: {
+            empty: 'People get a profile when they enroll at an enrollment reader, when they follow a web enrollment invitation, or when they are given a visitor badge.',
+            emptyActions: { readers: 'Enrollment readers', invite: 'Invite people', visitor: 'Issue a visitor badge' },
+            formAccount: { in: 'In %{account}', choose: 'In account' },
             name: 'Profile |||| Profiles',
             search: 'ACS ID, badge number or FC:NUMBER',
             noAcsId: 'Profile #%{id}',
@@ -94,6 +97,8 @@ const en: Messages = {
             },
         },
         opt_out: {
+            empty: 'Add the badge of each person who refuses biometric enrollment: one at a time with the form above, or many at once from a CSV file.',
+            emptyReadOnly: 'The badges of people who refuse biometric enrollment show here once the account’s staff add them.',
             name: 'Bio opt-out badge |||| Bio opt-out',
             intro: 'People who refuse biometric enrollment. Adding a badge deletes the profile holding it with its pictures; readers then accept the badge alone and never keep a face for it.',
             add: 'Add a badge',
@@ -117,6 +122,9 @@ const en: Messages = {
             removeContent: 'Its holder may then be enrolled again.',
         },
         adaptive: {
+            empty: 'Pick a badge above: readers then ask its holder for the face and the badge together.',
+            emptyReadOnly:
+                'The badges for which readers ask for the face and the badge together show here once the account’s staff add them.',
             name: 'Adaptive badge |||| Adaptive two-factor authentication',
             intro: 'Readers ask for the face and the badge together for these badges.',
             add: 'Add a badge',
@@ -134,10 +142,13 @@ const en: Messages = {
             document_version: 'Document version',
         },
         visitors: {
+            empty: 'Set a visitor range below, then issue each visitor a badge of that range with the form above. A visitor’s badge works until midnight.',
+            emptyReadOnly: 'Visitors show here while they hold a badge: from when the staff issue it until midnight.',
+            rangesEmpty: 'Set one range per card format and facility code: visitor badges are issued from its numbers.',
+            rangesEmptyReadOnly: 'The account’s staff set the ranges visitor badges are issued from.',
             name: 'Visitors',
             intro: 'Visitor badges come from the ranges below. A visitor’s profile expires at the next midnight in the account’s time zone (%{zone}).',
             ranges: 'Visitor badge ranges',
-            noRange: 'No visitor range yet: set one per card format.',
             setRange: 'Set a range',
             first_number: 'First number',
             last_number: 'Last number',
@@ -148,7 +159,6 @@ const en: Messages = {
             issue: 'Issue a visitor badge',
             issued: 'Visitor badge issued until %{time}',
             visitors: 'Visitors today',
-            noVisitor: 'No visitor holds a badge now.',
             end: 'End the visit',
             endTitle: 'End this visit now?',
             endContent: 'The visitor’s badge stops opening doors at the readers’ next configuration pull.',
@@ -157,6 +167,7 @@ const en: Messages = {
             groupsDefault: 'Access groups (default: the account’s default group)',
         },
         exclusion: {
+            empty: 'Add the badge of each person whose profile must never expire, such as someone who seldom passes a reader.',
             title: 'Exclusion list',
             intro: 'Profiles holding one of these badges never expire.',
             add: 'Add a badge',

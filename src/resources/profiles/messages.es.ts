@@ -14,6 +14,13 @@ const es: Messages = {
             actionNames: { import: 'Importar', expire: 'Caducar', consent: 'Registrar el consentimiento' },
         },
         profiles: {
+            empty: 'Una persona obtiene un perfil al inscribirse en un lector de inscripción, al seguir una invitación de inscripción web o al recibir una credencial de visitante.',
+            emptyActions: {
+                readers: 'Lectores de inscripción',
+                invite: 'Invitar a personas',
+                visitor: 'Emitir una credencial de visitante',
+            },
+            formAccount: { in: 'En %{account}', choose: 'En la cuenta' },
             name: 'Perfil |||| Perfiles',
             search: 'ID de ACS, número de credencial o FC:NÚMERO',
             noAcsId: 'Perfil n.º %{id}',
@@ -101,6 +108,9 @@ const es: Messages = {
             },
         },
         opt_out: {
+            empty: 'Añada la credencial de cada persona que rechaza la inscripción biométrica: una a una con el formulario de arriba, o muchas a la vez desde un archivo CSV.',
+            emptyReadOnly:
+                'Las credenciales de las personas que rechazan la inscripción biométrica aparecen aquí en cuanto el personal de la cuenta las añade.',
             name: 'Credencial con exclusión biométrica |||| Exclusión biométrica',
             intro: 'Personas que rechazan la inscripción biométrica. Añadir una credencial elimina el perfil que la tiene, junto con sus imágenes; a partir de entonces los lectores aceptan la credencial sola y nunca guardan un rostro para ella.',
             add: 'Añadir una credencial',
@@ -124,6 +134,9 @@ const es: Messages = {
             removeContent: 'Su titular podrá volver a inscribirse.',
         },
         adaptive: {
+            empty: 'Elija una credencial arriba: los lectores pedirán entonces a su titular el rostro y la credencial a la vez.',
+            emptyReadOnly:
+                'Las credenciales para las que los lectores piden el rostro y la credencial a la vez aparecen aquí en cuanto el personal de la cuenta las añade.',
             name: 'Credencial adaptativa |||| Autenticación en dos factores adaptativa',
             intro: 'Para estas credenciales, los lectores piden el rostro y la credencial a la vez.',
             add: 'Añadir una credencial',
@@ -141,10 +154,15 @@ const es: Messages = {
             document_version: 'Versión del documento',
         },
         visitors: {
+            empty: 'Defina un intervalo de visitantes abajo y luego emita a cada visitante una credencial de ese intervalo con el formulario de arriba. La credencial de un visitante funciona hasta la medianoche.',
+            emptyReadOnly:
+                'Los visitantes aparecen aquí mientras tienen una credencial: desde que el personal la emite hasta la medianoche.',
+            rangesEmpty:
+                'Defina un intervalo por formato de tarjeta y código de instalación: las credenciales de visitante se emiten con sus números.',
+            rangesEmptyReadOnly: 'El personal de la cuenta define los intervalos de los que se emiten las credenciales de visitante.',
             name: 'Visitantes',
             intro: 'Las credenciales de visitante proceden de los intervalos siguientes. El perfil de un visitante caduca a la medianoche siguiente en la zona horaria de la cuenta (%{zone}).',
             ranges: 'Intervalos de credenciales de visitante',
-            noRange: 'Todavía no hay ningún intervalo de visitantes: defina uno por formato de tarjeta.',
             setRange: 'Definir un intervalo',
             first_number: 'Primer número',
             last_number: 'Último número',
@@ -155,7 +173,6 @@ const es: Messages = {
             issue: 'Emitir una credencial de visitante',
             issued: 'Credencial de visitante emitida hasta el %{time}',
             visitors: 'Visitantes de hoy',
-            noVisitor: 'Ningún visitante tiene una credencial en este momento.',
             end: 'Finalizar la visita',
             endTitle: '¿Finalizar esta visita ahora?',
             endContent: 'La credencial del visitante deja de abrir puertas en la próxima descarga de configuración de los lectores.',
@@ -164,6 +181,7 @@ const es: Messages = {
             groupsDefault: 'Grupos de acceso (de forma predeterminada: el grupo predeterminado de la cuenta)',
         },
         exclusion: {
+            empty: 'Añada la credencial de cada persona cuyo perfil no debe caducar nunca, por ejemplo alguien que rara vez pasa por un lector.',
             title: 'Lista de exclusión',
             intro: 'Los perfiles que tienen una de estas credenciales nunca caducan.',
             add: 'Añadir una credencial',

@@ -8,6 +8,9 @@ const fr: Messages = {
             actionNames: { import: 'Import', expire: 'Expiration', consent: 'Enregistrement du consentement' },
         },
         profiles: {
+            empty: 'Une personne obtient un profil en s’inscrivant sur un lecteur d’inscription, en suivant une invitation d’inscription web ou en recevant un badge visiteur.',
+            emptyActions: { readers: 'Lecteurs d’inscription', invite: 'Inviter des personnes', visitor: 'Remettre un badge visiteur' },
+            formAccount: { in: 'Dans %{account}', choose: 'Dans le compte' },
             name: 'Profil |||| Profils',
             search: 'Identifiant ACS, numéro de badge ou CS:NUMÉRO',
             noAcsId: 'Profil n° %{id}',
@@ -94,6 +97,9 @@ const fr: Messages = {
             },
         },
         opt_out: {
+            empty: 'Ajoutez le badge de chaque personne qui refuse l’inscription biométrique : un par un avec le formulaire ci-dessus, ou en nombre depuis un fichier CSV.',
+            emptyReadOnly:
+                'Les badges des personnes qui refusent l’inscription biométrique apparaissent ici dès que le personnel du compte les ajoute.',
             name: 'Badge en refus biométrique |||| Refus biométrique',
             intro: 'Les personnes qui refusent l’inscription biométrique. Ajouter un badge supprime le profil qui le porte, avec ses images ; les lecteurs acceptent ensuite le badge seul et ne gardent jamais de visage pour lui.',
             add: 'Ajouter un badge',
@@ -117,6 +123,9 @@ const fr: Messages = {
             removeContent: 'Son titulaire pourra alors être inscrit à nouveau.',
         },
         adaptive: {
+            empty: 'Choisissez un badge ci-dessus : les lecteurs demandent alors à son titulaire le visage et le badge ensemble.',
+            emptyReadOnly:
+                'Les badges pour lesquels les lecteurs demandent le visage et le badge ensemble apparaissent ici dès que le personnel du compte les ajoute.',
             name: 'Badge adaptatif |||| Double authentification adaptative',
             intro: 'Les lecteurs demandent le visage et le badge ensemble pour ces badges.',
             add: 'Ajouter un badge',
@@ -134,10 +143,13 @@ const fr: Messages = {
             document_version: 'Version du document',
         },
         visitors: {
+            empty: 'Définissez une plage visiteurs ci-dessous, puis remettez à chaque visiteur un badge de cette plage avec le formulaire ci-dessus. Le badge d’un visiteur fonctionne jusqu’à minuit.',
+            emptyReadOnly: 'Les visiteurs apparaissent ici tant qu’ils portent un badge : de sa remise jusqu’à minuit.',
+            rangesEmpty: 'Définissez une plage par format de carte et code site : les badges visiteurs sont pris parmi ses numéros.',
+            rangesEmptyReadOnly: 'Le personnel du compte définit les plages dont viennent les badges visiteurs.',
             name: 'Visiteurs',
             intro: 'Les badges visiteurs viennent des plages ci-dessous. Le profil d’un visiteur expire au prochain minuit dans le fuseau horaire du compte (%{zone}).',
             ranges: 'Plages de badges visiteurs',
-            noRange: 'Aucune plage visiteurs : définissez-en une par format de carte.',
             setRange: 'Définir une plage',
             first_number: 'Premier numéro',
             last_number: 'Dernier numéro',
@@ -148,7 +160,6 @@ const fr: Messages = {
             issue: 'Remettre un badge visiteur',
             issued: 'Badge visiteur valable jusqu’au %{time}',
             visitors: 'Visiteurs du jour',
-            noVisitor: 'Aucun visiteur ne porte de badge en ce moment.',
             end: 'Terminer la visite',
             endTitle: 'Terminer cette visite maintenant ?',
             endContent: 'Le badge du visiteur cesse d’ouvrir les portes à la prochaine récupération de configuration des lecteurs.',
@@ -157,6 +168,7 @@ const fr: Messages = {
             groupsDefault: 'Groupes d’accès (par défaut : le groupe par défaut du compte)',
         },
         exclusion: {
+            empty: 'Ajoutez le badge de chaque personne dont le profil ne doit jamais expirer, par exemple quelqu’un qui passe rarement devant un lecteur.',
             title: 'Liste d’exclusion',
             intro: 'Les profils qui portent l’un de ces badges n’expirent jamais.',
             add: 'Ajouter un badge',
