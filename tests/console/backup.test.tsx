@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
+import { SYSTEM_AUDIT_FILTER } from '../../contract/auditLogs';
 import { IMPLEMENTED_SCREENS } from '../../contract/menu';
 import { BACKUP_MESSAGES, type BackupInfo, type DiskUsage, type RestoreReport, type StoredBackup } from '../../contract/system';
 import { QuickViewProvider } from '../../src/layout/quickView';
@@ -123,9 +124,19 @@ const refusal = (status: number, error: string) => new HttpError(error, status, 
 
 describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
     it('shows an admin the kept backups and the schedule, and backs up now', async () => {
-        const { dp } = page();
-        const table = await screen.findByRole('table');
-        const row = within(table).getByRole('row', { name: /backup-20261120-030000\.tar/ });
+        // the backup takes until the test has seen it in progress
+        const dp = provider();
+        const answer = dp.call.getMockImplementation()!;
+        let finish = () => {};
+        const written = new Promise<void>(resolve => (finish = resolve));
+        dp.call.mockImplementation(async (path: string, options?: { method?: string }) => {
+            if (path === '/system/backups' && options?.method === 'POST') await written;
+            return answer(path, options);
+        });
+        page(dp);
+        // the kept backups' table; the audit trail below is another
+        const row = await screen.findByRole('row', { name: /backup-20261120-030000\.tar/ });
+        const table = row.closest('table')!;
         expect(within(row).getByText('1.50 MB')).toBeInTheDocument();
         expect(within(row).getByText('Verified')).toBeInTheDocument();
         expect(within(row).getByText('Scheduled')).toBeInTheDocument();
@@ -141,6 +152,7 @@ describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
         fireEvent.click(screen.getByRole('button', { name: 'Back up now' }));
         expect(await screen.findByRole('progressbar', { name: 'Backing up…' })).toBeInTheDocument();
         await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/system/backups', { method: 'POST' }));
+        finish();
         expect(await within(table).findByRole('row', { name: /backup-20261120-101500\.tar/ })).toBeInTheDocument();
         expect(await screen.findByText('Backup written and checked')).toBeInTheDocument();
         await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Backing up…' })).toBeNull());
@@ -165,10 +177,12 @@ describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
     it('shows the System Manager audit trail, filtered by default on resource=system and entity=System Manager', async () => {
         const { dp } = page();
         expect(await screen.findByText('Platform Admin')).toBeInTheDocument();
+        // in every account the admin reaches, as the audit log opens for it (docs/decisions.md "Account scope of lists")
         expect(dp.getList).toHaveBeenCalledWith(
             'audit_logs',
-            expect.objectContaining({ filter: { resource: 'system', entity: 'System Manager' } }),
+            expect.objectContaining({ filter: { resource: 'system', entity: 'System Manager', cross_account: 'true' } }),
         );
+        expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('All my accounts');
         expect(screen.getByText('Backup')).toBeInTheDocument();
     });
 
@@ -316,6 +330,9 @@ describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
         expect(await screen.findByText("Backups of the whole platform are made by the platform's administrators.")).toBeInTheDocument();
         expect(await screen.findByText('Platform Admin')).toBeInTheDocument();
         expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
+        // its own account's trail, with the same default filters and no account filter
+        expect(dp.getList).toHaveBeenCalledWith('audit_logs', expect.objectContaining({ filter: SYSTEM_AUDIT_FILTER }));
+        expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull();
         for (const name of ['Back up now', 'Download a backup now', 'Restore…']) expect(screen.queryByRole('button', { name })).toBeNull();
         expect(screen.queryByLabelText('Backup file (.tar)')).toBeNull();
         expect(dp.call).not.toHaveBeenCalled();

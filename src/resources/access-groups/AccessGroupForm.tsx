@@ -18,6 +18,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { accessGroupInput, type AccessGroupRecord } from '../../../contract/access-groups';
 import { can } from '../../../contract/rights';
 import { useNotices } from '../../notifications/notices';
+import { CreatesIn, inAccount, useCreateAccount, useCreatePageAccount, type CreateAccount } from '../../session/createsIn';
 import { useSession } from '../../session/useSession';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 
@@ -35,10 +36,14 @@ export const useRefreshAccessGroups = () => {
     return () => void queryClient.invalidateQueries({ queryKey: ['access_groups'] });
 };
 
-/** Description (SPEC 5: required, not whitespace-only, max 255) and whether the group is the account's default. */
-export const AccessGroupFields = ({ mode }: { mode: 'create' | 'edit' }) => {
+/**
+ * Description (SPEC 5: required, not whitespace-only, max 255), whether the group is the account's default, and its
+ * schedule, one of the group's account: the edited group's, or `account` that a create adds it to.
+ */
+export const AccessGroupFields = ({ mode, account }: { mode: 'create' | 'edit'; account?: CreateAccount }) => {
     const translate = useTranslate();
     const record = useRecordContext<AccessGroupRecord>();
+    const accountId = mode === 'edit' ? record?.account_id : account?.id;
     // The default is moved, never removed: the account always has one (SPEC 4.8).
     const locked = mode === 'edit' && !!record?.default_group;
     return (
@@ -54,13 +59,20 @@ export const AccessGroupFields = ({ mode }: { mode: 'create' | 'edit' }) => {
                 </Toolbar>
             }
         >
+            {mode === 'create' && <CreatesIn account={account} text="resources.access_groups.createsIn" />}
             <TextInput source="description" autoComplete="off" fullWidth />
             <BooleanInput
                 source="default_group"
                 disabled={locked}
                 helperText={locked ? 'resources.access_groups.defaultLocked' : 'resources.access_groups.defaultHelp'}
             />
-            <ReferenceInput source="schedule_id" reference="schedules" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+            <ReferenceInput
+                source="schedule_id"
+                reference="schedules"
+                filter={accountId ? { account_id: accountId } : {}}
+                sort={{ field: 'name', order: 'ASC' }}
+                perPage={200}
+            >
                 <SelectInput
                     optionText="name"
                     emptyText="resources.access_groups.alwaysOpen"
@@ -72,28 +84,35 @@ export const AccessGroupFields = ({ mode }: { mode: 'create' | 'edit' }) => {
     );
 };
 
-/** SPEC 2.6 'Add/Edit Access Group' in the quick-view drawer. */
-export const AccessGroupDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void }) => {
+/** A new group in the drawer, in the account of the list's `accountFilter` (see useCreateAccount). */
+const AccessGroupDrawerCreate = ({ onDone, accountFilter }: { onDone: () => void; accountFilter?: string }) => {
     const notices = useNotices();
     const refresh = useRefreshAccessGroups();
-    if (id === undefined)
-        return (
-            <CreateBase
-                resource="access_groups"
-                redirect={false}
-                transform={accessGroupBody}
-                mutationOptions={{
-                    onSuccess: (data: { id: Identifier }) => {
-                        notices.created(data.id);
-                        refresh();
-                        onDone();
-                    },
-                    onError: e => notices.createFailed('access_groups', e),
-                }}
-            >
-                <AccessGroupFields mode="create" />
-            </CreateBase>
-        );
+    const account = useCreateAccount(accountFilter);
+    return (
+        <CreateBase
+            resource="access_groups"
+            redirect={false}
+            transform={data => inAccount(accessGroupBody(data), account)}
+            mutationOptions={{
+                onSuccess: (data: { id: Identifier }) => {
+                    notices.created(data.id);
+                    refresh();
+                    onDone();
+                },
+                onError: e => notices.createFailed('access_groups', e),
+            }}
+        >
+            <AccessGroupFields mode="create" account={account} />
+        </CreateBase>
+    );
+};
+
+/** SPEC 2.6 'Add/Edit Access Group' in the quick-view drawer (a new group: AccessGroupDrawerCreate). */
+export const AccessGroupDrawerForm = ({ id, onDone, accountFilter }: { id?: Identifier; onDone: () => void; accountFilter?: string }) => {
+    const notices = useNotices();
+    const refresh = useRefreshAccessGroups();
+    if (id === undefined) return <AccessGroupDrawerCreate onDone={onDone} accountFilter={accountFilter} />;
     return (
         <EditBase
             resource="access_groups"
@@ -121,12 +140,13 @@ export const AccessGroupCreate = () => {
     const notices = useNotices();
     const refresh = useRefreshAccessGroups();
     const navigate = useNavigate();
+    const account = useCreatePageAccount();
     if (!session) return null;
     if (!can(session.role, 'deviceConfig', 'write')) return <Navigate to="/access_groups" replace />;
     return (
         // Our onSuccess replaces react-admin's: it goes to the new group's page itself.
         <Create
-            transform={accessGroupBody}
+            transform={data => inAccount(accessGroupBody(data), account)}
             mutationOptions={{
                 onSuccess: (data: { id: Identifier }) => {
                     notices.created(data.id);
@@ -136,7 +156,7 @@ export const AccessGroupCreate = () => {
                 onError: e => notices.createFailed('access_groups', e),
             }}
         >
-            <AccessGroupFields mode="create" />
+            <AccessGroupFields mode="create" account={account} />
         </Create>
     );
 };

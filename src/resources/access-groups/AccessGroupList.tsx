@@ -5,36 +5,57 @@ import type { AccessGroupRecord } from '../../../contract/access-groups';
 import { can } from '../../../contract/rights';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton } from '../../layout/quickView';
+import { AccountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ListEmpty } from '../../lists/ListEmpty';
 import { useSession } from '../../session/useSession';
 import { AccessGroupDrawerForm } from './AccessGroupForm';
 import { GroupRowActions } from './GroupActions';
 
-/** /access_groups (SPEC 2.2): the account's groups, the default first; a row opens the group's page. */
+const SORT = { field: 'default_group', order: 'DESC' } as const;
+
+/** Opens the create drawer, which adds the group to the list's account (see useCreateAccount). */
+const AddGroupButton = ({ accountFilter }: { accountFilter: string | undefined }) => {
+    const translate = useTranslate();
+    return (
+        <QuickViewButton
+            label={translate('resources.access_groups.add')}
+            icon={<GroupAdd />}
+            render={done => <AccessGroupDrawerForm onDone={done} accountFilter={accountFilter} />}
+        />
+    );
+};
+
+/** /access_groups (SPEC 2.2): the groups of the list's accounts, the default first; a row opens the group's page. */
 export const AccessGroupList = () => {
     const session = useSession();
     const translate = useTranslate();
+    const scope = useAccountScope(SORT);
     if (!session) return null;
     const mayWrite = can(session.role, 'deviceConfig', 'write');
+    const add = mayWrite && <AddGroupButton accountFilter={scope.accountId} />;
     return (
         <AppList
-            sort={{ field: 'default_group', order: 'DESC' }}
-            filters={[<SearchInput key="q" source="q" alwaysOn />]}
+            sort={SORT}
+            filters={[<SearchInput key="q" source="q" alwaysOn />, ...accountScopeFilter(scope)]}
+            filterDefaultValues={scope.defaults}
+            permanentFilter={scope.permanentFilter}
+            // the list, its filters and Add button even before the first group
+            empty={false}
             title={translate('resources.access_groups.name', { smart_count: 2 })}
-            actions={
-                <TopToolbar>
-                    {mayWrite && (
-                        <QuickViewButton
-                            label={translate('resources.access_groups.add')}
-                            icon={<GroupAdd />}
-                            render={done => <AccessGroupDrawerForm onDone={done} />}
-                        />
-                    )}
-                </TopToolbar>
-            }
+            actions={<TopToolbar>{add}</TopToolbar>}
         >
-            <Datagrid bulkActionButtons={false} rowClick="edit">
+            <Datagrid
+                bulkActionButtons={false}
+                rowClick="edit"
+                empty={
+                    <ListEmpty text={mayWrite ? 'resources.access_groups.listEmpty.write' : 'resources.access_groups.listEmpty.read'}>
+                        {add}
+                    </ListEmpty>
+                }
+            >
                 <TextField source="description" />
+                {scope.spansAccounts && <AccountColumn sortable />}
                 <FunctionField
                     source="default_group"
                     render={(r: AccessGroupRecord) =>

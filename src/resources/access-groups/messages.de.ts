@@ -14,6 +14,12 @@ const de: Messages = {
         },
         access_groups: {
             name: 'Zutrittsgruppe |||| Zutrittsgruppen',
+            listEmpty: {
+                write: 'Eine Zutrittsgruppe lässt ihre Mitglieder an den Geräten durch, die ihr dienen. Legen Sie eine an und geben Sie ihr dann Geräte und Mitglieder.',
+                read: 'Eine Zutrittsgruppe lässt ihre Mitglieder an den Geräten durch, die ihr dienen. Die Administratoren und Installateure des Kontos legen sie an.',
+            },
+            createsIn:
+                'Die Gruppe wird zu %{account} hinzugefügt. Um sie einem anderen Konto hinzuzufügen, wählen Sie zuerst dieses Konto im Kontofilter der Liste.',
             add: 'Zutrittsgruppe hinzufügen',
             edit: 'Zutrittsgruppe bearbeiten',
             default: 'Standard',

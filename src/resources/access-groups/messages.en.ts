@@ -10,6 +10,12 @@ const en: Messages = {
         },
         access_groups: {
             name: 'Access group |||| Access groups',
+            listEmpty: {
+                write: 'An access group lets its members through at the devices that serve it. Add one, then give it devices and members.',
+                read: 'An access group lets its members through at the devices that serve it. The account’s administrators and installers create them.',
+            },
+            createsIn:
+                'The group is added to %{account}. To add it to another account, choose that account in the list’s Account filter first.',
             add: 'Add Access Group',
             edit: 'Edit Access Group',
             default: 'Default',

@@ -14,6 +14,12 @@ const es: Messages = {
         },
         access_groups: {
             name: 'Grupo de acceso |||| Grupos de acceso',
+            listEmpty: {
+                write: 'Un grupo de acceso deja pasar a sus miembros en los dispositivos que lo sirven. Añada uno y después asígnele dispositivos y miembros.',
+                read: 'Un grupo de acceso deja pasar a sus miembros en los dispositivos que lo sirven. Los administradores e instaladores de la cuenta los crean.',
+            },
+            createsIn:
+                'El grupo se añade a %{account}. Para añadirlo a otra cuenta, elija primero esa cuenta en el filtro Cuenta de la lista.',
             add: 'Añadir grupo de acceso',
             edit: 'Editar grupo de acceso',
             default: 'Predeterminado',

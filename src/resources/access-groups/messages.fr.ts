@@ -14,6 +14,12 @@ const fr: Messages = {
         },
         access_groups: {
             name: 'Groupe d’accès |||| Groupes d’accès',
+            listEmpty: {
+                write: 'Un groupe d’accès laisse passer ses membres aux appareils qui le servent. Ajoutez-en un, puis donnez-lui des appareils et des membres.',
+                read: 'Un groupe d’accès laisse passer ses membres aux appareils qui le servent. Les administrateurs et installateurs du compte les créent.',
+            },
+            createsIn:
+                'Le groupe est ajouté à %{account}. Pour l’ajouter à un autre compte, choisissez d’abord ce compte dans le filtre Compte de la liste.',
             add: 'Ajouter un groupe d’accès',
             edit: 'Modifier le groupe d’accès',
             default: 'Par défaut',

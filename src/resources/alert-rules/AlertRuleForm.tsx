@@ -32,6 +32,7 @@ import { EVENT_TYPES } from '../../../contract/eventTypes';
 import { can } from '../../../contract/rights';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 import { useNotices } from '../../notifications/notices';
+import { CreatesIn, inAccount, useCreatePageAccount, type CreateAccount } from '../../session/createsIn';
 import { useSession } from '../../session/useSession';
 import { AddressStates } from './AddressStates';
 
@@ -122,11 +123,14 @@ const Picker = ({
     </ReferenceArrayInput>
 );
 
-/** Name, on/off; which events (each list empty = any); who gets them; at once or in a digest. */
-export const AlertRuleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
+/**
+ * Name, on/off; which events (each list empty = any); who gets them; at once or in a digest. The pickers offer the
+ * rows of the rule's account: the edited rule's, or `account` that a create adds it to.
+ */
+export const AlertRuleFields = ({ mode, account }: { mode: 'create' | 'edit'; account?: CreateAccount }) => {
     const translate = useTranslate();
     const record = useRecordContext<AlertRule>();
-    const accountId = mode === 'edit' ? record?.account_id : undefined;
+    const accountId = mode === 'edit' ? record?.account_id : account?.id;
     return (
         <FieldErrorsForm
             resolver={zodResolver(alertRuleInput)}
@@ -156,6 +160,7 @@ export const AlertRuleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
                 </Toolbar>
             }
         >
+            {mode === 'create' && <CreatesIn account={account} text="resources.alert_rules.createsIn" />}
             <TextInput source="name" autoComplete="off" fullWidth />
             <BooleanInput source="enabled" />
             <AutocompleteArrayInput
@@ -200,11 +205,12 @@ export const AlertRuleCreate = () => {
     const session = useSession();
     const notices = useNotices();
     const navigate = useNavigate();
+    const account = useCreatePageAccount();
     if (!session) return null;
     if (!can(session.role, 'alertRules', 'write')) return <Navigate to="/alert_rules" replace />;
     return (
         <Create
-            transform={alertRuleBody}
+            transform={data => inAccount(alertRuleBody(data), account)}
             mutationOptions={{
                 onSuccess: (data: { id: Identifier }) => {
                     notices.created(data.id);
@@ -213,7 +219,7 @@ export const AlertRuleCreate = () => {
                 onError: e => notices.createFailed('alert_rules', e),
             }}
         >
-            <AlertRuleFields mode="create" />
+            <AlertRuleFields mode="create" account={account} />
         </Create>
     );
 };

@@ -1,8 +1,13 @@
 import { BooleanField, CreateButton, Datagrid, FunctionField, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { AlertRule } from '../../../contract/alertRules';
 import { can } from '../../../contract/rights';
+import { AccountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ListEmpty } from '../../lists/ListEmpty';
+import { createPath, useCreateAccount } from '../../session/createsIn';
 import { useSession } from '../../session/useSession';
+
+const SORT = { field: 'name', order: 'ASC' } as const;
 
 /** What a rule listens to, in a few words: its types and groups by name, the other filters counted. */
 export const useWhatText = () => {
@@ -21,22 +26,39 @@ export const useWhatText = () => {
     };
 };
 
-/** /alert_rules: the account's rules with what they match, who gets them and how. */
+/** /alert_rules: the rules of the list's accounts with what they match, who gets them and how. */
 export const AlertRuleList = () => {
     const session = useSession();
     const translate = useTranslate();
     const what = useWhatText();
+    const scope = useAccountScope(SORT);
+    const account = useCreateAccount(scope.accountId);
     if (!session) return null;
     const mayWrite = can(session.role, 'alertRules', 'write');
+    // The create page adds the rule to the list's account (see useCreateAccount) and says which.
+    const add = mayWrite && <CreateButton label="resources.alert_rules.add" to={createPath('/alert_rules/create', account)} />;
     return (
         <AppList
-            sort={{ field: 'name', order: 'ASC' }}
-            filters={[<SearchInput key="q" source="q" alwaysOn />]}
+            sort={SORT}
+            filters={[<SearchInput key="q" source="q" alwaysOn />, ...accountScopeFilter(scope)]}
+            filterDefaultValues={scope.defaults}
+            permanentFilter={scope.permanentFilter}
+            // the list, its filters and Add button even before the first rule
+            empty={false}
             title={translate('resources.alert_rules.name', { smart_count: 2 })}
-            actions={<TopToolbar>{mayWrite && <CreateButton label="resources.alert_rules.add" />}</TopToolbar>}
+            actions={<TopToolbar>{add}</TopToolbar>}
         >
-            <Datagrid bulkActionButtons={false} rowClick={mayWrite ? 'edit' : false}>
+            <Datagrid
+                bulkActionButtons={false}
+                rowClick={mayWrite ? 'edit' : false}
+                empty={
+                    <ListEmpty text={mayWrite ? 'resources.alert_rules.listEmpty.write' : 'resources.alert_rules.listEmpty.read'}>
+                        {add}
+                    </ListEmpty>
+                }
+            >
                 <TextField source="name" />
+                {scope.spansAccounts && <AccountColumn />}
                 <FunctionField source="what" sortable={false} render={(r: AlertRule) => what(r)} />
                 <FunctionField
                     source="where"

@@ -26,6 +26,12 @@ const de: Messages = {
         audit_logs: { resourceNames: { alertRules: 'Alarmregeln' } },
         alert_rules: {
             name: 'Alarmregel |||| Alarmregeln',
+            listEmpty: {
+                write: 'Eine Alarmregel schreibt ausgewählten Benutzern oder ruft die Webhooks des Kontos auf, wenn Ereignisse einer Art eintreten. Legen Sie eine an, um davon zu erfahren.',
+                read: 'Eine Alarmregel schreibt ausgewählten Benutzern oder ruft die Webhooks des Kontos auf, wenn Ereignisse einer Art eintreten. Die Administratoren des Kontos legen sie an.',
+            },
+            createsIn:
+                'Die Regel wird zu %{account} hinzugefügt. Um sie einem anderen Konto hinzuzufügen, wählen Sie zuerst dieses Konto im Kontofilter der Liste.',
             add: 'Alarmregel hinzufügen',
             anyEvent: 'Jedes Ereignis',
             devicesCount: '%{smart_count} Gerät |||| %{smart_count} Geräte',

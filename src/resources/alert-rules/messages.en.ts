@@ -21,6 +21,12 @@ const en: Messages = {
         audit_logs: { resourceNames: { alertRules: 'Alert rules' } },
         alert_rules: {
             name: 'Alert rule |||| Alert rules',
+            listEmpty: {
+                write: 'An alert rule mails chosen users, or calls the account’s webhooks, when events of a kind happen. Add one to be told of them.',
+                read: 'An alert rule mails chosen users, or calls the account’s webhooks, when events of a kind happen. The account’s administrators create them.',
+            },
+            createsIn:
+                'The rule is added to %{account}. To add it to another account, choose that account in the list’s Account filter first.',
             add: 'Add alert rule',
             anyEvent: 'Any event',
             devicesCount: '%{smart_count} device |||| %{smart_count} devices',

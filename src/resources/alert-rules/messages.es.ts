@@ -26,6 +26,12 @@ const es: Messages = {
         audit_logs: { resourceNames: { alertRules: 'Reglas de alerta' } },
         alert_rules: {
             name: 'Regla de alerta |||| Reglas de alerta',
+            listEmpty: {
+                write: 'Una regla de alerta escribe a los usuarios elegidos, o llama a los webhooks de la cuenta, cuando ocurren eventos de un tipo. Añada una para enterarse.',
+                read: 'Una regla de alerta escribe a los usuarios elegidos, o llama a los webhooks de la cuenta, cuando ocurren eventos de un tipo. Los administradores de la cuenta las crean.',
+            },
+            createsIn:
+                'La regla se añade a %{account}. Para añadirla a otra cuenta, elija primero esa cuenta en el filtro Cuenta de la lista.',
             add: 'Añadir regla de alerta',
             anyEvent: 'Cualquier evento',
             devicesCount: '%{smart_count} dispositivo |||| %{smart_count} dispositivos',

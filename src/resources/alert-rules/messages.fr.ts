@@ -26,6 +26,12 @@ const fr: Messages = {
         audit_logs: { resourceNames: { alertRules: 'Règles d’alerte' } },
         alert_rules: {
             name: 'Règle d’alerte |||| Règles d’alerte',
+            listEmpty: {
+                write: 'Une règle d’alerte écrit aux utilisateurs choisis, ou appelle les webhooks du compte, quand des événements d’un type surviennent. Ajoutez-en une pour en être averti.',
+                read: 'Une règle d’alerte écrit aux utilisateurs choisis, ou appelle les webhooks du compte, quand des événements d’un type surviennent. Les administrateurs du compte les créent.',
+            },
+            createsIn:
+                'La règle est ajoutée à %{account}. Pour l’ajouter à un autre compte, choisissez d’abord ce compte dans le filtre Compte de la liste.',
             add: 'Ajouter une règle d’alerte',
             anyEvent: 'Tout événement',
             devicesCount: '%{smart_count} appareil |||| %{smart_count} appareils',

@@ -22,7 +22,11 @@ import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile, stampedName } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../layout/quickView';
+import { AccountColumn, accountScopeFilter, scopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ListEmpty } from '../../lists/ListEmpty';
+
+const SORT = { field: 'timestamp', order: 'DESC' } as const;
 
 /** Start of today, or of N days back (SPEC 9 quick date ranges), as an ISO date the server filters on. */
 export const rangeStart = (days: number, now = new Date()) => {
@@ -34,9 +38,10 @@ export const rangeStart = (days: number, now = new Date()) => {
 
 const rangeChoices = () => QUICK_DATE_RANGES.map(r => ({ id: rangeStart(r.days), name: `resources.audit_logs.ranges.${r.key}` }));
 
-const filters = () => [
+const filters = (scope: AccountScope) => [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="date_from" source="date_from" choices={rangeChoices()} alwaysOn />,
+    ...accountScopeFilter(scope),
     <SelectInput
         key="resource"
         source="resource"
@@ -50,14 +55,17 @@ const filters = () => [
     <TextInput key="entity" source="entity" />,
 ];
 
-/** GET /audit_logs/export with the list's filters, saved as audit-logs-<timestamp>.csv. */
+/** GET /audit_logs/export with the list's filters and account scope, saved as audit-logs-<timestamp>.csv. */
 const ExportCsv = () => {
     const { filterValues } = useListContext();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const notify = useNotify();
     const exportCsv = async () => {
         try {
-            saveFile(await dataProvider.download('/audit_logs/export', filterValues), stampedName('audit-logs', 'csv'));
+            saveFile(
+                await dataProvider.download('/audit_logs/export', { ...filterValues, ...scopeFilter(filterValues.account_id) }),
+                stampedName('audit-logs', 'csv'),
+            );
         } catch (e) {
             notify((e as Error).message, { type: 'error' });
         }
@@ -97,18 +105,21 @@ const AuditDetails = ({ log }: { log: AuditLog }) => {
 /**
  * /audit_logs (SPEC 2.2), and the trail another screen shows under its own
  * title (`embedded`), starting from its `defaultFilter` (Backup and Restore:
- * resource=system, entity=System Manager).
+ * resource=system, entity=System Manager) in the list's default accounts.
  */
 export const AuditLogList = ({ defaultFilter, embedded = false }: { defaultFilter?: Record<string, string>; embedded?: boolean }) => {
     const translate = useTranslate();
     const { open } = useQuickView();
+    const scope = useAccountScope(SORT);
     return (
         <AppList
             resource="audit_logs"
-            sort={{ field: 'timestamp', order: 'DESC' }}
+            sort={SORT}
             title={embedded ? false : translate('resources.audit_logs.name', { smart_count: 2 })}
-            filters={filters()}
-            filterDefaultValues={defaultFilter}
+            filters={filters(scope)}
+            filterDefaultValues={defaultFilter || scope.defaults ? { ...defaultFilter, ...scope.defaults } : undefined}
+            permanentFilter={scope.permanentFilter}
+            empty={false}
             actions={
                 <TopToolbar>
                     <FilterButton />
@@ -122,8 +133,10 @@ export const AuditLogList = ({ defaultFilter, embedded = false }: { defaultFilte
                     open(translate('resources.audit_logs.details'), <AuditDetails log={record as unknown as AuditLog} />);
                     return false;
                 }}
+                empty={<ListEmpty text="resources.audit_logs.listEmpty" />}
             >
                 <FunctionField source="timestamp" render={(r: AuditLog) => formatDate(r.timestamp)} />
+                {scope.spansAccounts && <AccountColumn />}
                 <TextField source="user_name" emptyText="-" />
                 <FunctionField
                     source="action"
@@ -135,7 +148,6 @@ export const AuditLogList = ({ defaultFilter, embedded = false }: { defaultFilte
                 />
                 <TextField source="entity" />
                 <TextField source="entity_id" emptyText="-" sortable={false} />
-                <TextField source="account_name" emptyText="-" sortable={false} />
             </Datagrid>
         </AppList>
     );

@@ -6,6 +6,7 @@ const de: Messages = {
         roles: { resources: { auditLogs: 'Audit-Protokoll' } },
         audit_logs: {
             name: 'Audit-Protokoll |||| Audit-Protokoll',
+            listEmpty: 'Jede Änderung in der Konsole oder über die API wird hier festgehalten, mit Urheber und Zeitpunkt.',
             fields: {
                 timestamp: 'Zeit',
                 user_name: 'Benutzer',

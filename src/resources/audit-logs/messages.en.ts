@@ -6,6 +6,7 @@ const en: Messages = {
         roles: { resources: { auditLogs: 'Audit log' } },
         audit_logs: {
             name: 'Audit Log |||| Audit Log',
+            listEmpty: 'Every change made in the console or through the API is recorded here, with who made it and when.',
             fields: {
                 timestamp: 'Time',
                 user_name: 'User',

@@ -6,6 +6,7 @@ const es: Messages = {
         roles: { resources: { auditLogs: 'Registro de auditoría' } },
         audit_logs: {
             name: 'Registro de auditoría |||| Registro de auditoría',
+            listEmpty: 'Cada cambio hecho en la consola o por la API se registra aquí, con su autor y su fecha.',
             fields: {
                 timestamp: 'Hora',
                 user_name: 'Usuario',

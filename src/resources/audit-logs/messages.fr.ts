@@ -6,6 +6,7 @@ const fr: Messages = {
         roles: { resources: { auditLogs: 'Journal d’audit' } },
         audit_logs: {
             name: 'Journal d’audit |||| Journal d’audit',
+            listEmpty: 'Chaque modification faite dans la console ou par l’API est enregistrée ici, avec son auteur et sa date.',
             fields: {
                 timestamp: 'Date',
                 user_name: 'Utilisateur',

@@ -19,6 +19,7 @@ import { readerInput, type ReaderRecord } from '../../../contract/readers';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useNotices } from '../../notifications/notices';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
+import { CreatesIn, inAccount, useCreateAccount, type CreateAccount } from '../../session/createsIn';
 
 /** Only what the server takes; an empty device unlinks. */
 export const readerBody = (data: Record<string, unknown>) => ({ description: data.description, hardware_id: data.hardware_id || null });
@@ -60,7 +61,7 @@ const DevicePicker = ({ accountId }: { accountId?: number }) => {
     );
 };
 
-const ReaderFields = ({ mode, onDone }: { mode: 'create' | 'edit'; onDone: () => void }) => {
+const ReaderFields = ({ mode, onDone, account }: { mode: 'create' | 'edit'; onDone: () => void; account?: CreateAccount }) => {
     const translate = useTranslate();
     const record = useRecordContext<ReaderRecord>();
     return (
@@ -77,38 +78,50 @@ const ReaderFields = ({ mode, onDone }: { mode: 'create' | 'edit'; onDone: () =>
                 </Toolbar>
             }
         >
+            {mode === 'create' && <CreatesIn account={account} text="resources.readers.createsIn" />}
             <TextInput source="description" autoComplete="off" fullWidth />
-            <DevicePicker accountId={record?.account_id} />
+            <DevicePicker accountId={mode === 'create' ? account?.id : record?.account_id} />
         </FieldErrorsForm>
     );
 };
 
-/** SPEC 2.6 'a reader form' in the quick-view drawer: create, rename, link to a device, delete. */
-export const ReaderDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void }) => {
-    const notices = useNotices();
+/** The device list shows which reader each device serves: refresh it along with the readers. */
+const useDevicesChanged = () => {
     const queryClient = useQueryClient();
-    // The device list shows which reader each device serves: refresh it along with the readers.
-    const changed = () => void queryClient.invalidateQueries({ queryKey: ['devices'] });
-    if (id === undefined)
-        return (
-            <Box>
-                <CreateBase
-                    resource="readers"
-                    redirect={false}
-                    transform={readerBody}
-                    mutationOptions={{
-                        onSuccess: (data: { id: Identifier }) => {
-                            notices.created(data.id);
-                            changed();
-                            onDone();
-                        },
-                        onError: e => notices.createFailed('readers', e),
-                    }}
-                >
-                    <ReaderFields mode="create" onDone={onDone} />
-                </CreateBase>
-            </Box>
-        );
+    return () => void queryClient.invalidateQueries({ queryKey: ['devices'] });
+};
+
+/** A new reader, in the account of the list's `accountFilter` (see useCreateAccount). */
+const ReaderCreate = ({ onDone, accountFilter }: { onDone: () => void; accountFilter?: string }) => {
+    const notices = useNotices();
+    const changed = useDevicesChanged();
+    const account = useCreateAccount(accountFilter);
+    return (
+        <Box>
+            <CreateBase
+                resource="readers"
+                redirect={false}
+                transform={data => inAccount(readerBody(data), account)}
+                mutationOptions={{
+                    onSuccess: (data: { id: Identifier }) => {
+                        notices.created(data.id);
+                        changed();
+                        onDone();
+                    },
+                    onError: e => notices.createFailed('readers', e),
+                }}
+            >
+                <ReaderFields mode="create" onDone={onDone} account={account} />
+            </CreateBase>
+        </Box>
+    );
+};
+
+/** SPEC 2.6 'a reader form' in the quick-view drawer: create (see ReaderCreate), rename, link to a device, delete. */
+export const ReaderDrawerForm = ({ id, onDone, accountFilter }: { id?: Identifier; onDone: () => void; accountFilter?: string }) => {
+    const notices = useNotices();
+    const changed = useDevicesChanged();
+    if (id === undefined) return <ReaderCreate onDone={onDone} accountFilter={accountFilter} />;
     return (
         <EditBase
             resource="readers"

@@ -5,12 +5,17 @@ import { can } from '../../../contract/rights';
 import type { ReaderRecord } from '../../../contract/readers';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton, useQuickView } from '../../layout/quickView';
+import { AccountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ListEmpty } from '../../lists/ListEmpty';
 import { useSession } from '../../session/useSession';
 import { ReaderDrawerForm } from './ReaderForm';
 
-const readerFilters = [
+const SORT = { field: 'description', order: 'ASC' } as const;
+
+const readerFilters = (scope: AccountScope) => [
     <SearchInput key="q" source="q" alwaysOn />,
+    ...accountScopeFilter(scope),
     <SelectInput
         key="linked"
         source="linked"
@@ -21,6 +26,18 @@ const readerFilters = [
         ]}
     />,
 ];
+
+/** Opens the create drawer, which adds the reader to the list's account (see useCreateAccount). */
+const AddReaderButton = ({ accountFilter }: { accountFilter: string | undefined }) => {
+    const translate = useTranslate();
+    return (
+        <QuickViewButton
+            label={translate('resources.readers.create')}
+            icon={<AddLink />}
+            render={done => <ReaderDrawerForm onDone={done} accountFilter={accountFilter} />}
+        />
+    );
+};
 
 const STATUS_COLOURS = { online: 'success', offline: 'default', pending: 'warning', rejected: 'error' } as const;
 
@@ -42,28 +59,28 @@ const LinkedDevice = ({ reader }: { reader: ReaderRecord }) => {
     );
 };
 
-/** /readers (SPEC 2.2 [readers]): the ACS readers of the current account and the devices that serve them. */
+/** /readers (SPEC 2.2 [readers]): the ACS readers of the list's accounts and the devices that serve them. */
 export const ReaderList = () => {
     const session = useSession();
     const translate = useTranslate();
     const { open, close } = useQuickView();
+    const scope = useAccountScope(SORT);
     if (!session) return null;
     const mayWrite = can(session.role, 'devices', 'write');
+    const add = mayWrite && <AddReaderButton accountFilter={scope.accountId} />;
     return (
         <AppList
-            sort={{ field: 'description', order: 'ASC' }}
-            filters={readerFilters}
+            sort={SORT}
+            filters={readerFilters(scope)}
+            filterDefaultValues={scope.defaults}
+            permanentFilter={scope.permanentFilter}
+            // the list, its filters and Add button even before the first reader
+            empty={false}
             title={translate('resources.readers.name', { smart_count: 2 })}
             actions={
                 <TopToolbar>
                     <FilterButton />
-                    {mayWrite && (
-                        <QuickViewButton
-                            label={translate('resources.readers.create')}
-                            icon={<AddLink />}
-                            render={done => <ReaderDrawerForm onDone={done} />}
-                        />
-                    )}
+                    {add}
                 </TopToolbar>
             }
         >
@@ -73,8 +90,12 @@ export const ReaderList = () => {
                     if (mayWrite) open(translate('resources.readers.edit'), <ReaderDrawerForm id={id} onDone={close} />);
                     return false;
                 }}
+                empty={
+                    <ListEmpty text={mayWrite ? 'resources.readers.listEmpty.write' : 'resources.readers.listEmpty.read'}>{add}</ListEmpty>
+                }
             >
                 <TextField source="description" />
+                {scope.spansAccounts && <AccountColumn />}
                 <FunctionField source="device" sortBy="device" render={(r: ReaderRecord) => <LinkedDevice reader={r} />} />
                 <FunctionField
                     source="status"

@@ -7,6 +7,12 @@ const de: Messages = {
         audit_logs: { resourceNames: { readers: 'Lesegeräte' } },
         readers: {
             name: 'Lesegerät |||| Lesegeräte',
+            listEmpty: {
+                write: 'Ein Lesegerät ist eine Tür des Zutrittskontrollsystems (ACS). Legen Sie eines an und verknüpfen Sie es dann mit dem Gerät an dieser Tür.',
+                read: 'Ein Lesegerät ist eine Tür des Zutrittskontrollsystems (ACS). Die Administratoren und Installateure des Kontos legen sie an.',
+            },
+            createsIn:
+                'Das Lesegerät wird zu %{account} hinzugefügt. Um es einem anderen Konto hinzuzufügen, wählen Sie zuerst dieses Konto im Kontofilter der Liste.',
             create: 'Lesegerät erstellen',
             edit: 'Lesegerät bearbeiten',
             notLinked: 'Nicht verknüpft',

@@ -7,6 +7,12 @@ const en: Messages = {
         audit_logs: { resourceNames: { readers: 'Readers' } },
         readers: {
             name: 'Reader |||| Readers',
+            listEmpty: {
+                write: 'A reader is a door of the access control system (ACS). Create one, then link it to the device at that door.',
+                read: 'A reader is a door of the access control system (ACS). The account’s administrators and installers create them.',
+            },
+            createsIn:
+                'The reader is added to %{account}. To add it to another account, choose that account in the list’s Account filter first.',
             create: 'Create reader',
             edit: 'Edit reader',
             notLinked: 'Not linked',

@@ -7,6 +7,12 @@ const es: Messages = {
         audit_logs: { resourceNames: { readers: 'Lectores' } },
         readers: {
             name: 'Lector |||| Lectores',
+            listEmpty: {
+                write: 'Un lector es una puerta del sistema de control de acceso (ACS). Cree uno y después vincúlelo al dispositivo de esa puerta.',
+                read: 'Un lector es una puerta del sistema de control de acceso (ACS). Los administradores e instaladores de la cuenta los crean.',
+            },
+            createsIn:
+                'El lector se añade a %{account}. Para añadirlo a otra cuenta, elija primero esa cuenta en el filtro Cuenta de la lista.',
             create: 'Crear lector',
             edit: 'Editar lector',
             notLinked: 'Sin vincular',

@@ -7,6 +7,12 @@ const fr: Messages = {
         audit_logs: { resourceNames: { readers: 'Lecteurs' } },
         readers: {
             name: 'Lecteur |||| Lecteurs',
+            listEmpty: {
+                write: 'Un lecteur est une porte du système de contrôle d’accès (ACS). Créez-en un, puis liez-le à l’appareil de cette porte.',
+                read: 'Un lecteur est une porte du système de contrôle d’accès (ACS). Les administrateurs et installateurs du compte les créent.',
+            },
+            createsIn:
+                'Le lecteur est ajouté à %{account}. Pour l’ajouter à un autre compte, choisissez d’abord ce compte dans le filtre Compte de la liste.',
             create: 'Créer un lecteur',
             edit: 'Modifier le lecteur',
             notLinked: 'Non lié',

@@ -18,6 +18,7 @@ import { can } from '../../../contract/rights';
 import { SCHEDULE_DAYS, scheduleInput, type WeeklyWindow } from '../../../contract/schedules';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 import { useNotices } from '../../notifications/notices';
+import { CreatesIn, inAccount, useCreatePageAccount, type CreateAccount } from '../../session/createsIn';
 import { useSession } from '../../session/useSession';
 import { WeekView } from './WeekView';
 
@@ -65,8 +66,8 @@ const LiveWeek = () => {
     return <WeekView windows={windows ?? []} />;
 };
 
-/** Name, zone, the week's windows (drawn as a week view), holidays and exceptions. */
-export const ScheduleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
+/** Name, zone, the week's windows (drawn as a week view), holidays and exceptions; a new one goes to `account`. */
+export const ScheduleFields = ({ mode, account }: { mode: 'create' | 'edit'; account?: CreateAccount }) => {
     const translate = useTranslate();
     const days = SCHEDULE_DAYS.map(id => ({ id, name: `resources.schedules.days.${id}` }));
     return (
@@ -79,6 +80,7 @@ export const ScheduleFields = ({ mode }: { mode: 'create' | 'edit' }) => {
                 </Toolbar>
             }
         >
+            {mode === 'create' && <CreatesIn account={account} text="resources.schedules.createsIn" />}
             <TextInput source="name" autoComplete="off" fullWidth />
             <TextInput source="time_zone" autoComplete="off" helperText="resources.schedules.zoneHelp" />
             <Typography variant="subtitle1">{translate('resources.schedules.week.title')}</Typography>
@@ -100,11 +102,12 @@ export const ScheduleCreate = () => {
     const session = useSession();
     const notices = useNotices();
     const navigate = useNavigate();
+    const account = useCreatePageAccount();
     if (!session) return null;
     if (!can(session.role, 'schedules', 'write')) return <Navigate to="/schedules" replace />;
     return (
         <Create
-            transform={scheduleBody}
+            transform={data => inAccount(scheduleBody(data), account)}
             mutationOptions={{
                 onSuccess: (data: { id: Identifier }) => {
                     notices.created(data.id);
@@ -113,7 +116,7 @@ export const ScheduleCreate = () => {
                 onError: e => notices.createFailed('schedules', e),
             }}
         >
-            <ScheduleFields mode="create" />
+            <ScheduleFields mode="create" account={account} />
         </Create>
     );
 };

@@ -8,6 +8,12 @@ const de: Messages = {
         audit_logs: { resourceNames: { schedules: 'Zeitpläne' } },
         schedules: {
             name: 'Zeitplan |||| Zeitpläne',
+            listEmpty: {
+                write: 'Ein Zeitplan legt fest, wann die Mitglieder einer Zutrittsgruppe passieren dürfen; eine Gruppe ohne Zeitplan ist immer offen. Legen Sie einen an und wählen Sie ihn dann bei einer Zutrittsgruppe.',
+                read: 'Ein Zeitplan legt fest, wann die Mitglieder einer Zutrittsgruppe passieren dürfen; eine Gruppe ohne Zeitplan ist immer offen. Die Administratoren und Installateure des Kontos legen sie an.',
+            },
+            createsIn:
+                'Der Zeitplan wird zu %{account} hinzugefügt. Um ihn einem anderen Konto hinzuzufügen, wählen Sie zuerst dieses Konto im Kontofilter der Liste.',
             add: 'Zeitplan hinzufügen',
             zoneHelp: 'Eine IANA-Zeitzone, z. B. Europe/Berlin. Leer: die Zeitzone des Kontos, sonst UTC.',
             holidaysHelp: 'Ein Datum als JJJJ-MM-TT oder MM-TT für jedes Jahr. Ohne Öffnungszeiten: an diesem Tag geschlossen.',

@@ -8,6 +8,12 @@ const en: Messages = {
         audit_logs: { resourceNames: { schedules: 'Schedules' } },
         schedules: {
             name: 'Schedule |||| Schedules',
+            listEmpty: {
+                write: 'A schedule sets the hours when an access group’s members may pass; a group without one is always open. Add one, then choose it on an access group.',
+                read: 'A schedule sets the hours when an access group’s members may pass; a group without one is always open. The account’s administrators and installers create them.',
+            },
+            createsIn:
+                'The schedule is added to %{account}. To add it to another account, choose that account in the list’s Account filter first.',
             add: 'Add Schedule',
             zoneHelp: 'An IANA time zone, such as Europe/Paris. Blank: the account’s time zone, else UTC.',
             holidaysHelp: 'A date as YYYY-MM-DD, or MM-DD for every year. No open hours: closed that day.',

@@ -8,6 +8,12 @@ const es: Messages = {
         audit_logs: { resourceNames: { schedules: 'Horarios' } },
         schedules: {
             name: 'Horario |||| Horarios',
+            listEmpty: {
+                write: 'Un horario fija las horas en que los miembros de un grupo de acceso pueden pasar; un grupo sin horario está siempre abierto. Añada uno y después elíjalo en un grupo de acceso.',
+                read: 'Un horario fija las horas en que los miembros de un grupo de acceso pueden pasar; un grupo sin horario está siempre abierto. Los administradores e instaladores de la cuenta los crean.',
+            },
+            createsIn:
+                'El horario se añade a %{account}. Para añadirlo a otra cuenta, elija primero esa cuenta en el filtro Cuenta de la lista.',
             add: 'Añadir horario',
             zoneHelp: 'Una zona horaria IANA, como Europe/Madrid. Vacío: la zona horaria de la cuenta o, si no tiene, UTC.',
             holidaysHelp: 'Una fecha AAAA-MM-DD, o MM-DD para todos los años. Sin horas de apertura: cerrado ese día.',

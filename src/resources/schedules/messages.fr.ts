@@ -8,6 +8,12 @@ const fr: Messages = {
         audit_logs: { resourceNames: { schedules: 'Plages horaires' } },
         schedules: {
             name: 'Plage horaire |||| Plages horaires',
+            listEmpty: {
+                write: 'Une plage horaire fixe les heures où les membres d’un groupe d’accès peuvent passer ; un groupe sans plage est toujours ouvert. Ajoutez-en une, puis choisissez-la sur un groupe d’accès.',
+                read: 'Une plage horaire fixe les heures où les membres d’un groupe d’accès peuvent passer ; un groupe sans plage est toujours ouvert. Les administrateurs et installateurs du compte les créent.',
+            },
+            createsIn:
+                'La plage horaire est ajoutée à %{account}. Pour l’ajouter à un autre compte, choisissez d’abord ce compte dans le filtre Compte de la liste.',
             add: 'Ajouter une plage horaire',
             zoneHelp: 'Un fuseau horaire IANA, comme Europe/Paris. Vide : celui du compte, sinon UTC.',
             holidaysHelp: 'Une date AAAA-MM-JJ, ou MM-JJ pour chaque année. Sans horaires : fermé ce jour-là.',

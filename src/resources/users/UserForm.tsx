@@ -14,6 +14,7 @@ import { useWatch } from 'react-hook-form';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { hasAccountFilter } from '../../../contract/routes';
 import { userCreateInput, userUpdateInput } from '../../../contract/users';
+import type { CreateAccount } from '../../session/createsIn';
 import { useSession } from '../../session/useSession';
 import { defaultRole } from './roleChoices';
 import { RoleInput } from './RoleInput';
@@ -61,8 +62,11 @@ export const userBody = (data: Record<string, unknown>) => {
     return body;
 };
 
-/** The User form of SPEC 2.6, for the create page, the user page and the quick-view drawer. */
-export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
+/**
+ * The User form of SPEC 2.6, for the create page, the user page and the quick-view drawer. A new user's account starts
+ * on `account` (the list's, see useCreateAccount), else the current one; the roles with the account filter may change it.
+ */
+export const UserForm = ({ mode, account }: { mode: 'create' | 'edit'; account?: CreateAccount }) => {
     const session = useSession();
     const record = useRecordContext();
     const translate = useTranslate();
@@ -70,7 +74,13 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
     const self = mode === 'edit' && record?.id === session.me.id;
     const defaults =
         mode === 'create'
-            ? { name: '', email: '', role: defaultRole(session.role), external_user: false, account: { id: session.currentAccountId } }
+            ? {
+                  name: '',
+                  email: '',
+                  role: defaultRole(session.role),
+                  external_user: false,
+                  account: { id: account?.id ?? session.currentAccountId },
+              }
             : undefined;
     return (
         <FieldErrorsForm

@@ -2,7 +2,6 @@ import { Box, Chip } from '@mui/material';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import LockReset from '@mui/icons-material/LockReset';
 import {
-    AutocompleteInput,
     Button,
     Create,
     CreateBase,
@@ -11,7 +10,6 @@ import {
     EditBase,
     FilterButton,
     FunctionField,
-    ReferenceInput,
     SearchInput,
     SelectInput,
     TextField,
@@ -24,60 +22,60 @@ import {
     type RaRecord,
 } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
-import { PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { can } from '../../../contract/rights';
 import { canEditUser, ROLE_LABELS, ROLES, type Role } from '../../../contract/roles';
-import { canOpenRoute, canResetTwoFactor, hasAccountFilter } from '../../../contract/routes';
+import { canOpenRoute, canResetTwoFactor } from '../../../contract/routes';
+import type { User } from '../../../contract/users';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton, useQuickView } from '../../layout/quickView';
+import { accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { CellField } from '../../lists/CellField';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
+import { ListEmpty } from '../../lists/ListEmpty';
 import { useNotices } from '../../notifications/notices';
+import { useCreateAccount } from '../../session/createsIn';
 import { useSession } from '../../session/useSession';
 import { userBody, UserForm } from './UserForm';
 
 const roleChoices = ROLES.map(r => ({ id: r, name: ROLE_LABELS[r] }));
 
-const userFilters = (role: Role) => [
+const SORT = { field: 'name', order: 'ASC' } as const;
+
+const userFilters = (scope: AccountScope) => [
     <SearchInput key="q" source="q" alwaysOn />,
+    ...accountScopeFilter(scope),
     <SelectInput key="role" source="role" choices={roleChoices} />,
-    ...(hasAccountFilter(role)
-        ? [
-              <ReferenceInput
-                  key="account_id"
-                  source="account_id"
-                  reference="accounts"
-                  filter={{ cross_account: 'true' }}
-                  perPage={PICKER_PAGE_SIZE}
-                  sort={{ field: 'name', order: 'ASC' }}
-              >
-                  <AutocompleteInput optionText="name" filterToQuery={q => ({ q })} label="resources.users.fields.account" />
-              </ReferenceInput>,
-          ]
-        : []),
 ];
 
-/** The create and edit forms in the quick-view drawer (SPEC 2.6 'User'). */
-const UserDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void }) => {
+/** A new user in the drawer, its account starting on the account of the list's `accountFilter` (see useCreateAccount). */
+const UserDrawerCreate = ({ onDone, accountFilter }: { onDone: () => void; accountFilter?: string }) => {
+    const notices = useNotices();
+    const account = useCreateAccount(accountFilter);
+    return (
+        <CreateBase
+            resource="users"
+            redirect={false}
+            transform={userBody}
+            mutationOptions={{
+                onSuccess: (data: { id: Identifier }) => {
+                    notices.created(data.id);
+                    onDone();
+                },
+                onError: e => notices.createFailed('users', e),
+            }}
+        >
+            <UserForm mode="create" account={account} />
+        </CreateBase>
+    );
+};
+
+/** The create (see UserDrawerCreate) and edit forms in the quick-view drawer (SPEC 2.6 'User'). */
+const UserDrawerForm = ({ id, onDone, accountFilter }: { id?: Identifier; onDone: () => void; accountFilter?: string }) => {
     const notices = useNotices();
     const translate = useTranslate();
-    if (id === undefined)
-        return (
-            <CreateBase
-                resource="users"
-                redirect={false}
-                transform={userBody}
-                mutationOptions={{
-                    onSuccess: (data: { id: Identifier }) => {
-                        notices.created(data.id);
-                        onDone();
-                    },
-                    onError: e => notices.createFailed('users', e),
-                }}
-            >
-                <UserForm mode="create" />
-            </CreateBase>
-        );
+    if (id === undefined) return <UserDrawerCreate onDone={onDone} accountFilter={accountFilter} />;
     return (
         <EditBase
             resource="users"
@@ -105,13 +103,14 @@ const UserDrawerForm = ({ id, onDone }: { id?: Identifier; onDone: () => void })
     );
 };
 
-const CreateInDrawer = () => {
+/** Opens the create drawer; the form's Account picker starts on the list's account (see useCreateAccount). */
+const CreateInDrawer = ({ accountFilter }: { accountFilter: string | undefined }) => {
     const translate = useTranslate();
     return (
         <QuickViewButton
             label={translate('resources.users.create')}
             icon={<PersonAdd />}
-            render={close => <UserDrawerForm onDone={close} />}
+            render={close => <UserDrawerForm onDone={close} accountFilter={accountFilter} />}
         />
     );
 };
@@ -136,19 +135,26 @@ const TwoFactorResetButton = () => {
     );
 };
 
+/** /users: the users of the list's accounts; a row opens the user in the quick-view drawer when the role may edit it. */
 export const UserList = () => {
     const session = useSession();
     const { open, close } = useQuickView();
     const translate = useTranslate();
+    const scope = useAccountScope(SORT);
     if (!session) return null;
+    const mayWrite = can(session.role, 'users', 'write');
+    const add = mayWrite && <CreateInDrawer accountFilter={scope.accountId} />;
     return (
         <AppList
-            sort={{ field: 'name', order: 'ASC' }}
-            filters={userFilters(session.role)}
+            sort={SORT}
+            filters={userFilters(scope)}
+            filterDefaultValues={scope.defaults}
+            permanentFilter={scope.permanentFilter}
+            empty={false}
             actions={
                 <TopToolbar>
                     <FilterButton />
-                    <CreateInDrawer />
+                    {add}
                 </TopToolbar>
             }
             title={translate('resources.users.name', { smart_count: 2 })}
@@ -160,11 +166,15 @@ export const UserList = () => {
                         open(translate('resources.users.edit'), <UserDrawerForm id={id} onDone={close} />);
                     return false;
                 }}
+                empty={<ListEmpty text="resources.users.listEmpty">{add}</ListEmpty>}
             >
                 <TextField source="name" />
+                {/* AccountColumn reads account_id and account_name; a user carries its account as {id, name}. */}
+                {scope.spansAccounts && (
+                    <CellField<User> source="account.name" label="app.lists.account" sortBy="account" render={r => r.account.name} />
+                )}
                 <TextField source="email" />
                 <FunctionField source="role" render={(r: { role: Role }) => ROLE_LABELS[r.role]} />
-                <TextField source="account.name" label="resources.users.fields.account" sortBy="account" />
                 <FunctionField
                     source="tfa_enabled"
                     sortable={false}

@@ -7,6 +7,8 @@ const de: Messages = {
         audit_logs: { resourceNames: { users: 'Benutzer' } },
         users: {
             name: 'Benutzer |||| Benutzer',
+            listEmpty:
+                'Jede Person, die sich an dieser Konsole anmeldet, ist Benutzer eines Kontos, mit einer Rolle. Legen Sie einen für jede Person an, die im Konto arbeitet.',
             emailPending: 'Benutzer geändert',
             emailPendingText: 'Ein Bestätigungslink wurde an %{email} gesendet. Ihre Adresse ändert sich, sobald Sie ihn öffnen.',
             confirmEmail: {

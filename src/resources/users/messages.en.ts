@@ -7,6 +7,8 @@ const en: Messages = {
         audit_logs: { resourceNames: { users: 'Users' } },
         users: {
             name: 'User |||| Users',
+            listEmpty:
+                'Each person who signs in to this console is a user of one account, with a role. Create one for each person who works in the account.',
             emailPending: 'Modified User',
             emailPendingText: 'A confirmation link was sent to %{email}. Your address changes when you open it.',
             confirmEmail: {

@@ -7,6 +7,8 @@ const es: Messages = {
         audit_logs: { resourceNames: { users: 'Usuarios' } },
         users: {
             name: 'Usuario |||| Usuarios',
+            listEmpty:
+                'Cada persona que inicia sesión en esta consola es un usuario de una cuenta, con un rol. Cree uno para cada persona que trabaja en la cuenta.',
             emailPending: 'Usuario modificado',
             emailPendingText: 'Se envió un enlace de confirmación a %{email}. Su dirección cambia cuando lo abra.',
             confirmEmail: {

@@ -7,6 +7,8 @@ const fr: Messages = {
         audit_logs: { resourceNames: { users: 'Utilisateurs' } },
         users: {
             name: 'Utilisateur |||| Utilisateurs',
+            listEmpty:
+                'Chaque personne qui se connecte à cette console est un utilisateur d’un compte, avec un rôle. Créez-en un pour chaque personne qui travaille dans le compte.',
             emailPending: 'Utilisateur modifié',
             emailPendingText: 'Un lien de confirmation a été envoyé à %{email}. Votre adresse change quand vous l’ouvrez.',
             confirmEmail: {
