@@ -67,9 +67,11 @@ export const accountScopeFilter = (scope: AccountScope) =>
 
 /** The name of a row's account, from the account list the console holds (rows carry account_id). */
 const AccountName = () => {
-    const record = useRecordContext<{ account_id?: number; account_name?: string }>();
+    const record = useRecordContext<{ account_id?: number | null; account_name?: string | null }>();
     const { data } = useAccountList();
     if (!record) return null;
+    // an audit entry of the platform itself (a sign-in refused before any account) names none
+    if (record.account_id === null || record.account_id === undefined) return <>{record.account_name ?? '-'}</>;
     return <>{record.account_name ?? data?.find(a => a.id === record.account_id)?.name ?? `#${record.account_id}`}</>;
 };
 

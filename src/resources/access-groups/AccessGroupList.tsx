@@ -5,7 +5,7 @@ import type { AccessGroupRecord } from '../../../contract/access-groups';
 import { can } from '../../../contract/rights';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton } from '../../layout/quickView';
-import { AccountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
+import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { useSession } from '../../session/useSession';
@@ -55,7 +55,7 @@ export const AccessGroupList = () => {
                 }
             >
                 <TextField source="description" />
-                {scope.spansAccounts && <AccountColumn sortable />}
+                {scope.spansAccounts && accountColumn({ sortable: true })}
                 <FunctionField
                     source="default_group"
                     render={(r: AccessGroupRecord) =>

@@ -1,7 +1,7 @@
 import { BooleanField, CreateButton, Datagrid, FunctionField, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { AlertRule } from '../../../contract/alertRules';
 import { can } from '../../../contract/rights';
-import { AccountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
+import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { createPath, useCreateAccount } from '../../session/createsIn';
@@ -58,7 +58,7 @@ export const AlertRuleList = () => {
                 }
             >
                 <TextField source="name" />
-                {scope.spansAccounts && <AccountColumn />}
+                {scope.spansAccounts && accountColumn()}
                 <FunctionField source="what" sortable={false} render={(r: AlertRule) => what(r)} />
                 <FunctionField
                     source="where"

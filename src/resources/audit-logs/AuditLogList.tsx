@@ -22,7 +22,7 @@ import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile, stampedName } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../layout/quickView';
-import { AccountColumn, accountScopeFilter, scopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
+import { accountColumn, accountScopeFilter, scopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
 
@@ -136,7 +136,7 @@ export const AuditLogList = ({ defaultFilter, embedded = false }: { defaultFilte
                 empty={<ListEmpty text="resources.audit_logs.listEmpty" />}
             >
                 <FunctionField source="timestamp" render={(r: AuditLog) => formatDate(r.timestamp)} />
-                {scope.spansAccounts && <AccountColumn />}
+                {scope.spansAccounts && accountColumn()}
                 <TextField source="user_name" emptyText="-" />
                 <FunctionField
                     source="action"

@@ -5,7 +5,7 @@ import { can } from '../../../contract/rights';
 import type { ReaderRecord } from '../../../contract/readers';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton, useQuickView } from '../../layout/quickView';
-import { AccountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
+import { accountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { useSession } from '../../session/useSession';
@@ -95,7 +95,7 @@ export const ReaderList = () => {
                 }
             >
                 <TextField source="description" />
-                {scope.spansAccounts && <AccountColumn />}
+                {scope.spansAccounts && accountColumn()}
                 <FunctionField source="device" sortBy="device" render={(r: ReaderRecord) => <LinkedDevice reader={r} />} />
                 <FunctionField
                     source="status"

@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { can } from '../../../contract/rights';
 import type { ScheduleRecord } from '../../../contract/schedules';
 import { formatDate } from '../../i18n/format';
-import { AccountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
+import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { ListEmpty } from '../../lists/ListEmpty';
@@ -43,7 +43,7 @@ export const ScheduleList = () => {
                 }
             >
                 <TextField source="name" />
-                {scope.spansAccounts && <AccountColumn sortable />}
+                {scope.spansAccounts && accountColumn({ sortable: true })}
                 <TextField source="time_zone" />
                 <NumberField source="groups_count" />
                 <FunctionField source="created_at" render={(r: ScheduleRecord) => formatDate(r.created_at)} />

@@ -169,7 +169,7 @@ export const UserList = () => {
                 empty={<ListEmpty text="resources.users.listEmpty">{add}</ListEmpty>}
             >
                 <TextField source="name" />
-                {/* AccountColumn reads account_id and account_name; a user carries its account as {id, name}. */}
+                {/* accountColumn reads account_id and account_name; a user carries its account as {id, name}. */}
                 {scope.spansAccounts && (
                     <CellField<User> source="account.name" label="app.lists.account" sortBy="account" render={r => r.account.name} />
                 )}
