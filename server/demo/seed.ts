@@ -84,6 +84,13 @@ const ACCOUNT_ROLES: Role[] = ROLES.filter(r => r !== 'admin');
  */
 export const seedDemoPlatform = async (db: Db, mainAccountId: number, password: string): Promise<DemoPlatform> => {
     const passwordHash = await hashPassword(password);
+    // The administrator oversees web enrollment across the accounts: its route needs the option on the own account too (SPEC 6.3).
+    const [main] = await db.select({ options: accounts.options }).from(accounts).where(eq(accounts.id, mainAccountId));
+    if (main && !main.options.some(o => o.name === 'enr/enabled'))
+        await db
+            .update(accounts)
+            .set({ options: [...main.options, { type: 'bool', name: 'enr/enabled', value: 'true' }] })
+            .where(eq(accounts.id, mainAccountId));
     const make = async (parentId: number, type: 'dealer' | 'customer', name: string, ref: string, city: string): Promise<DemoAccount> => {
         const account = await addAccount(db, parentId, type, name, ref, city);
         return { id: account.id, name, users: await addUsers(db, account.id, name, passwordHash, ACCOUNT_ROLES) };
