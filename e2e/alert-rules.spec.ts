@@ -20,8 +20,9 @@ test('a moderator makes an alert rule in the console, and the next matching even
     await page.goto('/login');
     await signIn(page, E2E.moderator);
     await page.getByRole('menuitem', { name: 'Alert Rules' }).click();
-    // The account has no rule yet: react-admin's empty page offers to create one.
-    await page.getByRole('link', { name: 'Create' }).click();
+    // The account has no rule yet: the empty list says how rules come to be and offers to add one.
+    await expect(page.getByTestId('list-empty')).toBeVisible();
+    await page.getByTestId('list-empty').getByRole('link', { name: 'Add alert rule' }).click();
     await page.getByLabel('Name').fill('Strangers at the door');
     await page.getByRole('combobox', { name: 'Event types' }).fill('Crossing by unknown');
     await page.getByRole('option', { name: 'Crossing by unknown user' }).click();

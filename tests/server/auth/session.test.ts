@@ -16,14 +16,27 @@ describe('sign-in and me', () => {
         const me = res.json();
         expect(me).toMatchObject({ email: ADMIN.email, role: 'admin', account: { main: true } });
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('accounts');
-        // Only screens the console has and this admin may open: not web enrollments (off here), nor account management (multi-tenant).
+        // Only screens the console has and this admin may open: not account management (multi-tenant).
         expect(me.menu.every((m: { key: 'profiles' }) => IMPLEMENTED_SCREENS.has(m.key))).toBe(true);
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('profiles');
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('backupAndRestore');
-        expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('webEnrollments');
         expect(me.menu.map((m: { key: string }) => m.key)).toContain('settings');
         expect(me.menu.map((m: { key: string }) => m.key)).not.toContain('accountManagement');
         expect(res.headers['x-request-id']).toBeTruthy();
+    });
+
+    it('shows Web Enrollments in the menu only while the account has web enrollment on', async () => {
+        const admin = await p.as(ADMIN.email);
+        const keys = async () => (await admin('GET', '/me')).json().menu.map((m: { key: string }) => m.key);
+        const path = `/accounts/${p.mainAccountId}/options`;
+        const options: { name: string; value: string }[] = (await admin('GET', path)).json().options;
+        // The demo's main account has it on, so the administrator oversees the customers' enrollments.
+        expect(await keys()).toContain('webEnrollments');
+        const off = options.map(o => (o.name === 'enr/enabled' ? { ...o, value: 'false' } : o));
+        expect((await admin('PUT', path, { options: off })).statusCode).toBe(200);
+        expect(await keys()).not.toContain('webEnrollments');
+        expect((await admin('PUT', path, { options })).statusCode).toBe(200);
+        expect(await keys()).toContain('webEnrollments');
     });
 
     it('answers 422 with the SPEC text for a wrong password', async () => {
