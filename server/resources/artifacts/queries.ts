@@ -1,7 +1,7 @@
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { ArtifactRecord, FirmwareKeyRecord, Verification } from '../../../contract/firmware';
+import { OPEN_DEPLOYMENT_STATUSES, type ArtifactRecord, type FirmwareKeyRecord, type Verification } from '../../../contract/firmware';
 import type { Db } from '../../db/database';
-import { accounts, firmwareArtifacts, firmwareKeys } from '../../db/schema';
+import { accounts, deployments, firmwareArtifacts, firmwareKeys } from '../../db/schema';
 import { verifyManifest } from '../../firmware/signature';
 import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 
@@ -209,3 +209,13 @@ export const referencedArtifactKeys = async (db: Db, keys: string[]): Promise<Se
               ).map(r => r.key)
             : [],
     );
+
+/** A deployment not finished yet that installs this artifact: the artifact cannot be deleted meanwhile. */
+export const openDeploymentUsing = async (db: Db, artifactId: number) =>
+    (
+        await db
+            .select({ id: deployments.id })
+            .from(deployments)
+            .where(and(eq(deployments.artifact_id, artifactId), inArray(deployments.status, [...OPEN_DEPLOYMENT_STATUSES])))
+            .limit(1)
+    )[0];

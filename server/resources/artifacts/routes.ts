@@ -14,7 +14,6 @@ import { formAccount, mayActIn, scopeOf } from '../../http/scope';
 import { ArtifactError } from '../../firmware/errors';
 import { receiveArtifact } from '../../firmware/upload';
 import { recordAudit } from '../../http/audit';
-import { openDeploymentUsing } from '../deployments';
 import {
     applicableKeys,
     deleteArtifact,
@@ -22,6 +21,7 @@ import {
     findArtifact,
     insertArtifact,
     listArtifacts,
+    openDeploymentUsing,
     pathIds,
     toArtifact,
 } from './queries';

@@ -1,2 +1,2 @@
 /** The deployments feature as other features may use it: nothing else of this folder is imported from outside (docs/architecture.md). */
-export { artifactForReader, openDeploymentUsing, openDeploymentsOf, recordDeviceStatus } from './queries';
+export { artifactForReader, openDeploymentsOf, recordDeviceStatus } from './queries';

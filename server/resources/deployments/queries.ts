@@ -276,16 +276,6 @@ export const deploymentDeviceLog = async (db: Db, deploymentId: number, entryId:
         .limit(limit);
 };
 
-/** A deployment that has not finished and uses this artifact. */
-export const openDeploymentUsing = async (db: Db, artifactId: number) =>
-    (
-        await db
-            .select({ id: deployments.id })
-            .from(deployments)
-            .where(and(eq(deployments.artifact_id, artifactId), inArray(deployments.status, [...OPEN_DEPLOYMENT_STATUSES])))
-            .limit(1)
-    )[0];
-
 // ---- changes ----
 
 const appendLog = async (tx: Tx, deploymentDeviceId: number, lines: DeploymentLogLine[]) => {

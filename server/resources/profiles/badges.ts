@@ -1,10 +1,13 @@
 import { encodeCard, WIEGAND_FORMATS, type PredefinedCardFormatKey } from '../../../contract/card-formats';
 import { PROFILE_MESSAGES, type BadgeInput } from '../../../contract/profiles';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { cardFormats } from '../../db/schema';
 import { validationError } from '../../http/errors';
-import { findCardFormat, type CardFormatRow } from '../card-formats';
 import { codecFormat } from './access';
 import type { CheckedBadge } from './queries';
+
+type CardFormatRow = typeof cardFormats.$inferSelect;
 
 export const BADGE_TAKEN = 'A badge with this number, facility code and card format already belongs to a profile of this account.';
 
@@ -50,4 +53,9 @@ export const checkBadgeWith = (format: CardFormatRow | undefined, accountId: num
 
 /** checkBadgeWith the format the input names. */
 export const checkBadge = async (db: Db, accountId: number, input: BadgeInput, prefix = ''): Promise<CheckedBadge> =>
-    checkBadgeWith(await findCardFormat(db, input.card_format_id), accountId, input, prefix);
+    checkBadgeWith(
+        (await db.select().from(cardFormats).where(eq(cardFormats.id, input.card_format_id)).limit(1))[0],
+        accountId,
+        input,
+        prefix,
+    );
