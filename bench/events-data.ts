@@ -3,7 +3,7 @@ import { EVENT_GROUP_TYPES, type EventType } from '../contract/events';
 import type { DeviceEventInput } from '../contract/device-events';
 import type { Db } from '../server/db/database';
 import { accounts, devices, profiles, type EventProfile } from '../server/db/schema';
-import { sha256 } from '../server/http/tokens';
+import { sha256 } from '../server/crypto/tokens';
 import type { EventInsert } from '../server/resources/events/queries';
 import { sql } from 'drizzle-orm';
 import { seededRandom } from '../server/demo/random';

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { devices } from '../server/db/schema';
-import { sha256 } from '../server/http/tokens';
+import { sha256 } from '../server/crypto/tokens';
 import { BENCH_ADMIN, startBenchPlatform } from './platform';
 
 const arg = (name: string, fallback: number) => {

@@ -15,7 +15,7 @@ import { openDatabase } from '../server/db/database';
 import { scratchDatabase } from '../server/db/scratch';
 import { accessGroups, badges, cardFormats, deviceAccessGroups, devices, profileAccessGroups, profiles } from '../server/db/schema';
 import { seedDemoPlatform } from '../server/demo/seed';
-import { sha256 } from '../server/http/tokens';
+import { sha256 } from '../server/crypto/tokens';
 import { arg, keepAliveClient, latencyStats, startProcess, type LatencyStats, type ServerProcess } from './lib';
 import { preparePlatform } from '../server/features';
 

@@ -8,7 +8,7 @@ import { testConfig } from '../server/config';
 import type { AppContext } from '../server/context';
 import { signingSecret } from '../server/db/bootstrap';
 import { openDatabase } from '../server/db/database';
-import { TokenSigner } from '../server/http/tokens';
+import { TokenSigner } from '../server/crypto/tokens';
 import { memoryMailer } from '../server/mail/mailer';
 import { createRealtime } from '../server/realtime';
 import { DiskSpace } from '../server/storage/diskSpace';

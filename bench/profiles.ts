@@ -26,7 +26,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_OPTIONS } from '../contract/session';
 import { accounts, cardFormats, users } from '../server/db/schema';
-import { hashPassword } from '../server/http/passwords';
+import { hashPassword } from '../server/crypto/passwords';
 import { listProfiles, toProfiles, type ProfileFilters } from '../server/resources/profiles/queries';
 import { makePlatform } from './events-data';
 import { autocannon } from './lib';

@@ -15,7 +15,7 @@ import { accessGroups, accounts, cardFormats, deployments, firmwareArtifacts, us
 import { KIND_QUERIES, searchStatement, type SearchScope } from '../server/resources/search/queries';
 import { readableKinds } from '../server/resources/search/routes';
 import { pathIds } from '../server/resources/artifacts/queries';
-import { hashPassword } from '../server/http/passwords';
+import { hashPassword } from '../server/crypto/passwords';
 import { makePlatform } from './events-data';
 import { autocannon } from './lib';
 import { startBenchPlatform } from './platform';

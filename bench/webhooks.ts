@@ -26,7 +26,7 @@ import { signingSecret } from '../server/db/bootstrap';
 import { openDatabase } from '../server/db/database';
 import { webhookDeliveries, webhooks } from '../server/db/schema';
 import { seedDemoPlatform } from '../server/demo/seed';
-import { TokenSigner } from '../server/http/tokens';
+import { TokenSigner } from '../server/crypto/tokens';
 import { memoryMailer } from '../server/mail/mailer';
 import { createRealtime } from '../server/realtime';
 import { storeEvents, type EventInsert } from '../server/resources/events/queries';

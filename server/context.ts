@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
-import type { TokenSigner } from './http/tokens';
+import type { TokenSigner } from './crypto/tokens';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime';
 import type { FileStorage } from './storage';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import type { Db } from './db/database';
 import type { Job } from './jobs/runner';
+import type { FileOwner } from './storage/sweep';
 
 /**
  * What a feature of server/resources brings to the platform, in one object exported by its index.ts and listed
@@ -18,15 +19,4 @@ export interface Feature {
     prepare?: (db: Db) => Promise<void>;
     /** the files of the storage its rows name: the storage sweep removes those no row names (server/storage/sweep.ts) */
     files?: FileOwner[];
-}
-
-/** Files under a key prefix, kept while a row names them, or for a time (downloads). */
-export interface FileOwner {
-    /** what the sweep reports it removed, e.g. 'artifacts' */
-    name: string;
-    owns(key: string): boolean;
-    /** which of these keys (owned, in the database's terms) a row still names */
-    referenced?: (db: Db, keys: string[]) => Promise<Set<string>>;
-    /** or: kept this long after it was written, whatever names it */
-    keptMs?: number;
 }

@@ -2,7 +2,7 @@ import { bootstrap } from './db/bootstrap';
 import type { Db } from './db/database';
 import type { Feature } from './feature';
 import type { Job } from './jobs/runner';
-import { storageSweep } from './storage/sweep';
+import { storageSweep } from './jobs/storageSweep';
 import { accessGroupsFeature } from './resources/access-groups/feature';
 import { accountsFeature } from './resources/accounts/feature';
 import { acsIntegrationFeature } from './resources/acs-integration/feature';

@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { generatedPassword, signingSecret } from './db/bootstrap';
 import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir } from './db/lock';
-import { TokenSigner } from './http/tokens';
+import { TokenSigner } from './crypto/tokens';
 import { createMailer } from './mail/mailer';
 import { seedDemoPlatform } from './demo/seed';
 import { demoFleetPlan, seedDemoDevices } from './demo/seed-devices';

@@ -11,7 +11,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { AppNotification } from './notifications/AppNotification';
 import { publicRoutes } from './pages/publicRoutes';
-import { enabledPlugins } from './plugins/enabled';
+import { installedPlugins } from './plugins/installed';
 import { PluginSlotsContext } from './plugins/slots';
 import { onDemand } from './plugins/onDemand';
 import { pluginSlots } from './plugins/rights';
@@ -31,32 +31,35 @@ const WithAllTexts = onDemand(() =>
 const Dashboard = onDemand(() => import('./layout/Dashboard').then(m => m.Dashboard));
 
 /** Browser routes, not hash routes: /login, /devices… load directly (issue 2). */
-export const App = () => (
-    <BrowserRouter>
-        <PluginSlotsContext.Provider value={pluginSlots()}>
-            <Admin
-                title="Access Console"
-                dataProvider={dataProvider}
-                authProvider={authProvider}
-                i18nProvider={i18nProvider}
-                store={consoleStore}
-                layout={AppLayout}
-                dashboard={Dashboard}
-                loginPage={LoginPage}
-                catchAll={NotFoundPage}
-                error={ErrorPage}
-                theme={theme}
-                notification={AppNotification}
-                disableTelemetry
-            >
-                <CustomRoutes noLayout>
-                    {[...publicRoutes, ...enabledPlugins.flatMap(p => p.publicRoutes ?? [])].map(r => (
-                        <Route key={r.path} path={r.path} element={<WithAllTexts>{r.element}</WithAllTexts>} />
-                    ))}
-                </CustomRoutes>
-                {pluginRoutes(enabledPlugins)}
-                {pluginResources(enabledPlugins)}
-            </Admin>
-        </PluginSlotsContext.Provider>
-    </BrowserRouter>
-);
+export const App = () => {
+    const plugins = installedPlugins();
+    return (
+        <BrowserRouter>
+            <PluginSlotsContext.Provider value={pluginSlots()}>
+                <Admin
+                    title="Access Console"
+                    dataProvider={dataProvider}
+                    authProvider={authProvider}
+                    i18nProvider={i18nProvider}
+                    store={consoleStore}
+                    layout={AppLayout}
+                    dashboard={Dashboard}
+                    loginPage={LoginPage}
+                    catchAll={NotFoundPage}
+                    error={ErrorPage}
+                    theme={theme}
+                    notification={AppNotification}
+                    disableTelemetry
+                >
+                    <CustomRoutes noLayout>
+                        {[...publicRoutes, ...plugins.flatMap(p => p.publicRoutes ?? [])].map(r => (
+                            <Route key={r.path} path={r.path} element={<WithAllTexts>{r.element}</WithAllTexts>} />
+                        ))}
+                    </CustomRoutes>
+                    {pluginRoutes(plugins)}
+                    {pluginResources(plugins)}
+                </Admin>
+            </PluginSlotsContext.Provider>
+        </BrowserRouter>
+    );
+};

@@ -2,11 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { getSession } from './authProvider/sessionCache';
-import { enabledPlugins } from './plugins/enabled';
+import { features } from './features';
+import { installPlugins } from './plugins/installed';
 import { preloadScreen } from './plugins/registry';
 import { preloadSignedIn } from './session/preload';
 import { tokens } from './session/storage';
 import { startInBrowserLocale } from './session/store';
+
+installPlugins(features);
 
 // SPEC 4.1: any old service worker is unregistered at start.
 void navigator.serviceWorker?.getRegistrations?.().then(list => list.forEach(r => void r.unregister()));
@@ -15,7 +18,7 @@ void navigator.serviceWorker?.getRegistrations?.().then(list => list.forEach(r =
 if (tokens.access) {
     void getSession().catch(() => undefined);
     preloadSignedIn(window.location.pathname);
-} else preloadScreen(enabledPlugins, window.location.pathname);
+} else preloadScreen(features, window.location.pathname);
 startInBrowserLocale();
 
 createRoot(document.getElementById('root')!).render(

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from './database';
 import { accounts, settings, users } from './schema';
-import { newSecret } from '../http/tokens';
-import { hashPassword } from '../http/passwords';
+import { newSecret } from '../crypto/tokens';
+import { hashPassword } from '../crypto/passwords';
 
 /** The JWT signing key, made once and shared by every server instance through the database. */
 export const signingSecret = async (db: Db): Promise<string> => {

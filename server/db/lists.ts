@@ -1,7 +1,7 @@
 import { and, asc, desc, like, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { parseSort } from '../../contract/api';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import { accounts } from './schema';
 
 /** The SQL every list shares: order, page and count, filters (their query parameters are http/lists.ts). */

@@ -16,7 +16,7 @@ import {
     settings,
 } from '../db/schema';
 import type { ScheduleHoliday, WeeklyWindow } from '../../contract/schedules';
-import { sha256 } from '../http/tokens';
+import { sha256 } from '../crypto/tokens';
 import { newRegistrationCode } from '../resources/devices/registration';
 import { readerIdentity } from './fleet/reader';
 

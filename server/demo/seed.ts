@@ -3,7 +3,7 @@ import { ROLES, type Role } from '../../contract/roles';
 import type { AccountOption } from '../../contract/session';
 import type { Db } from '../db/database';
 import { accounts, users } from '../db/schema';
-import { hashPassword } from '../http/passwords';
+import { hashPassword } from '../crypto/passwords';
 
 export interface DemoAccount {
     id: number;

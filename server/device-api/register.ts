@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { registerInput, registerReply } from '../../contract/device-api';
 import type { AppContext } from '../context';
 import { badRequest, conflict, tooMany, unauthorized } from '../http/errors';
-import { opaqueToken, sha256 } from '../http/tokens';
+import { opaqueToken, sha256 } from '../crypto/tokens';
 import { recordAudit } from '../http/audit';
 import {
     accountByRegistrationCode,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { API_KEY_MARK, API_KEY_PREFIX_LENGTH, apiKeyStatus } from '../../contract/apiKeys';
 import type { Db } from '../db/database';
 import { accounts, apiKeys } from '../db/schema';
-import { sha256 } from './tokens';
+import { sha256 } from '../crypto/tokens';
 
 export const hashApiKey = (key: string) => sha256(key.trim());
 

@@ -11,7 +11,7 @@ import { accounts, sessions, users } from '../db/schema';
 import { apiKeyHeader, hashApiKey, keyByHash, keyStillValid, touchApiKey, wellFormedApiKey } from './apiKeys';
 import { authenticateDevice, deviceCredential } from './deviceAuth';
 import { forbidden, tooMany, unauthorized } from './errors';
-import type { TokenKind, TokenSigner } from './tokens';
+import type { TokenKind, TokenSigner } from '../crypto/tokens';
 
 /**
  * Who may call a route. Every route under /api/v2 declares one; the server

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { coalesced } from '../db/coalesce';
 import { rows, type Db } from '../db/database';
 import { unauthorized } from './errors';
-import { sha256 } from './tokens';
+import { sha256 } from '../crypto/tokens';
 
 /** The reader behind a device-API call, as its credential proved. */
 export interface DeviceAuth {

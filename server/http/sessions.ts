@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { refreshTokens, sessions } from '../db/schema';
-import { opaqueToken, sha256 } from './tokens';
+import { opaqueToken, sha256 } from '../crypto/tokens';
 
 export interface TokenPair {
     token: string;

@@ -1,8 +1,24 @@
-import type { AppContext } from '../context';
-import type { FileOwner } from '../feature';
-import type { Job } from '../jobs/runner';
+import type { Db } from '../db/database';
 import { thumbnailKey } from './images';
-import type { StoredFile } from '.';
+import type { FileStorage, StoredFile } from '.';
+
+/** Files under a key prefix, kept while a row names them, or for a time (downloads): a feature declares them (server/feature.ts). */
+export interface FileOwner {
+    /** what the sweep reports it removed, e.g. 'artifacts' */
+    name: string;
+    owns(key: string): boolean;
+    /** which of these keys (owned, in the database's terms) a row still names */
+    referenced?: (db: Db, keys: string[]) => Promise<Set<string>>;
+    /** or: kept this long after it was written, whatever names it */
+    keptMs?: number;
+}
+
+/** What a sweep reads and removes: the database, the storage and the clock of the platform. */
+export interface SweepContext {
+    db: Db;
+    storage: FileStorage;
+    now: () => Date;
+}
 
 /** Files looked up in the database at a time. */
 const BATCH = 500;
@@ -25,7 +41,7 @@ const owningKey = (key: string) => (key.endsWith(THUMBNAIL) ? key.slice(0, -THUM
  * to a request under way on this instance or another sharing the storage. Rows are looked up by key, a batch at a
  * time (docs/ops.md, Debris).
  */
-export const sweepDebris = async (ctx: AppContext, owners: readonly FileOwner[], options: { graceMs: number }): Promise<SweepResult> => {
+export const sweepDebris = async (ctx: SweepContext, owners: readonly FileOwner[], options: { graceMs: number }): Promise<SweepResult> => {
     const before = ctx.now().getTime() - options.graceMs;
     const result: SweepResult = { partial: 0, ...Object.fromEntries(owners.map(o => [o.name, 0])) };
     const ownerOf = (key: string) => owners.find(o => o.owns(key));
@@ -79,19 +95,5 @@ export const sweepDebris = async (ctx: AppContext, owners: readonly FileOwner[],
  * grace period and not in use by this process. What another instance uses has its time renewed every minute
  * (server/storage/leases.ts). The backup folder's own leftovers are the system feature's (its backup jobs).
  */
-export const sweepLeftovers = async (ctx: AppContext, options: { graceMs: number }) =>
+export const sweepLeftovers = async (ctx: SweepContext, options: { graceMs: number }) =>
     ctx.storage.clearLeftovers(new Date(ctx.now().getTime() - options.graceMs));
-
-/** The sweep at start and every hour, on every instance, of the files the features own: what one removes, another finds gone. */
-export const storageSweep = (owners: readonly FileOwner[]): Job => ({
-    name: 'storage sweep',
-    everyMs: 60 * 60_000,
-    atStart: true,
-    async run(ctx, log) {
-        const graceMs = ctx.config.storageSweepGraceMinutes * 60_000;
-        const removed = await sweepDebris(ctx, owners, { graceMs });
-        if (Object.values(removed).some(n => n > 0)) log?.info({ removed }, 'storage sweep removed files no row refers to');
-        const restores = await sweepLeftovers(ctx, { graceMs });
-        if (restores) log?.info({ restores }, 'storage sweep removed what a stopped restore left');
-    },
-});

@@ -1,5 +1,5 @@
 import englishMessages from 'ra-language-english';
-import { enabledPlugins } from '../plugins/enabled';
+import { installedPlugins } from '../plugins/installed';
 import type { Messages } from '../plugins/types';
 import app from './app.en';
 import layout from '../layout/messages.en';
@@ -14,4 +14,4 @@ export const coreEnglish: Messages = mergeMessages(englishMessages as unknown as
 
 /** Every English text, the kernel's and each feature's. */
 export const loadEnglish = async (): Promise<Messages> =>
-    mergeMessages(coreEnglish, ...(await Promise.all(enabledPlugins.map(p => textsIn(p.messages, 'en')))));
+    mergeMessages(coreEnglish, ...(await Promise.all(installedPlugins().map(p => textsIn(p.messages, 'en')))));

@@ -1,5 +1,5 @@
 import type { LocaleCode } from '../../contract/constants';
-import { enabledPlugins } from '../plugins/enabled';
+import { installedPlugins } from '../plugins/installed';
 import type { Messages, MessageFiles } from '../plugins/types';
 import { textsIn } from './files';
 import { mergeMessages } from './merge';
@@ -17,4 +17,4 @@ const kernel: MessageFiles[] = [
 
 /** Every text of a language other than English (English is bundled: src/i18n/en.ts), loaded whole when chosen. */
 export const loadLocale = async (locale: Exclude<LocaleCode, 'en'>): Promise<Messages> =>
-    mergeMessages(...(await Promise.all([...kernel, ...enabledPlugins.map(p => p.messages)].map(files => textsIn(files, locale)))));
+    mergeMessages(...(await Promise.all([...kernel, ...installedPlugins().map(p => p.messages)].map(files => textsIn(files, locale)))));

@@ -5,7 +5,7 @@ import { preloadComponent } from './onDemand';
 import { RouteGuard, guarded } from './RouteGuard';
 
 /** Turns plugins into react-admin <Resource>s, each view behind its route guard. */
-export const pluginResources = (plugins: ConsolePlugin[]) =>
+export const pluginResources = (plugins: readonly ConsolePlugin[]) =>
     plugins.flatMap(plugin =>
         (plugin.resources ?? []).map(r => (
             <Resource
@@ -22,7 +22,7 @@ export const pluginResources = (plugins: ConsolePlugin[]) =>
     );
 
 /** The plugins' custom routes, inside the layout. */
-export const pluginRoutes = (plugins: ConsolePlugin[]) => (
+export const pluginRoutes = (plugins: readonly ConsolePlugin[]) => (
     <CustomRoutes>
         {plugins.flatMap(plugin =>
             (plugin.routes ?? []).map(route => (
@@ -37,7 +37,7 @@ export const pluginRoutes = (plugins: ConsolePlugin[]) => (
  * custom route made with onDemand) while the rest of the console boots and
  * the session loads, rather than after the first render asks for it.
  */
-export const preloadScreen = (plugins: ConsolePlugin[], pathname: string) => {
+export const preloadScreen = (plugins: readonly ConsolePlugin[], pathname: string) => {
     const routes = plugins.flatMap(p => p.routes ?? []).filter(route => matchPath(route.path, pathname));
     for (const route of routes) void preloadComponent(route.element.type);
     if (routes.length) return;

@@ -48,7 +48,7 @@ export interface AccountSection {
 /**
  * A feature of the console: its resources, its custom routes, the menu
  * entries it makes real and its messages. The kernel knows nothing of any
- * one feature; src/plugins/enabled.ts lists them.
+ * one feature; src/features.ts lists them.
  */
 export interface ConsolePlugin {
     key: string;

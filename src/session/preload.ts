@@ -1,5 +1,5 @@
 import { AppLayout } from '../layout/lazy';
-import { enabledPlugins } from '../plugins/enabled';
+import { installedPlugins } from '../plugins/installed';
 import { preloadScreen } from '../plugins/registry';
 
 /**
@@ -11,5 +11,5 @@ import { preloadScreen } from '../plugins/registry';
  */
 export const preloadSignedIn = (pathname: string) => {
     void AppLayout.preload().catch(() => undefined);
-    preloadScreen(enabledPlugins, pathname);
+    preloadScreen(installedPlugins(), pathname);
 };

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACS_MESSAGES, type AcsIntegrationRecord, type AcsLogRecord } from '../../contract/acsIntegration';
-import { enabledPlugins } from '../../src/plugins/enabled';
+import { features } from '../../src/features';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { AcsIntegrationSection } from '../../src/resources/acs-integration/AcsIntegrationSection';
 import { stubObjectUrls } from './eventsFixtures';
@@ -106,7 +106,7 @@ const callsTo = (dp: ReturnType<typeof section>, path: string, method = 'GET') =
 
 describe('the ACS integration section of the account page (SPEC 3, 7.2; issue 12)', () => {
     it('is an account section for the roles holding the acsIntegration read right', () => {
-        const sections = enabledPlugins.flatMap(p => p.accountSections ?? []);
+        const sections = features.flatMap(p => p.accountSections ?? []);
         expect(sections.find(s => s.key === 'acs-integration')?.right).toEqual(['acsIntegration', 'read']);
     });
 

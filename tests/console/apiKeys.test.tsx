@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '../../contract/apiKeys';
-import { enabledPlugins } from '../../src/plugins/enabled';
+import { features } from '../../src/features';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { ApiKeysSection } from '../../src/resources/api-keys/ApiKeysSection';
 import { renderInAdmin, testSession } from './render';
@@ -63,7 +63,7 @@ const section = (initial: ApiKey[], role: 'moderator' | 'admin' = 'moderator') =
 
 describe('the API keys section of the account page (SPEC 3, 7.2)', () => {
     it('is a section of the account page for the roles that may read API keys', () => {
-        const sections = enabledPlugins.flatMap(p => p.accountSections ?? []);
+        const sections = features.flatMap(p => p.accountSections ?? []);
         expect(sections.find(s => s.key === 'api-keys')?.right).toEqual(['apiKeys', 'read']);
     });
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_EXPORT_MESSAGES } from '../../contract/importExport';
-import { enabledPlugins } from '../../src/plugins/enabled';
+import { features } from '../../src/features';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { ImportExportSection } from '../../src/resources/import-export/ImportExportSection';
 import { readReply } from '../../src/resources/import-export/fileId';
@@ -51,7 +51,7 @@ const formOf = (dp: ReturnType<typeof section>, n = 0) => Object.fromEntries(dp.
 
 describe('the import/export section of the account page (SPEC 3, 7.2)', () => {
     it('is a section of the account page for the roles holding the import/export write right', () => {
-        const sections = enabledPlugins.flatMap(p => p.accountSections ?? []);
+        const sections = features.flatMap(p => p.accountSections ?? []);
         expect(sections.find(s => s.key === 'import-export')?.right).toEqual(['importExport', 'write']);
     });
 

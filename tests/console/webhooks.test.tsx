@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { visibleMenu } from '../../contract/menu';
 import type { Delivery, Webhook } from '../../contract/webhooks';
-import { enabledPlugins } from '../../src/plugins/enabled';
+import { features } from '../../src/features';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { WebhooksPage } from '../../src/resources/webhooks/WebhooksPage';
 import { renderInAdmin, testSession } from './render';
@@ -80,7 +80,7 @@ const page = (initial: Webhook[], options: { role?: 'moderator' | 'installer'; r
 
 describe('the webhooks screen (issue 15)', () => {
     it('is a menu entry for the staff who hold the webhooks right, not for managers and users', () => {
-        expect(enabledPlugins.flatMap(p => p.routes ?? []).find(r => r.path === '/webhooks')?.routeKey).toBe('webhooks');
+        expect(features.flatMap(p => p.routes ?? []).find(r => r.path === '/webhooks')?.routeKey).toBe('webhooks');
         const keys = (role: 'moderator' | 'manager' | 'user') =>
             visibleMenu(testSession(role).flags)
                 .flatMap(e => ('items' in e ? e.items : [e]))

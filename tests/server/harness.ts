@@ -9,7 +9,7 @@ import type { AppContext } from '../../server/context';
 import { signingSecret } from '../../server/db/bootstrap';
 import { MIGRATIONS, openDatabase, type Database } from '../../server/db/database';
 import { scratchDatabase } from '../../server/db/scratch';
-import { TokenSigner } from '../../server/http/tokens';
+import { TokenSigner } from '../../server/crypto/tokens';
 import { memoryMailer } from '../../server/mail/mailer';
 import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
 import { LocalDiskStorage } from '../../server/storage';

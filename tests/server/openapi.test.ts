@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS, isAction, isResource } from '../../contract/rights';
 import { authPlugin } from '../../server/http/auth';
-import { TokenSigner, newSecret } from '../../server/http/tokens';
+import { TokenSigner, newSecret } from '../../server/crypto/tokens';
 import { startPlatform, type TestPlatform } from './harness';
 
 let p: TestPlatform;

@@ -107,17 +107,6 @@ export const findAccessGroup = async (db: Db, id: number): Promise<AccessGroupLi
     return row ? flatten(row) : undefined;
 };
 
-/** The ids among these that are access groups of the account; used to refuse another tenant's groups. */
-export const groupsOfAccount = async (db: Db | Tx, accountId: number, ids: number[]) =>
-    ids.length
-        ? (
-              await db
-                  .select({ id: accessGroups.id })
-                  .from(accessGroups)
-                  .where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))
-          ).map(r => r.id)
-        : [];
-
 export const descriptionTaken = async (db: Db, accountId: number, description: string, exceptId?: number) =>
     (
         await db

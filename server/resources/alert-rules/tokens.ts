@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_BASE } from '../../../contract/constants';
-import type { TokenSigner } from '../../http/tokens';
+import type { TokenSigner } from '../../crypto/tokens';
 
 const LABEL = 'alert-address';
 

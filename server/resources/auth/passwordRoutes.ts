@@ -6,9 +6,9 @@ import { newPassword, resetPasswordRequest, resetPasswordStatus } from '../../..
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { conflict, forbidden, HttpError } from '../../http/errors';
-import { opaqueToken, sha256 } from '../../http/tokens';
+import { opaqueToken, sha256 } from '../../crypto/tokens';
 import { recordAudit } from '../../http/audit';
-import { hashPassword } from '../../http/passwords';
+import { hashPassword } from '../../crypto/passwords';
 import {
     findPasswordReset,
     forgetFailedSignIns,

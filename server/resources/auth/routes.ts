@@ -22,7 +22,7 @@ import { recordAudit } from '../../http/audit';
 import { accountOptions } from '../accounts';
 import { platformOs, platformVersion } from '../../version';
 import { sessionFlags } from './flags';
-import { burnPasswordCheck, verifyPassword } from '../../http/passwords';
+import { burnPasswordCheck, verifyPassword } from '../../crypto/passwords';
 import { revokeSession, rotateRefresh, startSecondFactor, startSession } from '../../http/sessions';
 import { claimAttempt } from './lockout';
 import { acceptTerms, setUserLocale, userByEmail, userLocale } from './queries';

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { requireAuth, type AuthContext } from '../../http/auth';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors';
 import { accountInScope } from '../../http/scope';
-import { sha256 } from '../../http/tokens';
+import { sha256 } from '../../crypto/tokens';
 import { recordAudit } from '../../http/audit';
 import { claimAttempt } from './lockout';
 import { acceptTotpStep, clearTwoFactor, enableTwoFactor, setPendingSecret, useRecoveryCode, userById } from './queries';

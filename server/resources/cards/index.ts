@@ -1,3 +1,3 @@
 /** The cards feature as other features may use it: nothing else of this folder is imported from outside (docs/architecture.md). */
 export { holdersOf, listCards } from './queries';
-export { whyNotForProfile, whyNotListed } from './rules';
+export { whyNotListed } from './rules';

@@ -34,13 +34,13 @@ import { ACCOUNT_OPTIONS, optionOn } from '../../../contract/session';
 import { idList, listParams } from '../../http/lists';
 import { formAccount, rowInScope, scopeOf, type RouteScope } from '../../http/scope';
 import { accountOptions } from '../accounts';
-import { defaultAccessGroupId, groupsOfAccount } from '../access-groups';
+import { defaultAccessGroupId } from '../access-groups';
 import { recordAudit, recordAudits } from '../../http/audit';
 import { removeImages } from '../../storage/images';
 import { bumpAccessVersion } from '../../db/accessVersions';
 import { deleteProfilesFor, deleteProfilesIn, type DeletedProfile } from '../profiles';
-import { BADGE_TAKEN, checkBadge } from '../profiles';
-import { badgeTaken, findProfile, insertProfile, toProfiles } from '../profiles';
+import { BADGE_TAKEN, checkBadge, whyNotForProfile } from '../profiles';
+import { accessGroupsOfAccount, badgeTaken, findProfile, insertProfile, toProfiles } from '../profiles';
 import { DEFAULT_OPT_OUT_FORMAT_KEY, importOptOutCsv } from './optOutImport';
 import {
     deleteListed,
@@ -57,7 +57,7 @@ import {
     rangeOf,
     upsertRange,
 } from './queries';
-import { clearOtherLists, whyNotForProfile, whyNotListed } from './rules';
+import { clearOtherLists, whyNotListed } from './rules';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const listQuery = z.object({ ...listParams(LIST_MAX_PAGE_SIZE), card_format_id: z.coerce.number().int().positive().optional() });
@@ -521,7 +521,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             if (await badgeTaken(ctx.db, account.id, key)) throw conflict(BADGE_TAKEN);
             const fallback = await defaultAccessGroupId(ctx.db, account.id);
             const groupIds = body.access_group_ids?.length ? body.access_group_ids : fallback ? [fallback] : [];
-            const own = await groupsOfAccount(ctx.db, account.id, groupIds);
+            const own = await accessGroupsOfAccount(ctx.db, account.id, groupIds);
             if (!groupIds.length || own.length !== new Set(groupIds).size)
                 throw validationError({ access_group_ids: "Choose access groups of the visitor's account" });
             const zone = accountTimeZone(await accountOptions(ctx.db, account.id));

@@ -25,10 +25,6 @@ export const whyNotListed = async (db: Db | Tx, accountId: number, list: CardLis
     return null;
 };
 
-/** Why a profile cannot get this badge: its holder opted out of biometrics. */
-export const whyNotForProfile = async (db: Db | Tx, accountId: number, key: BadgeKey): Promise<string | null> =>
-    (await listsOfBadge(db, accountId, key)).has('opt_out') ? CARD_MESSAGES.optedOut : null;
-
 /** An opted-out badge leaves the adaptive and exclusion lists. */
 export const clearOtherLists = async (tx: Db | Tx, accountId: number, keys: BadgeKey[]) => {
     if (!keys.length) return;

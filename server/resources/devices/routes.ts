@@ -27,7 +27,7 @@ import { requireAuth, type AuthContext } from '../../http/auth';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, mayActIn, reachOf, rowInScope, scopeOf } from '../../http/scope';
-import { sha256 } from '../../http/tokens';
+import { sha256 } from '../../crypto/tokens';
 import { auditTrail, recordAudit } from '../../http/audit';
 import { findAccount } from '../accounts';
 import { buildDeviceConfig } from './config';

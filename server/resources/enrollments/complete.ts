@@ -14,11 +14,9 @@ import { events, profileConsents, users } from '../../db/schema';
 import { HttpError, validationError } from '../../http/errors';
 import { checkPicture, type PictureCheck, type PictureLimits } from '../../http/pictures';
 import { recordAudit } from '../../http/audit';
-import { whyNotForProfile } from '../cards';
 import { eventImageKey, storeImage } from '../../storage/images';
-import { BADGE_TAKEN } from '../profiles';
 import { findCardFormat } from '../card-formats';
-import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles';
+import { BADGE_TAKEN, badgeTaken, insertProfile, whyNotForProfile, type CheckedBadge } from '../profiles';
 import { completionMail } from './mails';
 import { consentTemplateOf, moveInvite, updateInvite, type InviteRow } from './queries';
 

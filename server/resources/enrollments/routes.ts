@@ -35,7 +35,7 @@ import { attachment } from '../../http/attachments';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
 import { mayActIn, scopeOf } from '../../http/scope';
-import { sha256 } from '../../http/tokens';
+import { sha256 } from '../../crypto/tokens';
 import { csvRecords } from '../../http/csvLines';
 import { checkPicture } from '../../http/pictures';
 import { rows } from '../../db/database';
@@ -45,11 +45,9 @@ import { eq, isNull, or, sql } from 'drizzle-orm';
 import { sendBatch, sendInvitation } from './sender';
 import { invitationsLeftToday, refuseMoreThanLeft, takeInvitations } from './dailyCap';
 import { accountOptions, findAccount } from '../accounts';
-import { defaultAccessGroupId, groupsOfAccount } from '../access-groups';
+import { defaultAccessGroupId } from '../access-groups';
 import { auditTrail } from '../../http/audit';
-import { checkBadge, BADGE_TAKEN } from '../profiles';
-import { badgeTaken } from '../profiles';
-import { whyNotForProfile } from '../cards';
+import { accessGroupsOfAccount, BADGE_TAKEN, badgeTaken, checkBadge, whyNotForProfile } from '../profiles';
 import { completeEnrollment } from './complete';
 import { readablePdf, sampleSignature, stampConsent } from './consentPdf';
 import { codeMail, sendTestMail } from './mails';
@@ -152,7 +150,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     const inviteeGroups = async (accountId: number, ids: number[] | undefined, prefix: string) => {
         const fallback = ids?.length ? undefined : await defaultAccessGroupId(ctx.db, accountId);
         const groups = ids?.length ? [...new Set(ids)] : fallback ? [fallback] : [];
-        if (!groups.length || (await groupsOfAccount(ctx.db, accountId, groups)).length !== groups.length)
+        if (!groups.length || (await accessGroupsOfAccount(ctx.db, accountId, groups)).length !== groups.length)
             throw validationError({ [`${prefix}access_group_ids`]: "Choose access groups of the person's account" });
         return groups;
     };

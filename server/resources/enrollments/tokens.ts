@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { TokenSigner } from '../../http/tokens';
+import type { TokenSigner } from '../../crypto/tokens';
 
 const LABEL = 'web-enrollment';
 

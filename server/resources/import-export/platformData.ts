@@ -20,13 +20,11 @@ import { accounts } from '../../db/schema';
 import type { StoredOnvif, StoredSip } from '../../db/schema/devices';
 import { HttpError } from '../../http/errors';
 import { platformVersion } from '../../version';
-import { whyNotListed, whyNotForProfile } from '../cards';
-import { holdersOf } from '../cards';
+import { holdersOf, whyNotListed } from '../cards';
 import { storedOnvif, storedSip, updateDeviceParameters } from '../devices';
 import { bumpAccessVersion } from '../../db/accessVersions';
-import { BADGE_TAKEN, checkBadgeWith } from '../profiles';
 import { createSchedule } from '../schedules';
-import { badgeTaken, insertProfile, type CheckedBadge } from '../profiles';
+import { BADGE_TAKEN, badgeTaken, checkBadgeWith, insertProfile, whyNotForProfile, type CheckedBadge } from '../profiles';
 import {
     cardListsOf,
     customFormatsOf,

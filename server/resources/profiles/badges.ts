@@ -1,10 +1,12 @@
 import { encodeCard, WIEGAND_FORMATS, type PredefinedCardFormatKey } from '../../../contract/card-formats';
+import { CARD_MESSAGES } from '../../../contract/cards';
 import { PROFILE_MESSAGES, type BadgeInput } from '../../../contract/profiles';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { cardFormats } from '../../db/schema';
+import { cardFormats, cardLists } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { codecFormat } from './access';
+import type { Tx } from './deletion';
 import type { CheckedBadge } from './queries';
 
 type CardFormatRow = typeof cardFormats.$inferSelect;
@@ -59,3 +61,26 @@ export const checkBadge = async (db: Db, accountId: number, input: BadgeInput, p
         input,
         prefix,
     );
+
+/**
+ * Why a profile cannot get this badge: its holder opted out of biometrics (SPEC 4.7; the opt-out list is the cards
+ * feature's, read here).
+ */
+export const whyNotForProfile = async (
+    db: Db | Tx,
+    accountId: number,
+    key: Pick<CheckedBadge, 'card_format_id' | 'facility_code' | 'badge_number'>,
+): Promise<string | null> => {
+    const [optedOut] = await db
+        .select({ id: cardLists.id })
+        .from(cardLists)
+        .where(
+            and(
+                eq(cardLists.account_id, accountId),
+                eq(cardLists.list, 'opt_out'),
+                sql`${cardLists.card_format_id} = ${key.card_format_id} and coalesce(${cardLists.facility_code}, -1) = ${key.facility_code ?? -1} and ${cardLists.badge_number} = ${key.badge_number}`,
+            ),
+        )
+        .limit(1);
+    return optedOut ? CARD_MESSAGES.optedOut : null;
+};

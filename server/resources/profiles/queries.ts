@@ -9,7 +9,7 @@ import {
 import { parseBadgeText } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
-import { accessGroups, badges, cardFormats, profileAccessGroups, profileConsents, profiles } from '../../db/schema';
+import { accessGroups, badges, cardFormats, cardLists, profileAccessGroups, profileConsents, profiles } from '../../db/schema';
 import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 import { bumpAccessVersion } from '../../db/accessVersions';
 
@@ -450,3 +450,23 @@ export const grantAccess = (db: Db, profile: ProfileRow, groupId: number, card?:
             .where(eq(profiles.id, profile.id));
         await bumpAccessVersion(tx, profile.account_id);
     });
+
+/** Which of these access groups are the account's own: a profile, a visitor or an enrollment is given those only. */
+export const accessGroupsOfAccount = async (db: Db | Tx, accountId: number, ids: number[]) =>
+    ids.length
+        ? (
+              await db
+                  .select({ id: accessGroups.id })
+                  .from(accessGroups)
+                  .where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))
+          ).map(r => r.id)
+        : [];
+
+/** How many badges the account's exclusion list holds (the cards feature's list, read here). */
+export const exclusionCount = async (db: Db, accountId: number) =>
+    (
+        await db
+            .select({ n: countAll })
+            .from(cardLists)
+            .where(and(eq(cardLists.account_id, accountId), eq(cardLists.list, 'exclusion')))
+    )[0]!.n;

@@ -25,17 +25,16 @@ import { attachment, stampedFileName } from '../../http/attachments';
 import { csvStream } from '../../http/csv';
 import { accountTimeZone, expirationTime, nextMidnight, profileInactivityDays } from '../../../contract/cards';
 import { accountOptions } from '../accounts';
-import { listCards } from '../cards';
-import { whyNotForProfile } from '../cards';
 import { deleteProfilesFor } from './deletion';
 import { idList, listParams } from '../../http/lists';
 import { mayActIn, rowInScope, scopeOf } from '../../http/scope';
 import { findAccount } from '../accounts';
-import { groupsOfAccount } from '../access-groups';
 import { auditTrail } from '../../http/audit';
-import { BADGE_TAKEN, checkBadge } from './badges';
+import { BADGE_TAKEN, checkBadge, whyNotForProfile } from './badges';
 import {
+    accessGroupsOfAccount,
     badgeTaken,
+    exclusionCount,
     deleteBadge,
     findProfile,
     grantAccess,
@@ -138,7 +137,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     const record = async (id: number) => (await toProfiles(ctx.db, [(await findProfile(ctx.db, id))!]))[0]!;
     /** Access groups must be the profile's account's own. */
     const checkGroups = async (accountId: number, ids: number[], field = 'access_group_ids') => {
-        const own = await groupsOfAccount(ctx.db, accountId, ids);
+        const own = await accessGroupsOfAccount(ctx.db, accountId, ids);
         if (own.length !== new Set(ids).size) throw validationError({ [field]: "Choose access groups of the profile's account" });
     };
     /** Badges checked against their formats, none already used in the account, none twice in the request. */
@@ -269,12 +268,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             const { account } = scopeOf(request);
             const options = await accountOptions(ctx.db, account.id);
             const zone = accountTimeZone(options);
-            const exclusions = await listCards(ctx.db, { scope: { accountId: account.id }, list: 'exclusion' }, { page: 1, per_page: 1 });
             return {
                 time_zone: zone,
                 inactivity_days: profileInactivityDays(options),
                 visitor_expiry: nextMidnight(ctx.now(), zone).toISOString(),
-                exclusions: exclusions.count,
+                exclusions: await exclusionCount(ctx.db, account.id),
             };
         },
     );

@@ -11,12 +11,12 @@ import { MESSAGES } from '../../../contract/validation';
 import type { AppContext } from '../../context';
 import { auditUserId, requireAuth, type AuthContext } from '../../http/auth';
 import { conflict, forbidden, HttpError, notFound, tooMany, validationError } from '../../http/errors';
-import { opaqueToken, sha256 } from '../../http/tokens';
+import { opaqueToken, sha256 } from '../../crypto/tokens';
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, mayActIn, scopeOf } from '../../http/scope';
 import { recordAudit } from '../../http/audit';
 import { listAccounts, toAccount } from '../accounts';
-import { hashPassword, verifyPassword } from '../../http/passwords';
+import { hashPassword, verifyPassword } from '../../crypto/passwords';
 import { revokeOtherSessions, revokeUserSessions } from '../../http/sessions';
 import {
     deleteUser,

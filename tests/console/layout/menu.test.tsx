@@ -4,7 +4,7 @@ import { ResourceDefinitionContextProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { IMPLEMENTED_SCREENS, isMenuGroup, MENU } from '../../../contract/menu';
 import { AppMenu } from '../../../src/layout/AppMenu';
-import { enabledPlugins } from '../../../src/plugins/enabled';
+import { features } from '../../../src/features';
 import { renderInAdmin, testAuthProvider, testSession } from '../render';
 
 const menu = (session = testSession(), path = '/') => renderInAdmin(<AppMenu />, { session, path });
@@ -134,9 +134,7 @@ describe('side menu (SPEC 2.3)', () => {
 describe('the screens the menu offers', () => {
     it('are exactly those a feature of the console opens', () => {
         const opened = new Set(
-            enabledPlugins
-                .flatMap(p => [...(p.resources ?? []).map(r => r.routeKey), ...(p.routes ?? []).map(r => r.routeKey)])
-                .filter(Boolean),
+            features.flatMap(p => [...(p.resources ?? []).map(r => r.routeKey), ...(p.routes ?? []).map(r => r.routeKey)]).filter(Boolean),
         );
         const menuKeys = MENU.flatMap(e => (isMenuGroup(e) ? e.items : [e])).map(i => i.key);
         for (const key of menuKeys) expect(IMPLEMENTED_SCREENS.has(key) === (key === 'dashboard' || opened.has(key)), key).toBe(true);

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../../../contract/apiKeys';
 import { buildApp } from '../../../server/app';
 import { apiKeys, auditLogs } from '../../../server/db/schema';
-import { sha256 } from '../../../server/http/tokens';
+import { sha256 } from '../../../server/crypto/tokens';
 import { openStream } from '../events/sse';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema';
-import { hashPassword } from '../../../server/http/passwords';
+import { hashPassword } from '../../../server/crypto/passwords';
 import { DEMO_PASSWORD, startPlatform, type TestPlatform } from '../harness';
 
 let p: TestPlatform;

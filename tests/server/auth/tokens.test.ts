@@ -2,7 +2,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../../server/db/schema';
-import { AUDIENCE, ISSUER } from '../../../server/http/tokens';
+import { AUDIENCE, ISSUER } from '../../../server/crypto/tokens';
 import { ADMIN, startPlatform, type TestPlatform } from '../harness';
 
 let p: TestPlatform;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_ERRORS, SSO_MESSAGES } from '../../../contract/sso';
 import { auditLogs, users } from '../../../server/db/schema';
-import { hashPassword } from '../../../server/http/passwords';
+import { hashPassword } from '../../../server/crypto/passwords';
 import { finishSsoRedirect, signInExternal } from '../../../server/resources/sso/externalUser';
 import { SsoError, type ExternalIdentity } from '../../../server/resources/sso/identity';
 import { ADMIN, DEMO_PASSWORD, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
