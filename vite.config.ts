@@ -14,7 +14,7 @@ export default defineConfig({
             tokenKey: STORAGE_KEYS.token,
             layout: ['src/layout/AppLayout.tsx', 'src/resources/search/SearchBox.tsx'],
             groups: ['texts-en'],
-            home: 'src/layout/Dashboard.tsx',
+            home: 'src/resources/dashboard/Dashboard.tsx',
         }),
         precompress(),
     ],
@@ -34,7 +34,9 @@ export default defineConfig({
                         // another language, whole, in one file when chosen (src/i18n/load.ts)
                         ...LOCALE_CODES.filter(code => code !== 'en').map(code => ({
                             name: `texts-${code}`,
-                            test: new RegExp(`(messages|app|validation|ra)\\.${code}\\.ts$${code === 'fr' ? '|ra-language-french' : ''}`),
+                            test: new RegExp(
+                                `(messages|app|layout|pages|notifications|validation|ra)\\.${code}\\.ts$${code === 'fr' ? '|ra-language-french' : ''}`,
+                            ),
                             priority: 2,
                         })),
                         // the charts are the dashboard's and statistics' alone

@@ -8,13 +8,13 @@ type Chunk = Rolldown.OutputChunk;
  * The list screen of each resource of the console's plugins, by the first
  * segment of its address: `{ name: 'devices', …, list: DeviceList }` with
  * `const DeviceList = onDemand(() => import('./page/DeviceList')…)` in
- * src/resources/<feature>/index.ts gives devices → that module.
+ * src/resources/<feature>/plugin.ts gives devices → that module.
  */
 export const listScreens = (root: string): Record<string, string> => {
     const screens: Record<string, string> = {};
     const resources = path.join(root, 'src/resources');
     for (const feature of fs.readdirSync(resources)) {
-        const index = path.join(resources, feature, 'index.ts');
+        const index = path.join(resources, feature, 'plugin.ts');
         if (!fs.existsSync(index)) continue;
         const source = fs.readFileSync(index, 'utf8');
         for (const [, name, list] of source.matchAll(/\{\s*name:\s*'([^']+)'[^{}]*?\blist:\s*(\w+)/g)) {
@@ -66,7 +66,9 @@ export const bootPreload = (options: {
                 const byFile = new Map(chunks.map(c => [c.fileName, c]));
                 const byModule = new Map(chunks.filter(c => c.facadeModuleId).map(c => [slashed(c.facadeModuleId!), c]));
                 const chunkOf = (module: string) => {
-                    const chunk = byModule.get(slashed(path.resolve(root, module)));
+                    const id = slashed(path.resolve(root, module));
+                    // a screen another feature also imports (through its public index.ts) may share that module's chunk
+                    const chunk = byModule.get(id) ?? chunks.find(c => c.moduleIds.some(m => slashed(m) === id));
                     if (!chunk) throw new Error(`boot-preload: no chunk for ${module}`);
                     return chunk;
                 };

@@ -15,7 +15,7 @@ import { installedPlugins } from './plugins/installed';
 import { PluginSlotsContext } from './plugins/slots';
 import { onDemand } from './plugins/onDemand';
 import { pluginSlots } from './plugins/rights';
-import { pluginResources, pluginRoutes } from './plugins/registry';
+import { pluginResources, pluginRoutes } from './layout/pluginRoutes';
 import { consoleStore } from './session/store';
 
 // Pages outside the layout (a link in a mail opens them) show once the features' texts are here.
@@ -26,9 +26,6 @@ const WithAllTexts = onDemand(() =>
                 children,
     ),
 );
-
-// The dashboard brings the charts library: it loads after sign-in, not with the sign-in page.
-const Dashboard = onDemand(() => import('./layout/Dashboard').then(m => m.Dashboard));
 
 /** Browser routes, not hash routes: /login, /devices… load directly (issue 2). */
 export const App = () => {
@@ -43,7 +40,7 @@ export const App = () => {
                     i18nProvider={i18nProvider}
                     store={consoleStore}
                     layout={AppLayout}
-                    dashboard={Dashboard}
+                    dashboard={plugins.find(p => p.dashboard)?.dashboard}
                     loginPage={LoginPage}
                     catchAll={NotFoundPage}
                     error={ErrorPage}

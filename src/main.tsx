@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { getSession } from './authProvider/sessionCache';
+import { getSession } from './session/sessionCache';
 import { features } from './features';
 import { installPlugins } from './plugins/installed';
-import { preloadScreen } from './plugins/registry';
-import { preloadSignedIn } from './session/preload';
-import { tokens } from './session/storage';
+import { preloadScreen } from './layout/pluginRoutes';
+import { preloadSignedIn } from './layout/preload';
+import { tokens } from './dataProvider/tokens';
 import { startInBrowserLocale } from './session/store';
 
 installPlugins(features);

@@ -3,8 +3,8 @@ import type { LoginReply } from '../../contract/auth';
 import { can, isAction, type Action } from '../../contract/rights';
 import { apiFetch } from '../dataProvider/http';
 import { rightResourceOf } from '../plugins/rights';
-import { clearSession, storedUser, tokens } from '../session/storage';
-import { getSession, resetSession } from './sessionCache';
+import { clearSession, storedUser, tokens } from '../dataProvider/tokens';
+import { getSession, resetSession } from '../session/sessionCache';
 
 /** Pages where a 401/403 does not send the user away (SPEC 8.1). */
 const PUBLIC_PATHS = ['/login', '/alternate', '/reset_password', '/logout', '/error', '/confirm_email', '/enroll'];
@@ -34,7 +34,7 @@ const ACTION_RIGHTS: Record<string, Action> = {
     export: 'export',
 };
 
-export { getSession, resetSession } from './sessionCache';
+export { getSession, resetSession } from '../session/sessionCache';
 
 export const authProvider: AuthProvider = {
     /**

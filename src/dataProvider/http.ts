@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { API_BASE } from '../../contract/constants';
-import { currentAccountId, tokens } from '../session/storage';
+import { currentAccountId, tokens } from './tokens';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { API_BASE, MULTIPART_UPLOAD_TIMEOUT_MS } from '../../contract/constants';
-import { currentAccountId, tokens } from '../session/storage';
+import { currentAccountId, tokens } from './tokens';
 import { refreshTokens } from './http';
 
 export interface UploadProgress {

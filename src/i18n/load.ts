@@ -4,14 +4,14 @@ import type { Messages, MessageFiles } from '../plugins/types';
 import { textsIn } from './files';
 import { mergeMessages } from './merge';
 
-// A language is its files: app.<code>.ts, validation.<code>.ts, ra.<code>.ts (react-admin's own texts) here,
-// messages.<code>.ts beside the kernel's and each feature's code. Adding a language adds files, no code.
+// A language is its files: the kernel's here (app, layout, pages, notifications, validation, and ra: react-admin's
+// own texts), and messages.<code>.ts beside each feature's code. Adding a language adds files, no code.
 const kernel: MessageFiles[] = [
     import.meta.glob(['./ra.*.ts', '!./ra.en.ts']),
     import.meta.glob(['./app.*.ts', '!./app.en.ts']),
-    import.meta.glob('../layout/messages.*.ts'),
-    import.meta.glob('../pages/messages.*.ts'),
-    import.meta.glob('../notifications/messages.*.ts'),
+    import.meta.glob(['./layout.*.ts', '!./layout.en.ts']),
+    import.meta.glob(['./pages.*.ts', '!./pages.en.ts']),
+    import.meta.glob(['./notifications.*.ts', '!./notifications.en.ts']),
     import.meta.glob(['./validation.*.ts', '!./validation.en.ts']),
 ];
 

@@ -4,7 +4,7 @@ import { AccountSwitchProvider } from './accountSwitch';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { DiskLowNotice } from './DiskLowNotice';
-import { QuickViewProvider } from './quickView';
+import { QuickViewProvider } from '../components/quickView';
 import { SessionGate } from './SessionGate';
 
 export const AppLayout = ({ children }: { children: ReactNode }) => (

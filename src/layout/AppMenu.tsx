@@ -6,7 +6,7 @@ import { Menu, useSidebarState, useStore, useTranslate } from 'react-admin';
 import { matchPath, useLocation } from 'react-router-dom';
 import { IMPLEMENTED_SCREENS, isMenuGroup, visibleMenu, type MenuGroup, type MenuItem } from '../../contract/menu';
 import { accountsRouteRedirects } from '../../contract/routes';
-import type { Session } from '../authProvider/session';
+import type { Session } from '../session/session';
 import { useSession } from '../session/useSession';
 import { MenuFooter } from './Footer';
 import { MenuIcon } from './menuIcons';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Session } from '../authProvider/session';
+import type { Session } from '../session/session';
 import { useAccountList } from '../session/accounts';
 import { useSession } from '../session/useSession';
 

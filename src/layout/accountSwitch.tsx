@@ -2,8 +2,8 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { resetSession } from '../authProvider/sessionCache';
-import { saveCurrentAccountId } from '../session/storage';
+import { resetSession } from '../session/sessionCache';
+import { saveCurrentAccountId } from '../dataProvider/tokens';
 import { useSession } from '../session/useSession';
 
 interface AccountSwitchApi {

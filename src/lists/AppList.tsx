@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { ListContextProvider, ListView, Pagination, useResourceContext, type SortPayload } from 'react-admin';
-import { LoadFailure } from '../layout/LoadFailure';
+import { LoadFailure } from '../components/LoadFailure';
 import { PAGE_SIZES } from './listQuery';
 import { useQueryStringList } from './useQueryStringList';
 

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { Me } from '../../contract/auth';
 import { apiFetch } from '../dataProvider/http';
-import { tokens } from '../session/storage';
+import { tokens } from '../dataProvider/tokens';
 import { completeSignIn, redirectTarget } from './auth';
 import { NewPasswordForm } from './PasswordFields';
 import { PublicCard } from './PublicCard';

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { RESET_2FA_TICK_MS } from '../../contract/constants';
 import { apiFetch } from '../dataProvider/http';
-import { tokens } from '../session/storage';
+import { tokens } from '../dataProvider/tokens';
 import { PublicCard, SuccessTick } from './PublicCard';
 
 /** /reset_2fa: a recovery code clears two-factor login; set up again at the next sign-in (SPEC 4.5). */

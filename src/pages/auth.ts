@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../contract/auth';
 import { getSession, resetSession } from '../authProvider';
 import { apiFetch } from '../dataProvider/http';
-import { tokens } from '../session/storage';
+import { tokens } from '../dataProvider/tokens';
 
 /** Where sign-in goes next: a local path from redirect_url, never another site. */
 export const redirectTarget = (search: string): string => {

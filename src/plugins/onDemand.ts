@@ -44,7 +44,7 @@ export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>
               ? null
               : createElement(LinearProgress);
     };
-    /** starts fetching the screen's code now (the page opened at start, src/plugins/registry.tsx) */
+    /** starts fetching the screen's code now (the page opened at start, src/layout/pluginRoutes.tsx) */
     OnDemand.preload = preload;
     return OnDemand;
 };

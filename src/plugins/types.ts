@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { DashboardComponent } from 'react-admin';
 import type { Action, Resource as RightResource } from '../../contract/rights';
 import type { RouteKey } from '../../contract/routes';
 
@@ -60,6 +61,8 @@ export interface ConsolePlugin {
     accountSections?: AccountSection[];
     /** items it adds to the app bar, before the current account */
     appBar?: ComponentType[];
+    /** the home page after sign-in (one feature brings it) */
+    dashboard?: DashboardComponent;
     /** loaded with the signed-in layout or a public page, not with the sign-in page (src/i18n/index.ts) */
     messages: MessageFiles;
 }

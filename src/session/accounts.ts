@@ -4,7 +4,7 @@ import { useGetList, type GetListParams } from 'react-admin';
 import type { AccountType } from '../../contract/accounts';
 import { PICKER_PAGE_SIZE } from '../../contract/constants';
 import { can } from '../../contract/rights';
-import type { Session } from '../authProvider/session';
+import type { Session } from './session';
 import { useSession } from './useSession';
 
 /** A row of the full account list (SPEC 3 session state "accs"). */

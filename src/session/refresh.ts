@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { resetSession } from '../authProvider/sessionCache';
+import { resetSession } from './sessionCache';
 
 /**
  * Reloads the session (me, flags of the current account, menu) and the

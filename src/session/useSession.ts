@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuthProvider } from 'react-admin';
-import type { Session } from '../authProvider/session';
+import type { Session } from './session';
 
 /**
  * The signed-in session, or undefined while it loads: react-admin's permissions, read from the same query

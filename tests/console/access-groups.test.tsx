@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { QuickViewProvider } from '../../src/layout/quickView';
+import { QuickViewProvider } from '../../src/components/quickView';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { sentenceLines } from '../../src/notifications/notices';
 import { AccessGroupDrawerForm } from '../../src/resources/access-groups/AccessGroupForm';

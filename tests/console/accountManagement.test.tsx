@@ -4,8 +4,8 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { IMPLEMENTED_SCREENS, menuItems } from '../../contract/menu';
 import { AppNotification } from '../../src/notifications/AppNotification';
-import { RouteGuard } from '../../src/plugins/RouteGuard';
-import { accountManagementPlugin } from '../../src/resources/account-management';
+import { RouteGuard } from '../../src/layout/RouteGuard';
+import { accountManagementPlugin } from '../../src/resources/account-management/plugin';
 import { AccountManagementPage } from '../../src/resources/account-management/AccountManagementPage';
 import { renderInAdmin, testSession } from './render';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ResourceContextProvider } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AccountList } from '../../src/resources/accounts/AccountViews';
-import { QuickViewProvider } from '../../src/layout/quickView';
+import { QuickViewProvider } from '../../src/components/quickView';
 import { renderInAdmin, testSession } from './render';
 
 const Where = () => <div data-testid="where">{useLocation().pathname}</div>;

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CardFormatRecord } from '../../contract/card-formats';
 import { CardFormatsSection } from '../../src/resources/card-formats/CardFormatsSection';
-import { QuickViewProvider } from '../../src/layout/quickView';
+import { QuickViewProvider } from '../../src/components/quickView';
 import { renderInAdmin } from './render';
 
 const h10301: CardFormatRecord = {

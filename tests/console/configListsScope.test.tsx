@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import type { Role } from '../../contract/roles';
-import { QuickViewProvider } from '../../src/layout/quickView';
+import { QuickViewProvider } from '../../src/components/quickView';
 import { AccessGroupList } from '../../src/resources/access-groups/AccessGroupList';
 import { AlertRuleCreate } from '../../src/resources/alert-rules/AlertRuleForm';
 import { AlertRuleList } from '../../src/resources/alert-rules/AlertRuleList';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider, listQuery, UPDATE_WITHOUT_DATA } from '../../src/dataProvider';
-import { saveCurrentAccountId, saveUser, tokens } from '../../src/session/storage';
+import { saveCurrentAccountId, saveUser, tokens } from '../../src/dataProvider/tokens';
 import type { Me } from '../../contract/auth';
 
 const me = {

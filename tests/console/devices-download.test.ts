@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../src/dataProvider';
 import { fileNameOf } from '../../src/dataProvider/http';
 import { stampedName } from '../../src/dataProvider/files';
-import { tokens } from '../../src/session/storage';
+import { tokens } from '../../src/dataProvider/tokens';
 
 afterEach(() => vi.unstubAllGlobals());
 

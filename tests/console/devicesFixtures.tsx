@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import type { DeviceRecord } from '../../contract/devices';
 import type { Role } from '../../contract/roles';
-import { QuickViewProvider } from '../../src/layout/quickView';
+import { QuickViewProvider } from '../../src/components/quickView';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { Location } from './layout/helpers';
 import { renderInAdmin, testSession } from './render';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import { emptyCounts, type ArtifactRecord, type DeploymentDeviceRecord, type DeploymentRecord } from '../../contract/firmware';
-import { QuickViewProvider } from '../../src/layout/quickView';
+import { QuickViewProvider } from '../../src/components/quickView';
 import { DeploymentForm } from '../../src/resources/firmware/DeploymentForm';
 import { DeploymentList } from '../../src/resources/firmware/DeploymentList';
 import { DeploymentStatus } from '../../src/resources/firmware/DeploymentStatus';

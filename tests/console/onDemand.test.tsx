@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onDemand } from '../../src/plugins/onDemand';
-import { preloadScreen } from '../../src/plugins/registry';
+import { preloadScreen } from '../../src/layout/pluginRoutes';
 import type { ConsolePlugin } from '../../src/plugins/types';
 
 const Hello = ({ name }: { name: string }) => <p>Hello {name}</p>;

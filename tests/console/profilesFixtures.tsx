@@ -6,10 +6,10 @@ import type { ListedCard, VisitorRange, VisitorRecord } from '../../contract/car
 import type { EnrollmentRecord } from '../../contract/enrollments';
 import type { ProfileRecord } from '../../contract/profiles';
 import type { Role } from '../../contract/roles';
-import type { Session } from '../../src/authProvider/session';
+import type { Session } from '../../src/session/session';
 import { dataProvider } from '../../src/dataProvider';
 import { AppNotification } from '../../src/notifications/AppNotification';
-import { saveCurrentAccountId, saveUser, tokens } from '../../src/session/storage';
+import { saveCurrentAccountId, saveUser, tokens } from '../../src/dataProvider/tokens';
 import { Location } from './layout/helpers';
 import { renderInAdmin, testSession } from './render';
 

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { i18nProvider, loadAllTexts } from '../../src/i18n';
-import type { Session } from '../../src/authProvider/session';
+import type { Session } from '../../src/session/session';
 import type { SessionFlags } from '../../contract/session';
 import type { Role } from '../../contract/roles';
 

@@ -7,7 +7,7 @@ import { AccountSwitchProvider } from '../../src/layout/accountSwitch';
 import { hitPath } from '../../src/resources/search/links';
 import { SearchBox } from '../../src/resources/search/SearchBox';
 import { SearchPage } from '../../src/resources/search/SearchPage';
-import { saveUser } from '../../src/session/storage';
+import { saveUser } from '../../src/dataProvider/tokens';
 import { renderInAdmin, testAuthProvider, testSession } from './render';
 
 const hit = (id: number, label: string, detail: string | null, account: [number, string] = [10, 'Contoso Offices']): SearchHit => ({

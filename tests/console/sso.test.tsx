@@ -9,7 +9,7 @@ import { LoginPage } from '../../src/pages/LoginPage';
 import { ResourceContextProvider } from 'react-admin';
 import { PluginSlotsContext } from '../../src/plugins/slots';
 import { AccountEdit } from '../../src/resources/accounts/AccountViews';
-import { ssoPlugin } from '../../src/resources/sso';
+import { ssoPlugin } from '../../src/resources/sso/plugin';
 import { LoginPreferencesSection } from '../../src/resources/sso/LoginPreferencesSection';
 import { SsoConfigSection } from '../../src/resources/sso/SsoConfigSection';
 import { renderInAdmin, testSession } from './render';

@@ -102,7 +102,49 @@ const loadedWith = (file: string) => {
     return seen;
 };
 
+/**
+ * The layers of docs/architecture.md: a kernel file imports no feature; a feature (and the device API, which serves
+ * the features to readers) imports another feature only through its index.ts. The roof (app.ts, main.ts,
+ * features.ts, the demo; the console's main.tsx, App.tsx, features.ts) puts them together and may import anything.
+ */
+const ROOF = /^(server\/(app|main|features)\.ts|server\/demo\/|src\/(main|App)\.tsx|src\/features\.ts)/;
+const featureOf = (file: string) => /^(server|src)\/resources\/([^/]+)\//.exec(file)?.slice(1, 3).join('/');
+const isPublicModule = (file: string) => /^(server|src)\/resources\/[^/]+\/index\.tsx?$/.test(file);
+
+/** Each import that breaks a layer rule, as `importer -> imported: why`. */
+const layerBreaks = (graph: Map<string, string[]>) =>
+    [...graph].flatMap(([from, targets]) => {
+        if (ROOF.test(from)) return [];
+        const own = featureOf(from);
+        return targets.flatMap(to => {
+            const other = featureOf(to);
+            if (!other || other === own) return [];
+            if (!own && !from.startsWith('server/device-api/')) return [`${from} -> ${to}: the kernel imports no feature`];
+            return isPublicModule(to) ? [] : [`${from} -> ${to}: another feature only through its index.ts`];
+        });
+    });
+
 describe('imports', () => {
+    it('run one way: the kernel imports no feature, a feature another only through its index.ts', () => {
+        expect(layerBreaks(importGraph(['src', 'server']))).toEqual([]);
+    });
+
+    it('the layer check finds a kernel importing a feature, and a feature reaching into another', () => {
+        const graph = new Map([
+            ['server/http/auth.ts', ['server/resources/users/queries.ts']],
+            ['server/resources/cards/routes.ts', ['server/resources/profiles/queries.ts', 'server/resources/profiles/index.ts']],
+            ['src/layout/AppMenu.tsx', ['src/resources/events/index.ts']],
+            ['src/resources/profiles/ProfilePage.tsx', ['src/resources/events/EventImage.tsx', 'src/components/Facts.tsx']],
+            ['server/features.ts', ['server/resources/cards/feature.ts']],
+        ]);
+        expect(layerBreaks(graph)).toEqual([
+            'server/http/auth.ts -> server/resources/users/queries.ts: the kernel imports no feature',
+            'server/resources/cards/routes.ts -> server/resources/profiles/queries.ts: another feature only through its index.ts',
+            'src/layout/AppMenu.tsx -> src/resources/events/index.ts: the kernel imports no feature',
+            'src/resources/profiles/ProfilePage.tsx -> src/resources/events/EventImage.tsx: another feature only through its index.ts',
+        ]);
+    });
+
     it('form no cycle in src/, server/ and contract/', () => {
         expect(cycles(importGraph(['src', 'server', 'contract']))).toEqual([]);
     });

@@ -18,7 +18,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { accessGroupInput, type AccessGroupRecord } from '../../../contract/access-groups';
 import { can } from '../../../contract/rights';
 import { useNotices } from '../../notifications/notices';
-import { CreatesIn, inAccount, useCreateAccount, useCreatePageAccount, type CreateAccount } from '../../session/createsIn';
+import { CreatesIn, inAccount, useCreateAccount, useCreatePageAccount, type CreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 

@@ -4,7 +4,7 @@ import { Datagrid, FunctionField, NumberField, ReferenceField, SearchInput, Text
 import type { AccessGroupRecord } from '../../../contract/access-groups';
 import { can } from '../../../contract/rights';
 import { formatDate } from '../../i18n/format';
-import { QuickViewButton } from '../../layout/quickView';
+import { QuickViewButton } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';

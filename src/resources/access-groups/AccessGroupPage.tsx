@@ -7,7 +7,7 @@ import type { AccessGroupEmbedded } from '../../../contract/access-groups';
 import { DEFAULT_PAGE_SIZE } from '../../../contract/constants';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 import { useSession } from '../../session/useSession';
 import { DeleteGroupButton, EditGroupButton, MakeDefaultButton } from './GroupActions';
 import { GroupDevices } from './GroupDevices';

@@ -3,7 +3,7 @@ import Star from '@mui/icons-material/Star';
 import Edit from '@mui/icons-material/Edit';
 import { Button, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import type { AccessGroupRecord } from '../../../contract/access-groups';
-import { useQuickView } from '../../layout/quickView';
+import { useQuickView } from '../../components/quickView';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useNotices } from '../../notifications/notices';
 import { AccessGroupDrawerForm, useRefreshAccessGroups } from './AccessGroupForm';

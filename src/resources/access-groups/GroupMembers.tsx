@@ -23,7 +23,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import type { AccessGroupEmbedded } from '../../../contract/access-groups';
 import type { MemberProfile, ProfileRecord } from '../../../contract/profiles';
 import { PAGE_SIZES } from '../../lists/listQuery';
-import { BadgeList, ProfileState } from '../profiles/BadgeHolder';
+import { BadgeList, ProfileState } from '../profiles';
 import { useDebounced } from '../../lists/useDebounced';
 import { useGroupLinks } from './useGroupLinks';
 

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Account } from '../../../contract/accounts';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 import { useNotices } from '../../notifications/notices';
 import { useAccountList, type AccountRow } from '../../session/accounts';
 

@@ -3,7 +3,7 @@ import { Alert, Box, Button, FormControlLabel, Stack, Switch, TextField, Typogra
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { ACCOUNT_OPTIONS, type AccountOption } from '../../../contract/session';
-import { resetSession } from '../../authProvider/sessionCache';
+import { resetSession } from '../../session/sessionCache';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
 

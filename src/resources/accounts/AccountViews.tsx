@@ -23,7 +23,7 @@ import { can } from '../../../contract/rights';
 import { accountsRouteRedirects } from '../../../contract/routes';
 import { useAccountSections } from '../../plugins/slots';
 import { formatDate } from '../../i18n/format';
-import { QuickViewButton } from '../../layout/quickView';
+import { QuickViewButton } from '../../components/quickView';
 import { AppList } from '../../lists/AppList';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useNotices } from '../../notifications/notices';

@@ -32,7 +32,7 @@ import { EVENT_TYPES } from '../../../contract/eventTypes';
 import { can } from '../../../contract/rights';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 import { useNotices } from '../../notifications/notices';
-import { CreatesIn, inAccount, useCreatePageAccount, type CreateAccount } from '../../session/createsIn';
+import { CreatesIn, inAccount, useCreatePageAccount, type CreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 import { AddressStates } from './AddressStates';
 

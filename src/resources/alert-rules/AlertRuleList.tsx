@@ -4,7 +4,7 @@ import { can } from '../../../contract/rights';
 import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
-import { createPath, useCreateAccount } from '../../session/createsIn';
+import { createPath, useCreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 
 const SORT = { field: 'name', order: 'ASC' } as const;

@@ -21,7 +21,7 @@ import { QUICK_DATE_RANGES } from '../../../contract/constants';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile, stampedName } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
-import { useQuickView } from '../../layout/quickView';
+import { useQuickView } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, scopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import type { EnrollmentRecord } from '../../../contract/enrollments';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
-import { BadgeFields, emptyBadge, toBadgeInput, type BadgeDraft } from '../profiles/BadgeFields';
+import { BadgeFields, emptyBadge, toBadgeInput, type BadgeDraft } from '../profiles';
 
 interface Person {
     name: string;

@@ -8,8 +8,7 @@ import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile } from '../../dataProvider/files';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
-import { withOption } from '../accounts/AccountOptions';
-import { useAccountOptions } from '../accounts/useAccountOptions';
+import { useAccountOptions, withOption } from '../accounts';
 
 /**
  * SPEC 3 account settings, web enrollment: link expiration period (1, 3 or 7

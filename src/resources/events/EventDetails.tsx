@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Box, Chip, Divider, Link, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Divider, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import type { EventRecord } from '../../../contract/events';
 import { canOpenRoute } from '../../../contract/routes';
+import { MaybeLink } from '../../components/MaybeLink';
 import { formatDate } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
 import { EventImage } from './EventImage';
@@ -27,16 +27,6 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
         {children}
     </Box>
 );
-
-/** A link to another screen when the user may open it, plain text otherwise. */
-export const MaybeLink = ({ to, allowed, children }: { to: string; allowed: boolean; children: ReactNode }) =>
-    allowed ? (
-        <Link component={RouterLink} to={to}>
-            {children}
-        </Link>
-    ) : (
-        <>{children}</>
-    );
 
 /** The device of an event: a link to it, 'Device deleted' (SPEC 8.3) when it is gone, '-' when there is none. */
 export const DeviceLink = ({ event }: { event: Pick<EventRecord, 'device_id' | 'device_description' | 'device_deleted'> }) => {

@@ -13,7 +13,7 @@ import {
     useTranslate,
 } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Session } from '../../authProvider/session';
+import type { Session } from '../../session/session';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import {
     EVENT_GROUP_TYPES,
@@ -25,7 +25,7 @@ import {
 } from '../../../contract/events';
 import { can } from '../../../contract/rights';
 import { formatDate } from '../../i18n/format';
-import { useQuickView } from '../../layout/quickView';
+import { useQuickView } from '../../components/quickView';
 import { ALL_ACCOUNTS, accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { PAGE_SIZES } from '../../lists/listQuery';

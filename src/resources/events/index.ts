@@ -1,11 +1,8 @@
-import Security from '@mui/icons-material/Security';
-import { onDemand } from '../../plugins/onDemand';
-import type { ConsolePlugin } from '../../plugins/types';
-
-const EventList = onDemand(() => import('./EventList').then(m => m.EventList));
-
-export const eventsPlugin: ConsolePlugin = {
-    key: 'events',
-    resources: [{ name: 'events', right: 'events', routeKey: 'events', list: EventList, icon: Security }],
-    messages: import.meta.glob('./messages.*.ts'),
-};
+/**
+ * What other features of the console use of the events feature: nothing else of this folder is imported from outside
+ * (docs/architecture.md). The plugin itself is plugin.ts, listed in src/features.ts.
+ */
+export { PeriodPicker } from './EventToolbar';
+export { EventThumbnail } from './EventImage';
+export { GROUP_COLORS } from './groupColors';
+export { rangeStart } from './dateRange';

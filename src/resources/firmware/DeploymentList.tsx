@@ -27,7 +27,7 @@ import {
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
-import { useQuickView } from '../../layout/quickView';
+import { useQuickView } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { useSession } from '../../session/useSession';

@@ -28,8 +28,8 @@ import {
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
-import { LoadFailure } from '../../layout/LoadFailure';
-import { useQuickView } from '../../layout/quickView';
+import { LoadFailure } from '../../components/LoadFailure';
+import { useQuickView } from '../../components/quickView';
 import { AppList } from '../../lists/AppList';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';

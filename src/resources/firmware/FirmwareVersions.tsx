@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ArtifactRecord } from '../../../contract/firmware';
 import { can } from '../../../contract/rights';
 import { formatDate, formatFileSize } from '../../i18n/format';
-import { QuickViewButton, useQuickView } from '../../layout/quickView';
+import { QuickViewButton, useQuickView } from '../../components/quickView';
 import { ALL_ACCOUNTS, accountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';

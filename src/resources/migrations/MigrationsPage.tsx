@@ -22,7 +22,7 @@ import type { MigrationsReport } from '../../../contract/system';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { portalVersion } from '../../layout/format';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 
 const STATE_COLOR = { applied: 'success', done: 'success', pending: 'warning' } as const;
 

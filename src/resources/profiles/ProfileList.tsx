@@ -29,7 +29,7 @@ import { BulkDeleteButton } from '../../lists/BulkDeleteButton';
 import { ExportButton } from '../../lists/ExportButton';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { useSession } from '../../session/useSession';
-import { PeriodPicker } from '../events/EventToolbar';
+import { PeriodPicker } from '../events';
 import { BadgeList, ProfileState } from './BadgeHolder';
 
 const SORT = { field: 'acs_id', order: 'ASC' } as const;

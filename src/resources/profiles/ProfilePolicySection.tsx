@@ -24,8 +24,7 @@ import {
 import { can } from '../../../contract/rights';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
-import { withOption } from '../accounts/AccountOptions';
-import { useAccountOptions } from '../accounts/useAccountOptions';
+import { useAccountOptions, withOption } from '../accounts';
 import { ExclusionList } from './ExclusionList';
 
 const validDays = (text: string) => /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= PROFILE_INACTIVITY_MAX_DAYS;

@@ -6,7 +6,7 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { qrCodeInput, WIFI_SECURITY, type QrCodeInput } from '../../../contract/qrcode';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile } from '../../dataProvider/files';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 import { useSession } from '../../session/useSession';
 import { useDebounced } from '../../lists/useDebounced';
 

@@ -19,7 +19,7 @@ import { readerInput, type ReaderRecord } from '../../../contract/readers';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useNotices } from '../../notifications/notices';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
-import { CreatesIn, inAccount, useCreateAccount, type CreateAccount } from '../../session/createsIn';
+import { CreatesIn, inAccount, useCreateAccount, type CreateAccount } from '../../lists/createsIn';
 
 /** Only what the server takes; an empty device unlinks. */
 export const readerBody = (data: Record<string, unknown>) => ({ description: data.description, hardware_id: data.hardware_id || null });

@@ -4,7 +4,7 @@ import { Datagrid, FilterButton, FunctionField, SearchInput, SelectInput, TextFi
 import { can } from '../../../contract/rights';
 import type { ReaderRecord } from '../../../contract/readers';
 import { formatDate } from '../../i18n/format';
-import { QuickViewButton, useQuickView } from '../../layout/quickView';
+import { QuickViewButton, useQuickView } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';

@@ -19,7 +19,7 @@ import type { ListReply } from '../../../contract/api';
 import { RESOURCES } from '../../../contract/rights';
 import type { RoleInfo } from '../../../contract/rolesInfo';
 import type { ConsoleDataProvider } from '../../dataProvider';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 
 /** The Roles screen (SPEC leaves its content open): every role, whether you may give it, and what it may do. */
 export const RolesPage = () => {

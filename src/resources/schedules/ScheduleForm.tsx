@@ -18,7 +18,7 @@ import { can } from '../../../contract/rights';
 import { SCHEDULE_DAYS, scheduleInput, type WeeklyWindow } from '../../../contract/schedules';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 import { useNotices } from '../../notifications/notices';
-import { CreatesIn, inAccount, useCreatePageAccount, type CreateAccount } from '../../session/createsIn';
+import { CreatesIn, inAccount, useCreatePageAccount, type CreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 import { WeekView } from './WeekView';
 

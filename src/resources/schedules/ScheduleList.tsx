@@ -7,7 +7,7 @@ import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/
 import { AppList } from '../../lists/AppList';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { ListEmpty } from '../../lists/ListEmpty';
-import { createPath, useCreateAccount } from '../../session/createsIn';
+import { createPath, useCreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 
 const SORT = { field: 'name', order: 'ASC' } as const;

@@ -19,7 +19,7 @@ import { canSwitchAccount, hasAccountFilter } from '../../../contract/routes';
 import { SEARCH_HITS_PER_KIND, SEARCH_MAX_LENGTH, type SearchGroup, type SearchHit, type SearchReply } from '../../../contract/search';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useAccountSwitch } from '../../layout/accountSwitch';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 import { ALL_ACCOUNTS, scopeQuery } from '../../lists/accountScope';
 import { useSession } from '../../session/useSession';
 import { hitPath } from './links';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PlatformSettings, SettingKey } from '../../../contract/settings';
 import type { ConsoleDataProvider } from '../../dataProvider';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 import { useNotices } from '../../notifications/notices';
 import { SettingsContext, type SettingsScreen } from './settingsContext';
 import { changesOf, formErrors, formOf, resetField, SECTIONS, type FieldError, type SettingsForm } from './settingsForm';

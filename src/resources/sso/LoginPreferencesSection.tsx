@@ -24,8 +24,7 @@ import { LOGIN_MODES, type IdentityProviderReply, type LoginMode, type LoginPref
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
-import { withOption } from '../accounts/AccountOptions';
-import { useAccountOptions } from '../accounts/useAccountOptions';
+import { useAccountOptions, withOption } from '../accounts';
 
 const T = 'resources.login_preferences';
 

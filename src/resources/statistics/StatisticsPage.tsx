@@ -9,13 +9,11 @@ import type { EventAggregateReply } from '../../../contract/events';
 import { hasAccountFilter } from '../../../contract/routes';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import type { Query } from '../../dataProvider/http';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 import { ALL_ACCOUNTS, scopeQuery } from '../../lists/accountScope';
 import { useAccountList } from '../../session/accounts';
 import { useSession } from '../../session/useSession';
-import { rangeStart } from '../events/dateRange';
-import { PeriodPicker } from '../events/EventToolbar';
-import { GROUP_COLORS } from '../events/groupColors';
+import { GROUP_COLORS, PeriodPicker, rangeStart } from '../events';
 import { ChartPanel, Empty, GROUPINGS, type Grouping } from './ChartPanel';
 import { authVsIncidents, byType, daysBetween, perDayByGroup, perHour, perReader } from './series';
 

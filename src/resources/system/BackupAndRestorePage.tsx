@@ -3,7 +3,7 @@ import { Alert, Box, Stack, Typography } from '@mui/material';
 import { ResourceContextProvider, Title, useTranslate } from 'react-admin';
 import { SYSTEM_AUDIT_FILTER } from '../../../contract/auditLogs';
 import { useSession } from '../../session/useSession';
-import { AuditLogList } from '../audit-logs/AuditLogList';
+import { AuditLogList } from '../audit-logs';
 import { DiskUse } from './DiskUse';
 import { KeptBackups } from './KeptBackups';
 import { RestoreFromFile } from './RestoreFromFile';

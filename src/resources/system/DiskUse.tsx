@@ -5,7 +5,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { DiskUsage } from '../../../contract/system';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate, formatFileSize } from '../../i18n/format';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 import { backupCalls } from './backupCalls';
 
 /** Below this share of free space the card warns, before the server's own reserve refuses writes (docs/ops.md, Disk space). */

@@ -24,7 +24,7 @@ import type { BackupInfo, StoredBackup } from '../../../contract/system';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { saveFile, stampedName } from '../../dataProvider/files';
 import { formatDate, formatFileSize } from '../../i18n/format';
-import { LoadFailure } from '../../layout/LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 import { useNotices } from '../../notifications/notices';
 import { BACKUP_INFO_KEY, backupCalls } from './backupCalls';
 import { ServerProblem } from './ServerProblem';

@@ -14,7 +14,7 @@ import { useWatch } from 'react-hook-form';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { hasAccountFilter } from '../../../contract/routes';
 import { userCreateInput, userUpdateInput } from '../../../contract/users';
-import type { CreateAccount } from '../../session/createsIn';
+import type { CreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 import { defaultRole } from './roleChoices';
 import { RoleInput } from './RoleInput';

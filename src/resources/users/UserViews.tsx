@@ -28,14 +28,14 @@ import { canOpenRoute, canResetTwoFactor } from '../../../contract/routes';
 import type { User } from '../../../contract/users';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
-import { QuickViewButton, useQuickView } from '../../layout/quickView';
+import { QuickViewButton, useQuickView } from '../../components/quickView';
 import { accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { CellField } from '../../lists/CellField';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { useNotices } from '../../notifications/notices';
-import { useCreateAccount } from '../../session/createsIn';
+import { useCreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 import { userBody, UserForm } from './UserForm';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardReply } from '../../../contract/dashboard';
 import type { EventRecord } from '../../../contract/events';
-import { Dashboard, last30Days } from '../../../src/layout/Dashboard';
+import { Dashboard, last30Days } from '../../../src/resources/dashboard/Dashboard';
 import { renderInAdmin, testSession } from '../render';
 
 const today = new Date().toISOString().slice(0, 10);

@@ -4,7 +4,7 @@ import type { GetListParams } from 'react-admin';
 import { AccountSwitchProvider } from '../../../src/layout/accountSwitch';
 import { AppBar } from '../../../src/layout/AppBar';
 import { SessionGate } from '../../../src/layout/SessionGate';
-import { saveCurrentAccountId, saveUser } from '../../../src/session/storage';
+import { saveCurrentAccountId, saveUser } from '../../../src/dataProvider/tokens';
 import { renderInAdmin, testAuthProvider, testSession } from '../render';
 import { ACCOUNTS } from './helpers';
 

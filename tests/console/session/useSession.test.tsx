@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { usePermissions } from 'react-admin';
 import { useSession } from '../../../src/session/useSession';
-import type { Session } from '../../../src/authProvider/session';
+import type { Session } from '../../../src/session/session';
 import { renderInAdmin, testAuthProvider, testSession } from '../render';
 
 /** Both readers of the session side by side, as the layout (useSession) and react-admin's guards (usePermissions) are. */

@@ -7,7 +7,7 @@ import { ApproveButton } from '../dialogs/ApproveButton';
 import { AuthenticateButton } from '../dialogs/AuthenticateDialog';
 import { RebootButton, RejectButton } from './DeviceActions';
 import { ConfigState, DeviceStatusChips, LastSeen, useDeviceLabels } from './DeviceFields';
-import { Facts } from './Facts';
+import { Facts } from '../../../components/Facts';
 import { TempEnrollmentForm } from './TempEnrollment';
 import { isApproved, TOP, type Device } from '../types';
 import { useDeviceRights } from '../useDeviceRights';

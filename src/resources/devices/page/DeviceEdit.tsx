@@ -3,7 +3,7 @@ import { Box, Card, CardContent, Divider, LinearProgress, Typography } from '@mu
 import { Button, EditBase, Form, SaveButton, SelectInput, TextInput, Title, Toolbar, useEditContext, useTranslate } from 'react-admin';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { DEVICE_ROLES, LED_OPTIONS, SECURITY_LEVELS } from '../../../../contract/devices';
-import { LoadFailure } from '../../../layout/LoadFailure';
+import { LoadFailure } from '../../../components/LoadFailure';
 import { useNotices } from '../../../notifications/notices';
 import { AccessGroupsInput } from '../form/AccessGroupsInput';
 import { CommunicationInputs } from '../form/CommunicationInputs';

@@ -5,7 +5,7 @@ import { readListState } from '../../../lists/listQuery';
 import { AppList } from '../../../lists/AppList';
 import { onDemand } from '../../../plugins/onDemand';
 import { CellField } from '../../../lists/CellField';
-import { useQuickView } from '../../../layout/quickView';
+import { useQuickView } from '../../../components/quickView';
 import { AddReaderButton } from '../dialogs/AddReaderDialog';
 import { ApproveButton } from '../dialogs/ApproveButton';
 import { DeviceBulkActions, hasBulkActions } from '../bulk/DeviceBulkActions';

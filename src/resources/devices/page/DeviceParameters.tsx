@@ -2,7 +2,7 @@ import { useGetMany, useTranslate } from 'react-admin';
 import { can } from '../../../../contract/rights';
 import { useSession } from '../../../session/useSession';
 import type { useDeviceLabels } from './DeviceFields';
-import { Facts } from './Facts';
+import { Facts } from '../../../components/Facts';
 import type { Device } from '../types';
 
 /** The Wiegand output's card format by name, for roles that may read card formats. */

@@ -4,7 +4,7 @@ import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { Button, useGetOne, useTranslate } from 'react-admin';
 import { TEMP_ENROLLMENT_DEFAULT_MINUTES, TEMP_ENROLLMENT_MAX_MINUTES } from '../../../../contract/devices';
 import { formatDate } from '../../../i18n/format';
-import { useQuickView } from '../../../layout/quickView';
+import { useQuickView } from '../../../components/quickView';
 import { useDeviceNotices } from '../deviceNotices';
 import { isApproved, type Device } from '../types';
 import { useDeviceAction } from '../useDeviceCall';

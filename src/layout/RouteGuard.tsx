@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAuthenticated, usePermissions } from 'react-admin';
 import { canOpenRoute, type RouteKey } from '../../contract/routes';
-import type { Session } from '../authProvider/session';
+import type { Session } from '../session/session';
 
 /** SPEC 2.5: a route the session may not open redirects to /. */
 export const RouteGuard = ({ routeKey, children }: { routeKey?: RouteKey; children: ReactNode }) => {

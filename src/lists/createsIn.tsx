@@ -2,9 +2,9 @@ import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { hasAccountFilter } from '../../contract/routes';
-import { ALL_ACCOUNTS } from '../lists/accountScope';
-import { useAccountList } from './accounts';
-import { useSession } from './useSession';
+import { ALL_ACCOUNTS } from './accountScope';
+import { useAccountList } from '../session/accounts';
+import { useSession } from '../session/useSession';
 
 /** The account a new row goes to. */
 export interface CreateAccount {

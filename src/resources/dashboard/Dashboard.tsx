@@ -3,19 +3,19 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DashboardReply } from '../../contract/dashboard';
-import type { EventGroup } from '../../contract/events';
-import { canOpenRoute } from '../../contract/routes';
-import { ROLES, type Role } from '../../contract/roles';
-import type { ConsoleDataProvider } from '../dataProvider';
-import { formatDate, formatRelativeTime } from '../i18n/format';
-import { useSession } from '../session/useSession';
-import { ALL_ACCOUNTS, scopeQuery, useAccountScope } from '../lists/accountScope';
+import type { DashboardReply } from '../../../contract/dashboard';
+import type { EventGroup } from '../../../contract/events';
+import { canOpenRoute } from '../../../contract/routes';
+import { ROLES, type Role } from '../../../contract/roles';
+import type { ConsoleDataProvider } from '../../dataProvider';
+import { formatDate, formatRelativeTime } from '../../i18n/format';
+import { useSession } from '../../session/useSession';
+import { ALL_ACCOUNTS, scopeQuery, useAccountScope } from '../../lists/accountScope';
 
 /** The dashboard reads the account scope as the lists do; it has no sort of its own. */
 const SORT_NONE = { field: 'id', order: 'ASC' } as const;
 import { EventsByGroup, EventsPerDay, LatestIncidents, OfflineReaders, Panel, PanelLink, Tile } from './DashboardPanels';
-import { LoadFailure } from './LoadFailure';
+import { LoadFailure } from '../../components/LoadFailure';
 
 /** The last 30 days (UTC, as the server counts them), oldest first, the days without sign-in as 0. */
 export const last30Days = (rows: NonNullable<DashboardReply['sign_ins']>, now = Date.now()) => {
@@ -30,11 +30,11 @@ const SignIns = ({ rows }: { rows: NonNullable<DashboardReply['sign_ins']> }) =>
     const translate = useTranslate();
     const days = last30Days(rows);
     const total = days.reduce((sum, d) => sum + d.count, 0);
-    if (!total) return <Typography color="text.secondary">{translate('layout.dashboard.noSignIns')}</Typography>;
+    if (!total) return <Typography color="text.secondary">{translate('dashboard.noSignIns')}</Typography>;
     return (
         <>
             <Typography variant="body2" color="text.secondary">
-                {translate('layout.dashboard.signInsTotal', { smart_count: total })}
+                {translate('dashboard.signInsTotal', { smart_count: total })}
             </Typography>
             <BarChart
                 skipAnimation
@@ -42,7 +42,7 @@ const SignIns = ({ rows }: { rows: NonNullable<DashboardReply['sign_ins']> }) =>
                 margin={{ left: 0, right: 8 }}
                 xAxis={[{ scaleType: 'band', data: days.map(d => d.day.slice(5)), tickLabelStyle: { fontSize: 10 } }]}
                 yAxis={[{ tickMinStep: 1, width: 32 }]}
-                series={[{ data: days.map(d => d.count), label: translate('layout.dashboard.signIns'), color: '#1f4e79' }]}
+                series={[{ data: days.map(d => d.count), label: translate('dashboard.signIns'), color: '#1f4e79' }]}
                 hideLegend
             />
         </>
@@ -105,12 +105,12 @@ export const Dashboard = () => {
     const eventsLink = canEvents ? (group?: EventGroup, from?: string) => listLink('/events', { group, from }, accountId) : undefined;
     return (
         <Box sx={{ py: 2 }}>
-            <Title title={translate('layout.dashboard.title')} />
+            <Title title={translate('dashboard.title')} />
             <Typography variant="h5" component="h1">
-                {translate('layout.dashboard.welcome', { name: session.me.name })}
+                {translate('dashboard.welcome', { name: session.me.name })}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {translate(reachesBelow ? 'layout.dashboard.scope' : 'layout.dashboard.scopeAlone', {
+                {translate(reachesBelow ? 'dashboard.scope' : 'dashboard.scopeAlone', {
                     account: data?.account.name ?? session.currentAccount.name,
                 })}
             </Typography>
@@ -122,36 +122,28 @@ export const Dashboard = () => {
                     <Grid size={12} container spacing={2}>
                         {canAccounts && data.account.type === 'platform' && (
                             <Grid size={{ xs: 6, md: 'grow' }}>
-                                <Tile
-                                    label={translate('layout.dashboard.dealers')}
-                                    value={data.accounts.dealers}
-                                    to="/accounts?type=dealer"
-                                />
+                                <Tile label={translate('dashboard.dealers')} value={data.accounts.dealers} to="/accounts?type=dealer" />
                             </Grid>
                         )}
                         {canAccounts && data.account.type !== 'customer' && (
                             <Grid size={{ xs: 6, md: 'grow' }}>
                                 <Tile
-                                    label={translate('layout.dashboard.customers')}
+                                    label={translate('dashboard.customers')}
                                     value={data.accounts.customers}
                                     to="/accounts?type=customer"
                                 />
                             </Grid>
                         )}
                         <Grid size={{ xs: 6, md: 'grow' }}>
-                            <Tile
-                                label={translate('layout.dashboard.users')}
-                                value={data.users.total}
-                                to={canUsers ? usersLink() : undefined}
-                            />
+                            <Tile label={translate('dashboard.users')} value={data.users.total} to={canUsers ? usersLink() : undefined} />
                         </Grid>
                         <Grid size={{ xs: 6, md: 'grow' }}>
                             <Tile
-                                label={translate('layout.dashboard.withTfa')}
+                                label={translate('dashboard.withTfa')}
                                 value={data.users.with_tfa}
                                 hint={
                                     data.users.total
-                                        ? translate('layout.dashboard.share', {
+                                        ? translate('dashboard.share', {
                                               percent: Math.round((100 * data.users.with_tfa) / data.users.total),
                                           })
                                         : undefined
@@ -164,7 +156,7 @@ export const Dashboard = () => {
                         {(['online', 'offline', 'pending'] as const).map(status => (
                             <Grid key={status} size={{ xs: 6, md: 'grow' }}>
                                 <Tile
-                                    label={translate(`layout.dashboard.devices.${status}`)}
+                                    label={translate(`dashboard.devices.${status}`)}
                                     value={data.devices.by_state[status] ?? 0}
                                     to={devicesLink?.(status)}
                                 />
@@ -172,16 +164,16 @@ export const Dashboard = () => {
                         ))}
                         <Grid size={{ xs: 6, md: 'grow' }}>
                             <Tile
-                                label={translate('layout.dashboard.events24h')}
+                                label={translate('dashboard.events24h')}
                                 value={data.events.total_24h}
                                 to={eventsLink?.(undefined, dayAgo)}
                             />
                         </Grid>
                         <Grid size={{ xs: 6, md: 'grow' }}>
                             <Tile
-                                label={translate('layout.dashboard.profiles')}
+                                label={translate('dashboard.profiles')}
                                 value={data.profiles.total}
-                                hint={translate('layout.dashboard.profilesHint', {
+                                hint={translate('dashboard.profilesHint', {
                                     active: data.profiles.by_status.active,
                                     enrollment: data.profiles.by_status.enrollment,
                                     inactive: data.profiles.by_status.inactive,
@@ -192,44 +184,42 @@ export const Dashboard = () => {
                     </Grid>
                     <Grid size={{ xs: 12, md: 8 }}>
                         <Panel
-                            title={translate('layout.dashboard.eventsPerDay')}
-                            action={canStatistics && <PanelLink to="/statistics">{translate('layout.dashboard.openStatistics')}</PanelLink>}
+                            title={translate('dashboard.eventsPerDay')}
+                            action={canStatistics && <PanelLink to="/statistics">{translate('dashboard.openStatistics')}</PanelLink>}
                         >
                             <EventsPerDay rows={data.events.per_day} />
                         </Panel>
                     </Grid>
                     <Grid size={{ xs: 12, md: 4 }}>
-                        <Panel title={translate('layout.dashboard.eventsByGroup')}>
+                        <Panel title={translate('dashboard.eventsByGroup')}>
                             <EventsByGroup rows={data.events.last_24h} link={eventsLink && (group => eventsLink(group, dayAgo))} />
                         </Panel>
                     </Grid>
                     <Grid size={{ xs: 12, md: 8 }}>
                         <Panel
-                            title={translate('layout.dashboard.latestIncidents')}
-                            action={eventsLink && <PanelLink to={eventsLink()}>{translate('layout.dashboard.allEvents')}</PanelLink>}
+                            title={translate('dashboard.latestIncidents')}
+                            action={eventsLink && <PanelLink to={eventsLink()}>{translate('dashboard.allEvents')}</PanelLink>}
                         >
                             <LatestIncidents events={data.events.latest_incidents} link={eventsLink && (group => eventsLink(group))} />
                         </Panel>
                     </Grid>
                     <Grid size={{ xs: 12, md: 4 }}>
                         <Panel
-                            title={translate('layout.dashboard.offlineDevices')}
-                            action={
-                                devicesLink && <PanelLink to={devicesLink('offline')}>{translate('layout.dashboard.allOffline')}</PanelLink>
-                            }
+                            title={translate('dashboard.offlineDevices')}
+                            action={devicesLink && <PanelLink to={devicesLink('offline')}>{translate('dashboard.allOffline')}</PanelLink>}
                         >
                             <OfflineReaders devices={data.devices.offline} link={canDevices ? id => `/devices/${id}` : undefined} />
                         </Panel>
                     </Grid>
                     {data.sign_ins && (
                         <Grid size={{ xs: 12, md: 8 }}>
-                            <Panel title={translate('layout.dashboard.signIns')}>
+                            <Panel title={translate('dashboard.signIns')}>
                                 <SignIns rows={data.sign_ins} />
                             </Panel>
                         </Grid>
                     )}
                     <Grid size={{ xs: 12, md: 4 }}>
-                        <Panel title={translate('layout.dashboard.usersByRole')}>
+                        <Panel title={translate('dashboard.usersByRole')}>
                             <List dense disablePadding>
                                 {ROLES.filter(r => data.users.by_role[r]).map(role => {
                                     const text = <ListItemText primary={translate(`app.roles.${role}`)} />;
@@ -251,19 +241,19 @@ export const Dashboard = () => {
                     {data.recent_activity && (
                         <Grid size={12}>
                             <Panel
-                                title={translate('layout.dashboard.recent')}
-                                action={canAudit && <PanelLink to="/audit_logs">{translate('layout.dashboard.allActivity')}</PanelLink>}
+                                title={translate('dashboard.recent')}
+                                action={canAudit && <PanelLink to="/audit_logs">{translate('dashboard.allActivity')}</PanelLink>}
                             >
                                 {data.recent_activity.length === 0 && (
-                                    <Typography color="text.secondary">{translate('layout.dashboard.noActivity')}</Typography>
+                                    <Typography color="text.secondary">{translate('dashboard.noActivity')}</Typography>
                                 )}
                                 <List dense disablePadding>
                                     {data.recent_activity.map(entry => (
                                         <ListItem key={entry.id} disableGutters>
                                             <ListItemText
-                                                primary={translate('layout.dashboard.entry', {
+                                                primary={translate('dashboard.entry', {
                                                     user: entry.user_name ?? '-',
-                                                    action: translate(`layout.dashboard.actions.${entry.action}`, { _: entry.action }),
+                                                    action: translate(`dashboard.actions.${entry.action}`, { _: entry.action }),
                                                     entity: `${entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ''}`,
                                                 })}
                                                 secondary={

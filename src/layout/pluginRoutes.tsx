@@ -1,7 +1,7 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import { matchPath, Route } from 'react-router-dom';
-import type { ConsolePlugin } from './types';
-import { preloadComponent } from './onDemand';
+import type { ConsolePlugin } from '../plugins/types';
+import { preloadComponent } from '../plugins/onDemand';
 import { RouteGuard, guarded } from './RouteGuard';
 
 /** Turns plugins into react-admin <Resource>s, each view behind its route guard. */

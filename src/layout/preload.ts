@@ -1,6 +1,6 @@
-import { AppLayout } from '../layout/lazy';
+import { AppLayout } from './lazy';
 import { installedPlugins } from '../plugins/installed';
-import { preloadScreen } from '../plugins/registry';
+import { preloadScreen } from './pluginRoutes';
 
 /**
  * Starts fetching what a signed-in page at `pathname` shows (the layout, its

@@ -18,12 +18,11 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DashboardReply } from '../../contract/dashboard';
-import { EVENT_GROUPS, type EventGroup } from '../../contract/events';
-import { formatDate, formatRelativeTime } from '../i18n/format';
-import { EventThumbnail } from '../resources/events/EventImage';
-import { useFormatNumber } from '../i18n/useFormatNumber';
-import { GROUP_COLORS } from '../resources/events/groupColors';
+import type { DashboardReply } from '../../../contract/dashboard';
+import { EVENT_GROUPS, type EventGroup } from '../../../contract/events';
+import { formatDate, formatRelativeTime } from '../../i18n/format';
+import { EventThumbnail, GROUP_COLORS } from '../events';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 export const Tile = ({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to?: string }) => {
     const formatNumber = useFormatNumber();
@@ -95,7 +94,7 @@ export const last30DayKeys = (now = Date.now()) =>
 export const EventsByGroup = ({ rows, link }: { rows: DashboardReply['events']['last_24h']; link?: (group: EventGroup) => string }) => {
     const translate = useTranslate();
     const shown = rows.filter(r => r.count > 0).sort((a, b) => EVENT_GROUPS.indexOf(a.group) - EVENT_GROUPS.indexOf(b.group));
-    if (!shown.length) return <Typography color="text.secondary">{translate('layout.dashboard.noEvents24h')}</Typography>;
+    if (!shown.length) return <Typography color="text.secondary">{translate('dashboard.noEvents24h')}</Typography>;
     return (
         <List dense disablePadding>
             {shown.map(r => (
@@ -120,7 +119,7 @@ export const EventsPerDay = ({ rows }: { rows: DashboardReply['events']['per_day
     const translate = useTranslate();
     const days = last30DayKeys();
     const groups = EVENT_GROUPS.filter(g => rows.some(r => r.group === g && r.count > 0));
-    if (!groups.length) return <Typography color="text.secondary">{translate('layout.dashboard.noEvents30d')}</Typography>;
+    if (!groups.length) return <Typography color="text.secondary">{translate('dashboard.noEvents30d')}</Typography>;
     const count = new Map(rows.map(r => [`${r.day}|${r.group}`, r.count]));
     return (
         <BarChart
@@ -150,7 +149,7 @@ export const LatestIncidents = ({
     link?: (group: EventGroup) => string;
 }) => {
     const translate = useTranslate();
-    if (!events.length) return <Typography color="text.secondary">{translate('layout.dashboard.noIncidents')}</Typography>;
+    if (!events.length) return <Typography color="text.secondary">{translate('dashboard.noIncidents')}</Typography>;
     return (
         <Grid container spacing={1.5}>
             {events.map(e => {
@@ -194,7 +193,7 @@ export const LatestIncidents = ({
 /** Offline readers, most recently gone first, each leading to its device page. */
 export const OfflineReaders = ({ devices, link }: { devices: DashboardReply['devices']['offline']; link?: (id: number) => string }) => {
     const translate = useTranslate();
-    if (!devices.length) return <Typography color="text.secondary">{translate('layout.dashboard.noOffline')}</Typography>;
+    if (!devices.length) return <Typography color="text.secondary">{translate('dashboard.noOffline')}</Typography>;
     return (
         <List dense disablePadding>
             {devices.map(d => (
@@ -202,7 +201,7 @@ export const OfflineReaders = ({ devices, link }: { devices: DashboardReply['dev
                     key={d.id}
                     to={link?.(d.id)}
                     primary={d.description || `#${d.id}`}
-                    secondary={`${d.account_name} · ${d.last_seen_at ? translate('layout.dashboard.lastSeen', { time: formatRelativeTime(translate, d.last_seen_at) }) : translate('layout.dashboard.neverSeen')}`}
+                    secondary={`${d.account_name} · ${d.last_seen_at ? translate('dashboard.lastSeen', { time: formatRelativeTime(translate, d.last_seen_at) }) : translate('dashboard.neverSeen')}`}
                 />
             ))}
         </List>

@@ -10,8 +10,8 @@ import {
     saveUser,
     storedAccountSelection,
     storedUser,
-} from '../session/storage';
-import { applyUserLocale } from '../session/store';
+} from '../dataProvider/tokens';
+import { applyUserLocale } from './store';
 
 /** What the console knows about the signed-in session (SPEC 3 session state); react-admin's "permissions". */
 export interface Session {
