@@ -30,7 +30,7 @@ const Entry = ({ item, session }: { item: MenuItem; session: Session }) => {
             to={item.to}
             primaryText={text}
             aria-label={text}
-            leftIcon={<MenuIcon name={item.icon} />}
+            leftIcon={<MenuIcon entry={item.key} />}
             sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal' } }}
         />
     );
@@ -57,7 +57,7 @@ const Group = ({ group, session }: { group: MenuGroup; session: Session }) => {
             sx={{ py: 0.75, color: holdsActive ? 'primary.main' : 'text.secondary' }}
         >
             <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
-                <MenuIcon name={group.icon} />
+                <MenuIcon group={group.icon} />
             </ListItemIcon>
             {sidebarOpen && <ListItemText primary={title} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } } }} />}
             {sidebarOpen && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}

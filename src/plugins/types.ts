@@ -61,6 +61,8 @@ export interface ConsolePlugin {
     accountSections?: AccountSection[];
     /** items it adds to the app bar, before the current account */
     appBar?: ComponentType[];
+    /** the icons of its entries in the side menu (contract/menu.ts), by entry key */
+    menuIcons?: Partial<Record<RouteKey, ComponentType>>;
     /** the home page after sign-in (one feature brings it) */
     dashboard?: DashboardComponent;
     /** loaded with the signed-in layout or a public page, not with the sign-in page (src/i18n/index.ts) */

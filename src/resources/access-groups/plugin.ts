@@ -26,5 +26,6 @@ export const accessGroupsPlugin: ConsolePlugin = {
             recordRepresentation: 'description',
         },
     ],
+    menuIcons: { accessGroups: GroupWork },
     messages: import.meta.glob('./messages.*.ts'),
 };

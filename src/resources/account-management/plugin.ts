@@ -1,3 +1,4 @@
+import AccountTree from '@mui/icons-material/AccountTree';
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
@@ -8,5 +9,6 @@ const AccountManagementPage = onDemand(() => import('./AccountManagementPage').t
 export const accountManagementPlugin: ConsolePlugin = {
     key: 'account-management',
     routes: [{ path: '/account_management', routeKey: 'accountManagement', element: createElement(AccountManagementPage) }],
+    menuIcons: { accountManagement: AccountTree },
     messages: import.meta.glob('./messages.*.ts'),
 };

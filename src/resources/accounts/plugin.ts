@@ -18,5 +18,6 @@ export const accountsPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
+    menuIcons: { accounts: Business },
     messages: import.meta.glob('./messages.*.ts'),
 };

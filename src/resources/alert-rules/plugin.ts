@@ -21,5 +21,6 @@ export const alertRulesPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
+    menuIcons: { alertRules: NotificationsActive },
     messages: import.meta.glob('./messages.*.ts'),
 };

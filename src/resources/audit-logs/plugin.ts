@@ -7,5 +7,6 @@ const AuditLogList = onDemand(() => import('./AuditLogList').then(m => m.AuditLo
 export const auditLogsPlugin: ConsolePlugin = {
     key: 'audit-logs',
     resources: [{ name: 'audit_logs', right: 'auditLogs', routeKey: 'auditLogs', list: AuditLogList, icon: History }],
+    menuIcons: { auditLogs: History },
     messages: import.meta.glob('./messages.*.ts'),
 };

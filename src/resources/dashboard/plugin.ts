@@ -1,3 +1,4 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
 
@@ -7,5 +8,6 @@ const Dashboard = onDemand(() => import('./Dashboard').then(m => m.Dashboard));
 export const dashboardPlugin: ConsolePlugin = {
     key: 'dashboard',
     dashboard: Dashboard,
+    menuIcons: { dashboard: DashboardIcon },
     messages: import.meta.glob('./messages.*.ts'),
 };

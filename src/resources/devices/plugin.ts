@@ -30,5 +30,6 @@ export const devicesPlugin: ConsolePlugin = {
         { path: '/devices/:id', element: inDevices(DeviceShow), routeKey: 'devices' },
         { path: '/devices/:id/edit', element: inDevices(DeviceEdit), routeKey: 'devices' },
     ],
+    menuIcons: { devices: Devices },
     messages: import.meta.glob('./messages.*.ts'),
 };

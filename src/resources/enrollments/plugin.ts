@@ -34,5 +34,6 @@ export const enrollmentsPlugin: ConsolePlugin = {
             component: EnrollmentSettingsSection,
         },
     ],
+    menuIcons: { webEnrollments: HowToReg },
     messages: import.meta.glob('./messages.*.ts'),
 };

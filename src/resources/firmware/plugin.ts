@@ -1,3 +1,4 @@
+import SystemUpdate from '@mui/icons-material/SystemUpdate';
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
@@ -29,5 +30,6 @@ export const firmwarePlugin: ConsolePlugin = {
     accountSections: [
         { key: 'firmware-keys', label: 'resources.firmware_keys.section', right: ['artifacts', 'read'], component: FirmwareKeysSection },
     ],
+    menuIcons: { firmwareUpdates: SystemUpdate },
     messages: import.meta.glob('./messages.*.ts'),
 };

@@ -1,3 +1,7 @@
+import Block from '@mui/icons-material/Block';
+import VerifiedUser from '@mui/icons-material/VerifiedUser';
+import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
+import Badge from '@mui/icons-material/Badge';
 import { createElement, type ComponentType } from 'react';
 import { ResourceContextProvider } from 'react-admin';
 import Face from '@mui/icons-material/Face';
@@ -35,5 +39,6 @@ export const profilesPlugin: ConsolePlugin = {
     accountSections: [
         { key: 'profile-policy', label: 'resources.profile_policy.section', right: ['accounts', 'read'], component: ProfilePolicySection },
     ],
+    menuIcons: { profiles: Face, optOut: Block, adaptive: VerifiedUser, consented: AssignmentTurnedIn, visitors: Badge },
     messages: import.meta.glob('./messages.*.ts'),
 };

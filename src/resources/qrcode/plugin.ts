@@ -1,3 +1,4 @@
+import QrCode from '@mui/icons-material/QrCode';
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
@@ -8,5 +9,6 @@ const QrCodePage = onDemand(() => import('./QrCodePage').then(m => m.QrCodePage)
 export const qrCodePlugin: ConsolePlugin = {
     key: 'qrcode',
     routes: [{ path: '/qrcode', element: createElement(QrCodePage), routeKey: 'qrcode' }],
+    menuIcons: { qrcode: QrCode },
     messages: import.meta.glob('./messages.*.ts'),
 };

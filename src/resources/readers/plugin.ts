@@ -17,5 +17,6 @@ export const readersPlugin: ConsolePlugin = {
             recordRepresentation: 'description',
         },
     ],
+    menuIcons: { readers: Contactless },
     messages: import.meta.glob('./messages.*.ts'),
 };

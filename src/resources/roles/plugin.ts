@@ -1,3 +1,4 @@
+import Badge from '@mui/icons-material/Badge';
 import { createElement } from 'react';
 import type { ConsolePlugin } from '../../plugins/types';
 import { onDemand } from '../../plugins/onDemand';
@@ -7,5 +8,6 @@ const RolesPage = onDemand(() => import('./RolesPage').then(m => m.RolesPage));
 export const rolesPlugin: ConsolePlugin = {
     key: 'roles',
     routes: [{ path: '/roles', element: createElement(RolesPage), routeKey: 'roles' }],
+    menuIcons: { roles: Badge },
     messages: import.meta.glob('./messages.*.ts'),
 };

@@ -21,5 +21,6 @@ export const schedulesPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
+    menuIcons: { schedules: Schedule },
     messages: import.meta.glob('./messages.*.ts'),
 };

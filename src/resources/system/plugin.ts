@@ -1,3 +1,4 @@
+import BackupIcon from '@mui/icons-material/Backup';
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
@@ -12,5 +13,6 @@ const BackupAndRestorePage = onDemand(() => import('./BackupAndRestorePage').the
 export const systemPlugin: ConsolePlugin = {
     key: 'system',
     routes: [{ path: '/backup_and_restore', routeKey: 'backupAndRestore', element: createElement(BackupAndRestorePage) }],
+    menuIcons: { backupAndRestore: BackupIcon },
     messages: import.meta.glob('./messages.*.ts'),
 };

@@ -22,5 +22,6 @@ export const usersPlugin: ConsolePlugin = {
             recordRepresentation: 'name',
         },
     ],
+    menuIcons: { users: People },
     messages: import.meta.glob('./messages.*.ts'),
 };

@@ -1,3 +1,4 @@
+import Webhook from '@mui/icons-material/Webhook';
 import { createElement } from 'react';
 import { onDemand } from '../../plugins/onDemand';
 import type { ConsolePlugin } from '../../plugins/types';
@@ -8,5 +9,6 @@ const WebhooksPage = onDemand(() => import('./WebhooksPage').then(m => m.Webhook
 export const webhooksPlugin: ConsolePlugin = {
     key: 'webhooks',
     routes: [{ path: '/webhooks', routeKey: 'webhooks', element: createElement(WebhooksPage) }],
+    menuIcons: { webhooks: Webhook },
     messages: import.meta.glob('./messages.*.ts'),
 };

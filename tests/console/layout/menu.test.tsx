@@ -140,3 +140,19 @@ describe('the screens the menu offers', () => {
         for (const key of menuKeys) expect(IMPLEMENTED_SCREENS.has(key) === (key === 'dashboard' || opened.has(key)), key).toBe(true);
     });
 });
+
+describe('the icons of the menu', () => {
+    it('are those the features bring, for every entry of the menu', () => {
+        const brought = new Set(features.flatMap(p => Object.keys(p.menuIcons ?? {})));
+        const entries = MENU.flatMap(e => (isMenuGroup(e) ? e.items : [e])).map(i => i.key);
+        expect(entries.filter(key => !brought.has(key))).toEqual([]);
+    });
+
+    it("draws each entry with its feature's icon, and a group with the kernel's", async () => {
+        menu(testSession('admin'));
+        const updates = await screen.findByRole('menuitem', { name: 'Updates' });
+        expect(within(updates).getByTestId('SystemUpdateIcon')).toBeInTheDocument();
+        expect(within(screen.getByRole('menuitem', { name: 'QR Code' })).getByTestId('QrCodeIcon')).toBeInTheDocument();
+        expect(within(groupHeader('Device Management')).getByTestId('DevicesIcon')).toBeInTheDocument();
+    });
+});
