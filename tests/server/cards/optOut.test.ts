@@ -452,28 +452,30 @@ describe('POST /opt_out/csv', () => {
         expect((await listed(account)).count).toBe(countBefore);
     });
 
-    it('imports 100,000 lines in one request', { timeout: 120_000 }, async () => {
+    // The run at full size (100,000 lines in one request) is a benchmark: bench/profiles.ts.
+    it('imports a file of thousands of lines in one request, deleting the profile of a listed badge', { timeout: 60_000 }, async () => {
         const account = p.demo.customers[1].id;
-        const holder = await newProfile(account, [card(12_345, 2)]); // line 65,536 + 12,345 + 2
+        const holder = await newProfile(account, [card(1_234, 2)]);
         const lines = [HEADER];
         const distinct = new Set<string>();
-        for (let i = 0; i < 100_000; i++) {
-            const badge = i % 65_536;
-            const facility = 1 + Math.floor(i / 65_536);
+        // badge numbers wrap at 65,536 within a facility code: the file crosses into the next one
+        for (let i = 0; i < 5_000; i++) {
+            const badge = (64_000 + i) % 65_536;
+            const facility = 1 + Math.floor((64_000 + i) / 65_536);
             lines.push(`${badge},${facility},`);
             distinct.add(`${facility}:${badge}`);
         }
         const res = await importCsv(m.tokens.admin, account, `${lines.join('\n')}\n`);
         expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
         expect(res.json()).toEqual({
-            lines: 100_000,
+            lines: 5_000,
             added: distinct.size,
-            already: 100_000 - distinct.size,
+            already: 5_000 - distinct.size,
             profiles_deleted: 1,
             refused: [],
             refused_more: 0,
         } satisfies ImportReply);
-        expect(distinct.size).toBe(100_000);
+        expect(distinct.size).toBe(5_000);
         expect((await listed(account)).count).toBe(distinct.size);
         expect(await profileStatus(holder.id)).toBe(404);
 
