@@ -68,26 +68,22 @@ import { events } from '../server/db/schema';
 import { drawFrame } from '../server/demo/fleet/frames';
 import { dataTables } from '../server/resources/system/backup/queries';
 import { generateEvents, makePlatform, type BenchEvent } from './events-data';
-import { rssOf } from './lib';
+import { numberArg, rssOf } from './lib';
 import { startBenchPlatform } from './platform';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const text = (name: string, fallback: string) => {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
-const eventCount = arg('events', 1_000_000);
+const eventCount = numberArg('events', 1_000_000);
 const sizes = {
     events: eventCount,
-    images: arg('images', Math.round(eventCount / 100)),
-    readers: arg('readers', 100),
-    profiles: arg('profiles', 10_000),
-    accounts: arg('accounts', 10),
-    concurrency: arg('concurrency', 4),
-    port: arg('port', 8387),
+    images: numberArg('images', Math.round(eventCount / 100)),
+    readers: numberArg('readers', 100),
+    profiles: numberArg('profiles', 10_000),
+    accounts: numberArg('accounts', 10),
+    concurrency: numberArg('concurrency', 4),
+    port: numberArg('port', 8387),
 };
 const pgBin = text('pg-bin', '/usr/lib/postgresql/15/bin');
 const client = text('client', 'curl') === 'fetch' ? 'fetch' : 'curl';

@@ -20,12 +20,9 @@ import { scratchDatabase } from '../server/db/scratch';
 import * as schema from '../server/db/schema';
 import { fillEventsInSql, makePlatform } from './events-data';
 import { preparePlatform } from '../server/features';
+import { numberArg } from './lib';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const sizes = { events: arg('events', 1_000_000), days: arg('days', 365) };
+const sizes = { events: numberArg('events', 1_000_000), days: numberArg('days', 365) };
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) throw new Error('BENCH_DATABASE_URL: the migration concerns PostgreSQL only');
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);

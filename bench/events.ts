@@ -32,28 +32,24 @@ import { eventsPage, existingLinks, insertEventRows, listEvents } from '../serve
 import { ensureEventPartitions, eventsPartitioned } from '../server/resources/events/partitions';
 import { fillEventsInSql, generateEvents, makePlatform, type BenchEvent } from './events-data';
 import { startBenchPlatform } from './platform';
-import { autocannon, machineBusySeconds } from './lib';
+import { autocannon, machineBusySeconds, numberArg } from './lib';
 import { ingestClient, ingestRequest, readerBatches } from './ingestClient';
 import { chunksOf } from '../server/device-api/events';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const sizes = {
-    events: arg('events', 1_000_000),
-    readers: arg('readers', 100),
-    profiles: arg('profiles', 10_000),
-    accounts: arg('accounts', 10),
-    clients: arg('clients', 20),
-    duration: arg('duration', 20),
-    soakMinutes: arg('soak', 10),
-    sample: arg('sample', 50_000),
-    images: arg('images', 2000),
-    concurrency: arg('concurrency', 4),
-    port: arg('port', 8383),
+    events: numberArg('events', 1_000_000),
+    readers: numberArg('readers', 100),
+    profiles: numberArg('profiles', 10_000),
+    accounts: numberArg('accounts', 10),
+    clients: numberArg('clients', 20),
+    duration: numberArg('duration', 20),
+    soakMinutes: numberArg('soak', 10),
+    sample: numberArg('sample', 50_000),
+    images: numberArg('images', 2000),
+    concurrency: numberArg('concurrency', 4),
+    port: numberArg('port', 8383),
     /** the fill's events spread over this many days (30: two monthly partitions on PostgreSQL; 365: thirteen) */
-    days: arg('days', 30),
+    days: numberArg('days', 30),
 };
 /** --sql-fill: the fill made by the database itself (generate_series), for 10,000,000 events in minutes */
 const sqlFill = process.argv.includes('--sql-fill');

@@ -14,14 +14,11 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { numberArg } from './lib';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const LARGE_MB = arg('mb', 200);
-const SMALL_MB = arg('small-mb', 20);
-const PORT = arg('port', 8283);
+const LARGE_MB = numberArg('mb', 200);
+const SMALL_MB = numberArg('small-mb', 20);
+const PORT = numberArg('port', 8283);
 const ADMIN = { email: 'bench@firmware.test', password: 'Bench#Pass1' };
 const MB = 1024 * 1024;
 

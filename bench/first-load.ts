@@ -27,15 +27,12 @@ import { buildApp } from '../server/app';
 import { devices } from '../server/db/schema';
 import { sha256 } from '../server/crypto/tokens';
 import { BENCH_ADMIN, startBenchPlatform } from './platform';
+import { numberArg } from './lib';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const runs = arg('runs', 7);
+const runs = numberArg('runs', 7);
 /** --latency MS: each request of the timed loads waits that long for its answer (Chromium's network emulation), as across a WAN or a VPN */
-const latency = arg('latency', 0);
-const port = arg('port', 8385);
+const latency = numberArg('latency', 0);
+const port = numberArg('port', 8385);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MINIMAL = path.join(ROOT, 'node_modules/.cache/first-load-minimal');
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);

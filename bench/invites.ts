@@ -31,16 +31,13 @@ import { createMailer } from '../server/mail/mailer';
 import { invitationMail } from '../server/resources/enrollments/mails';
 import { enrollmentLink, enrollmentToken, newNonce } from '../server/resources/enrollments/tokens';
 import { startBenchPlatform } from './platform';
+import { numberArg } from './lib';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const sizes = {
-    invites: arg('invites', 10_000),
-    port: arg('port', 8386),
+    invites: numberArg('invites', 10_000),
+    port: numberArg('port', 8386),
     /** seconds of GET /version alone before the upload: the idle latency */
-    idle: arg('idle', 3),
+    idle: numberArg('idle', 3),
     /** the sink greets at once instead of after smtp-server's 100 ms (see the sink below) */
     noGreetDelay: process.argv.includes('--no-greet-delay'),
 };

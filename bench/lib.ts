@@ -101,6 +101,9 @@ export const arg = (name: string, fallback: string) => {
     return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
 
+/** A number given on the command line as `--name N`, else the fallback. */
+export const numberArg = (name: string, fallback: number) => Number(arg(name, String(fallback)));
+
 export const freePort = (base: number, offset: number) => base + offset;
 
 /**

@@ -29,22 +29,18 @@ import { accounts, cardFormats, users } from '../server/db/schema';
 import { hashPassword } from '../server/crypto/passwords';
 import { listProfiles, toProfiles, type ProfileFilters } from '../server/resources/profiles/queries';
 import { makePlatform } from './events-data';
-import { autocannon } from './lib';
+import { autocannon, numberArg } from './lib';
 import { startBenchPlatform } from './platform';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const sizes = {
-    profiles: arg('profiles', 1_000_000),
-    accounts: arg('accounts', 100),
-    clients: arg('clients', 20),
-    duration: arg('duration', 5),
-    optout: arg('optout', 100_000),
+    profiles: numberArg('profiles', 1_000_000),
+    accounts: numberArg('accounts', 100),
+    clients: numberArg('clients', 20),
+    duration: numberArg('duration', 5),
+    optout: numberArg('optout', 100_000),
     /** the share of opt-out lines that are badges of existing profiles (deleted by the import) */
-    held: arg('held', 0.01),
-    port: arg('port', 8385),
+    held: numberArg('held', 0.01),
+    port: numberArg('port', 8385),
 };
 /** The biggest account holds this share of the profiles; the others share the rest evenly. */
 const BIGGEST_SHARE = 0.2;

@@ -17,20 +17,16 @@ import { readableKinds } from '../server/resources/search/routes';
 import { pathIds } from '../server/resources/artifacts/queries';
 import { hashPassword } from '../server/crypto/passwords';
 import { makePlatform } from './events-data';
-import { autocannon } from './lib';
+import { autocannon, numberArg } from './lib';
 import { startBenchPlatform } from './platform';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const sizes = {
-    profiles: arg('profiles', 1_000_000),
-    accounts: arg('accounts', 100),
-    readers: arg('readers', 200),
-    clients: arg('clients', 10),
-    duration: arg('duration', 5),
-    port: arg('port', 8384),
+    profiles: numberArg('profiles', 1_000_000),
+    accounts: numberArg('accounts', 100),
+    readers: numberArg('readers', 200),
+    clients: numberArg('clients', 10),
+    duration: numberArg('duration', 5),
+    port: numberArg('port', 8384),
 };
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;

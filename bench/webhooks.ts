@@ -34,14 +34,11 @@ import { sendDueDeliveries } from '../server/resources/webhooks/delivery';
 import { LocalDiskStorage } from '../server/storage';
 import { DiskSpace } from '../server/storage/diskSpace';
 import { preparePlatform } from '../server/features';
+import { numberArg } from './lib';
 
-const arg = (name: string, fallback: number) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const ROUNDS = arg('rounds', 10);
-const BATCHES = arg('batches', 20);
-const DELIVERIES = arg('deliveries', 2000);
+const ROUNDS = numberArg('rounds', 10);
+const BATCHES = numberArg('batches', 20);
+const DELIVERIES = numberArg('deliveries', 2000);
 const BATCH = 100;
 
 const main = async () => {
