@@ -9,7 +9,8 @@ import { LOCALE_CODES, STORAGE_KEYS } from './contract/constants';
 export default defineConfig({
     plugins: [
         react(),
-        // with a stored session, the signed-in layout's and the first screen's files load beside the first file (issue 13)
+        // with a stored session, the signed-in layout's and the first screen's files load beside the first file
+        // (docs/performance.md "Console first load")
         bootPreload({
             tokenKey: STORAGE_KEYS.token,
             layout: ['src/layout/AppLayout.tsx', 'src/resources/search/SearchBox.tsx'],
@@ -23,7 +24,7 @@ export default defineConfig({
         sourcemap: true,
         chunkSizeWarningLimit: 1500,
         // What the first page needs in one file rather than some thirty: each response costs its headers
-        // and its own compression window (issue 13, docs/performance.md "Console first load").
+        // and its own compression window (docs/performance.md "Console first load").
         rolldownOptions: {
             output: {
                 codeSplitting: {

@@ -1,5 +1,5 @@
 /**
- * The ACS synchronisation at scale (issue 12, docs/performance.md): one
+ * The ACS synchronisation at scale (docs/performance.md): one
  * account, 50,000 cardholders (each with a 26-bit badge, one in ten with a
  * second 37-bit one, one to three of 20 access groups), applied by
  * applyCardholders as the scheduled job will, run after run:

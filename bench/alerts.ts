@@ -1,5 +1,5 @@
 /**
- * The alert job at scale (issue 15, docs/performance.md): a backlog of
+ * The alert job at scale (docs/performance.md "Alert rules"): a backlog of
  * events (a burst, or the job stopped for a while) in one account, 50
  * enabled rules (types, groups, devices, access groups, any), matched by
  * matchNewEvents run after run (5,000 events a run) until the cursor has

@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the whole platform (issue 11, docs/performance.md):
+ * Backup and restore of the whole platform (docs/performance.md):
  * a platform holding 1,000,000 security events (100 readers in 10 accounts,
  * 10,000 profiles, events over 30 days as bench/events-data.ts makes them),
  * backed up and restored over HTTP as the console does it, then, in the same

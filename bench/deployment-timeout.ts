@@ -1,7 +1,7 @@
 /**
- * The deployment-phases job with the reader timeout (issue 14,
- * docs/performance.md): one deployment of N readers under way (1 % of them
- * have reported a step), as the job finds it every 5 s.
+ * The deployment-phases job with the reader timeout (docs/performance.md
+ * "Deployment reader timeout"): one deployment of N readers under way (1 %
+ * of them have reported a step), as the job finds it every 5 s.
  * Each steady state is measured against a baseline in the same run: the job
  * as it was before the timeout (DEPLOYMENT_READER_TIMEOUT=0 skips that
  * statement), median of 30 runs each.

@@ -1,5 +1,5 @@
 /**
- * How long migration 0023 (events partitioned by month, issue 14) takes on
+ * How long migration 0023 (events partitioned by month) takes on
  * PostgreSQL per million events, for docs/ops.md: a database migrated up to
  * 0022 is filled with `--events` events over `--days` days, then 0023 runs
  * as the server would run it at start; a plain copy of the table (CREATE

@@ -1,6 +1,6 @@
 /**
- * Events at scale (issue 4, docs/performance.md): fills the events table,
- * then measures in the same run
+ * Events at scale (docs/performance.md "Security events at scale"): fills
+ * the events table, then measures in the same run
  * - ingestion through POST /device/events against a bare INSERT of the same
  *   rows, in the statement the API uses (target: at least 0.5x with images);
  * - GET /events p50/p99 under concurrent clients, for the default page and
@@ -8,7 +8,8 @@
  *   within 3x);
  * - memory over a soak of ingestion, lists and live consoles (target: flat);
  * - the dashboard from the rollups (target: 100 ms) and the statistics,
- *   against the direct count of events they replaced (issue 14).
+ *   against the direct count of events they replaced (docs/performance.md
+ *   "Rollups").
  *
  *   node --expose-gc --import tsx bench/events.ts [--events 1000000] [--readers 100] [--profiles 10000]
  *       [--clients 20] [--duration 20] [--soak 10] [--sample 50000] [--images 2000] [--files DIR] [--days 30] [--sql-fill]
@@ -240,7 +241,7 @@ if (sizes.images > 0) {
     log(`ingestion (multipart, one ${frames[0]!.length}-byte JPEG per event): ${JSON.stringify(results.ingestionWithImages)}`);
 }
 
-// ---- what the rollup triggers (issue 14) add to a bare insert: the same batches with them on and off ----
+// ---- what the rollup triggers add to a bare insert: the same batches with them on and off ----
 const rollupTriggerCost = async (count: number, days: number, label: string) => {
     const on = [...generateEvents(platform, count, { seed: 5, days, now, prefix: `rollon${label}` })];
     const off = [...generateEvents(platform, count, { seed: 6, days, now, prefix: `rolloff${label}` })];
@@ -328,7 +329,8 @@ for (const s of scenarios) {
     const check = await ask().catch(ask);
     await directSql(s.query).catch(() => undefined);
     const sqlFigures = await directSql(s.query);
-    // The least the page can cost: its 20 rows read from the index in its order, no count (issue 14: the SQL within 5x).
+    // The least the page can cost: its 20 rows read from the index in its order, no count (the SQL within 5x:
+    // docs/performance.md "Lists against their index-only page").
     const indexOnly = await directSql(s.query, true);
     const api = await autocannon(url, sizes.clients, sizes.duration, token);
     const line = {
@@ -347,7 +349,7 @@ for (const s of scenarios) {
 }
 results.lists = lists;
 
-// ---- dashboard and statistics (issue 14): the dashboard's target is 100 ms; the baseline is the direct count it replaced ----
+// ---- dashboard and statistics (rollups): the dashboard's target is 100 ms; the baseline is the direct count it replaced ----
 const DASHBOARD_TARGET_MS = 100;
 const timedCall = async (call: () => Promise<unknown>, times = 5) => {
     const took: number[] = [];

@@ -1,9 +1,10 @@
 /**
- * Firmware upload benchmark (issue 5): a large .mender artifact made by
- * mender-artifact is uploaded to a real server process; the throughput is
- * printed as a ratio to copying the same file on the same disk in the same
- * run (read, write, fsync: what storage does), and the server's peak memory
- * during uploads of two sizes shows whether it grows with the file.
+ * Firmware upload benchmark (docs/performance.md "Firmware upload"): a
+ * large .mender artifact made by mender-artifact is uploaded to a real
+ * server process; the throughput is printed as a ratio to copying the same
+ * file on the same disk in the same run (read, write, fsync: what storage
+ * does), and the server's peak memory during uploads of two sizes shows
+ * whether it grows with the file.
  *
  *   npx tsx bench/firmware-upload.ts [--mb 200] [--small-mb 20] [--port 8283]
  */

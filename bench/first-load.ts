@@ -1,8 +1,9 @@
 /**
- * The console's first load against a minimal react-admin app (issue 13):
- * a one-list app of the same react-admin, MUI and React, built in the same
- * run with the same build settings and served by the same server, so what
- * react-admin costs on its own is the baseline.
+ * The console's first load against a minimal react-admin app
+ * (docs/performance.md "Console first load"): a one-list app of the same
+ * react-admin, MUI and React, built in the same run with the same build
+ * settings and served by the same server, so what react-admin costs on its
+ * own is the baseline.
  *
  * - bytes: the scripts and styles the browser receives (encoded body and
  *   headers, as Chromium counts them) before our sign-in page shows,

@@ -1,5 +1,5 @@
 /**
- * Web enrollment invitations (issue 10, docs/performance.md): one CSV of
+ * Web enrollment invitations (docs/performance.md): one CSV of
  * 10,000 people uploaded with POST /web-enrollments/csv over HTTP, its
  * invitations sent in the background through SMTP to a local sink
  * (smtp-server in its own process, counting messages and bytes, keeping

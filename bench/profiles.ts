@@ -1,5 +1,5 @@
 /**
- * Profiles at scale (issue 9, docs/performance.md): 1M profiles with 2M
+ * Profiles at scale (docs/performance.md "Profiles"): 1M profiles with 2M
  * badges over 100 accounts (one of them, the biggest, holds a fifth of the
  * profiles), with access group memberships; then, in the same run:
  * - GET /profiles?q=FC:NUMBER (a badge that exists, picked per request) and

@@ -1,5 +1,5 @@
 /**
- * The schedule decision (issue 15, docs/performance.md): a reader calls
+ * The schedule decision (docs/performance.md): a reader calls
  * insideSchedule for every badge presented. It costs one Intl formatToParts
  * in the schedule's zone plus the lookup of the day's windows; the baseline,
  * measured in the same run, is that formatToParts call alone on a cached

@@ -1,5 +1,5 @@
 /**
- * Search at scale (issue 13, docs/performance.md): 1M profiles with 2M
+ * Search at scale (docs/performance.md "Search"): 1M profiles with 2M
  * badges, accounts, readers, users, access groups, firmware and deployments;
  * then, in the same run, GET /search under concurrent clients for each text
  * of the scenarios below, against the SQL the route runs for that caller

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 15, docs/performance.md "Webhooks"): what queuing
+ * Webhooks (docs/performance.md "Webhooks"): what queuing
  * deliveries costs event ingestion, and how fast the sender empties a queue.
  * In the same run, batches of 100 events go in with the ingestion's own
  * statement (storeEvents), in rounds that alternate

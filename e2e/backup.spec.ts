@@ -6,7 +6,7 @@ import { E2E } from './credentials.mjs';
 import { adminApi, shot, signIn } from './console';
 
 /**
- * Backup and restore of the whole platform (issue 11), as the platform
+ * Backup and restore of the whole platform, as the platform
  * admin does it in the console: a backup made now and downloaded, the
  * platform changed, the file restored through the screen, everyone signed
  * out; signed in again, the platform is as it was.

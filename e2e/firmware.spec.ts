@@ -11,7 +11,7 @@ import { E2E } from './credentials.mjs';
 import { adminApi, shot, signIn } from './console';
 
 /**
- * The firmware journey of issue 5: simulated readers of Contoso Offices are
+ * The firmware journey: simulated readers of Contoso Offices are
  * approved; its account administrator uploads an artifact made by Debian's
  * mender-artifact (after a damaged one is refused), schedules it in two
  * phases and watches the readers download, install, reboot and report

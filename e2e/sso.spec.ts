@@ -5,7 +5,7 @@ import { E2E } from './credentials.mjs';
 import { shot } from './console';
 
 /**
- * Single sign-on through a real OpenID provider's own page (issue 12): the
+ * Single sign-on through a real OpenID provider's own page: the
  * main account offers the SSO button beside the password form, the person
  * signs in at the provider and comes back signed in to the console; a
  * Cancel at the provider comes back to the login page with the SPEC 8.5 text.

@@ -27,7 +27,7 @@ const WithAllTexts = onDemand(() =>
     ),
 );
 
-/** Browser routes, not hash routes: /login, /devices… load directly (issue 2). */
+/** Browser routes, not hash routes: /login, /devices… load directly. */
 export const App = () => {
     const plugins = installedPlugins();
     return (

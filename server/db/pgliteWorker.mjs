@@ -1,6 +1,6 @@
 // The embedded database (PGlite) in its own thread: the server's event loop
-// keeps answering HTTP while a statement runs (issue 14, docs/decisions.md
-// "The embedded database in a worker thread"). Plain JavaScript, so the
+// keeps answering HTTP while a statement runs (docs/decisions.md "The
+// embedded database in a worker thread"). Plain JavaScript, so the
 // thread starts the same under tsx, vitest and a built server.
 // Messages in: {id, op: 'query' | 'exec' | 'listen' | 'unlisten' | 'dump' | 'close', ...};
 // out: {id, result} or {id, error}, and {notify: channel, payload}.

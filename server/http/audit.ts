@@ -45,7 +45,7 @@ const auditRow = (request: FastifyRequest | null, entry: AuditEntry) => ({
     request_id: request?.id ?? null,
 });
 
-/** Records who did what, in which account, before and after (issue 2: every write). */
+/** Records who did what, in which account, before and after (every write is recorded). */
 export const recordAudit = async (db: Db, request: FastifyRequest | null, entry: AuditEntry) => {
     await db.insert(auditLogs).values(auditRow(request, entry));
 };

@@ -64,7 +64,7 @@ export interface AuthAccount {
     type: 'platform' | 'dealer' | 'customer';
     options: AccountOption[];
 }
-/** The API key a request was authenticated by (issue 12). */
+/** The API key a request was authenticated by (docs/decisions.md "API keys"). */
 export interface ApiKeyIdentity {
     id: number;
     description: string;

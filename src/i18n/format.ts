@@ -21,7 +21,7 @@ export const formatFileSize = (bytes: number): string => {
     return `${(bytes / 1024 ** unit).toFixed(2)} ${UNITS[unit]}`;
 };
 
-/** SPEC 9 relative time, in words that read naturally (issue 13): 'less than an hour ago', '1 hour ago', 'N hours ago', '1 day ago', 'N days ago'. */
+/** SPEC 9 relative time, in words that read naturally: 'less than an hour ago', '1 hour ago', 'N hours ago', '1 day ago', 'N days ago'. */
 export const relativeTime = (value: string | number | Date, now: Date = new Date()): { key: string; count: number } => {
     const hours = Math.floor((now.getTime() - new Date(value).getTime()) / 3_600_000);
     if (hours < 1) return { key: 'time.lessThanHour', count: 0 };
@@ -39,5 +39,5 @@ export const formatRelativeTime = (
     return translate(key, { smart_count: count });
 };
 
-/** A count in the console's language: 12,345 in English, 12 345 in French, 12.345 in German (issue 15). */
+/** A count in the console's language: 12,345 in English, 12 345 in French, 12.345 in German. */
 export const formatNumber = (value: number, locale: string): string => new Intl.NumberFormat(locale).format(value);

@@ -12,9 +12,9 @@ let english: Messages = coreEnglish;
 /**
  * The kernel's English is bundled; the features' texts load with the
  * signed-in layout or a public page (loadAllTexts), so the sign-in page
- * downloads none of them (issue 13, docs/performance.md "Console first
- * load"); another language loads whole when chosen (./load.ts). Missing
- * keys are errors, not silent fallbacks.
+ * downloads none of them (docs/performance.md "Console first load");
+ * another language loads whole when chosen (./load.ts). Missing keys are
+ * errors, not silent fallbacks.
  */
 export const i18nProvider = polyglotI18nProvider(
     locale =>

@@ -81,7 +81,7 @@ export const useNotices = () => {
                 });
                 return;
             }
-            // A schedule still followed by access groups (issue 15): the server's text says which to change first.
+            // A schedule still followed by access groups: the server's text says which to change first.
             const showServer = resource === 'schedules' && statusOf(err) === 409;
             error({
                 title: translate('notices.deleteFailedTitle', { resource: r }),

@@ -48,7 +48,7 @@ const useOffer = (): Offer | undefined => {
  * /login and /alternate (SPEC 2.1, 4.5): credentials, then the second factor
  * when the account asks for it (setup the first time), then the terms of
  * service until accepted, then redirect_url. When the main account signs in
- * with single sign-on, /login offers its button (issue 12); /alternate is
+ * with single sign-on, /login offers its button; /alternate is
  * always the password form. A single sign-on ends here with the tokens in
  * the query (SPEC 7.3) or the reason it failed (SPEC 8.5).
  */

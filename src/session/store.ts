@@ -7,8 +7,10 @@ export const consoleStore = localStorageStore(undefined, 'AccessConsole');
 
 /**
  * The language a page starts in: the one chosen on this browser, else the
- * browser's own when the console speaks it (issue 15). react-admin holds its
- * first render until that language's texts are here, so nothing blinks.
+ * browser's own when the console speaks it (docs/decisions.md "Languages:
+ * German and Spanish, the browser's language, the user's choice").
+ * react-admin holds its first render until that language's texts are here,
+ * so nothing blinks.
  */
 export const startInBrowserLocale = (languages: readonly string[] = navigator.languages ?? [navigator.language]) => {
     if (consoleStore.getItem('locale') !== undefined) return;

@@ -104,7 +104,7 @@ const section = (state: { integration: AcsIntegrationRecord | null; cert?: typeo
 const callsTo = (dp: ReturnType<typeof section>, path: string, method = 'GET') =>
     dp.call.mock.calls.filter(([p, o]) => p === path && ((o as Options | undefined)?.method ?? 'GET') === method);
 
-describe('the ACS integration section of the account page (SPEC 3, 7.2; issue 12)', () => {
+describe('the ACS integration section of the account page (SPEC 3, 7.2)', () => {
     it('is an account section for the roles holding the acsIntegration read right', () => {
         const sections = features.flatMap(p => p.accountSections ?? []);
         expect(sections.find(s => s.key === 'acs-integration')?.right).toEqual(['acsIntegration', 'read']);

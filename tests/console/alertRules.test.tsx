@@ -72,7 +72,7 @@ const list = (role: 'moderator' | 'manager') =>
         },
     );
 
-describe('the alert rules list (issue 15)', () => {
+describe('the alert rules list', () => {
     it('says of each rule what it matches, who gets it, how and whether it is on', async () => {
         list('moderator');
         const first = (await screen.findByText('Strangers at night')).closest('tr')!;
@@ -115,7 +115,7 @@ const create = () => {
     return createFn;
 };
 
-describe('the alert rule form (issue 15)', () => {
+describe('the alert rule form', () => {
     it('asks for a recipient and for addresses that are addresses before it sends anything', async () => {
         const createFn = create();
         fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Doors' } });
@@ -156,7 +156,7 @@ describe('the alert rule form (issue 15)', () => {
     });
 });
 
-describe('editing an alert rule (issue 15)', () => {
+describe('editing an alert rule', () => {
     it('shows its addresses one a line and saves what was changed with the rest as it was', async () => {
         const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({
             data: { id: params.id, ...params.data },

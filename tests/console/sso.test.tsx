@@ -68,7 +68,7 @@ const login = (path = '/login') =>
         { authProvider, path },
     );
 
-describe('login page with single sign-on (issue 12)', () => {
+describe('login page with single sign-on', () => {
     it('local, or a directory (its users type their directory password): the password form only', async () => {
         for (const provider of ['local', 'directory']) {
             server(provider, false);

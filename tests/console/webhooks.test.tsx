@@ -78,7 +78,7 @@ const page = (initial: Webhook[], options: { role?: 'moderator' | 'installer'; r
     return call;
 };
 
-describe('the webhooks screen (issue 15)', () => {
+describe('the webhooks screen', () => {
     it('is a menu entry for the staff who hold the webhooks right, not for managers and users', () => {
         expect(features.flatMap(p => p.routes ?? []).find(r => r.path === '/webhooks')?.routeKey).toBe('webhooks');
         const keys = (role: 'moderator' | 'manager' | 'user') =>

@@ -83,13 +83,13 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
     mainAccount: { admin: ['read', 'write'] },
     sso: { admin: ['read', 'write'], moderator: ['read', 'write'] },
     apiKeys: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
-    // issue 12: the ACS integration, its certificate and its log
+    // the ACS integration, its certificate and its log
     acsIntegration: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
-    // issue 15: signed webhooks and their deliveries
+    // signed webhooks and their deliveries
     webhooks: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'edit', 'delete']])),
-    // issue 15, not SPEC 6.2: written like access groups, read by all
+    // not in SPEC 6.2 (docs/decisions.md "Schedules"): written like access groups, read by all
     schedules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write']])), manager: ['read'], user: ['read'] },
-    // issue 15: alert rules, managed by moderators and above, read by managers
+    // alert rules, managed by moderators and above, read by managers
     alertRules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])), manager: ['read'] },
 };
 

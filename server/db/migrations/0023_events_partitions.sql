@@ -1,4 +1,4 @@
--- Hand-written (drizzle-kit does not model partitioning; issue 14, docs/events.md "Partitioning by time on PostgreSQL"):
+-- Hand-written (drizzle-kit does not model partitioning; docs/events.md "Partitioning by time on PostgreSQL"):
 -- on PostgreSQL, events becomes a table partitioned by month of its timestamp (UTC), so that retention drops whole
 -- months instead of deleting millions of rows and a list of recent events reads the recent partitions only.
 -- PGlite keeps the plain table: one process, smaller data, and partitions would only add planning time there.

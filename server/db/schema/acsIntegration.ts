@@ -5,7 +5,7 @@ import { accounts } from './platform';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * The ACS integration of an account (issue 12), at most one. `settings`
+ * The ACS integration of an account, at most one. `settings`
  * holds what the provider needs that is not secret; `secrets` (the password)
  * is never returned. Migration 0015 is written by hand.
  */

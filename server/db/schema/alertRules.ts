@@ -30,7 +30,7 @@ const textArray = (name: string) =>
         .default(sql`'{}'::text[]`);
 
 /**
- * Alert rules (issue 15). Device, access group and user ids are plain
+ * Alert rules. Device, access group and user ids are plain
  * arrays, not join tables: a rule is read whole by the job and the form, and
  * an id whose row was deleted simply matches nothing (or mails no one).
  */

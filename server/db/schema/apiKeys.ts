@@ -6,7 +6,7 @@ import { accounts } from './platform';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * API keys of an account (issue 12). Only the SHA-256 of a key is kept: keys
+ * API keys of an account. Only the SHA-256 of a key is kept: keys
  * are 256 random bits, so a fast hash is as safe as a slow one and lets one
  * indexed lookup find the key of a request. created_by has no foreign key: the
  * key belongs to the account and outlives its creator, whose name is kept.

@@ -136,7 +136,7 @@ export const accessGroups = pgTable(
             .references(() => accounts.id, { onDelete: 'cascade' }),
         description: varchar('description', { length: 255 }).notNull(),
         default_group: boolean('default_group').notNull().default(false),
-        /** when its members may pass (issue 15); null: always. A schedule in use cannot be deleted. */
+        /** when its members may pass (schedules.ts); null: always. A schedule in use cannot be deleted. */
         schedule_id: integer('schedule_id').references(() => schedules.id),
         ...timestamps,
     },

@@ -7,7 +7,7 @@ import { profiles } from './devices';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Web enrollment invitations (issue 10). The link's token is the id, a
+ * Web enrollment invitations. The link's token is the id, a
  * random nonce and their MAC under the platform's signing key
  * (server/resources/enrollments/tokens.ts): the server can give the link
  * again (copy, resend) without keeping it, a changed byte fails the MAC, and
@@ -72,7 +72,7 @@ export const enrollmentInvites = pgTable(
     ],
 );
 
-/** A CSV upload of invitations (issue 10): how many lines it held; its invitations are sent in the background. */
+/** A CSV upload of invitations: how many lines it held; its invitations are sent in the background. */
 export const enrollmentBatches = pgTable('enrollment_batches', {
     id: serial('id').primaryKey(),
     account_id: integer('account_id')

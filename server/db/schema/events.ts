@@ -113,11 +113,12 @@ export const events = pgTable(
 );
 
 /**
- * How many events each account has of each type per UTC hour (issue 14):
- * the dashboard and the statistics add these up instead of counting events.
- * Kept exact by the database itself: statement-level triggers on events
- * (migration 0018) add what an insert stored, take away what a delete or an
- * update removed, and drop a row when it reaches zero.
+ * How many events each account has of each type per UTC hour
+ * (docs/decisions.md "Event rollups"): the dashboard and the statistics add
+ * these up instead of counting events. Kept exact by the database itself:
+ * statement-level triggers on events (migration 0018) add what an insert
+ * stored, take away what a delete or an update removed, and drop a row when
+ * it reaches zero.
  */
 export const eventRollups = pgTable(
     'event_rollups',

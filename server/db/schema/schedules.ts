@@ -6,7 +6,7 @@ import { accounts } from './platform';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Access schedules (issue 15): when the members of an access group may
+ * Access schedules: when the members of an access group may
  * pass. The rules are small and always read whole (readers get them in
  * their configuration), so they are JSON columns, not rows.
  */

@@ -5,7 +5,7 @@ import { accounts, users } from './platform';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * The identity provider of the main account (SPEC 3, 6.1; issue 12): one per
+ * The identity provider of the main account (SPEC 3, 6.1): one per
  * account. `settings` and `secrets` hold the kind's shapes of contract/sso.ts;
  * secrets are kept as given (the server must send them to the provider) and
  * never leave the server.

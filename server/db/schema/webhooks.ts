@@ -6,7 +6,7 @@ import { accounts } from './platform';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Signed webhooks of an account (issue 15). The secret is kept as written:
+ * Signed webhooks of an account. The secret is kept as written:
  * every delivery is signed with it (HMAC), so a hash would not do; replies,
  * logs and audit entries never carry it.
  */

@@ -4,7 +4,7 @@ import { applyUserLocale, consoleStore, startInBrowserLocale } from '../../../sr
 
 afterEach(() => consoleStore.removeItem('locale'));
 
-describe('the language a page starts in (issue 15)', () => {
+describe('the language a page starts in', () => {
     it("is the first of the browser's languages the console speaks", () => {
         expect(browserLocale(['de-AT', 'en-US'])).toBe('de');
         expect(browserLocale(['pt-BR', 'es-MX', 'fr'])).toBe('es');

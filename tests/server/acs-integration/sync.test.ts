@@ -11,12 +11,12 @@ import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harn
 import { approvedReader } from '../readers/approvedReader';
 
 /**
- * The ACS synchronisation (issue 12): the ACS's cardholders become profiles,
- * badges and access groups of an account, on the real server and database.
- * What a user notices is checked through the API (GET /profiles, the
- * profile's badges, groups, status and consent) and the readers' access
- * version; the property test compares the stored profiles with a model of the
- * last list after every run of random sequences.
+ * The ACS synchronisation: the ACS's cardholders become profiles, badges and
+ * access groups of an account, on the real server and database. What a user
+ * notices is checked through the API (GET /profiles, the profile's badges,
+ * groups, status and consent) and the readers' access version; the property
+ * test compares the stored profiles with a model of the last list after every
+ * run of random sequences.
  */
 let p: TestPlatform;
 let admin: ApiCaller;

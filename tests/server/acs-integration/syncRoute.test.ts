@@ -6,8 +6,8 @@ import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harn
 import { BASE_DN, startSlapd, type Slapd } from '../slapd';
 
 /**
- * Issue 12: the synchronisation as an account's staff and the schedule run
- * it, through the routes, against a real OpenLDAP server (the directory
+ * The ACS synchronisation as an account's staff and the schedule run it,
+ * through the routes, against a real OpenLDAP server (the directory
  * connector) and the Genetec simulator: profiles added, a lost card that
  * suspends a profile until its replacement arrives, every change in the
  * integration log, and an ACS that cannot be read changing nothing.

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { alertFixture, type AlertFixture } from './fixture';
 
 /**
- * Issue 15's alert mails through a real SMTP server: what a rule matches
- * (types, groups, devices, access groups, the accounts it reaches), when it
- * is sent (at once, or once per digest period), and that nothing is sent
- * twice or lost when the mail server refuses.
+ * Alert mails through a real SMTP server: what a rule matches (types, groups,
+ * devices, access groups, the accounts it reaches), when it is sent (at once,
+ * or once per digest period), and that nothing is sent twice or lost when the
+ * mail server refuses.
  */
 let f: AlertFixture;
 let customer: number;

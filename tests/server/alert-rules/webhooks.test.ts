@@ -4,9 +4,9 @@ import { signatureValid, startReceiver, type Receiver } from '../webhooks/receiv
 import { alertFixture, type AlertFixture } from './fixture';
 
 /**
- * Issue 15: a rule sends what it matches to e-mail and to the account's
- * webhooks, so a webhook can take a rule's filters (devices, groups, access
- * groups) beyond its own event types. Real receiver, real sender job.
+ * A rule sends what it matches to e-mail and to the account's webhooks, so a
+ * webhook can take a rule's filters (devices, groups, access groups) beyond
+ * its own event types. Real receiver, real sender job.
  */
 let f: AlertFixture;
 let receiver: Receiver;

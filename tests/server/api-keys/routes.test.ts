@@ -1,4 +1,4 @@
-/** API keys (issue 12): the section's calls, what is kept of a key, and a key used as a program would. */
+/** API keys: the section's calls, what is kept of a key, and a key used as a program would. */
 import { eq } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -5,11 +5,11 @@ import { startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { roleMatrix } from '../permissions/roleMatrix';
 
 /**
- * Issue 9's proof that the lists reach the doors: a simulated reader of the
- * demo fleet, speaking the device API over HTTP, pulls its configuration
- * after each change. Once a badge is opted out, the reader no longer holds
- * its holder's face and lets the badge through alone with no picture;
- * once a badge is adaptive, the reader asks for the face with it.
+ * The badge lists reach the doors: a simulated reader of the demo fleet,
+ * speaking the device API over HTTP, pulls its configuration after each
+ * change. Once a badge is opted out, the reader no longer holds its holder's
+ * face and lets the badge through alone with no picture; once a badge is
+ * adaptive, the reader asks for the face with it.
  */
 let p: TestPlatform;
 let admin: ApiCaller;

@@ -8,10 +8,10 @@ import { offlineDetection } from '../../../server/resources/devices/jobs';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 
 /**
- * Issue 3's proof: 20 simulated readers, speaking the device API over HTTP
- * against the real server, register, are approved, receive their access
- * list, one is silenced and turns offline then online, and a reboot queued
- * in the console is acknowledged.
+ * The readers' fleet: 20 simulated readers, speaking the device API over HTTP
+ * against the real server, register, are approved, receive their access list,
+ * one is silenced and turns offline then online, and a reboot queued in the
+ * console is acknowledged.
  */
 let p: TestPlatform;
 let admin: ApiCaller;

@@ -15,11 +15,11 @@ import { startPlatform, type TestPlatform } from '../harness';
 import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
 
 /**
- * Issue 10's proof on the server: invitations go through a real SMTP
- * server (smtp-server, started here), the link opens the enrollment once,
- * the code, consent and picture complete it, and the person is an active
- * profile with the signed consent; links that are tampered with, used,
- * revoked or expired are refused with their texts.
+ * Web enrollment on the server: invitations go through a real SMTP server
+ * (smtp-server, started here), the link opens the enrollment once, the code,
+ * consent and picture complete it, and the person is an active profile with
+ * the signed consent; links that are tampered with, used, revoked or expired
+ * are refused with their texts.
  */
 let p: TestPlatform;
 let m: RoleMatrix;

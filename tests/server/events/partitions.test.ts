@@ -19,10 +19,11 @@ import { eventRetention } from '../../../server/resources/events/retention';
 import { LocalDiskStorage } from '../../../server/storage';
 
 /**
- * Migration 0023 (issue 14): on PostgreSQL (TEST_DATABASE_URL) events becomes
- * a table partitioned by month; on PGlite it stays as it was. Either way a
- * database holding events of several months keeps them all, with their ids,
- * triggers and sequence, and retention removes what it must.
+ * Migration 0023 (events partitioned by month): on PostgreSQL
+ * (TEST_DATABASE_URL) events becomes a table partitioned by month; on PGlite
+ * it stays as it was. Either way a database holding events of several months
+ * keeps them all, with their ids, triggers and sequence, and retention
+ * removes what it must.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const DAY = 86_400_000;

@@ -13,7 +13,7 @@ import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harn
 import { fileOwners } from '../../../server/features';
 
 /**
- * Import and export of an account's data (issue 11, SPEC 3, 7.2, 8.3):
+ * Import and export of an account's data (SPEC 3, 7.2, 8.3):
  * platform_data.zip out of one account, into another, with a report of what
  * was left out and why.
  */

@@ -6,11 +6,11 @@ import { roleMatrix } from '../permissions/roleMatrix';
 import { approvedReader } from '../readers/approvedReader';
 
 /**
- * What a reader sees (issue 3: readers receive their access lists): every
- * change to a profile, a badge, a membership or a custom card format changes
- * the configuration ETag, so GET /device/config with If-None-Match answers
- * 200 again, and the access list then holds exactly the profiles of the
- * reader's groups that may pass, with each badge's bits.
+ * What a reader sees (readers receive their access lists): every change to a
+ * profile, a badge, a membership or a custom card format changes the
+ * configuration ETag, so GET /device/config with If-None-Match answers 200
+ * again, and the access list then holds exactly the profiles of the reader's
+ * groups that may pass, with each badge's bits.
  */
 let p: TestPlatform;
 let admin: ApiCaller;

@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => p?.close());
 
-describe('the demo platform (issue 15)', () => {
+describe('the demo platform', () => {
     it('has an office-hours and a night-shift schedule, each followed by a group, valid as a user would enter them', async () => {
         const [contoso, fabrikam] = p.demo.customers;
         const listed = async (account: number) =>

@@ -3,9 +3,9 @@ import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harn
 import { roleMatrix } from '../permissions/roleMatrix';
 
 /**
- * An account's platform_data.zip carries its schedules (issue 15): moved
- * into another account, the access groups still follow them, so the doors
- * stay shut outside their hours instead of opening at all hours.
+ * An account's platform_data.zip carries its schedules: moved into another
+ * account, the access groups still follow them, so the doors stay shut
+ * outside their hours instead of opening at all hours.
  */
 let p: TestPlatform;
 let admin: ApiCaller;

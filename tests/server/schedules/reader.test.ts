@@ -8,11 +8,11 @@ import { startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { roleMatrix } from '../permissions/roleMatrix';
 
 /**
- * Issue 15's proof at the door: a simulated reader of the demo fleet,
- * speaking the device API over HTTP, receives the schedules of its groups
- * and decides offline. A known person outside every window of their groups
- * is refused (UnauthorizedEntryByKnownUser); a group without a schedule is
- * always open; a changed schedule reaches the reader at its next pull.
+ * Schedules at the door: a simulated reader of the demo fleet, speaking the
+ * device API over HTTP, receives the schedules of its groups and decides
+ * offline. A known person outside every window of their groups is refused
+ * (UnauthorizedEntryByKnownUser); a group without a schedule is always open;
+ * a changed schedule reaches the reader at its next pull.
  */
 let p: TestPlatform;
 let admin: ApiCaller;

@@ -10,8 +10,8 @@ import { expectTable, inScope, roleMatrix, type RoleMatrix, type Target } from '
 
 /**
  * The SSO configuration and login preferences of the main account (SPEC 3,
- * 6.1, 7.2, issue 12): write-only secrets, the role mapping rule of SPEC 5,
- * the keytab as a file that never comes back, and who may do any of it.
+ * 6.1, 7.2): write-only secrets, the role mapping rule of SPEC 5, the keytab
+ * as a file that never comes back, and who may do any of it.
  */
 let p: TestPlatform;
 let admin: ApiCaller;

@@ -9,10 +9,10 @@ import { SsoError, type ExternalIdentity } from '../../../server/resources/sso/i
 import { ADMIN, DEMO_PASSWORD, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 
 /**
- * The external user's sign-in (SPEC 3 external users, 6.1, 8.5; issue 12):
- * the role from the mapping, the user made or updated in the main account,
- * what it refuses, and how the login preferences change password sign-in
- * and the login page.
+ * The external user's sign-in (SPEC 3 external users, 6.1, 8.5): the role
+ * from the mapping, the user made or updated in the main account, what it
+ * refuses, and how the login preferences change password sign-in and the
+ * login page.
  */
 let p: TestPlatform;
 let admin: ApiCaller;

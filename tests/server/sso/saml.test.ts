@@ -16,10 +16,10 @@ import {
 import { makeKeyPair, startSamlIdp, type ResponseOptions, type SamlTestUser, type TestIdp } from './samlIdp';
 
 /**
- * Issue 12, SAML: sign-in against a real identity provider (samlify, see
- * samlIdp.ts), from our AuthnRequest to the identity we read from its
- * signed answer; and every answer a careful service provider must refuse,
- * each ending in SPEC 8.5's text.
+ * SAML sign-in against a real identity provider (samlify, see samlIdp.ts),
+ * from our AuthnRequest to the identity we read from its signed answer; and
+ * every answer a careful service provider must refuse, each ending in SPEC
+ * 8.5's text.
  */
 let idp: TestIdp;
 const ACS = 'https://console.example.com/api/v2/sso/saml/acs';

@@ -11,11 +11,11 @@ import { startOidcProvider, type OidcTestProvider } from './oidcProvider';
 import { startSamlIdp, type ResponseOptions, type SamlTestUser, type TestIdp } from './samlIdp';
 
 /**
- * Single sign-on end to end through the server's own routes (issue 12; SPEC
- * 3, 7.3, 8.5): the login page's /sso/login, the OpenID callback, the SAML
- * assertion consumer service and the directory behind POST /login, each
- * against a real provider started here (oidc-provider, samlify, slapd) and
- * configured as an administrator would, through the API.
+ * Single sign-on end to end through the server's own routes (SPEC 3, 7.3,
+ * 8.5): the login page's /sso/login, the OpenID callback, the SAML assertion
+ * consumer service and the directory behind POST /login, each against a real
+ * provider started here (oidc-provider, samlify, slapd) and configured as an
+ * administrator would, through the API.
  */
 const PUBLIC = 'https://console.signin.test';
 const CALLBACK = `${PUBLIC}/api/v2/sso/oidc/callback`;

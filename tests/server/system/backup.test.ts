@@ -20,9 +20,9 @@ import { ADMIN, startPlatform, type TestPlatform } from '../harness';
 import { archiveFiles, archiveRows, databaseRows, repack, restoreBody, storedFiles, tarParts } from './backupArchive';
 
 /**
- * Backup and restore of the whole platform (issue 11): the archive holds
- * every row and file, a restore gives them back exactly, and a damaged or
- * foreign archive changes nothing.
+ * Backup and restore of the whole platform: the archive holds every row and
+ * file, a restore gives them back exactly, and a damaged or foreign archive
+ * changes nothing.
  */
 let p: TestPlatform;
 let backupDir: string;

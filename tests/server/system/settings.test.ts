@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type PlatformSettings } from '../../../contract/settings';
 import { ADMIN, DEMO_PASSWORD, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 
-/** Settings of the platform (issue 11): saved in the database over the environment's values, applied at once. */
+/** Settings of the platform: saved in the database over the environment's values, applied at once. */
 let p: TestPlatform;
 let admin: ApiCaller;
 let smtp: SMTPServer;
