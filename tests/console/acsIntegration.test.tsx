@@ -83,12 +83,18 @@ const section = (state: { integration: AcsIntegrationRecord | null; cert?: typeo
             if (path === '/acs-integration' && method === 'GET') return { integration: state.integration };
             if (path === '/acs-integration/chuid' && method === 'GET')
                 return { mode: 'fasc_n', agency_code: '', system_code: '', include_credential_series: false };
-            if (path === '/acs-integration/logs') return { result: LOG, count: LOG.length };
             if (path === `/accounts/${ACCOUNT}/cert` && method === 'GET') {
                 if (state.cert) return state.cert;
                 throw new HttpError('Resource "certificate" does not exist', 404, { error: 'Resource "certificate" does not exist' });
             }
             throw new Error(`unexpected ${method} ${path}`);
+        }),
+        // the log is a react-admin list of the dataProvider (GET /acs-integration/logs)
+        getList: vi.fn(async (resource: string, _params: { filter: Record<string, unknown>; pagination: { page: number } }) => {
+            if (resource !== 'acs-integration/logs') throw new Error(`unexpected list ${resource}`);
+            const answer = await server(`/${resource}`, {});
+            if (answer !== undefined) return answer;
+            return { data: LOG, total: LOG.length };
         }),
         download: vi.fn(async () => new File(['at,level\n'], 'acs-integration-logs-20260102-100000.csv', { type: 'text/csv' })),
     };
@@ -256,12 +262,44 @@ describe('the ACS integration section of the account page (SPEC 3, 7.2)', () => 
 
         fireEvent.mouseDown(within(log).getByRole('combobox', { name: 'Level' }));
         fireEvent.click(await screen.findByRole('option', { name: 'Error' }));
-        await waitFor(() =>
-            expect(callsTo(dp, '/acs-integration/logs').at(-1)![1]!.query).toMatchObject({ account_id: ACCOUNT, level: 'error', page: 1 }),
-        );
+        await waitFor(() => {
+            const [, asked] = dp.getList.mock.calls.at(-1)!;
+            expect(asked.filter).toEqual({ account_id: ACCOUNT, level: 'error' });
+            expect(asked.pagination.page).toBe(1);
+        });
 
         fireEvent.click(within(log).getByRole('button', { name: 'Export' }));
         await waitFor(() => expect(saved).toEqual(['acs-integration-logs-20260102-100000.csv']));
         expect(dp.download).toHaveBeenCalledWith('/acs-integration/logs/export', { account_id: ACCOUNT, level: 'error' });
+    });
+
+    it('says why it could not read the integration, with the request id to copy', async () => {
+        section({ integration: null }, (path, o) => {
+            if (path === '/acs-integration' && (o.method ?? 'GET') === 'GET')
+                throw new HttpError('Internal Server Error', 500, { error: 'Internal Server Error', request_id: 'req-acs-1' });
+        });
+        const notice = await screen.findByText('The ACS integration could not be read');
+        const alert = notice.closest('[role="alert"]') as HTMLElement;
+        expect(alert).toHaveTextContent('Request ID: req-acs-1');
+        expect(screen.getByText('Sorry, the page is temporary unavailable.')).toBeInTheDocument();
+    });
+
+    it('a test of the connection the server could not run is a notice with its request id', async () => {
+        section({ integration: SAVED }, path => {
+            if (path === '/acs-integration/test')
+                throw new HttpError('Internal Server Error', 500, { error: 'Internal Server Error', request_id: 'req-acs-2' });
+        });
+        fireEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
+        const notice = await screen.findByText('The connection could not be tested');
+        expect(notice.closest('[role="alert"]')).toHaveTextContent('Request ID: req-acs-2');
+    });
+
+    it('a log the server could not read is a notice with its request id', async () => {
+        section({ integration: SAVED }, path => {
+            if (path === '/acs-integration/logs')
+                throw new HttpError('Internal Server Error', 500, { error: 'Internal Server Error', request_id: 'req-acs-3' });
+        });
+        const notice = await screen.findByText('The integration log could not be read');
+        expect(notice.closest('[role="alert"]')).toHaveTextContent('Request ID: req-acs-3');
     });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
+import type { CreateParams, GetListParams, GetOneParams } from 'react-admin';
 import { emptyCounts, type ArtifactRecord, type DeploymentDeviceRecord, type DeploymentRecord } from '../../contract/firmware';
 import { QuickViewProvider } from '../../src/components/quickView';
 import { DeploymentForm } from '../../src/resources/firmware/DeploymentForm';
@@ -8,6 +9,7 @@ import { DeploymentList } from '../../src/resources/firmware/DeploymentList';
 import { DeploymentStatus } from '../../src/resources/firmware/DeploymentStatus';
 import { FirmwareVersions } from '../../src/resources/firmware/FirmwareVersions';
 import { UploadForm } from '../../src/resources/firmware/UploadForm';
+import { listQuery } from '../../src/dataProvider';
 import { ACCOUNTS, Location } from './layout/helpers';
 import { renderInAdmin, testSession } from './render';
 
@@ -178,6 +180,19 @@ const candidates = [
     },
 ];
 
+type Call = (path: string, options?: { method?: string; query?: Record<string, unknown>; body?: unknown }) => Promise<unknown>;
+
+/** A dataProvider whose react-admin methods reach `call` as the server would see them: the same path, query and body. */
+const served = (call: Call) => ({
+    call,
+    getList: async (resource: string, params: GetListParams) => {
+        const reply = (await call(`/${resource}`, { query: listQuery(params) })) as { result: unknown[]; count: number };
+        return { data: reply.result, total: reply.count };
+    },
+    getOne: async (resource: string, params: GetOneParams) => ({ data: await call(`/${resource}/${params.id}`) }),
+    create: async (resource: string, params: CreateParams) => ({ data: await call(`/${resource}`, { method: 'POST', body: params.data }) }),
+});
+
 describe('Schedule an Update (SPEC 2.2 /firmware-updates/new, 5)', () => {
     const renderForm = (
         call = vi.fn(
@@ -191,7 +206,7 @@ describe('Schedule an Update (SPEC 2.2 /firmware-updates/new, 5)', () => {
         ),
     ) => {
         const onDone = vi.fn();
-        renderInAdmin(<DeploymentForm onDone={onDone} />, { session: testSession('moderator'), dataProvider: { call } as never });
+        renderInAdmin(<DeploymentForm onDone={onDone} />, { session: testSession('moderator'), dataProvider: served(call) as never });
         return { call, onDone };
     };
     const chooseFirmware = async (name: RegExp) => {
@@ -558,7 +573,7 @@ describe('Deployment status (SPEC 2.2 /firmware-updates/status/:id)', () => {
             {
                 session: testSession('moderator'),
                 path: '/firmware-updates/status/5',
-                dataProvider: { call, getList: getList as never } as never,
+                dataProvider: { ...served(call), getList: getList as never } as never,
             },
         );
         expect(await screen.findByRole('heading', { name: 'spring-rollout' })).toBeInTheDocument();

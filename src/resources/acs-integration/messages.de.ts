@@ -40,6 +40,9 @@ const de: Messages = {
             saveFailed: 'Die ACS-Integration wurde nicht gespeichert',
             deleted: 'ACS-Integration entfernt',
             deleteFailed: 'Die ACS-Integration wurde nicht entfernt',
+            loadFailed: 'Die ACS-Integration konnte nicht gelesen werden',
+            testFailed: 'Die Verbindung konnte nicht getestet werden',
+            syncFailed: 'Die Synchronisierung wurde nicht ausgeführt',
             confirmDeleteTitle: 'ACS-Integration entfernen?',
             confirmDelete:
                 'Die Plattform synchronisiert nicht mehr mit diesem Zutrittskontrollsystem, und Lesegeräte sind in diesem Konto nicht mehr verfügbar. Die von ihr angelegten Profile bleiben erhalten.',
@@ -56,6 +59,7 @@ const de: Messages = {
                 tooLarge: 'Die Datei ist zu groß für ein Zertifikat',
                 loadFailed: 'Das Zertifikat konnte nicht gelesen werden',
                 deleteFailed: 'Das Zertifikat wurde nicht entfernt',
+                uploadFailed: 'Das Zertifikat wurde nicht hochgeladen',
             },
             chuid: {
                 title: 'CHUID (PIV-Karten)',
@@ -70,6 +74,7 @@ const de: Messages = {
                 include_credential_series: 'Credential Series anhängen (eine neu ausgestellte Karte ist ein neuer Ausweis)',
                 save: 'CHUID-Einstellungen speichern',
                 saved: 'CHUID-Einstellungen gespeichert',
+                loadFailed: 'Die CHUID-Einstellungen konnten nicht gelesen werden',
                 saveFailed: 'Die CHUID-Einstellungen wurden nicht gespeichert',
             },
             log: {

@@ -40,6 +40,9 @@ const en: Messages = {
             saveFailed: 'The ACS integration was not saved',
             deleted: 'ACS integration removed',
             deleteFailed: 'The ACS integration was not removed',
+            loadFailed: 'The ACS integration could not be read',
+            testFailed: 'The connection could not be tested',
+            syncFailed: 'The synchronisation did not run',
             confirmDeleteTitle: 'Remove the ACS integration?',
             confirmDelete:
                 'The platform stops synchronising with this access control system and readers become unavailable in this account. The profiles it made stay.',
@@ -56,6 +59,7 @@ const en: Messages = {
                 tooLarge: 'The file is too large for a certificate',
                 loadFailed: 'The certificate could not be read',
                 deleteFailed: 'The certificate was not removed',
+                uploadFailed: 'The certificate was not uploaded',
             },
             chuid: {
                 title: 'CHUID (PIV cards)',
@@ -67,6 +71,7 @@ const en: Messages = {
                 include_credential_series: 'Append the credential series (a reissued card is a new badge)',
                 save: 'Save CHUID settings',
                 saved: 'CHUID settings saved',
+                loadFailed: 'The CHUID settings could not be read',
                 saveFailed: 'The CHUID settings were not saved',
             },
             log: {

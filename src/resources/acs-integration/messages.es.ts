@@ -40,6 +40,9 @@ const es: Messages = {
             saveFailed: 'No se guardó la integración con ACS',
             deleted: 'Integración con ACS quitada',
             deleteFailed: 'No se quitó la integración con ACS',
+            loadFailed: 'No se pudo leer la integración con ACS',
+            testFailed: 'No se pudo probar la conexión',
+            syncFailed: 'La sincronización no se realizó',
             confirmDeleteTitle: '¿Quitar la integración con ACS?',
             confirmDelete:
                 'La plataforma deja de sincronizarse con este sistema de control de acceso y los lectores dejan de estar disponibles en esta cuenta. Los perfiles que creó se conservan.',
@@ -56,6 +59,7 @@ const es: Messages = {
                 tooLarge: 'El archivo es demasiado grande para ser un certificado',
                 loadFailed: 'No se pudo leer el certificado',
                 deleteFailed: 'No se quitó el certificado',
+                uploadFailed: 'No se subió el certificado',
             },
             chuid: {
                 title: 'CHUID (tarjetas PIV)',
@@ -70,6 +74,7 @@ const es: Messages = {
                 include_credential_series: 'Añadir la serie de credencial FASC-N (una tarjeta reemitida es una credencial nueva)',
                 save: 'Guardar la configuración de CHUID',
                 saved: 'Configuración de CHUID guardada',
+                loadFailed: 'No se pudo leer la configuración de CHUID',
                 saveFailed: 'No se guardó la configuración de CHUID',
             },
             log: {

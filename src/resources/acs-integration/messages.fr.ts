@@ -40,6 +40,9 @@ const fr: Messages = {
             saveFailed: 'L’intégration ACS n’a pas été enregistrée',
             deleted: 'Intégration ACS supprimée',
             deleteFailed: 'L’intégration ACS n’a pas été supprimée',
+            loadFailed: 'L’intégration ACS n’a pas pu être lue',
+            testFailed: 'La connexion n’a pas pu être testée',
+            syncFailed: 'La synchronisation n’a pas eu lieu',
             confirmDeleteTitle: 'Supprimer l’intégration ACS ?',
             confirmDelete:
                 'La plateforme cesse de se synchroniser avec ce système de contrôle d’accès et les lecteurs deviennent indisponibles dans ce compte. Les profils qu’elle a créés restent.',
@@ -56,6 +59,7 @@ const fr: Messages = {
                 tooLarge: 'Le fichier est trop gros pour un certificat',
                 loadFailed: 'Le certificat n’a pas pu être lu',
                 deleteFailed: 'Le certificat n’a pas été supprimé',
+                uploadFailed: 'Le certificat n’a pas été envoyé',
             },
             chuid: {
                 title: 'CHUID (cartes PIV)',
@@ -67,6 +71,7 @@ const fr: Messages = {
                 include_credential_series: 'Ajouter la série du titre (une carte réémise est un nouveau badge)',
                 save: 'Enregistrer les réglages CHUID',
                 saved: 'Réglages CHUID enregistrés',
+                loadFailed: 'Les réglages CHUID n’ont pas pu être lus',
                 saveFailed: 'Les réglages CHUID n’ont pas été enregistrés',
             },
             log: {

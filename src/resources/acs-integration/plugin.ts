@@ -3,7 +3,7 @@ import type { ConsolePlugin } from '../../plugins/types';
 
 const AcsIntegrationSection = onDemand(() => import('./AcsIntegrationSection').then(m => m.AcsIntegrationSection));
 
-/** The ACS integration section of the account page (SPEC 3, 7.2; issue 12). */
+/** The ACS integration section of the account page (SPEC 3, 7.2). */
 export const acsIntegrationPlugin: ConsolePlugin = {
     key: 'acs-integration',
     accountSections: [

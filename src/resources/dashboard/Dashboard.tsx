@@ -1,53 +1,22 @@
-import { Box, Chip, Grid, List, ListItem, ListItemButton, ListItemText, Skeleton, Tooltip, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { Box, Grid, Skeleton, Typography } from '@mui/material';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardReply } from '../../../contract/dashboard';
-import type { EventGroup } from '../../../contract/events';
 import { canOpenRoute } from '../../../contract/routes';
-import { ROLES, type Role } from '../../../contract/roles';
+import { LoadFailure } from '../../components/LoadFailure';
 import type { ConsoleDataProvider } from '../../dataProvider';
-import { formatDate, formatRelativeTime } from '../../i18n/format';
-import { useSession } from '../../session/useSession';
 import { ALL_ACCOUNTS, scopeQuery, useAccountScope } from '../../lists/accountScope';
+import { useFailureNotice } from '../../lists/useFailureNotice';
+import type { Session } from '../../session/session';
+import { useSession } from '../../session/useSession';
+import { RecentActivity, SignIns, UsersByRole } from './DashboardActivity';
+import { EventsByGroup, EventsPerDay, LatestIncidents, OfflineReaders, Panel, PanelLink } from './DashboardPanels';
+import { FigureTiles, type DashboardLinks } from './DashboardTiles';
+
+export { last30Days } from './DashboardActivity';
 
 /** The dashboard reads the account scope as the lists do; it has no sort of its own. */
 const SORT_NONE = { field: 'id', order: 'ASC' } as const;
-import { EventsByGroup, EventsPerDay, LatestIncidents, OfflineReaders, Panel, PanelLink, Tile } from './DashboardPanels';
-import { LoadFailure } from '../../components/LoadFailure';
-
-/** The last 30 days (UTC, as the server counts them), oldest first, the days without sign-in as 0. */
-export const last30Days = (rows: NonNullable<DashboardReply['sign_ins']>, now = Date.now()) => {
-    const counts = new Map(rows.map(r => [r.day, r.count]));
-    return Array.from({ length: 30 }, (_, i) => {
-        const day = new Date(now - (29 - i) * 86_400_000).toISOString().slice(0, 10);
-        return { day, count: counts.get(day) ?? 0 };
-    });
-};
-
-const SignIns = ({ rows }: { rows: NonNullable<DashboardReply['sign_ins']> }) => {
-    const translate = useTranslate();
-    const days = last30Days(rows);
-    const total = days.reduce((sum, d) => sum + d.count, 0);
-    if (!total) return <Typography color="text.secondary">{translate('dashboard.noSignIns')}</Typography>;
-    return (
-        <>
-            <Typography variant="body2" color="text.secondary">
-                {translate('dashboard.signInsTotal', { smart_count: total })}
-            </Typography>
-            <BarChart
-                skipAnimation
-                height={220}
-                margin={{ left: 0, right: 8 }}
-                xAxis={[{ scaleType: 'band', data: days.map(d => d.day.slice(5)), tickLabelStyle: { fontSize: 10 } }]}
-                yAxis={[{ tickMinStep: 1, width: 32 }]}
-                series={[{ data: days.map(d => d.count), label: translate('dashboard.signIns'), color: '#1f4e79' }]}
-                hideLegend
-            />
-        </>
-    );
-};
 
 const Loading = () => (
     <Grid container spacing={2} aria-busy="true">
@@ -70,12 +39,95 @@ const listLink = (path: string, params: Record<string, string | undefined>, acco
     return `${path}${query ? `?${query}` : ''}`;
 };
 
+/** Where each figure leads, for the screens the user may open. */
+const linksOf = (session: Session, accountId: string | undefined, fetchedAt: number): DashboardLinks => {
+    const may = (route: Parameters<typeof canOpenRoute>[0]) => canOpenRoute(route, session.flags);
+    return {
+        accounts: may('accounts'),
+        users: may('users') ? role => listLink('/users', { role }, accountId) : undefined,
+        devices: may('devices') ? status => listLink('/devices', { status }, accountId) : undefined,
+        events: may('events') ? (group, from) => listLink('/events', { group, from }, accountId) : undefined,
+        profiles: may('profiles') ? listLink('/profiles', {}, accountId) : undefined,
+        dayAgo: new Date(fetchedAt - 86_400_000).toISOString(),
+    };
+};
+
+/** The panels under the figures: events, incidents, offline readers, sign-ins, users by role, recent activity. */
+const Panels = ({ data, links, session }: { data: DashboardReply; links: DashboardLinks; session: Session }) => {
+    const translate = useTranslate();
+    const { events, devices, dayAgo } = links;
+    return (
+        <>
+            <Grid size={{ xs: 12, md: 8 }}>
+                <Panel
+                    title={translate('dashboard.eventsPerDay')}
+                    action={
+                        canOpenRoute('statistics', session.flags) && (
+                            <PanelLink to="/statistics">{translate('dashboard.openStatistics')}</PanelLink>
+                        )
+                    }
+                >
+                    <EventsPerDay rows={data.events.per_day} />
+                </Panel>
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+                <Panel title={translate('dashboard.eventsByGroup')}>
+                    <EventsByGroup rows={data.events.last_24h} link={events && (group => events(group, dayAgo))} />
+                </Panel>
+            </Grid>
+            <Grid size={{ xs: 12, md: 8 }}>
+                <Panel
+                    title={translate('dashboard.latestIncidents')}
+                    action={events && <PanelLink to={events()}>{translate('dashboard.allEvents')}</PanelLink>}
+                >
+                    <LatestIncidents events={data.events.latest_incidents} link={events && (group => events(group))} />
+                </Panel>
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+                <Panel
+                    title={translate('dashboard.offlineDevices')}
+                    action={devices && <PanelLink to={devices('offline')}>{translate('dashboard.allOffline')}</PanelLink>}
+                >
+                    <OfflineReaders devices={data.devices.offline} link={devices ? id => `/devices/${id}` : undefined} />
+                </Panel>
+            </Grid>
+            {data.sign_ins && (
+                <Grid size={{ xs: 12, md: 8 }}>
+                    <Panel title={translate('dashboard.signIns')}>
+                        <SignIns rows={data.sign_ins} />
+                    </Panel>
+                </Grid>
+            )}
+            <Grid size={{ xs: 12, md: 4 }}>
+                <Panel title={translate('dashboard.usersByRole')}>
+                    <UsersByRole byRole={data.users.by_role} link={links.users} />
+                </Panel>
+            </Grid>
+            {data.recent_activity && (
+                <Grid size={12}>
+                    <Panel
+                        title={translate('dashboard.recent')}
+                        action={
+                            canOpenRoute('auditLogs', session.flags) && (
+                                <PanelLink to="/audit_logs">{translate('dashboard.allActivity')}</PanelLink>
+                            )
+                        }
+                    >
+                        <RecentActivity entries={data.recent_activity} />
+                    </Panel>
+                </Grid>
+            )}
+        </>
+    );
+};
+
 /**
  * The dashboard (SPEC leaves its content open): what the current account and
  * those below it hold (accounts, users, devices by state, profiles), security
  * events over 24 hours and 30 days, the latest incidents with their pictures,
  * the offline readers, sign-ins and the latest audit entries; each leads to
- * the screen that shows more when the user may open it.
+ * the screen that shows more when the user may open it. A failure to read it
+ * is the SPEC 2.5 page and a notice with the request id.
  */
 export const Dashboard = () => {
     const translate = useTranslate();
@@ -88,21 +140,11 @@ export const Dashboard = () => {
         queryFn: ({ signal }) => dataProvider.call<DashboardReply>('/dashboard', { query: scopeQuery(accountId), signal }),
         enabled: !!session,
     });
+    useFailureNotice(error, 'dashboard.loadFailed');
     if (!session) return null;
-    const canAccounts = canOpenRoute('accounts', session.flags);
-    const canUsers = canOpenRoute('users', session.flags);
-    const canAudit = canOpenRoute('auditLogs', session.flags);
     // Across accounts, the figures hold the accounts below too; a customer account has none.
     const reachesBelow = accountId === ALL_ACCOUNTS && data?.account.type !== 'customer';
-    const usersLink = (role?: Role) => listLink('/users', { role }, accountId);
-    const canDevices = canOpenRoute('devices', session.flags);
-    const canEvents = canOpenRoute('events', session.flags);
-    const canProfiles = canOpenRoute('profiles', session.flags);
-    const canStatistics = canOpenRoute('statistics', session.flags);
-    const devicesLink = canDevices ? (status: string) => listLink('/devices', { status }, accountId) : undefined;
-    // the 24 hours the figures counted: before the moment they were fetched
-    const dayAgo = new Date(dataUpdatedAt - 86_400_000).toISOString();
-    const eventsLink = canEvents ? (group?: EventGroup, from?: string) => listLink('/events', { group, from }, accountId) : undefined;
+    const links = linksOf(session, accountId, dataUpdatedAt);
     return (
         <Box sx={{ py: 2 }}>
             <Title title={translate('dashboard.title')} />
@@ -118,156 +160,8 @@ export const Dashboard = () => {
             {error && <LoadFailure onRefresh={() => void refetch()} />}
             {data && (
                 <Grid container spacing={2}>
-                    {/* the tiles share one row, whatever their number */}
-                    <Grid size={12} container spacing={2}>
-                        {canAccounts && data.account.type === 'platform' && (
-                            <Grid size={{ xs: 6, md: 'grow' }}>
-                                <Tile label={translate('dashboard.dealers')} value={data.accounts.dealers} to="/accounts?type=dealer" />
-                            </Grid>
-                        )}
-                        {canAccounts && data.account.type !== 'customer' && (
-                            <Grid size={{ xs: 6, md: 'grow' }}>
-                                <Tile
-                                    label={translate('dashboard.customers')}
-                                    value={data.accounts.customers}
-                                    to="/accounts?type=customer"
-                                />
-                            </Grid>
-                        )}
-                        <Grid size={{ xs: 6, md: 'grow' }}>
-                            <Tile label={translate('dashboard.users')} value={data.users.total} to={canUsers ? usersLink() : undefined} />
-                        </Grid>
-                        <Grid size={{ xs: 6, md: 'grow' }}>
-                            <Tile
-                                label={translate('dashboard.withTfa')}
-                                value={data.users.with_tfa}
-                                hint={
-                                    data.users.total
-                                        ? translate('dashboard.share', {
-                                              percent: Math.round((100 * data.users.with_tfa) / data.users.total),
-                                          })
-                                        : undefined
-                                }
-                            />
-                        </Grid>
-                    </Grid>
-                    {/* what the readers see and do */}
-                    <Grid size={12} container spacing={2}>
-                        {(['online', 'offline', 'pending'] as const).map(status => (
-                            <Grid key={status} size={{ xs: 6, md: 'grow' }}>
-                                <Tile
-                                    label={translate(`dashboard.devices.${status}`)}
-                                    value={data.devices.by_state[status] ?? 0}
-                                    to={devicesLink?.(status)}
-                                />
-                            </Grid>
-                        ))}
-                        <Grid size={{ xs: 6, md: 'grow' }}>
-                            <Tile
-                                label={translate('dashboard.events24h')}
-                                value={data.events.total_24h}
-                                to={eventsLink?.(undefined, dayAgo)}
-                            />
-                        </Grid>
-                        <Grid size={{ xs: 6, md: 'grow' }}>
-                            <Tile
-                                label={translate('dashboard.profiles')}
-                                value={data.profiles.total}
-                                hint={translate('dashboard.profilesHint', {
-                                    active: data.profiles.by_status.active,
-                                    enrollment: data.profiles.by_status.enrollment,
-                                    inactive: data.profiles.by_status.inactive,
-                                })}
-                                to={canProfiles ? listLink('/profiles', {}, accountId) : undefined}
-                            />
-                        </Grid>
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 8 }}>
-                        <Panel
-                            title={translate('dashboard.eventsPerDay')}
-                            action={canStatistics && <PanelLink to="/statistics">{translate('dashboard.openStatistics')}</PanelLink>}
-                        >
-                            <EventsPerDay rows={data.events.per_day} />
-                        </Panel>
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 4 }}>
-                        <Panel title={translate('dashboard.eventsByGroup')}>
-                            <EventsByGroup rows={data.events.last_24h} link={eventsLink && (group => eventsLink(group, dayAgo))} />
-                        </Panel>
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 8 }}>
-                        <Panel
-                            title={translate('dashboard.latestIncidents')}
-                            action={eventsLink && <PanelLink to={eventsLink()}>{translate('dashboard.allEvents')}</PanelLink>}
-                        >
-                            <LatestIncidents events={data.events.latest_incidents} link={eventsLink && (group => eventsLink(group))} />
-                        </Panel>
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 4 }}>
-                        <Panel
-                            title={translate('dashboard.offlineDevices')}
-                            action={devicesLink && <PanelLink to={devicesLink('offline')}>{translate('dashboard.allOffline')}</PanelLink>}
-                        >
-                            <OfflineReaders devices={data.devices.offline} link={canDevices ? id => `/devices/${id}` : undefined} />
-                        </Panel>
-                    </Grid>
-                    {data.sign_ins && (
-                        <Grid size={{ xs: 12, md: 8 }}>
-                            <Panel title={translate('dashboard.signIns')}>
-                                <SignIns rows={data.sign_ins} />
-                            </Panel>
-                        </Grid>
-                    )}
-                    <Grid size={{ xs: 12, md: 4 }}>
-                        <Panel title={translate('dashboard.usersByRole')}>
-                            <List dense disablePadding>
-                                {ROLES.filter(r => data.users.by_role[r]).map(role => {
-                                    const text = <ListItemText primary={translate(`app.roles.${role}`)} />;
-                                    const count = <Chip size="small" label={data.users.by_role[role]} />;
-                                    return canUsers ? (
-                                        <ListItemButton key={role} component={RouterLink} to={usersLink(role)} sx={{ px: 1 }}>
-                                            {text}
-                                            {count}
-                                        </ListItemButton>
-                                    ) : (
-                                        <ListItem key={role} disableGutters secondaryAction={count}>
-                                            {text}
-                                        </ListItem>
-                                    );
-                                })}
-                            </List>
-                        </Panel>
-                    </Grid>
-                    {data.recent_activity && (
-                        <Grid size={12}>
-                            <Panel
-                                title={translate('dashboard.recent')}
-                                action={canAudit && <PanelLink to="/audit_logs">{translate('dashboard.allActivity')}</PanelLink>}
-                            >
-                                {data.recent_activity.length === 0 && (
-                                    <Typography color="text.secondary">{translate('dashboard.noActivity')}</Typography>
-                                )}
-                                <List dense disablePadding>
-                                    {data.recent_activity.map(entry => (
-                                        <ListItem key={entry.id} disableGutters>
-                                            <ListItemText
-                                                primary={translate('dashboard.entry', {
-                                                    user: entry.user_name ?? '-',
-                                                    action: translate(`dashboard.actions.${entry.action}`, { _: entry.action }),
-                                                    entity: `${entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ''}`,
-                                                })}
-                                                secondary={
-                                                    <Tooltip title={formatDate(entry.timestamp)}>
-                                                        <span>{formatRelativeTime(translate, entry.timestamp)}</span>
-                                                    </Tooltip>
-                                                }
-                                            />
-                                        </ListItem>
-                                    ))}
-                                </List>
-                            </Panel>
-                        </Grid>
-                    )}
+                    <FigureTiles data={data} links={links} />
+                    <Panels data={data} links={links} session={session} />
                 </Grid>
             )}
         </Box>

@@ -3,6 +3,7 @@ import type { Messages } from '../../plugins/types';
 const de: Messages = {
     dashboard: {
         title: 'Dashboard',
+        loadFailed: 'Das Dashboard konnte nicht gelesen werden',
         welcome: 'Willkommen, %{name}',
         scope: '%{account} und die untergeordneten Konten',
         scopeAlone: 'Kennzahlen von %{account}',

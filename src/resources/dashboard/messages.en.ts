@@ -3,6 +3,7 @@ import type { Messages } from '../../plugins/types';
 const en: Messages = {
     dashboard: {
         title: 'Dashboard',
+        loadFailed: 'The dashboard could not be read',
         welcome: 'Welcome, %{name}',
         scope: '%{account} and the accounts below it',
         scopeAlone: 'Figures of %{account}',

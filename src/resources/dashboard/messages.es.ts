@@ -3,6 +3,7 @@ import type { Messages } from '../../plugins/types';
 const es: Messages = {
     dashboard: {
         title: 'Panel',
+        loadFailed: 'No se pudo leer el panel',
         welcome: 'Le damos la bienvenida, %{name}',
         scope: '%{account} y las cuentas que dependen de ella',
         scopeAlone: 'Cifras de %{account}',

@@ -3,6 +3,7 @@ import type { Messages } from '../../plugins/types';
 const fr: Messages = {
     dashboard: {
         title: 'Tableau de bord',
+        loadFailed: 'Le tableau de bord n’a pas pu être lu',
         welcome: 'Bienvenue, %{name}',
         scope: '%{account} et les comptes rattachés',
         scopeAlone: 'Chiffres de %{account}',

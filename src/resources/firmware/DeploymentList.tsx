@@ -30,6 +30,7 @@ import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { useFailureNotice } from '../../lists/useFailureNotice';
 import { useSession } from '../../session/useSession';
 import { DeploymentForm } from './DeploymentForm';
 
@@ -97,7 +98,7 @@ const InstalledFirmware = ({ accountId }: { accountId: string | undefined }) => 
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const session = useSession();
     const query = scopeQuery(accountId);
-    const { data } = useQuery({
+    const { data, error } = useQuery({
         queryKey: ['devices/installed_firmware', session?.currentAccountId, query],
         queryFn: ({ signal }) =>
             dataProvider.call<{ result: { release: string; board_type: string | null; count: number }[] }>('/devices/installed_firmware', {
@@ -106,6 +107,7 @@ const InstalledFirmware = ({ accountId }: { accountId: string | undefined }) => 
             }),
         enabled: !!session,
     });
+    useFailureNotice(error, 'resources.deployments.installedFailed');
     const byRelease = new Map<string, number>();
     for (const row of data?.result ?? []) byRelease.set(row.release, (byRelease.get(row.release) ?? 0) + row.count);
     return (

@@ -1,66 +1,22 @@
-import { useEffect, useState } from 'react';
-import { Box, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import StopCircle from '@mui/icons-material/StopCircle';
-import { useQuery } from '@tanstack/react-query';
-import {
-    Button,
-    Confirm,
-    Datagrid,
-    FunctionField,
-    ResourceContextProvider,
-    SelectInput,
-    TextField,
-    Title,
-    useDataProvider,
-    useListContext,
-    useTranslate,
-} from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Confirm, Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-    DEVICE_DEPLOYMENT_STATUSES,
-    type DeploymentDeviceRecord,
-    type DeploymentLogLine,
-    type DeploymentRecord,
-    type DeviceDeploymentStatus,
-    type StatusCounts,
-} from '../../../contract/firmware';
+import { DEVICE_DEPLOYMENT_STATUSES, type DeploymentRecord, type StatusCounts } from '../../../contract/firmware';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
+import { requestIdOf } from '../../dataProvider/http';
 import { formatDate } from '../../i18n/format';
 import { LoadFailure } from '../../components/LoadFailure';
-import { useQuickView } from '../../components/quickView';
-import { AppList } from '../../lists/AppList';
+import { useFailureNotice } from '../../lists/useFailureNotice';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
+import { DeploymentDevices, DeviceStatusChip, REFRESH_MS } from './DeploymentDevices';
 import { DeploymentStatusChip, doneCount } from './DeploymentList';
 import { useContractText } from './texts';
-
-const REFRESH_MS = 3000;
-
-const DEVICE_COLORS: Record<DeviceDeploymentStatus, 'default' | 'info' | 'primary' | 'success' | 'warning' | 'error'> = {
-    pending: 'default',
-    downloading: 'info',
-    installing: 'info',
-    rebooting: 'info',
-    success: 'success',
-    failure: 'error',
-    noartifact: 'warning',
-    'already-installed': 'success',
-    aborted: 'warning',
-};
-
-export const DeviceStatusChip = ({ status }: { status: DeviceDeploymentStatus }) => {
-    const translate = useTranslate();
-    return (
-        <Chip
-            size="small"
-            color={DEVICE_COLORS[status]}
-            variant={status === 'pending' ? 'outlined' : 'filled'}
-            label={translate(`resources.deployments.deviceStatuses.${status}`)}
-        />
-    );
-};
 
 /** Counts by reader status, the ones that are not zero. */
 const Counts = ({ stats, label }: { stats: StatusCounts; label: string }) => (
@@ -88,150 +44,26 @@ const Bar = ({ stats, total }: { stats: StatusCounts; total: number }) => {
     );
 };
 
-/** The log one reader sent (the Deployment drawer of SPEC 2.6). */
-const DeviceLog = ({ deploymentId, entry }: { deploymentId: number; entry: DeploymentDeviceRecord }) => {
-    const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const { data, error, refetch } = useQuery({
-        queryKey: ['deployments', deploymentId, 'log', entry.id],
-        queryFn: () => dataProvider.call<{ result: DeploymentLogLine[] }>(`/deployments/${deploymentId}/logs/${entry.id}`),
-        refetchInterval: REFRESH_MS,
-    });
-    if (error) return <LoadFailure onRefresh={() => void refetch()} />;
-    return (
-        <Box sx={{ p: 2 }}>
-            <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
-                <DeviceStatusChip status={entry.status} />
-                <Typography variant="body2" color="text.secondary">
-                    {entry.hardware_id} · {translate('resources.deployments.form.phase', { number: entry.phase + 1 })}
-                </Typography>
-            </Stack>
-            {data && data.result.length === 0 && (
-                <Typography color="text.secondary">{translate('resources.deployments.status.logEmpty')}</Typography>
-            )}
-            <Box
-                component="pre"
-                sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 12, whiteSpace: 'pre-wrap' }}
-                data-testid="deployment-log"
-            >
-                {(data?.result ?? []).map(l => `${formatDate(l.timestamp)}  ${l.level.toUpperCase().padEnd(7)}  ${l.message}`).join('\n')}
-            </Box>
-        </Box>
-    );
-};
-
-/** Refreshes the readers' list while the deployment runs. */
-const AutoRefresh = ({ active }: { active: boolean }) => {
-    const { refetch } = useListContext();
-    useEffect(() => {
-        if (!active) return;
-        const timer = setInterval(() => void refetch(), REFRESH_MS);
-        return () => clearInterval(timer);
-    }, [active, refetch]);
-    return null;
-};
-
-const Devices = ({ deployment }: { deployment: DeploymentRecord }) => {
-    const translate = useTranslate();
-    const { open } = useQuickView();
-    const active = deployment.status !== 'finished' && deployment.status !== 'aborted';
-    const filters = [
-        <SelectInput
-            key="status"
-            source="status"
-            label="resources.deployments.fields.status"
-            choices={DEVICE_DEPLOYMENT_STATUSES.map(s => ({ id: s, name: `resources.deployments.deviceStatuses.${s}` }))}
-            alwaysOn
-        />,
-        <SelectInput
-            key="phase"
-            source="phase"
-            label="resources.deployments.fields.phase"
-            choices={deployment.phases.map(p => ({
-                id: String(p.number),
-                name: translate('resources.deployments.form.phase', { number: p.number + 1 }),
-            }))}
-            alwaysOn
-        />,
-    ];
-    return (
-        <ResourceContextProvider value={`deployments/${deployment.id}/devices`}>
-            <AppList
-                resource={`deployments/${deployment.id}/devices`}
-                empty={false}
-                sort={{ field: 'phase', order: 'ASC' }}
-                filters={filters}
-                actions={false}
-                title={<span />}
-            >
-                <AutoRefresh active={active} />
-                <Datagrid
-                    bulkActionButtons={false}
-                    rowClick={(_id, _resource, record) => {
-                        const entry = record as unknown as DeploymentDeviceRecord;
-                        open(
-                            translate('resources.deployments.status.log', { name: entry.description || entry.hardware_id }),
-                            <DeviceLog deploymentId={deployment.id} entry={entry} />,
-                        );
-                        return false;
-                    }}
-                >
-                    <TextField source="description" label="resources.deployments.fields.description" />
-                    <TextField source="hardware_id" label="resources.deployments.fields.hardware_id" />
-                    <FunctionField
-                        source="phase"
-                        label="resources.deployments.fields.phase"
-                        render={(d: DeploymentDeviceRecord) => d.phase + 1}
-                    />
-                    <FunctionField
-                        source="status"
-                        label="resources.deployments.fields.status"
-                        render={(d: DeploymentDeviceRecord) => <DeviceStatusChip status={d.status} />}
-                    />
-                    <FunctionField
-                        source="failures"
-                        label="resources.deployments.fields.failures"
-                        sortable={false}
-                        render={(d: DeploymentDeviceRecord) => d.failures}
-                    />
-                    <FunctionField
-                        source="started_at"
-                        label="resources.deployments.fields.started_at"
-                        sortable={false}
-                        render={(d: DeploymentDeviceRecord) => formatDate(d.started_at)}
-                    />
-                    <FunctionField
-                        source="updated_at"
-                        label="resources.deployments.fields.updated_at"
-                        render={(d: DeploymentDeviceRecord) => formatDate(d.updated_at)}
-                    />
-                </Datagrid>
-            </AppList>
-        </ResourceContextProvider>
-    );
-};
-
+/** PUT /deployments/{id}/abort after a confirmation; a refusal is a notice in the server's words, with its request id. */
 const AbortButton = ({ deployment, onDone }: { deployment: DeploymentRecord; onDone: () => void }) => {
     const translate = useTranslate();
     const text = useContractText();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
     const notices = useNotices();
     const [asking, setAsking] = useState(false);
-    const abort = async () => {
-        setAsking(false);
-        try {
-            await dataProvider.call(`/deployments/${deployment.id}/abort`, { method: 'PUT', body: {} });
-            notices.success(translate('resources.deployments.status.aborted'));
-        } catch (error) {
-            const reply = (error as { body?: { error?: string; request_id?: string } }).body;
+    const abort = useMutation({
+        mutationFn: () => dataProvider.call(`/deployments/${deployment.id}/abort`, { method: 'PUT', body: {} }),
+        onSuccess: () => notices.success(translate('resources.deployments.status.aborted')),
+        onError: error => {
+            const reply = (error as { body?: { error?: string } }).body;
             notices.error({
                 title: translate('resources.deployments.status.abortFailed'),
                 description: reply?.error ? text(reply.error) : undefined,
-                requestId: reply?.request_id,
+                requestId: requestIdOf(error),
             });
-        }
-        onDone();
-    };
+        },
+        onSettled: onDone,
+    });
     return (
         <>
             <Button label="resources.deployments.status.abort" color="warning" variant="outlined" onClick={() => setAsking(true)}>
@@ -244,7 +76,10 @@ const AbortButton = ({ deployment, onDone }: { deployment: DeploymentRecord; onD
                 confirm="app.ok"
                 cancel="ra.action.cancel"
                 confirmColor="warning"
-                onConfirm={() => void abort()}
+                onConfirm={() => {
+                    setAsking(false);
+                    abort.mutate();
+                }}
                 onClose={() => setAsking(false)}
             />
         </>
@@ -295,18 +130,20 @@ export const DeploymentStatus = () => {
     const translate = useTranslate();
     const navigate = useNavigate();
     const session = useSession();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
     const { id } = useParams();
     const {
         data: deployment,
         error,
         refetch,
-    } = useQuery({
-        queryKey: ['deployments', Number(id)],
-        queryFn: () => dataProvider.call<DeploymentRecord>(`/deployments/${id}`),
-        refetchInterval: query =>
-            query.state.data && (query.state.data.status === 'finished' || query.state.data.status === 'aborted') ? false : REFRESH_MS,
-    });
+    } = useGetOne<DeploymentRecord>(
+        'deployments',
+        { id: Number(id) },
+        {
+            refetchInterval: query =>
+                query.state.data && (query.state.data.status === 'finished' || query.state.data.status === 'aborted') ? false : REFRESH_MS,
+        },
+    );
+    useFailureNotice(error, 'resources.deployments.status.loadFailed');
     if (error) return <LoadFailure onRefresh={() => void refetch()} />;
     if (!deployment) return <LinearProgress />;
     const running = deployment.status !== 'finished' && deployment.status !== 'aborted';
@@ -361,7 +198,7 @@ export const DeploymentStatus = () => {
             </Card>
             <Phases deployment={deployment} />
             <Typography variant="h6">{translate('resources.deployments.status.devices')}</Typography>
-            <Devices deployment={deployment} />
+            <DeploymentDevices deployment={deployment} />
         </Box>
     );
 };

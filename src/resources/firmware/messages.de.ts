@@ -18,6 +18,7 @@ const de: Messages = {
             empty: 'Hier gibt es noch keine Bereitstellung.',
             installed: 'Installierte Firmware',
             installedEmpty: 'Noch meldet kein freigegebenes Lesegerät ein Release.',
+            installedFailed: 'Die installierte Firmware konnte nicht gelesen werden',
             readers: '%{smart_count} Lesegerät |||| %{smart_count} Lesegeräte',
             statuses: {
                 pending: 'Ausstehend',
@@ -119,6 +120,8 @@ const de: Messages = {
                     'Lesegeräte, die noch nicht fertig sind, hören auf und werden als abgebrochen markiert. Bereits aktualisierte Lesegeräte behalten ihre neue Firmware.',
                 aborted: 'Bereitstellung abgebrochen',
                 abortFailed: 'Fehler beim Abbrechen der Bereitstellung',
+                loadFailed: 'Die Bereitstellung konnte nicht gelesen werden',
+                logFailed: 'Das Protokoll des Lesegeräts konnte nicht gelesen werden',
                 overall: 'Gesamtfortschritt',
                 phaseTitle: 'Phase %{number}',
                 phaseShare: '%{share} % der Lesegeräte',

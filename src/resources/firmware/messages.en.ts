@@ -19,6 +19,7 @@ const en: Messages = {
             empty: 'No deployment here yet.',
             installed: 'Installed firmware',
             installedEmpty: 'No approved reader reports a release yet.',
+            installedFailed: 'The installed firmware could not be read',
             readers: '%{smart_count} reader |||| %{smart_count} readers',
             statuses: {
                 pending: 'Pending',
@@ -106,6 +107,8 @@ const en: Messages = {
                     'Readers that have not finished stop and are marked aborted. Readers already updated keep their new firmware.',
                 aborted: 'Deployment aborted',
                 abortFailed: 'Error aborting the deployment',
+                loadFailed: 'The deployment could not be read',
+                logFailed: 'The reader’s log could not be read',
                 overall: 'Overall progress',
                 phaseTitle: 'Phase %{number}',
                 phaseShare: '%{share}% of the readers',

@@ -18,6 +18,7 @@ const es: Messages = {
             empty: 'Todavía no hay ningún despliegue aquí.',
             installed: 'Firmware instalado',
             installedEmpty: 'Ningún lector aprobado informa todavía de una versión.',
+            installedFailed: 'No se pudo leer el firmware instalado',
             readers: '%{smart_count} lector |||| %{smart_count} lectores',
             statuses: {
                 pending: 'Pendiente',
@@ -117,6 +118,8 @@ const es: Messages = {
                     'Los lectores que no han terminado se detienen y se marcan como interrumpidos. Los lectores ya actualizados conservan su nuevo firmware.',
                 aborted: 'Despliegue interrumpido',
                 abortFailed: 'Error al interrumpir el despliegue',
+                loadFailed: 'No se pudo leer el despliegue',
+                logFailed: 'No se pudo leer el registro del lector',
                 overall: 'Progreso general',
                 phaseTitle: 'Fase %{number}',
                 phaseShare: '%{share} % de los lectores',

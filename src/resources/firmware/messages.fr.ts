@@ -18,6 +18,7 @@ const fr: Messages = {
             empty: 'Aucun déploiement pour l’instant.',
             installed: 'Micrologiciels installés',
             installedEmpty: 'Aucun lecteur approuvé n’indique encore sa version.',
+            installedFailed: 'Le micrologiciel installé n’a pas pu être lu',
             readers: '%{smart_count} lecteur |||| %{smart_count} lecteurs',
             statuses: {
                 pending: 'En attente',
@@ -118,6 +119,8 @@ const fr: Messages = {
                     'Les lecteurs qui n’ont pas terminé s’arrêtent et sont marqués interrompus. Les lecteurs déjà mis à jour gardent leur nouveau micrologiciel.',
                 aborted: 'Déploiement interrompu',
                 abortFailed: 'Erreur lors de l’interruption du déploiement',
+                loadFailed: 'Le déploiement n’a pas pu être lu',
+                logFailed: 'Le journal du lecteur n’a pas pu être lu',
                 overall: 'Avancement général',
                 phaseTitle: 'Phase %{number}',
                 phaseShare: '%{share} % des lecteurs',

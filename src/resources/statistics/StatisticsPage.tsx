@@ -1,23 +1,20 @@
 import { useMemo, useState } from 'react';
-import { Autocomplete, Box, Grid, Stack, TextField, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { EventAggregateReply } from '../../../contract/events';
 import { hasAccountFilter } from '../../../contract/routes';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import type { Query } from '../../dataProvider/http';
 import { LoadFailure } from '../../components/LoadFailure';
 import { ALL_ACCOUNTS, scopeQuery } from '../../lists/accountScope';
+import { useFailureNotice } from '../../lists/useFailureNotice';
 import { useAccountList } from '../../session/accounts';
 import { useSession } from '../../session/useSession';
-import { GROUP_COLORS, PeriodPicker, rangeStart } from '../events';
-import { ChartPanel, Empty, GROUPINGS, type Grouping } from './ChartPanel';
-import { authVsIncidents, byType, daysBetween, perDayByGroup, perHour, perReader } from './series';
-
-type Rows = EventAggregateReply['result'];
+import { PeriodPicker, rangeStart } from '../events';
+import { GROUPINGS, type Grouping } from './ChartPanel';
+import { daysBetween } from './series';
+import { StatisticsCharts, type Rows } from './StatisticsCharts';
 
 const useAggregate = (grouping: Grouping, query: Query) => {
     const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -62,21 +59,18 @@ const AccountPicker = ({ value, onChange }: { value: string | undefined; onChang
 };
 
 /**
- * /statistics (SPEC 2.2, statistics right): security events of the period by
- * type per day, by reader, authentications versus incidents and the busiest
- * hours, as charts, each with its CSV; in the user's time zone.
+ * The page's period and account scope, from the URL: the last month by
+ * default; the account scope as the lists have it (src/lists/accountScope.tsx):
+ * admin, dealer and installer start on every account in reach from their own
+ * account, on the account they switched to otherwise; others see their account.
  */
-export const StatisticsPage = () => {
-    const translate = useTranslate();
+const useStatisticsScope = () => {
     const session = useSession();
     const [params, setParams] = useSearchParams();
-    // the default period: the last month
     const [defaultFrom] = useState(() => rangeStart(30));
+    const [timezoneOffset] = useState(() => new Date().getTimezoneOffset());
     const from = params.get('from') ?? (params.has('to') ? undefined : defaultFrom);
     const to = params.get('to') ?? undefined;
-    const { data: accountList } = useAccountList();
-    // The account scope as the lists have it (src/lists/accountScope.tsx): admin, dealer and installer start on every
-    // account in reach from their own account, on the account they switched to otherwise; others see their account.
     const reaches = !!session && hasAccountFilter(session.role) && !session.flags.singleTenant;
     const legacy = params.get('cross_account'); // an older link's "include the accounts below"
     const accountId = !reaches
@@ -87,13 +81,7 @@ export const StatisticsPage = () => {
               : legacy === 'false' || session.currentAccountId !== session.ownAccountId
                 ? String(session.currentAccountId)
                 : ALL_ACCOUNTS));
-    const [timezoneOffset] = useState(() => new Date().getTimezoneOffset());
     const query: Query = { from, to, timezone_offset: timezoneOffset, ...scopeQuery(accountId) };
-    const dayType = useAggregate('dayType', query);
-    const hours = useAggregate('hour', query);
-    const devices = useAggregate('device', query);
-    if (!session) return null;
-
     const update = (next: Record<string, string | undefined>) => {
         const merged = new URLSearchParams(params);
         merged.delete('cross_account');
@@ -103,25 +91,43 @@ export const StatisticsPage = () => {
         }
         setParams(merged);
     };
+    return { from, to, reaches, accountId, query, update };
+};
+
+/** Whose events the page counts: the chosen account, or the user's account and those below it. */
+const useIntro = (accountId: string | undefined) => {
+    const translate = useTranslate();
+    const session = useSession();
+    const { data: accountList } = useAccountList();
+    if (!session) return '';
+    if (accountId === ALL_ACCOUNTS) return translate('statistics.introBelow', { account: session.me.account.name });
+    const id = Number(accountId);
+    const name = !accountId
+        ? session.currentAccount.name
+        : (accountList?.find(a => a.id === id)?.name ?? (id === session.currentAccountId ? session.currentAccount.name : `#${id}`));
+    return translate('statistics.intro', { account: name });
+};
+
+/**
+ * /statistics (SPEC 2.2, statistics right): security events of the period by
+ * type per day, by reader, authentications versus incidents and the busiest
+ * hours, as charts, each with its CSV; in the user's time zone. A failure to
+ * read them is the SPEC 2.5 page and a notice with the request id.
+ */
+export const StatisticsPage = () => {
+    const translate = useTranslate();
+    const session = useSession();
+    const { from, to, reaches, accountId, query, update } = useStatisticsScope();
+    const intro = useIntro(accountId);
+    const dayType = useAggregate('dayType', query);
+    const hours = useAggregate('hour', query);
+    const devices = useAggregate('device', query);
     const failed = dayType.error ?? hours.error ?? devices.error;
+    useFailureNotice(failed, 'statistics.loadFailed');
+    if (!session) return null;
     const rows = dayType.data ?? [];
-    const days = daysBetween(from, to, rows);
     const total = rows.reduce((sum, r) => sum + r.count, 0);
     const loading = dayType.isPending;
-    const empty = !loading && total === 0;
-    const groupLabel = (g: string) => translate(`resources.events.groups.${g}`);
-    const typeLabel = (t: string) => translate(`resources.events.types.${t}`, { _: t });
-    const dayLabels = days.map(d => d.slice(5));
-    const shownAccount = (id: number) =>
-        accountList?.find(a => a.id === id)?.name ?? (id === session.currentAccountId ? session.currentAccount.name : `#${id}`);
-    const intro =
-        accountId === ALL_ACCOUNTS
-            ? translate('statistics.introBelow', { account: session.me.account.name })
-            : translate('statistics.intro', { account: accountId ? shownAccount(Number(accountId)) : session.currentAccount.name });
-
-    const types = byType(rows);
-    const auth = authVsIncidents(rows, days);
-    const readers = perReader(devices.data ?? []);
     return (
         <Box sx={{ py: 2 }}>
             <Title title={translate('statistics.title')} />
@@ -143,151 +149,14 @@ export const StatisticsPage = () => {
             {failed ? (
                 <LoadFailure onRefresh={() => void Promise.all([dayType.refetch(), hours.refetch(), devices.refetch()])} />
             ) : (
-                <Grid container spacing={2}>
-                    <Grid size={12}>
-                        <ChartPanel title={translate('statistics.charts.perDay')} csv="dayType" query={query} loading={loading}>
-                            {empty ? (
-                                <Empty />
-                            ) : (
-                                <BarChart
-                                    skipAnimation
-                                    height={300}
-                                    xAxis={[{ scaleType: 'band', data: dayLabels, tickLabelStyle: { fontSize: 10 } }]}
-                                    yAxis={[{ tickMinStep: 1, width: 44 }]}
-                                    series={perDayByGroup(rows, days).map(s => ({
-                                        id: s.group,
-                                        stack: 'events',
-                                        label: groupLabel(s.group),
-                                        color: GROUP_COLORS[s.group],
-                                        data: s.data,
-                                    }))}
-                                />
-                            )}
-                        </ChartPanel>
-                    </Grid>
-                    <Grid size={{ xs: 12, lg: 6 }}>
-                        <ChartPanel title={translate('statistics.charts.authVsIncidents')} csv="dayType" query={query} loading={loading}>
-                            {empty ? (
-                                <Empty />
-                            ) : (
-                                <LineChart
-                                    skipAnimation
-                                    height={300}
-                                    xAxis={[{ scaleType: 'point', data: dayLabels, tickLabelStyle: { fontSize: 10 } }]}
-                                    yAxis={[{ tickMinStep: 1, width: 44 }]}
-                                    series={[
-                                        {
-                                            id: 'authentications',
-                                            label: translate('statistics.series.authentications'),
-                                            data: auth.authentications,
-                                            color: GROUP_COLORS.authenticated,
-                                            showMark: false,
-                                            curve: 'linear',
-                                        },
-                                        {
-                                            id: 'incidents',
-                                            label: translate('statistics.series.incidents'),
-                                            data: auth.incidents,
-                                            color: GROUP_COLORS.unauthorized,
-                                            showMark: false,
-                                            curve: 'linear',
-                                        },
-                                    ]}
-                                />
-                            )}
-                        </ChartPanel>
-                    </Grid>
-                    <Grid size={{ xs: 12, lg: 6 }}>
-                        <ChartPanel title={translate('statistics.charts.busiestHours')} csv="hour" query={query} loading={hours.isPending}>
-                            {empty ? (
-                                <Empty />
-                            ) : (
-                                <BarChart
-                                    skipAnimation
-                                    height={240}
-                                    xAxis={[
-                                        {
-                                            scaleType: 'band',
-                                            data: Array.from({ length: 24 }, (_, h) => translate('statistics.hour', { hour: h })),
-                                        },
-                                    ]}
-                                    yAxis={[{ tickMinStep: 1, width: 44 }]}
-                                    series={[
-                                        {
-                                            id: 'hours',
-                                            label: translate('statistics.series.events'),
-                                            data: perHour(hours.data ?? []),
-                                            color: '#1f4e79',
-                                        },
-                                    ]}
-                                    hideLegend
-                                />
-                            )}
-                        </ChartPanel>
-                    </Grid>
-                    <Grid size={{ xs: 12, lg: 6 }}>
-                        <ChartPanel title={translate('statistics.charts.byType')} csv="dayType" query={query} loading={loading}>
-                            {empty ? (
-                                <Empty />
-                            ) : (
-                                <BarChart
-                                    skipAnimation
-                                    layout="horizontal"
-                                    height={Math.max(200, 28 * types.length + 60)}
-                                    yAxis={[
-                                        {
-                                            scaleType: 'band',
-                                            data: types.map(t => typeLabel(t.type)),
-                                            width: 230,
-                                            tickLabelStyle: { fontSize: 11 },
-                                        },
-                                    ]}
-                                    xAxis={[{ tickMinStep: 1 }]}
-                                    series={[
-                                        {
-                                            id: 'types',
-                                            label: translate('statistics.series.events'),
-                                            data: types.map(t => t.count),
-                                            color: '#1f4e79',
-                                        },
-                                    ]}
-                                    hideLegend
-                                />
-                            )}
-                        </ChartPanel>
-                    </Grid>
-                    <Grid size={{ xs: 12, lg: 6 }}>
-                        <ChartPanel title={translate('statistics.charts.perReader')} csv="device" query={query} loading={devices.isPending}>
-                            {empty ? (
-                                <Empty />
-                            ) : (
-                                <BarChart
-                                    skipAnimation
-                                    layout="horizontal"
-                                    height={Math.max(200, 32 * readers.readers.length + 90)}
-                                    yAxis={[
-                                        {
-                                            scaleType: 'band',
-                                            data: readers.readers.map(
-                                                r => r.label || (r.device_id ? `#${r.device_id}` : translate('statistics.noReader')),
-                                            ),
-                                            width: 160,
-                                            tickLabelStyle: { fontSize: 11 },
-                                        },
-                                    ]}
-                                    xAxis={[{ tickMinStep: 1 }]}
-                                    series={readers.series.map(s => ({
-                                        id: s.group,
-                                        stack: 'readers',
-                                        label: groupLabel(s.group),
-                                        color: GROUP_COLORS[s.group],
-                                        data: s.data,
-                                    }))}
-                                />
-                            )}
-                        </ChartPanel>
-                    </Grid>
-                </Grid>
+                <StatisticsCharts
+                    query={query}
+                    days={daysBetween(from, to, rows)}
+                    empty={!loading && total === 0}
+                    dayType={dayType}
+                    hours={hours}
+                    devices={devices}
+                />
             )}
         </Box>
     );

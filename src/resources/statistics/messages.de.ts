@@ -12,6 +12,7 @@ const de: Messages = {
         empty: 'Keine Sicherheitsereignisse in diesem Zeitraum.',
         downloadCsv: 'CSV herunterladen',
         downloadFailed: 'Fehler beim Herunterladen der Statistik',
+        loadFailed: 'Die Statistik konnte nicht gelesen werden',
         total: '%{smart_count} Ereignis |||| %{smart_count} Ereignisse',
         charts: {
             perDay: 'Ereignisse pro Tag, nach Gruppe',

@@ -12,6 +12,7 @@ const en: Messages = {
         empty: 'No security events in this period.',
         downloadCsv: 'Download CSV',
         downloadFailed: 'Error downloading the statistics',
+        loadFailed: 'The statistics could not be read',
         total: '%{smart_count} event |||| %{smart_count} events',
         charts: {
             perDay: 'Events per day, by group',

@@ -12,6 +12,7 @@ const es: Messages = {
         empty: 'No hay eventos de seguridad en este periodo.',
         downloadCsv: 'Descargar CSV',
         downloadFailed: 'Error al descargar las estadísticas',
+        loadFailed: 'No se pudieron leer las estadísticas',
         total: '%{smart_count} evento |||| %{smart_count} eventos',
         charts: {
             perDay: 'Eventos por día, por grupo',

@@ -12,6 +12,7 @@ const fr: Messages = {
         empty: 'Aucun événement de sécurité sur cette période.',
         downloadCsv: 'Télécharger en CSV',
         downloadFailed: 'Erreur lors du téléchargement des statistiques',
+        loadFailed: 'Les statistiques n’ont pas pu être lues',
         total: '%{smart_count} événement |||| %{smart_count} événements',
         charts: {
             perDay: 'Événements par jour, par groupe',
