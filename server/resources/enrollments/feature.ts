@@ -1,9 +1,15 @@
 import type { Feature } from '../../feature';
+import { enrollmentCompletionRoutes } from './completionRoutes';
+import { inviteCsvRoutes } from './csvRoutes';
+import { inviteRoutes } from './inviteRoutes';
+import { enrollmentPageRoutes } from './pageRoutes';
 import { enrollmentRoutes } from './routes';
 import { enrollmentSender } from './sender';
+import { enrollmentSettingsRoutes } from './settingsRoutes';
 
 export const enrollmentsFeature: Feature = {
     name: 'enrollments',
-    routes: [enrollmentRoutes],
+    // The OpenAPI document lists the paths in the order they are registered.
+    routes: [enrollmentRoutes, inviteCsvRoutes, inviteRoutes, enrollmentSettingsRoutes, enrollmentPageRoutes, enrollmentCompletionRoutes],
     jobs: [enrollmentSender],
 };

@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
     ENROLLMENT_CODE_MAX_TOTAL_TRIES,
     ENROLLMENT_CODE_MAX_TRIES,
@@ -6,8 +6,8 @@ import {
     type EnrollmentRecord,
     type EnrollmentStatus,
 } from '../../../contract/enrollments';
-import type { Db } from '../../db/database';
-import { consentTemplates, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
+import { rows, type Db } from '../../db/database';
+import { cardFormats, consentTemplates, enrollmentBatches, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type InviteRow = typeof enrollmentInvites.$inferSelect;
@@ -95,6 +95,47 @@ export const findInvite = async (db: Db, id: number): Promise<InviteRow | undefi
 
 export const insertInvites = (db: Db, rows: (typeof enrollmentInvites.$inferInsert)[]) =>
     rows.length ? db.insert(enrollmentInvites).values(rows).returning() : Promise.resolve([] as InviteRow[]);
+
+/** The invitations of an upload, stored as its lines pass (nothing is read back). */
+export const addInvites = async (db: Db, invites: (typeof enrollmentInvites.$inferInsert)[]) => {
+    if (invites.length) await db.insert(enrollmentInvites).values(invites);
+};
+
+/** A new upload's batch: its total stays 0, and the sender takes none of its invitations, until every line passed. */
+export const insertBatch = async (db: Db, accountId: number, createdBy: string) =>
+    (await db.insert(enrollmentBatches).values({ account_id: accountId, total: 0, created_by: createdBy }).returning())[0]!;
+
+/** The upload's lines all passed: its invitations may be sent. */
+export const setBatchTotal = (db: Db, batchId: number, total: number) =>
+    db.update(enrollmentBatches).set({ total }).where(eq(enrollmentBatches.id, batchId));
+
+/** An upload taken back: its invitations (none sent yet) and the batch. */
+export const dropBatch = async (db: Db, batchId: number) => {
+    await db.delete(enrollmentInvites).where(eq(enrollmentInvites.batch_id, batchId));
+    await db.delete(enrollmentBatches).where(eq(enrollmentBatches.id, batchId));
+};
+
+export const findBatch = async (db: Db, id: number) => (await db.select().from(enrollmentBatches).where(eq(enrollmentBatches.id, id)))[0];
+
+/** How far the sending of an upload is: sent, failed, not sent yet, and of those the ones waiting for a retry. */
+export const batchProgress = async (db: Db, batchId: number) =>
+    (
+        await rows<{ sent: number; failed: number; pending: number; waiting: number }>(
+            db,
+            sql`select count(*) filter (where sent_at is not null and status <> 'failed')::int as sent,
+                    count(*) filter (where status = 'failed')::int as failed,
+                    count(*) filter (where sent_at is null and status in ('sent', 'consented'))::int as pending,
+                    count(*) filter (where sent_at is null and status in ('sent', 'consented') and send_tries > 0)::int as waiting
+                from enrollment_invites where batch_id = ${batchId}`,
+        )
+    )[0]!;
+
+/** The card formats an account's badges may use: the predefined ones and its own. */
+export const cardFormatsOfAccount = (db: Db, accountId: number) =>
+    db
+        .select()
+        .from(cardFormats)
+        .where(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, accountId)));
 
 /** Changes an invitation only while it is in one of `from` (a link used twice at once: one wins). */
 export const moveInvite = async (

@@ -1,9 +1,13 @@
 import type { Feature } from '../../feature';
+import { profileAccessRoutes } from './accessRoutes';
+import { profileConsentRoutes } from './consentRoutes';
 import { profileJobs } from './jobs';
+import { profileListRoutes } from './listRoutes';
 import { profileRoutes } from './routes';
 
 export const profilesFeature: Feature = {
     name: 'profiles',
-    routes: [profileRoutes],
+    // The OpenAPI document lists the paths in the order they are registered.
+    routes: [profileListRoutes, profileRoutes, profileAccessRoutes, profileConsentRoutes],
     jobs: [...profileJobs],
 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, nextMidnight } from '../../../contract/cards';
 import { events, profiles } from '../../../server/db/schema';
 import { enrollmentImageRetention, profileExpiry, visitorExpiry } from '../../../server/resources/profiles/jobs';
-import { BADGE_TAKEN } from '../../../server/resources/profiles/routes';
+import { BADGE_TAKEN } from '../../../server/resources/profiles';
 import { startPlatform, type TestPlatform } from '../harness';
 import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES } from '../../../contract/cards';
 import { profiles } from '../../../server/db/schema';
 import { profileExpiry, visitorExpiry } from '../../../server/resources/profiles/jobs';
-import { BADGE_TAKEN } from '../../../server/resources/profiles/routes';
+import { BADGE_TAKEN } from '../../../server/resources/profiles';
 import { ADMIN, startPlatform, type TestPlatform } from '../harness';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BADGE_TAKEN } from '../../../server/resources/profiles/routes';
+import { BADGE_TAKEN } from '../../../server/resources/profiles';
 import { startPlatform, type TestPlatform } from '../harness';
 import { expectTable, inScope, scoped, roleMatrix, type RoleMatrix, type Target } from '../permissions/roleMatrix';
 
