@@ -30,7 +30,7 @@ const Entry = ({ item, session }: { item: MenuItem; session: Session }) => {
             to={item.to}
             primaryText={text}
             aria-label={text}
-            leftIcon={<MenuIcon name={item.icon} />}
+            leftIcon={<MenuIcon name={item.icon} routeKey={item.key} />}
             sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal' } }}
         />
     );

@@ -24,6 +24,8 @@ import SystemUpdate from '@mui/icons-material/SystemUpdate';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Webhook from '@mui/icons-material/Webhook';
 import type { SvgIconComponent } from '@mui/icons-material';
+import { createElement, type ComponentType } from 'react';
+import { installedPlugins } from '../plugins/installed';
 
 /** Icons named by contract/menu.ts. */
 const ICONS: Record<string, SvgIconComponent> = {
@@ -54,7 +56,17 @@ const ICONS: Record<string, SvgIconComponent> = {
     webhook: Webhook,
 };
 
-export const MenuIcon = ({ name }: { name: string }) => {
-    const Icon = ICONS[name] ?? Dashboard;
-    return <Icon />;
+/** The icon of the plugin resource that opens a route: a feature's menu entry whose icon is not drawn here (contract/featureContract.ts). */
+const pluginIcon = (routeKey: string | undefined): ComponentType | undefined =>
+    routeKey
+        ? installedPlugins()
+              .flatMap(p => p.resources ?? [])
+              .find(r => r.routeKey === routeKey && r.icon)?.icon
+        : undefined;
+
+export const MenuIcon = ({ name, routeKey }: { name: string; routeKey?: string }) => {
+    const Icon = ICONS[name];
+    if (Icon) return <Icon />;
+    const own = pluginIcon(routeKey);
+    return own ? createElement(own) : <Dashboard />;
 };

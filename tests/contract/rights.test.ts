@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, RESOURCES, type Action, type Resource } from '../../contract/rights';
+// SPEC 6.2's rows: the resources written in rights.ts, not those a registered feature adds (contract/features.ts).
+import { ACTIONS, can, CORE_RESOURCES as RESOURCES, type Action, type CoreResource as Resource } from '../../contract/rights';
 import { assignableRoles, canEditUser, ROLES, type Role } from '../../contract/roles';
 import { canOpenRoute, canResetTwoFactor, canSwitchAccount, hasAccountFilter, type RouteKey } from '../../contract/routes';
 import { singleTenantMode, type SessionFlags } from '../../contract/session';
@@ -83,13 +84,13 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
     mainAccount: { admin: ['read', 'write'] },
     sso: { admin: ['read', 'write'], moderator: ['read', 'write'] },
     apiKeys: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
-    // issue 12: the ACS integration, its certificate and its log
+    // the ACS integration, its certificate and its log
     acsIntegration: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])),
-    // issue 15: signed webhooks and their deliveries
+    // signed webhooks and their deliveries
     webhooks: Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'edit', 'delete']])),
-    // issue 15, not SPEC 6.2: written like access groups, read by all
+    // not SPEC 6.2 (docs/decisions.md "Schedules"): written like access groups, read by all
     schedules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write']])), manager: ['read'], user: ['read'] },
-    // issue 15: alert rules, managed by moderators and above, read by managers
+    // alert rules, managed by moderators and above, read by managers
     alertRules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])), manager: ['read'] },
 };
 
