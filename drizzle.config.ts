@@ -2,6 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
     dialect: 'postgresql',
-    schema: './server/db/schema/index.ts',
+    // Every file of the folder: a feature's table file (npm run new:feature writes one) needs no line in index.ts,
+    // which re-exports the tables other features import.
+    schema: './server/db/schema/*.ts',
     out: './server/db/migrations',
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { AuditResourceOf } from './featureContract';
+import { featureContracts, type RegisteredContract } from './features';
 
 /** An audit log row (GET /audit_logs); filters: resource, entity, action, user_id, date_from, date_to, q. */
 export const auditLog = z.object({
@@ -22,8 +24,8 @@ export type AuditLog = z.infer<typeof auditLog>;
 /** SPEC 2.2: the Backup and Restore screen shows the audit log filtered so. */
 export const SYSTEM_AUDIT_FILTER = { resource: 'system', entity: 'System Manager' } as const;
 
-/** What the audit log records about (the server may record nothing else; the console filters by them). */
-export const AUDIT_RESOURCES = [
+/** What the audit log records about (the server may record nothing else; the console filters by them): these, then the registered features' (contract/features.ts). */
+export const CORE_AUDIT_RESOURCES = [
     'accounts',
     'users',
     'system',
@@ -44,7 +46,11 @@ export const AUDIT_RESOURCES = [
     'schedules',
     'alertRules',
 ] as const;
-export type AuditResource = (typeof AUDIT_RESOURCES)[number];
+export type AuditResource = (typeof CORE_AUDIT_RESOURCES)[number] | AuditResourceOf<RegisteredContract>;
+export const AUDIT_RESOURCES: readonly AuditResource[] = [
+    ...CORE_AUDIT_RESOURCES,
+    ...(featureContracts.flatMap(c => c.auditResources) as AuditResource[]),
+];
 
 /** What was done. */
 export const AUDIT_ACTIONS = [

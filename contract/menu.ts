@@ -1,3 +1,4 @@
+import { featureContracts } from './features';
 import { canOpenRoute, type RouteKey } from './routes';
 import type { SessionFlags } from './session';
 
@@ -19,7 +20,7 @@ export interface MenuGroup {
 const item = (key: RouteKey, to: string, icon: string): MenuItem => ({ key, to, icon, title: `menu.${key}` });
 
 /** The side menu of SPEC 2.3, in its order. The accounts entry's label depends on the role (Account Settings or Accounts List). */
-export const MENU: readonly (MenuItem | MenuGroup)[] = [
+const CORE_MENU: readonly (MenuItem | MenuGroup)[] = [
     item('dashboard', '/', 'dashboard'),
     {
         key: 'accountsGroup',
@@ -79,12 +80,26 @@ export const MENU: readonly (MenuItem | MenuGroup)[] = [
     },
 ];
 
+const featureEntries = featureContracts.flatMap(c => c.menu.map(e => ({ ...e, key: e.key as RouteKey })));
+
+/** The menu with the registered features' entries (contract/features.ts): each at the end of its group, else of the menu. */
+export const MENU: readonly (MenuItem | MenuGroup)[] = [
+    ...CORE_MENU.map(entry => {
+        const joining = featureEntries.filter(e => 'items' in entry && e.group === entry.key);
+        return joining.length && 'items' in entry
+            ? { ...entry, items: [...entry.items, ...joining.map(e => item(e.key, e.to, e.icon))] }
+            : entry;
+    }),
+    ...featureEntries.filter(e => !CORE_MENU.some(g => 'items' in g && g.key === e.group)).map(e => item(e.key, e.to, e.icon)),
+];
+
 /**
  * The screens this console has, of the menu's entries: the one list the
  * server's /me menu and the console's menu read (a feature adds its entry
- * here when its screen exists).
+ * here when its screen exists; a registered feature's screens come with it).
  */
 export const IMPLEMENTED_SCREENS: ReadonlySet<RouteKey> = new Set<RouteKey>([
+    ...featureEntries.map(e => e.key),
     'dashboard',
     'accounts',
     'auditLogs',

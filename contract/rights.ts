@@ -1,15 +1,18 @@
+import { ACTIONS, type Action, type Grants, type ResourceOf } from './featureContract';
+import { featureContracts, type RegisteredContract } from './features';
 import type { Role } from './roles';
+
+export { ACTIONS, type Action };
 
 /**
  * The resource-rights matrix of SPEC 6.2, the one table both the server's
  * route guards and the console's canAccess read. A role that may write a
  * resource may also read it (SPEC lists "write" alone for several resources
  * whose screens are lists); that is spelled out in the table, not inferred.
+ *
+ * The resources written here; the features of contract/features.ts add theirs.
  */
-export const ACTIONS = ['read', 'write', 'edit', 'delete', 'export', 'bulk_edit', 'bulk_delete', 'bulk_reboot', 'download_config'] as const;
-export type Action = (typeof ACTIONS)[number];
-
-export const RESOURCES = [
+export const CORE_RESOURCES = [
     'dashboard',
     'users',
     'accounts',
@@ -40,9 +43,11 @@ export const RESOURCES = [
     'schedules',
     'alertRules',
 ] as const;
-export type Resource = (typeof RESOURCES)[number];
+export type CoreResource = (typeof CORE_RESOURCES)[number];
+export type Resource = CoreResource | ResourceOf<RegisteredContract>;
 
-type Grants = Partial<Record<Role, readonly Action[]>>;
+/** Every resource of the matrix: those written here, then the registered features'. */
+export const RESOURCES: readonly Resource[] = [...CORE_RESOURCES, ...featureContracts.flatMap(c => Object.keys(c.rights) as Resource[])];
 
 const RW: readonly Action[] = ['read', 'write'];
 const DEVICES_ALL: readonly Action[] = ['read', 'write', 'edit', 'delete', 'bulk_edit', 'bulk_delete', 'bulk_reboot', 'download_config'];
@@ -50,7 +55,7 @@ const without = (actions: readonly Action[], ...removed: Action[]) => actions.fi
 const same = (roles: Role[], actions: readonly Action[]): Grants => Object.fromEntries(roles.map(r => [r, actions]));
 const STAFF: Role[] = ['admin', 'dealer', 'installer', 'moderator'];
 
-export const RIGHTS: Record<Resource, Grants> = {
+const CORE_RIGHTS: Record<CoreResource, Grants> = {
     dashboard: { admin: ['read', 'write', 'delete'], ...same(['dealer', 'installer', 'moderator', 'manager', 'user'], ['read']) },
     users: same(['admin', 'dealer', 'installer', 'moderator', 'manager'], ['read', 'write', 'delete']),
     accounts: { ...same(['admin', 'dealer'], ['read', 'write', 'edit', 'delete']), ...same(['installer', 'moderator'], ['read']) },
@@ -89,19 +94,21 @@ export const RIGHTS: Record<Resource, Grants> = {
     visitors: { ...same(['admin', 'dealer', 'installer', 'moderator', 'manager'], RW), user: ['read'] },
     // Changing which account is the platform main account: admin only (SPEC 2.2 /account_management).
     mainAccount: { admin: RW },
-    // Single sign-on of the main account (issue 12); the routes refuse every other account (SPEC 6.1).
+    // Single sign-on of the main account (docs/decisions.md "Single sign-on"); the routes refuse every other account (SPEC 6.1).
     sso: same(['admin', 'moderator'], RW),
-    // The account settings' API keys section (SPEC 3; issue 12): the staff who manage an account's settings.
+    // The account settings' API keys section (SPEC 3; docs/decisions.md "API keys"): the staff who manage an account's settings.
     apiKeys: same(STAFF, ['read', 'write', 'delete']),
-    // Issue 12: the account's ACS integration, its certificate and its log.
+    // The account's ACS integration, its certificate and its log.
     acsIntegration: same(STAFF, ['read', 'write', 'delete']),
-    // Issue 15: an account's signed webhooks and their deliveries, kept by the staff who keep its settings and API keys.
+    // An account's signed webhooks and their deliveries, kept by the staff who keep its settings and API keys.
     webhooks: same(STAFF, ['read', 'write', 'edit', 'delete']),
-    // Issue 15: access schedules. Staff who configure devices write them, as they do access groups; every role reads them.
+    // Access schedules (docs/decisions.md "Schedules"). Staff who configure devices write them, as they do access groups; every role reads them.
     schedules: { ...same(STAFF, RW), ...same(['manager', 'user'], ['read']) },
-    // Issue 15: alert rules; moderators and above manage their account's rules, managers read them.
+    // Alert rules (docs/decisions.md "Alert rules"); moderators and above manage their account's rules, managers read them.
     alertRules: { ...same(STAFF, ['read', 'write', 'delete']), manager: ['read'] },
 };
+
+export const RIGHTS: Record<Resource, Grants> = Object.assign({}, CORE_RIGHTS, ...featureContracts.map(c => c.rights));
 
 export const can = (role: Role, resource: Resource, action: Action): boolean => RIGHTS[resource][role]?.includes(action) ?? false;
 

@@ -1,3 +1,5 @@
+import type { RouteKeyOf } from './featureContract';
+import { featureContracts, type RegisteredContract } from './features';
 import { can, type Action, type Resource } from './rights';
 import { isAtLeast, type Role } from './roles';
 import type { SessionFlags } from './session';
@@ -5,9 +7,10 @@ import type { SessionFlags } from './session';
 /**
  * The console's routes behind sign-in (SPEC 2.2) with their resource guard and
  * the denials of SPEC 6.3. The server builds the `me` menu from this table and
- * the console guards its routes with it, so both always agree.
+ * the console guards its routes with it, so both always agree. The routes written
+ * here; the features of contract/features.ts add theirs.
  */
-export const ROUTE_KEYS = [
+export const CORE_ROUTE_KEYS = [
     'dashboard',
     'qrcode',
     'accounts',
@@ -38,12 +41,15 @@ export const ROUTE_KEYS = [
     'search',
     'webhooks',
 ] as const;
-export type RouteKey = (typeof ROUTE_KEYS)[number];
+export type CoreRouteKey = (typeof CORE_ROUTE_KEYS)[number];
+export type RouteKey = CoreRouteKey | RouteKeyOf<RegisteredContract>;
+
+export const ROUTE_KEYS: readonly RouteKey[] = [...CORE_ROUTE_KEYS, ...featureContracts.flatMap(c => Object.keys(c.routes) as RouteKey[])];
 
 const denyRoles = (role: Role, ...denied: Role[]) => !denied.includes(role);
 const right = (role: Role, resource: Resource, action: Action = 'read') => can(role, resource, action);
 
-const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = {
+const CORE_RULES: Record<CoreRouteKey, (f: SessionFlags) => boolean> = {
     dashboard: f => right(f.role, 'dashboard'),
     qrcode: f => denyRoles(f.role, 'manager', 'user'),
     accounts: f => denyRoles(f.role, 'manager', 'user') && right(f.role, 'accounts'),
@@ -59,10 +65,10 @@ const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = {
     // SPEC 2.2: only when access control is on for the account and the user is
     // not an admin; the "except user" reading of 6.3 is not taken (decisions.md).
     accessGroups: f => f.agEnabled && f.role !== 'admin',
-    // Issue 15: schedules belong to access groups, so they show where the groups do.
+    // Schedules belong to access groups, so they show where the groups do.
     schedules: f => f.agEnabled && f.role !== 'admin' && right(f.role, 'schedules'),
     events: f => denyRoles(f.role, 'user') && right(f.role, 'events'),
-    // Issue 15: managers read the rules, moderators and above manage them.
+    // Alert rules: managers read them, moderators and above manage them.
     alertRules: f => right(f.role, 'alertRules'),
     webEnrollments: f => f.enrollmentEnabled && f.accountENREnabled && right(f.role, 'profiles'),
     profiles: f => right(f.role, 'profiles'),
@@ -76,9 +82,19 @@ const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = {
     settings: f => denyRoles(f.role, 'manager', 'user') && right(f.role, 'systemSettings'),
     migrations: f => !(f.role === 'admin' && f.cloud) && right(f.role, 'migrations'),
     search: () => true,
-    // Issue 15: the staff who keep the account's settings (the webhooks right).
+    // Webhooks: the staff who keep the account's settings (the webhooks right).
     webhooks: f => denyRoles(f.role, 'manager', 'user') && right(f.role, 'webhooks'),
 };
+
+/** A feature's rules read the matrix through `right`, as the rules above do. */
+const featureRules = featureContracts.flatMap(c =>
+    Object.entries(c.routes).map(([key, rule]) => [
+        key,
+        (f: SessionFlags) => rule(f, (resource, action) => right(f.role, resource as Resource, action)),
+    ]),
+);
+
+const RULES: Record<RouteKey, (f: SessionFlags) => boolean> = { ...CORE_RULES, ...Object.fromEntries(featureRules) };
 
 export const canOpenRoute = (key: RouteKey, flags: SessionFlags): boolean => RULES[key](flags);
 

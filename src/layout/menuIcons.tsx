@@ -11,10 +11,17 @@ import { installedPlugins } from '../plugins/installed';
 const GROUP_ICONS: Record<string, ComponentType> = { business: Business, lock: Lock, devices: Devices, face: Face, settings: Settings };
 
 let byKey: { of: readonly unknown[]; icons: Map<string, ComponentType> } | undefined;
+/** The icon a feature brings for its entry: its menuIcons, else the icon of its resource that opens the entry's route. */
 const entryIcon = (key: string) => {
     const plugins = installedPlugins();
     if (byKey?.of !== plugins)
-        byKey = { of: plugins, icons: new Map(plugins.flatMap(p => Object.entries(p.menuIcons ?? {}) as [string, ComponentType][])) };
+        byKey = {
+            of: plugins,
+            icons: new Map([
+                ...plugins.flatMap(p => (p.resources ?? []).filter(r => r.routeKey && r.icon).map(r => [r.routeKey!, r.icon!] as const)),
+                ...plugins.flatMap(p => Object.entries(p.menuIcons ?? {}) as [string, ComponentType][]),
+            ]),
+        };
     return byKey.icons.get(key);
 };
 
