@@ -1,7 +1,13 @@
 import type { Feature } from '../../feature';
+import { adaptiveBulkRoutes } from './adaptiveRoutes';
+import { cardListRoutes } from './listRoutes';
+import { optOutImportRoutes } from './optOutRoutes';
 import { cardRoutes } from './routes';
+import { visitorRangeRoutes } from './visitorRangeRoutes';
+import { visitorRoutes } from './visitorRoutes';
 
 export const cardsFeature: Feature = {
     name: 'cards',
-    routes: [cardRoutes],
+    // The OpenAPI document lists the paths in the order they are registered.
+    routes: [cardListRoutes, adaptiveBulkRoutes, optOutImportRoutes, cardRoutes, visitorRangeRoutes, visitorRoutes],
 };
