@@ -17,7 +17,7 @@ export const ACCESS_GROUP_MESSAGES = {
 export const accessGroupInput = z.object({
     description: requiredText(FIELD_MAX.accessGroupDescription, ACCESS_GROUP_MESSAGES.descriptionRequired),
     default_group: z.boolean().optional(),
-    /** issue 15: when its members may pass; null: always; left out: unchanged (POST: none) */
+    /** its schedule (docs/decisions.md "Schedules"): when its members may pass; null: always; left out: unchanged (POST: none) */
     schedule_id: z.number().int().positive().nullable().optional(),
 });
 export type AccessGroupInput = z.infer<typeof accessGroupInput>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The ACS integration of an account (SPEC 3 account settings "ACS
- * integration, including a certificate in PEM format", 7.2; issue 12): one
+ * integration, including a certificate in PEM format", 7.2; docs/decisions.md "ACS integration"): one
  * access control system per account, read by a connector and synchronised
  * into profiles, badges and access groups. Its password is write-only:
  * replies say whether it is set, never what it is.

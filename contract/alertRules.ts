@@ -4,7 +4,7 @@ import { MESSAGES } from './validation';
 import { ALERT_RULE_EMAILS_MAX, ALERT_RULE_MESSAGES } from './alertRuleTexts';
 
 /**
- * Alert rules (issue 15): which events of an account (and, for a dealer, of
+ * Alert rules (docs/decisions.md "Alert rules"): which events of an account (and, for a dealer, of
  * the accounts below it) are mailed to whom, at once or in an hourly or
  * daily digest, and to the account's webhooks. Every list of "which events" left empty means any.
  */

@@ -31,7 +31,7 @@ export const me = z.object({
     password_changed: z.boolean(),
     tfa_enabled: z.boolean(),
     external_user: z.boolean(),
-    /** the console language the user chose; null: the browser's (issue 15) */
+    /** the console language the user chose; null: the browser's (docs/decisions.md "Languages: German and Spanish, the browser's language, the user's choice") */
     locale: z.enum(LOCALE_CODES).nullable(),
     menu: z.array(menuItemSchema),
 });

@@ -139,7 +139,7 @@ export const deviceConfig = z.object({
     heartbeat_interval_seconds: z.number().int(),
     /** the formats of the badges in the access list, and the Wiegand output format */
     card_formats: z.array(z.object({ id: z.number().int(), key: z.string().nullable(), name: z.string(), bits: z.number().int() })),
-    /** schedule_id (issue 15): the group's members pass only inside that schedule's windows; null: always */
+    /** schedule_id (docs/decisions.md "Schedules"): the group's members pass only inside that schedule's windows; null: always */
     access_groups: z.array(z.object({ id: z.number().int(), description: z.string(), schedule_id: z.number().int().nullable() })),
     /** the schedules of the reader's groups; the reader decides with contract/schedules.ts insideSchedule, offline */
     schedules: z.array(deviceSchedule),

@@ -4,7 +4,7 @@ import { badgeInput } from './profiles';
 
 /**
  * Web enrollment (SPEC 2.2 /web-enrollments, 3 web enrollment settings,
- * issue 10): staff invite people by e-mail; each opens a single-use,
+ * docs/decisions.md "Web enrollment"): staff invite people by e-mail; each opens a single-use,
  * expiring link, signs the consent and takes a picture of their face, and
  * becomes an active profile.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Import and export of an account's data (SPEC 3 "import/export" section,
- * 7.2, 8.3; issue 11): platform_data.zip holds the account's card formats,
+ * 7.2, 8.3; docs/decisions.md "Import and export of an account's data"): platform_data.zip holds the account's card formats,
  * access groups, readers, device configuration, badge lists, profiles with
  * their badges and groups, and its settings, to be imported into another
  * account, here or on another platform.

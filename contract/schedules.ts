@@ -3,7 +3,7 @@ import { isTimeZone } from './cards';
 import { requiredText } from './validation';
 
 /**
- * Access schedules and holidays (issue 15): when the profiles of an access
+ * Access schedules and holidays (docs/decisions.md "Schedules"): when the profiles of an access
  * group may pass. A schedule is wall-clock time in its own IANA zone:
  * weekly windows per day, holidays (one-off YYYY-MM-DD or yearly MM-DD)
  * with their own windows (none: closed all day), and exceptions, one-off

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Single sign-on of the main account (SPEC 3 identity provider, 5, 6.1, 8.5;
- * issue 12). One identity provider per main account, of one of three kinds;
+ * docs/decisions.md "Single sign-on"). One identity provider per main account, of one of three kinds;
  * its secrets are write-only: replies say whether they are set, never what
  * they are.
  */
@@ -87,7 +87,7 @@ export type DirectorySecrets = z.infer<typeof directorySecrets>;
 export const LOGIN_MODES = ['local', 'sso', 'both'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
 
-// ---- the calls of the SSO configuration and login preferences sections (issue 12) ----
+// ---- the calls of the SSO configuration and login preferences sections ----
 
 /** PUT /accounts/{id}/identity_providers: secrets absent keep the stored ones, given replace them. */
 export const identityProviderInput = z.discriminatedUnion('kind', [

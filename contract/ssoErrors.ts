@@ -1,7 +1,7 @@
 /**
  * SPEC 8.5's single sign-on errors, word for word: a leaf module without
- * zod, because the sign-in page shows them (issue 13: the sign-in page
- * downloads no schema library).
+ * zod, because the sign-in page shows them (the sign-in page downloads no
+ * schema library: docs/performance.md "Console first load").
  */
 export const SSO_ERRORS = {
     invalidConfiguration: 'Invalid SSO Configuration',

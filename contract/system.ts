@@ -15,7 +15,7 @@ export const diskStatus = z.object({
 });
 export type DiskStatus = z.infer<typeof diskStatus>;
 
-/** The manifest of a platform backup (issue 11, server/resources/system/backup/archive.ts). */
+/** The manifest of a platform backup (docs/decisions.md "Backup and restore", server/resources/system/backup/archive.ts). */
 export const backupManifest = z.object({
     format: z.string(),
     format_version: z.number(),

@@ -3,7 +3,7 @@ import { EVENT_TYPES } from './eventTypes';
 import { OUTBOUND_TARGET_MESSAGES, outboundSchemeMessage } from './outboundTarget';
 
 /**
- * Signed webhooks (issue 15): an account's URLs that receive each of its
+ * Signed webhooks (docs/decisions.md "Webhooks"): an account's URLs that receive each of its
  * security events as JSON, signed with a secret only the account and the
  * receiver know. The secret is written once and never read back.
  */
