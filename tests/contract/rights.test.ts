@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, RESOURCES, type Action, type Resource } from '../../contract/rights';
+// SPEC 6.2's rows: the resources written in rights.ts, not those a registered feature adds (contract/features.ts).
+import { ACTIONS, can, CORE_RESOURCES as RESOURCES, type Action, type CoreResource as Resource } from '../../contract/rights';
 import { assignableRoles, canEditUser, ROLES, type Role } from '../../contract/roles';
 import { canOpenRoute, canResetTwoFactor, canSwitchAccount, hasAccountFilter, type RouteKey } from '../../contract/routes';
 import { singleTenantMode, type SessionFlags } from '../../contract/session';
