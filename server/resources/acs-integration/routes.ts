@@ -1,92 +1,88 @@
-import multipart from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
-    ACS_LOG_LEVELS,
     ACS_MESSAGES,
-    CERTIFICATE_MAX_BYTES,
-    accountCertificateRecord,
     acsIntegrationInput,
     acsIntegrationRecord,
-    acsLogRecord,
     acsTestInput,
     acsSyncReply,
     acsTestResult,
-    chuidSettings,
 } from '../../../contract/acsIntegration';
-import { errorReply, idParam, listReply } from '../../../contract/api';
-import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
+import { idParam } from '../../../contract/api';
 import type { AppContext } from '../../context';
-import { attachment, stampedFileName } from '../../http/attachments';
 import { requireAuth } from '../../http/auth';
-import { csvStream } from '../../http/csv';
-import { conflict, HttpError, notFound, validationError } from '../../http/errors';
-import { listParams } from '../../http/lists';
+import { HttpError, notFound, validationError } from '../../http/errors';
 import { rowInScope, scopeOf } from '../../http/scope';
 import { HTTP_PROTOCOLS, LDAP_PROTOCOLS, publicOnly, resolveTarget, TargetRefused } from '../../net/outboundTarget';
-import { recordAudit } from '../../http/audit';
-import { deleteCertificate, findCertificate, parseCertificatePem, saveCertificate, toCertificate } from './certificate';
+import { findCertificate } from './certificate';
 import type { AcsTestResult } from './connector';
 import { connectorFor } from './connectors';
 import { AcsSyncError, syncAccount } from './run';
-import { acsLogRows, listAcsLogs, toAcsLog, writeAcsLogs, type AcsLogFilters } from './logs';
+import { writeAcsLogs } from './logs';
 import {
-    chuidOf,
     deleteIntegration,
     findIntegration,
     findIntegrationById,
     setAcsOptions,
     storedPasswordFor,
     toAcsIntegration,
-    updateChuid,
     upsertIntegration,
+    type AcsIntegrationRow,
 } from './queries';
+import { acceptMultipart, acsAudit, errors, tags } from './routeKit';
 
-const tags = ['ACS integration'];
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
-const logFilters = {
-    level: z.enum(ACS_LOG_LEVELS).optional(),
-    action: z.string().max(50).optional(),
-    acs_id: z.string().max(200).optional(),
-    date_from: z.coerce.date().optional(),
-    date_to: z.coerce.date().optional(),
-};
 const ENTITY = 'ACS integration';
 
 /**
- * The ACS integration of an account (SPEC 3, 7.2; issue 12): its settings,
- * the connection test, its log, the CHUID settings and the account's PEM
- * certificate. Every route works in one account the caller may act in, with
- * the acsIntegration right; the password is written, never read.
+ * A cloud platform refuses an address that is, or resolves to, a non-public one (SSRF), as webhooks do;
+ * each connection checks it again (a name may resolve elsewhere later). On premise every address goes.
+ */
+const checkAddress = async (ctx: AppContext, provider: 'genetec' | 'directory', address: string) => {
+    if (!publicOnly(ctx.config)) return;
+    try {
+        await resolveTarget(address, true, provider === 'genetec' ? HTTP_PROTOCOLS : LDAP_PROTOCOLS);
+    } catch (error) {
+        if (error instanceof TargetRefused) throw validationError({ address: error.message });
+        throw error;
+    }
+};
+
+/** Connects with the unsaved form (an empty password: the stored one, for the saved server only) and says whether it works. */
+const testConnection = async (
+    ctx: AppContext,
+    accountId: number,
+    form: z.infer<typeof acsTestInput>,
+    stored: AcsIntegrationRow | undefined,
+    log: FastifyBaseLogger,
+): Promise<AcsTestResult> => {
+    const certificate = await findCertificate(ctx.db, accountId);
+    const password = form.secrets?.password || storedPasswordFor(stored, form);
+    if (!password) return { ok: false, error: stored?.secrets.password ? ACS_MESSAGES.passwordForNewAddress : ACS_MESSAGES.noPassword };
+    // the connector checks the address (a cloud platform's rule) before it connects, and answers our own texts only
+    const connector = connectorFor(
+        { ...form, settings: form.settings as Record<string, unknown>, secrets: { password } },
+        { certificatePem: certificate?.pem, publicOnly: publicOnly(ctx.config) },
+    );
+    try {
+        return await connector.test();
+    } catch (error) {
+        log.warn({ err: error }, 'ACS connection test failed unexpectedly');
+        return { ok: false, error: ACS_MESSAGES.testFailed };
+    } finally {
+        await connector.close?.();
+    }
+};
+
+/**
+ * The ACS integration of an account (SPEC 3, 7.2; docs/decisions.md "ACS integration"): its settings, the
+ * connection test and the synchronisation on demand. Its CHUID settings (chuidRoutes.ts), its log (logRoutes.ts)
+ * and the account's PEM certificate (certificateRoutes.ts) are modules of their own. Every route works in one
+ * account the caller may act in, with the acsIntegration right; the password is written, never read.
  */
 export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, { limits: { fileSize: CERTIFICATE_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } });
-
-    const audit = (
-        request: FastifyRequest,
-        action: 'create' | 'update' | 'delete',
-        accountId: number,
-        entity: string,
-        id: number,
-        before?: unknown,
-        after?: unknown,
-    ) => recordAudit(ctx.db, request, { action, resource: 'acsIntegration', entity, entity_id: id, account_id: accountId, before, after });
-
-    /**
-     * A cloud platform refuses an address that is, or resolves to, a non-public one (SSRF), as webhooks do;
-     * each connection checks it again (a name may resolve elsewhere later). On premise every address goes.
-     */
-    const checkAddress = async (provider: 'genetec' | 'directory', address: string) => {
-        if (!publicOnly(ctx.config)) return;
-        try {
-            await resolveTarget(address, true, provider === 'genetec' ? HTTP_PROTOCOLS : LDAP_PROTOCOLS);
-        } catch (error) {
-            if (error instanceof TargetRefused) throw validationError({ address: error.message });
-            throw error;
-        }
-    };
+    await acceptMultipart(app);
+    const audit = acsAudit(ctx);
 
     app.get(
         '/acs-integration',
@@ -119,7 +115,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         },
         async request => {
             const { account } = scopeOf(request);
-            await checkAddress(request.body.provider, request.body.address);
+            await checkAddress(ctx, request.body.provider, request.body.address);
             const before = await findIntegration(ctx.db, account.id);
             const kept = storedPasswordFor(before, request.body);
             if (!request.body.secrets?.password && !kept)
@@ -181,26 +177,7 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         async request => {
             const { account } = scopeOf(request);
             const stored = await findIntegration(ctx.db, account.id);
-            const certificate = await findCertificate(ctx.db, account.id);
-            const password = request.body.secrets?.password || storedPasswordFor(stored, request.body);
-            let result: AcsTestResult;
-            if (!password)
-                result = { ok: false, error: stored?.secrets.password ? ACS_MESSAGES.passwordForNewAddress : ACS_MESSAGES.noPassword };
-            else {
-                // the connector checks the address (a cloud platform's rule) before it connects, and answers our own texts only
-                const connector = connectorFor(
-                    { ...request.body, settings: request.body.settings as Record<string, unknown>, secrets: { password } },
-                    { certificatePem: certificate?.pem, publicOnly: publicOnly(ctx.config) },
-                );
-                try {
-                    result = await connector.test();
-                } catch (error) {
-                    request.log.warn({ err: error }, 'ACS connection test failed unexpectedly');
-                    result = { ok: false, error: ACS_MESSAGES.testFailed };
-                } finally {
-                    await connector.close?.();
-                }
-            }
+            const result = await testConnection(ctx, account.id, request.body, stored, request.log);
             await writeAcsLogs(ctx.db, account.id, stored?.id ?? null, [
                 result.ok
                     ? { level: 'info', action: 'test', message: `Connection test: ${result.detail}` }
@@ -231,177 +208,6 @@ export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
                 if (error instanceof AcsSyncError) throw new HttpError(502, error.message);
                 throw error;
             }
-        },
-    );
-
-    app.get(
-        '/acs-integration/chuid',
-        {
-            config: { access: ['acsIntegration', 'read'], scope: 'account' },
-            schema: {
-                tags,
-                summary: "Which fields of a PIV card's CHUID identify the badge (docs/decisions.md)",
-                response: { 200: chuidSettings, ...errors },
-            },
-        },
-        async request => chuidOf(await findIntegration(ctx.db, scopeOf(request).account.id)),
-    );
-
-    app.put(
-        '/acs-integration/chuid',
-        {
-            config: { access: ['acsIntegration', 'write'], scope: 'account' },
-            schema: {
-                tags,
-                summary: 'Change the CHUID settings of the ACS integration',
-                body: chuidSettings,
-                response: { 200: chuidSettings, ...errors },
-            },
-        },
-        async request => {
-            const { account } = scopeOf(request);
-            const row = await findIntegration(ctx.db, account.id);
-            if (!row) throw conflict('Save the ACS integration first');
-            const chuid = request.body;
-            const after = chuidOf(await updateChuid(ctx.db, row.id, chuid));
-            await audit(request, 'update', account.id, 'ACS CHUID settings', row.id, chuidOf(row), after);
-            return after;
-        },
-    );
-
-    const logScope = (request: FastifyRequest, query: Omit<AcsLogFilters, 'scope'>): AcsLogFilters => ({
-        ...query,
-        scope: scopeOf(request).accounts,
-    });
-
-    app.get(
-        '/acs-integration/logs',
-        {
-            config: { access: ['acsIntegration', 'read'], scope: 'list' },
-            schema: {
-                tags,
-                summary: 'What the ACS integration did, newest first; filters level, action, acs_id, date_from, date_to, q',
-                querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), ...logFilters }),
-                response: { 200: listReply(acsLogRecord), ...errors },
-            },
-        },
-        async request => {
-            const { page, per_page, sort, q, level, action, acs_id, date_from, date_to } = request.query;
-            const filters = logScope(request, { q, level, action, acs_id, date_from, date_to });
-            const { result, count } = await listAcsLogs(ctx.db, filters, { page, per_page, sort });
-            return { result: result.map(toAcsLog), count };
-        },
-    );
-
-    app.get(
-        '/acs-integration/logs/export',
-        {
-            config: { access: ['acsIntegration', 'read'], scope: 'list' },
-            schema: {
-                tags,
-                summary: 'The ACS integration log as CSV, with the list filters',
-                querystring: z.object({ ...listParams(LIST_MAX_PAGE_SIZE), ...logFilters }),
-                produces: ['text/csv'],
-            },
-        },
-        async (request, reply) => {
-            const { q, level, action, acs_id, date_from, date_to } = request.query;
-            const rows = acsLogRows(ctx.db, logScope(request, { q, level, action, acs_id, date_from, date_to }));
-            const csv = csvStream({ columns: ['at', 'level', 'action', 'acs_id', 'profile_id', 'message', 'details'] });
-            Readable.from(rows).pipe(csv);
-            return reply
-                .type('text/csv; charset=utf-8')
-                .header('Content-Disposition', attachment(stampedFileName('acs-integration-logs', 'csv', ctx.now())))
-                .send(csv);
-        },
-    );
-
-    app.get(
-        '/accounts/:id/cert',
-        {
-            config: { access: ['acsIntegration', 'read'], scope: 'account' },
-            schema: {
-                tags,
-                summary: "The account's certificate (PEM), trusted for its ACS's https address; 404 when none",
-                params: idParam,
-                response: { 200: accountCertificateRecord, ...errors },
-            },
-        },
-        async request => {
-            const { account } = scopeOf(request);
-            const row = await findCertificate(ctx.db, account.id);
-            if (!row) throw notFound('certificate');
-            return toCertificate(row, ctx.now());
-        },
-    );
-
-    app.post(
-        '/accounts/:id/cert',
-        {
-            config: { access: ['acsIntegration', 'write'], scope: 'account' },
-            schema: {
-                tags,
-                summary: `Upload the account's certificate: one PEM certificate, multipart field "file" or JSON {pem}; at most ${CERTIFICATE_MAX_BYTES / 1024} kB. An expired one is kept and flagged`,
-                consumes: ['multipart/form-data', 'application/json'],
-                params: idParam,
-                response: { 200: accountCertificateRecord, ...errors, 413: errorReply },
-            },
-        },
-        async request => {
-            const auth = requireAuth(request);
-            const { account } = scopeOf(request);
-            let pem: Buffer | string | undefined;
-            if (request.isMultipart()) {
-                for await (const part of request.parts()) {
-                    if (part.type === 'field') continue;
-                    if (part.fieldname !== 'file' || pem !== undefined) {
-                        part.file.resume();
-                        throw new HttpError(400, 'Send one file, in the field "file".');
-                    }
-                    pem = await part.toBuffer();
-                }
-            } else {
-                const body = z.object({ pem: z.string().max(CERTIFICATE_MAX_BYTES) }).safeParse(request.body);
-                if (body.success) pem = body.data.pem;
-            }
-            if (pem === undefined || pem.length === 0) throw new HttpError(400, ACS_MESSAGES.notPem);
-            const parsed = parseCertificatePem(pem);
-            const before = await findCertificate(ctx.db, account.id);
-            const row = await saveCertificate(ctx.db, account.id, parsed, auth.user.name);
-            const after = toCertificate(row, ctx.now());
-            await audit(
-                request,
-                before ? 'update' : 'create',
-                account.id,
-                'ACS certificate',
-                account.id,
-                before ? toCertificate(before, ctx.now()) : null,
-                after,
-            );
-            const integration = await findIntegration(ctx.db, account.id);
-            await writeAcsLogs(ctx.db, account.id, integration?.id ?? null, [
-                {
-                    level: after.expired ? 'warning' : 'info',
-                    action: 'certificate',
-                    message: `Certificate ${after.subject} uploaded by ${auth.user.name}, valid until ${after.not_after}${after.expired ? ' (expired)' : ''}`,
-                },
-            ]);
-            return after;
-        },
-    );
-
-    app.delete(
-        '/accounts/:id/cert',
-        {
-            config: { access: ['acsIntegration', 'delete'], scope: 'account' },
-            schema: { tags, summary: "Remove the account's certificate", params: idParam, response: { 204: z.null(), ...errors } },
-        },
-        async (request, reply) => {
-            const { account } = scopeOf(request);
-            const row = await deleteCertificate(ctx.db, account.id);
-            if (!row) throw notFound('certificate');
-            await audit(request, 'delete', account.id, 'ACS certificate', account.id, toCertificate(row, ctx.now()), null);
-            return reply.status(204).send(null);
         },
     );
 };

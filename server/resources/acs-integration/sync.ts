@@ -100,7 +100,7 @@ interface WantedBadge extends CheckedBadge {
 }
 
 /**
- * Applies the ACS's cardholders to the account's profiles (issue 12; docs/decisions.md "ACS synchronisation"):
+ * Applies the ACS's cardholders to the account's profiles (docs/decisions.md "ACS synchronisation"):
  * profiles are linked to cardholders by ACS ID and kept, never recreated, so their face stays. Badges and
  * access groups of linked profiles mirror the ACS; a profile whose cardholder is gone or has no badge left is
  * suspended, reactivated if it comes back within the grace, deleted after it. Profiles without an ACS ID and
@@ -199,51 +199,143 @@ const cardFormatsOf = async (tx: Tx, accountId: number, wanted: string | undefin
     return { byName, fallback };
 };
 
+/** One run of applyIn: what it tells (counts, changes) and whether it wrote anything (then readers' access version goes up). */
+interface SyncRun {
+    tx: Tx;
+    accountId: number;
+    options: AcsSyncOptions;
+    counts: AcsSyncCounts;
+    changes: AcsChange[];
+    wrote: boolean;
+    q: <T>(query: ReturnType<typeof sql>) => Promise<T[]>;
+    /** a line of the log for what is skipped */
+    warn: (acs_id: string | null, profile_id: number | null, message: string, details?: object) => void;
+}
+
 const applyIn = async (
     tx: Tx,
     accountId: number,
     cardholders: AcsCardholder[],
     options: AcsSyncOptions,
 ): Promise<{ result: AcsSyncResult; files: string[] }> => {
-    const q = <T>(query: ReturnType<typeof sql>) => rows<T>(tx as unknown as Db, query);
-    const counts = noCounts();
     const changes: AcsChange[] = [];
-    const warn = (acs_id: string | null, profile_id: number | null, message: string, details?: object) =>
-        changes.push({ action: 'skipped', acs_id, profile_id, level: 'warning', message: noNul(message), ...(details ? { details } : {}) });
+    const run: SyncRun = {
+        tx,
+        accountId,
+        options,
+        counts: noCounts(),
+        changes,
+        wrote: false,
+        q: query => rows(tx as unknown as Db, query),
+        warn: (acs_id, profile_id, message, details) =>
+            changes.push({
+                action: 'skipped',
+                acs_id,
+                profile_id,
+                level: 'warning',
+                message: noNul(message),
+                ...(details ? { details } : {}),
+            }),
+    };
 
     await lockAccount(tx, accountId);
     // Past the grace first: a cardholder back after it gets a new profile.
-    const files = await expireIn(tx, accountId, options.now, options.graceDays, counts, changes);
-    let wrote = counts.deleted > 0;
+    const files = await expireIn(tx, accountId, options.now, options.graceDays, run.counts, run.changes);
+    run.wrote = run.counts.deleted > 0;
 
-    // ---- what is stored: a few reads for the whole account ----
-    const formats = await cardFormatsOf(tx, accountId, options.defaultCardFormat, changes);
+    const stored = await readStored(run);
+    const present = readCardholders(run, stored, cardholders);
+    const badges = assignBadges(run, stored, present);
+    const plan = decide(run, stored, present, badges);
+
+    await createGroups(run, stored, plan.neededGroups);
+    await deleteBadges(run, badges.removed);
+    const newIds = await insertProfiles(run, plan, badges.finalBadges);
+    await insertBadges(run, present, badges.finalBadges, newIds);
+    await updateProfiles(run, plan);
+    await writeMemberships(run, stored, plan);
+    if (run.wrote) await bumpAccessVersion(tx, accountId);
+    return { result: { counts: run.counts, changes: run.changes }, files };
+};
+
+// ---- what is stored: a few reads for the whole account ----
+
+type CardFormats = Awaited<ReturnType<typeof cardFormatsOf>>;
+interface Stored {
+    formats: CardFormats;
+    /** a badge as the log names it: its format, facility code and number */
+    labelOf: (b: BadgeKey) => string;
+    groupByName: Map<string, { id: number; description: string }>;
+    groupName: Map<number, string>;
+    hasDefault: boolean;
+    /** profiles linked to a cardholder, by ACS ID and by id */
+    linked: Map<string, LinkedProfile>;
+    linkedById: Map<number, LinkedProfile>;
+    /** every badge of the account by its key, and the linked profiles' badges */
+    holderOf: Map<string, StoredBadge>;
+    badgesOf: Map<number, StoredBadge[]>;
+    /** the access groups of the linked profiles */
+    groupsOf: Map<number, Set<number>>;
+    optedOut: Set<string>;
+}
+
+const readStored = async (run: SyncRun): Promise<Stored> => {
+    const formats = await cardFormatsOf(run.tx, run.accountId, run.options.defaultCardFormat, run.changes);
     const formatName = new Map([...formats.byName.values()].map(f => [f.id, f.name]));
-    const groupRows = await q<{ id: number; description: string; default_group: boolean }>(
-        sql`select id, description, default_group from access_groups where account_id = ${accountId} order by id`,
+    const groupRows = await run.q<{ id: number; description: string; default_group: boolean }>(
+        sql`select id, description, default_group from access_groups where account_id = ${run.accountId} order by id`,
     );
-    const groupByName = new Map(groupRows.map(g => [g.description.trim().toLowerCase(), { id: Number(g.id), description: g.description }]));
-    const groupName = new Map(groupRows.map(g => [Number(g.id), g.description]));
-    let hasDefault = groupRows.some(g => g.default_group);
+    const linked = await readLinked(run);
+    const linkedIds = new Set([...linked.values()].map(p => p.id));
+    const { holderOf, badgesOf } = await readBadges(run, linkedIds);
+    return {
+        formats,
+        labelOf: b =>
+            `${formatName.get(b.card_format_id) ?? 'card format ' + b.card_format_id} ${b.facility_code === null ? '' : b.facility_code + ':'}${b.badge_number}`,
+        groupByName: new Map(groupRows.map(g => [g.description.trim().toLowerCase(), { id: Number(g.id), description: g.description }])),
+        groupName: new Map(groupRows.map(g => [Number(g.id), g.description])),
+        hasDefault: groupRows.some(g => g.default_group),
+        linked,
+        linkedById: new Map([...linked.values()].map(p => [p.id, p])),
+        holderOf,
+        badgesOf,
+        groupsOf: await readGroupsOf(run, linkedIds),
+        optedOut: new Set(
+            (
+                await run.q<BadgeKey>(
+                    sql`select card_format_id, facility_code, badge_number from card_lists where account_id = ${run.accountId} and list = 'opt_out'`,
+                )
+            ).map(keyOf),
+        ),
+    };
+};
 
-    const linkedRows = await q<{ id: number; acs_id: string; enabled: boolean; acs_suspended_at: string | Date | null }>(
+/** The account's profiles linked to a cardholder, by ACS ID. */
+const readLinked = async (run: SyncRun) => {
+    const linkedRows = await run.q<{ id: number; acs_id: string; enabled: boolean; acs_suspended_at: string | Date | null }>(
         sql`select id, acs_id, enabled, acs_suspended_at from profiles
-            where account_id = ${accountId} and acs_id is not null and not visitor order by id`,
+            where account_id = ${run.accountId} and acs_id is not null and not visitor order by id`,
     );
     const linked = new Map<string, LinkedProfile>();
     for (const r of linkedRows) {
         const p = { id: Number(r.id), acs_id: r.acs_id, enabled: r.enabled, suspended: r.acs_suspended_at !== null };
         // Two profiles with one ACS ID (typed in the console): the older is the cardholder's, the other is left alone.
         if (linked.has(p.acs_id))
-            warn(p.acs_id, p.id, `Profile ${p.id} is left as it is: profile ${linked.get(p.acs_id)!.id} already has ACS ID ${p.acs_id}.`);
+            run.warn(
+                p.acs_id,
+                p.id,
+                `Profile ${p.id} is left as it is: profile ${linked.get(p.acs_id)!.id} already has ACS ID ${p.acs_id}.`,
+            );
         else linked.set(p.acs_id, p);
     }
-    const linkedById = new Map([...linked.values()].map(p => [p.id, p]));
-    const linkedIds = new Set(linkedById.keys());
+    return linked;
+};
 
+/** Every badge of the account by its key, and the badges of each linked profile. */
+const readBadges = async (run: SyncRun, linkedIds: Set<number>) => {
     const stored = (
-        await q<StoredBadge>(
-            sql`select id, profile_id, card_format_id, facility_code, badge_number from badges where account_id = ${accountId}`,
+        await run.q<StoredBadge>(
+            sql`select id, profile_id, card_format_id, facility_code, badge_number from badges where account_id = ${run.accountId}`,
         )
     ).map(b => ({
         id: Number(b.id),
@@ -255,80 +347,83 @@ const applyIn = async (
     const holderOf = new Map(stored.map(b => [keyOf(b), b]));
     const badgesOf = new Map<number, StoredBadge[]>();
     for (const b of stored) if (linkedIds.has(b.profile_id)) badgesOf.set(b.profile_id, [...(badgesOf.get(b.profile_id) ?? []), b]);
+    return { holderOf, badgesOf };
+};
 
+/** The access groups of each linked profile. */
+const readGroupsOf = async (run: SyncRun, linkedIds: Set<number>) => {
     const groupsOf = new Map<number, Set<number>>();
-    for (const m of await q<{ profile_id: number; access_group_id: number }>(
+    for (const m of await run.q<{ profile_id: number; access_group_id: number }>(
         sql`select pag.profile_id, pag.access_group_id from profile_access_groups pag join profiles p on p.id = pag.profile_id
-            where p.account_id = ${accountId} and p.acs_id is not null and not p.visitor`,
+            where p.account_id = ${run.accountId} and p.acs_id is not null and not p.visitor`,
     )) {
         const id = Number(m.profile_id);
         if (linkedIds.has(id)) groupsOf.set(id, (groupsOf.get(id) ?? new Set()).add(Number(m.access_group_id)));
     }
-    const optedOut = new Set(
-        (
-            await q<BadgeKey>(
-                sql`select card_format_id, facility_code, badge_number from card_lists where account_id = ${accountId} and list = 'opt_out'`,
-            )
-        ).map(keyOf),
-    );
+    return groupsOf;
+};
 
-    // ---- what the ACS says, checked ----
-    const badgeLabel = (b: BadgeKey) =>
-        `${formatName.get(b.card_format_id) ?? 'card format ' + b.card_format_id} ${b.facility_code === null ? '' : b.facility_code + ':'}${b.badge_number}`;
-    const checkBadge = (acsId: string, b: AcsBadge, profileId: number | null): WantedBadge | null => {
-        const text = noNul(String(b.badge_number ?? '')).trim();
-        const number = Number(text);
-        if (!/^\d+$/.test(text) || !Number.isSafeInteger(number)) {
-            warn(acsId, profileId, `Badge "${text}" of cardholder ${acsId} is skipped: a badge number is a whole number.`);
-            return null;
-        }
-        const named = b.card_format ? noNul(String(b.card_format)).trim() : undefined;
-        let format = named ? formats.byName.get(named.toLowerCase()) : formats.fallback;
-        if (!format) {
-            format = formats.fallback;
-            warn(acsId, profileId, `Card format "${named}" of badge ${text} of cardholder ${acsId} is unknown: ${format.name} is used.`, {
-                card_format: named,
-                used: format.name,
-            });
-        }
-        try {
-            const checked = checkBadgeWith(format, accountId, {
-                badge_number: number,
-                facility_code: b.facility_code ?? null,
-                card_format_id: format.id,
-            });
-            return { ...checked, key: keyOf(checked), label: badgeLabel(checked) };
-        } catch (e) {
-            const reason = e instanceof HttpError && e.fields ? Object.values(e.fields).join('; ') : (e as Error).message;
-            warn(acsId, profileId, `Badge ${text} of cardholder ${acsId} is skipped: ${reason}.`);
-            return null;
-        }
-    };
+// ---- what the ACS says, checked ----
 
-    interface Present {
-        holder: AcsCardholder;
-        acs_id: string;
-        profile?: LinkedProfile;
-        badges: WantedBadge[];
-        groups: string[];
+interface Present {
+    holder: AcsCardholder;
+    acs_id: string;
+    profile?: LinkedProfile;
+    badges: WantedBadge[];
+    groups: string[];
+}
+
+/** A badge of a cardholder as the platform stores it, or null (and a warning) when it cannot be one. */
+const checkBadge = (run: SyncRun, stored: Stored, acsId: string, b: AcsBadge, profileId: number | null): WantedBadge | null => {
+    const { formats, labelOf } = stored;
+    const text = noNul(String(b.badge_number ?? '')).trim();
+    const number = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(number)) {
+        run.warn(acsId, profileId, `Badge "${text}" of cardholder ${acsId} is skipped: a badge number is a whole number.`);
+        return null;
     }
+    const named = b.card_format ? noNul(String(b.card_format)).trim() : undefined;
+    let format = named ? formats.byName.get(named.toLowerCase()) : formats.fallback;
+    if (!format) {
+        format = formats.fallback;
+        run.warn(acsId, profileId, `Card format "${named}" of badge ${text} of cardholder ${acsId} is unknown: ${format.name} is used.`, {
+            card_format: named,
+            used: format.name,
+        });
+    }
+    try {
+        const checked = checkBadgeWith(format, run.accountId, {
+            badge_number: number,
+            facility_code: b.facility_code ?? null,
+            card_format_id: format.id,
+        });
+        return { ...checked, key: keyOf(checked), label: labelOf(checked) };
+    } catch (e) {
+        const reason = e instanceof HttpError && e.fields ? Object.values(e.fields).join('; ') : (e as Error).message;
+        run.warn(acsId, profileId, `Badge ${text} of cardholder ${acsId} is skipped: ${reason}.`);
+        return null;
+    }
+};
+
+/** The cardholders the ACS lists, by ACS ID, with their badges and access groups checked. */
+const readCardholders = (run: SyncRun, stored: Stored, cardholders: AcsCardholder[]) => {
     const present = new Map<string, Present>();
     for (const holder of cardholders) {
         const acsId = String(holder.acs_id ?? '').trim();
         // PostgreSQL text holds no NUL: one such ID would fail the whole run.
         if (!acsId || acsId.length > 100 || acsId.includes('\u0000')) {
             const why = !acsId ? 'empty' : acsId.length > 100 ? 'longer than 100 characters' : 'not text';
-            warn(noNul(acsId) || null, null, `A cardholder is skipped: its ACS ID is ${why}.`);
+            run.warn(noNul(acsId) || null, null, `A cardholder is skipped: its ACS ID is ${why}.`);
             continue;
         }
         if (present.has(acsId)) {
-            warn(acsId, null, `Cardholder ${acsId} is listed twice by the ACS: the first one is applied.`);
+            run.warn(acsId, null, `Cardholder ${acsId} is listed twice by the ACS: the first one is applied.`);
             continue;
         }
-        const profile = linked.get(acsId);
+        const profile = stored.linked.get(acsId);
         const wanted = new Map<string, WantedBadge>();
         for (const b of holder.badges ?? []) {
-            const checked = checkBadge(acsId, b, profile?.id ?? null);
+            const checked = checkBadge(run, stored, acsId, b, profile?.id ?? null);
             if (checked && !wanted.has(checked.key)) wanted.set(checked.key, checked);
         }
         const groups = new Map<string, string>();
@@ -336,13 +431,25 @@ const applyIn = async (
             const trimmed = String(name ?? '').trim();
             if (!trimmed || trimmed.includes('\u0000')) continue;
             if (trimmed.length > 255)
-                warn(acsId, profile?.id ?? null, `Access group "${trimmed.slice(0, 40)}…" is skipped: longer than 255 characters.`);
+                run.warn(acsId, profile?.id ?? null, `Access group "${trimmed.slice(0, 40)}…" is skipped: longer than 255 characters.`);
             else if (!groups.has(trimmed.toLowerCase())) groups.set(trimmed.toLowerCase(), trimmed);
         }
         present.set(acsId, { holder, acs_id: acsId, profile, badges: [...wanted.values()], groups: [...groups.values()] });
     }
+    return present;
+};
 
-    // ---- badges: who keeps, who loses, who gets ----
+// ---- badges: who keeps, who loses, who gets ----
+
+interface BadgeOutcome {
+    /** the linked profiles' badges their cardholder no longer lists */
+    removed: StoredBadge[];
+    /** each cardholder's badges, by ACS ID: those its profile keeps and those it gets */
+    finalBadges: Map<string, { kept: WantedBadge[]; added: WantedBadge[] }>;
+}
+
+const assignBadges = (run: SyncRun, stored: Stored, present: Map<string, Present>): BadgeOutcome => {
+    const { badgesOf, holderOf, linked, linkedById, optedOut } = stored;
     const keeps = new Set<string>(); // keys a linked profile holds and its cardholder still lists
     for (const c of present.values()) {
         if (!c.profile) continue;
@@ -367,19 +474,19 @@ const applyIn = async (
             const profileId = c.profile?.id ?? null;
             if (holder && !freed.has(b.key)) {
                 const owner = linkedById.get(holder.profile_id);
-                warn(
+                run.warn(
                     c.acs_id,
                     profileId,
                     `Badge ${b.label} of cardholder ${c.acs_id} is skipped: it already belongs to profile ${holder.profile_id}${owner ? ` (ACS ID ${owner.acs_id})` : ''}.`,
                     { badge: b.label, holder_profile_id: holder.profile_id, holder_acs_id: owner?.acs_id ?? null },
                 );
             } else if (other) {
-                warn(c.acs_id, profileId, `Badge ${b.label} of cardholder ${c.acs_id} is skipped: cardholder ${other} has it too.`, {
+                run.warn(c.acs_id, profileId, `Badge ${b.label} of cardholder ${c.acs_id} is skipped: cardholder ${other} has it too.`, {
                     badge: b.label,
                     holder_acs_id: other,
                 });
             } else if (optedOut.has(b.key)) {
-                warn(c.acs_id, profileId, `Badge ${b.label} of cardholder ${c.acs_id} is skipped: ${CARD_MESSAGES.optedOut}`);
+                run.warn(c.acs_id, profileId, `Badge ${b.label} of cardholder ${c.acs_id} is skipped: ${CARD_MESSAGES.optedOut}`);
             } else {
                 claimed.set(b.key, c.acs_id);
                 mine.added.push(b);
@@ -387,132 +494,71 @@ const applyIn = async (
         }
         finalBadges.set(c.acs_id, mine);
     }
+    return { removed, finalBadges };
+};
 
-    // ---- profiles: the decisions, in memory ----
-    const newProfiles: Present[] = [];
-    const suspend: number[] = [];
-    const reactivate: number[] = [];
-    const enable: number[] = [];
-    const disable: number[] = [];
-    const joins: { profile_id: number; group: string }[] = [];
-    const leaves: { profile_id: number; access_group_id: number }[] = [];
-    const touched = new Set<number>();
-    const neededGroups = new Map<string, string>();
-    const removedBy = new Map<number, StoredBadge[]>();
-    for (const b of removed) removedBy.set(b.profile_id, [...(removedBy.get(b.profile_id) ?? []), b]);
+// ---- profiles: the decisions, in memory ----
 
-    const noteBadgesRemoved = (p: LinkedProfile) => {
-        for (const b of removedBy.get(p.id) ?? []) {
-            counts.badges_removed++;
-            touched.add(p.id);
-            changes.push({
-                action: 'badge_removed',
-                acs_id: p.acs_id,
-                profile_id: p.id,
-                level: 'info',
-                message: `Badge ${badgeLabel(b)} removed from profile ${p.id} (ACS ID ${p.acs_id}).`,
-            });
-        }
+interface Plan {
+    newProfiles: Present[];
+    suspend: number[];
+    reactivate: number[];
+    enable: number[];
+    disable: number[];
+    joins: { profile_id: number; group: string }[];
+    leaves: { profile_id: number; access_group_id: number }[];
+    /** profiles whose updated_at moves */
+    touched: Set<number>;
+    /** access groups named by the cardholders, by lower-case name */
+    neededGroups: Map<string, string>;
+    /** ACS IDs of new cardholders without a badge */
+    badgeless: string[];
+    /** the badges each linked profile loses */
+    removedBy: Map<number, StoredBadge[]>;
+}
+
+const decide = (run: SyncRun, stored: Stored, present: Map<string, Present>, badges: BadgeOutcome): Plan => {
+    const plan: Plan = {
+        newProfiles: [],
+        suspend: [],
+        reactivate: [],
+        enable: [],
+        disable: [],
+        joins: [],
+        leaves: [],
+        touched: new Set<number>(),
+        neededGroups: new Map<string, string>(),
+        badgeless: [],
+        removedBy: new Map<number, StoredBadge[]>(),
     };
+    for (const b of badges.removed) plan.removedBy.set(b.profile_id, [...(plan.removedBy.get(b.profile_id) ?? []), b]);
 
-    const suspendProfile = (p: LinkedProfile, why: string) => {
-        suspend.push(p.id);
-        counts.suspended++;
-        touched.add(p.id);
-        changes.push({
-            action: 'suspended',
-            acs_id: p.acs_id,
-            profile_id: p.id,
-            level: 'info',
-            message: `Profile ${p.id} (ACS ID ${p.acs_id}) suspended: ${why}. It is deleted after ${options.graceDays} days unless the cardholder is back with a badge.`,
-        });
-    };
-
-    const badgeless: string[] = [];
     for (const c of present.values()) {
-        const mine = finalBadges.get(c.acs_id)!;
+        const mine = badges.finalBadges.get(c.acs_id)!;
         const badgeCount = mine.kept.length + mine.added.length;
         if (!c.profile) {
             if (!badgeCount) {
-                badgeless.push(c.acs_id);
+                plan.badgeless.push(c.acs_id);
                 continue;
             }
-            newProfiles.push(c);
-            for (const g of c.groups) neededGroups.set(g.toLowerCase(), neededGroups.get(g.toLowerCase()) ?? g);
+            plan.newProfiles.push(c);
+            for (const g of c.groups) plan.neededGroups.set(g.toLowerCase(), plan.neededGroups.get(g.toLowerCase()) ?? g);
             continue;
         }
-        const p = c.profile;
-        noteBadgesRemoved(p);
-        for (const b of mine.added) {
-            counts.badges_added++;
-            touched.add(p.id);
-            changes.push({
-                action: 'badge_added',
-                acs_id: p.acs_id,
-                profile_id: p.id,
-                level: 'info',
-                message: `Badge ${b.label} added to profile ${p.id} (ACS ID ${p.acs_id}).`,
-            });
-        }
-        if (p.suspended && badgeCount) {
-            reactivate.push(p.id);
-            counts.reactivated++;
-            touched.add(p.id);
-            changes.push({
-                action: 'reactivated',
-                acs_id: p.acs_id,
-                profile_id: p.id,
-                level: 'info',
-                message: `Profile ${p.id} (ACS ID ${p.acs_id}) reactivated: the cardholder has a badge again.`,
-            });
-        } else if (!p.suspended && !badgeCount) suspendProfile(p, 'the cardholder has no badge left');
-
-        const details: Record<string, unknown> = {};
-        if (p.enabled !== (c.holder.enabled !== false)) {
-            (c.holder.enabled !== false ? enable : disable).push(p.id);
-            details.enabled = { from: p.enabled, to: c.holder.enabled !== false };
-        }
-        const current = groupsOf.get(p.id) ?? new Set<number>();
-        const wantedIds = new Set<number>();
-        const joined: string[] = [];
-        for (const g of c.groups) {
-            const existing = groupByName.get(g.toLowerCase());
-            if (existing) wantedIds.add(existing.id);
-            if (!existing || !current.has(existing.id)) {
-                joins.push({ profile_id: p.id, group: g });
-                joined.push(existing?.description ?? g);
-                neededGroups.set(g.toLowerCase(), neededGroups.get(g.toLowerCase()) ?? g);
-            }
-        }
-        const left = [...current].filter(id => !wantedIds.has(id));
-        for (const id of left) leaves.push({ profile_id: p.id, access_group_id: id });
-        if (joined.length) details.groups_added = joined;
-        if (left.length) details.groups_removed = left.map(id => groupName.get(id) ?? id);
-        if (Object.keys(details).length) {
-            counts.changed++;
-            touched.add(p.id);
-            changes.push({
-                action: 'changed',
-                acs_id: p.acs_id,
-                profile_id: p.id,
-                level: 'info',
-                message: `Profile ${p.id} (ACS ID ${p.acs_id}) changed: ${describe(details)}.`,
-                details,
-            });
-        }
-        if (!touched.has(p.id)) counts.unchanged++;
+        decideLinked(run, stored, plan, c, c.profile, mine.added, badgeCount);
     }
     // Cardholders the ACS no longer lists: suspended (their badges go, their groups stay for a return).
-    for (const p of linked.values()) {
+    for (const p of stored.linked.values()) {
         if (present.has(p.acs_id)) continue;
-        noteBadgesRemoved(p);
-        if (!p.suspended) suspendProfile(p, 'the cardholder is no longer in the ACS');
-        if (!touched.has(p.id)) counts.unchanged++;
+        noteBadgesRemoved(run, stored, plan, p);
+        if (!p.suspended) suspendProfile(run, plan, p, 'the cardholder is no longer in the ACS');
+        if (!plan.touched.has(p.id)) run.counts.unchanged++;
     }
 
     // One line, not one per cardholder: an ACS may hold many people without a card, run after run.
+    const { badgeless } = plan;
     if (badgeless.length)
-        changes.push({
+        run.changes.push({
             action: 'skipped',
             acs_id: null,
             profile_id: null,
@@ -520,20 +566,123 @@ const applyIn = async (
             message: `${badgeless.length} new cardholder${badgeless.length > 1 ? 's have' : ' has'} no badge: no profile is made until one is added.`,
             details: { acs_ids: badgeless.slice(0, 100) },
         });
+    return plan;
+};
 
-    // ---- writes, a batch per statement ----
+/** A linked profile whose cardholder the ACS still lists: its badges, its suspension, its enabled flag and groups. */
+const decideLinked = (run: SyncRun, stored: Stored, plan: Plan, c: Present, p: LinkedProfile, added: WantedBadge[], badgeCount: number) => {
+    const { counts, changes } = run;
+    noteBadgesRemoved(run, stored, plan, p);
+    for (const b of added) {
+        counts.badges_added++;
+        plan.touched.add(p.id);
+        changes.push({
+            action: 'badge_added',
+            acs_id: p.acs_id,
+            profile_id: p.id,
+            level: 'info',
+            message: `Badge ${b.label} added to profile ${p.id} (ACS ID ${p.acs_id}).`,
+        });
+    }
+    if (p.suspended && badgeCount) {
+        plan.reactivate.push(p.id);
+        counts.reactivated++;
+        plan.touched.add(p.id);
+        changes.push({
+            action: 'reactivated',
+            acs_id: p.acs_id,
+            profile_id: p.id,
+            level: 'info',
+            message: `Profile ${p.id} (ACS ID ${p.acs_id}) reactivated: the cardholder has a badge again.`,
+        });
+    } else if (!p.suspended && !badgeCount) suspendProfile(run, plan, p, 'the cardholder has no badge left');
+
+    const details = profileChanges(stored, plan, c, p);
+    if (Object.keys(details).length) {
+        counts.changed++;
+        plan.touched.add(p.id);
+        changes.push({
+            action: 'changed',
+            acs_id: p.acs_id,
+            profile_id: p.id,
+            level: 'info',
+            message: `Profile ${p.id} (ACS ID ${p.acs_id}) changed: ${describe(details)}.`,
+            details,
+        });
+    }
+    if (!plan.touched.has(p.id)) counts.unchanged++;
+};
+
+/** The enabled flag and the access groups a linked profile takes from its cardholder, planned, and what changes. */
+const profileChanges = (stored: Stored, plan: Plan, c: Present, p: LinkedProfile) => {
+    const details: Record<string, unknown> = {};
+    if (p.enabled !== (c.holder.enabled !== false)) {
+        (c.holder.enabled !== false ? plan.enable : plan.disable).push(p.id);
+        details.enabled = { from: p.enabled, to: c.holder.enabled !== false };
+    }
+    const current = stored.groupsOf.get(p.id) ?? new Set<number>();
+    const wantedIds = new Set<number>();
+    const joined: string[] = [];
+    for (const g of c.groups) {
+        const existing = stored.groupByName.get(g.toLowerCase());
+        if (existing) wantedIds.add(existing.id);
+        if (!existing || !current.has(existing.id)) {
+            plan.joins.push({ profile_id: p.id, group: g });
+            joined.push(existing?.description ?? g);
+            plan.neededGroups.set(g.toLowerCase(), plan.neededGroups.get(g.toLowerCase()) ?? g);
+        }
+    }
+    const left = [...current].filter(id => !wantedIds.has(id));
+    for (const id of left) plan.leaves.push({ profile_id: p.id, access_group_id: id });
+    if (joined.length) details.groups_added = joined;
+    if (left.length) details.groups_removed = left.map(id => stored.groupName.get(id) ?? id);
+    return details;
+};
+
+const noteBadgesRemoved = (run: SyncRun, stored: Stored, plan: Plan, p: LinkedProfile) => {
+    for (const b of plan.removedBy.get(p.id) ?? []) {
+        run.counts.badges_removed++;
+        plan.touched.add(p.id);
+        run.changes.push({
+            action: 'badge_removed',
+            acs_id: p.acs_id,
+            profile_id: p.id,
+            level: 'info',
+            message: `Badge ${stored.labelOf(b)} removed from profile ${p.id} (ACS ID ${p.acs_id}).`,
+        });
+    }
+};
+
+const suspendProfile = (run: SyncRun, plan: Plan, p: LinkedProfile, why: string) => {
+    plan.suspend.push(p.id);
+    run.counts.suspended++;
+    plan.touched.add(p.id);
+    run.changes.push({
+        action: 'suspended',
+        acs_id: p.acs_id,
+        profile_id: p.id,
+        level: 'info',
+        message: `Profile ${p.id} (ACS ID ${p.acs_id}) suspended: ${why}. It is deleted after ${run.options.graceDays} days unless the cardholder is back with a badge.`,
+    });
+};
+
+// ---- writes, a batch per statement ----
+
+/** The access groups the cardholders name that the account lacks. */
+const createGroups = async (run: SyncRun, stored: Stored, neededGroups: Map<string, string>) => {
+    let hasDefault = stored.hasDefault;
     for (const [lower, name] of neededGroups) {
-        if (groupByName.has(lower)) continue;
+        if (stored.groupByName.has(lower)) continue;
         // SPEC 4.8: an account has one default group; the first group it gets is it, as in the console.
-        const [row] = await tx
+        const [row] = await run.tx
             .insert(accessGroups)
-            .values({ account_id: accountId, description: name, default_group: !hasDefault })
+            .values({ account_id: run.accountId, description: name, default_group: !hasDefault })
             .returning({ id: accessGroups.id });
         hasDefault = true;
-        groupByName.set(lower, { id: row!.id, description: name });
-        counts.groups_created++;
-        wrote = true;
-        changes.push({
+        stored.groupByName.set(lower, { id: row!.id, description: name });
+        run.counts.groups_created++;
+        run.wrote = true;
+        run.changes.push({
             action: 'group_created',
             acs_id: null,
             profile_id: null,
@@ -541,30 +690,35 @@ const applyIn = async (
             message: `Access group "${name}" created.`,
         });
     }
-    const groupId = (name: string) => groupByName.get(name.toLowerCase())!.id;
+};
 
+const deleteBadges = async (run: SyncRun, removed: StoredBadge[]) => {
     for (const part of chunks(removed)) {
-        await tx.execute(sql`delete from badges where id = any(${intArray(part.map(b => b.id))})`);
-        wrote = true;
+        await run.tx.execute(sql`delete from badges where id = any(${intArray(part.map(b => b.id))})`);
+        run.wrote = true;
     }
+};
+
+/** The profiles of new cardholders, and their groups to join; their ids by ACS ID. */
+const insertProfiles = async (run: SyncRun, plan: Plan, finalBadges: BadgeOutcome['finalBadges']) => {
     const newIds = new Map<string, number>();
-    for (const part of chunks(newProfiles)) {
-        const made = await q<{ id: number; acs_id: string }>(
+    for (const part of chunks(plan.newProfiles)) {
+        const made = await run.q<{ id: number; acs_id: string }>(
             sql`insert into profiles (account_id, acs_id, status, enabled)
-                select ${accountId}, t.acs_id, 'active', t.enabled
+                select ${run.accountId}, t.acs_id, 'active', t.enabled
                 from unnest(${textArray(part.map(c => c.acs_id))}, ${boolArray(part.map(c => c.holder.enabled !== false))}) as t(acs_id, enabled)
                 returning id, acs_id`,
         );
         for (const m of made) newIds.set(m.acs_id, Number(m.id));
-        wrote = true;
+        run.wrote = true;
     }
-    for (const c of newProfiles) {
+    for (const c of plan.newProfiles) {
         const id = newIds.get(c.acs_id)!;
         const mine = finalBadges.get(c.acs_id)!;
-        for (const g of c.groups) joins.push({ profile_id: id, group: g });
-        counts.added++;
-        counts.badges_added += mine.added.length;
-        changes.push({
+        for (const g of c.groups) plan.joins.push({ profile_id: id, group: g });
+        run.counts.added++;
+        run.counts.badges_added += mine.added.length;
+        run.changes.push({
             action: 'added',
             acs_id: c.acs_id,
             profile_id: id,
@@ -573,56 +727,72 @@ const applyIn = async (
             details: { badges: mine.added.map(b => b.label), access_groups: c.groups },
         });
     }
+    return newIds;
+};
+
+/** The badges the cardholders get, on their linked or new profiles. */
+const insertBadges = async (
+    run: SyncRun,
+    present: Map<string, Present>,
+    finalBadges: BadgeOutcome['finalBadges'],
+    newIds: Map<string, number>,
+) => {
     const newBadges = [...present.values()].flatMap(c => {
         const id = c.profile?.id ?? newIds.get(c.acs_id);
         return id === undefined ? [] : finalBadges.get(c.acs_id)!.added.map(b => ({ b, id }));
     });
     for (const part of chunks(newBadges)) {
-        await tx.execute(
+        await run.tx.execute(
             sql`insert into badges (profile_id, account_id, card_format_id, badge_number, facility_code, card_length)
-                select t.profile_id, ${accountId}, t.format_id, t.number, nullif(t.facility, -1), t.bits
+                select t.profile_id, ${run.accountId}, t.format_id, t.number, nullif(t.facility, -1), t.bits
                 from unnest(${intArray(part.map(n => n.id))}, ${intArray(part.map(n => n.b.card_format_id))},
                     ${bigintArray(part.map(n => n.b.badge_number))}, ${bigintArray(part.map(n => n.b.facility_code ?? -1))},
                     ${intArray(part.map(n => n.b.card_length))}) as t(profile_id, format_id, number, facility, bits)`,
         );
-        wrote = true;
+        run.wrote = true;
     }
+};
+
+/** Suspensions, reactivations, enabled flags, and updated_at of every profile touched. */
+const updateProfiles = async (run: SyncRun, plan: Plan) => {
     const setProfiles = async (ids: number[], values: Partial<typeof profiles.$inferInsert>) => {
         for (const part of chunks(ids)) {
-            await tx
+            await run.tx
                 .update(profiles)
                 .set({ ...values, updated_at: sql`now()` })
                 .where(sql`${profiles.id} = any(${intArray(part)})`);
-            wrote = true;
+            run.wrote = true;
         }
     };
     // Suspension: status inactive keeps readers from letting the profile through while `enabled` stays the ACS's own flag.
-    await setProfiles(suspend, { status: 'inactive', acs_suspended_at: options.now });
-    await setProfiles(reactivate, { status: 'active', acs_suspended_at: null });
-    await setProfiles(enable, { enabled: true });
-    await setProfiles(disable, { enabled: false });
-    const statusSet = new Set([...suspend, ...reactivate]);
-    const plainlyTouched = [...touched].filter(id => !statusSet.has(id));
+    await setProfiles(plan.suspend, { status: 'inactive', acs_suspended_at: run.options.now });
+    await setProfiles(plan.reactivate, { status: 'active', acs_suspended_at: null });
+    await setProfiles(plan.enable, { enabled: true });
+    await setProfiles(plan.disable, { enabled: false });
+    const statusSet = new Set([...plan.suspend, ...plan.reactivate]);
+    const plainlyTouched = [...plan.touched].filter(id => !statusSet.has(id));
     await setProfiles(plainlyTouched, {});
+};
 
-    for (const part of chunks(leaves)) {
-        await tx.execute(
+/** The access groups profiles leave, then those they join. */
+const writeMemberships = async (run: SyncRun, stored: Stored, plan: Plan) => {
+    for (const part of chunks(plan.leaves)) {
+        await run.tx.execute(
             sql`delete from profile_access_groups pag
                 using unnest(${intArray(part.map(l => l.profile_id))}, ${intArray(part.map(l => l.access_group_id))}) as gone(profile_id, group_id)
                 where pag.profile_id = gone.profile_id and pag.access_group_id = gone.group_id`,
         );
-        wrote = true;
+        run.wrote = true;
     }
-    for (const part of chunks(joins)) {
-        await tx.execute(
+    const groupId = (name: string) => stored.groupByName.get(name.toLowerCase())!.id;
+    for (const part of chunks(plan.joins)) {
+        await run.tx.execute(
             sql`insert into profile_access_groups (profile_id, access_group_id)
                 select * from unnest(${intArray(part.map(j => j.profile_id))}, ${intArray(part.map(j => groupId(j.group)))})
                 on conflict do nothing`,
         );
-        wrote = true;
+        run.wrote = true;
     }
-    if (wrote) await bumpAccessVersion(tx, accountId);
-    return { result: { counts, changes }, files };
 };
 
 const describe = (details: Record<string, unknown>) =>

@@ -16,7 +16,6 @@ import { deviceUpdateInput } from '../../../contract/devices';
 import { scheduleRules, SCHEDULE_NAME_MAX } from '../../../contract/schedules';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { accounts } from '../../db/schema';
 import type { StoredOnvif, StoredSip } from '../../db/schema/devices';
 import { HttpError } from '../../http/errors';
 import { platformVersion } from '../../version';
@@ -26,6 +25,8 @@ import { bumpAccessVersion } from '../../db/accessVersions';
 import { createSchedule } from '../schedules';
 import { BADGE_TAKEN, badgeTaken, checkBadgeWith, insertProfile, whyNotForProfile, type CheckedBadge } from '../profiles';
 import {
+    accountOf,
+    accountOptionsOf,
     cardListsOf,
     customFormatsOf,
     deviceGroupsOf,
@@ -41,14 +42,14 @@ import {
     profileCount,
     profileWithAcsId,
     readersOf,
+    setAccountOptions,
 } from './queries';
-import { eq } from 'drizzle-orm';
 
 // archiver 7 is a factory function (see events/export.ts).
 const archiver = createRequire(import.meta.url)('archiver') as (format: 'zip', options?: ArchiverOptions) => Archiver;
 
 /**
- * platform_data.zip (issue 11, docs/decisions.md "Import and export"): an
+ * platform_data.zip (docs/decisions.md "Import and export of an account's data"): an
  * account's data as JSON, with references by the exporting platform's ids
  * (`ref`) or, for predefined card formats, by their key, so an import can
  * map them onto another account's rows. Passwords (SIP, ONVIF) and face
@@ -89,7 +90,7 @@ export const exportPlatformData = (ctx: AppContext, accountId: number): Readable
     const zip = archiver('zip', { zlib: { level: 6 } });
     const json = (name: string, value: unknown) => zip.append(JSON.stringify(value, null, 2), { name });
     void (async () => {
-        const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
+        const account = await accountOf(ctx.db, accountId);
         const predefined = new Map((await predefinedFormats(ctx.db)).map(f => [f.id, f.key!]));
         const formatRef = (id: number | null | undefined): FormatRef | null =>
             id === null || id === undefined ? null : predefined.has(id) ? { key: predefined.get(id)! } : { ref: id };
@@ -304,24 +305,55 @@ export const importPlatformData = async (
     }
 };
 
-const applyPlatformData = async (
-    db: Db,
-    accountId: number,
-    zip: Awaited<ReturnType<typeof openZip>>,
-    createdBy: string,
-    mayEditOptions: boolean,
-) => {
-    const report: ImportReport = { created: {}, reused: {}, skipped: [] };
-    const created = (kind: string) => (report.created[kind] = (report.created[kind] ?? 0) + 1);
-    const reused = (kind: string) => (report.reused[kind] = (report.reused[kind] ?? 0) + 1);
-    const skip = (kind: string, item: string, reason: string) => report.skipped.push({ kind, item: item.slice(0, 200), reason });
-    const array = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
+type PlatformZip = Awaited<ReturnType<typeof openZip>>;
 
-    // The account's options: those it has not set yet come from the file; its own stay as they are. The import may
-    // set them only as PUT /accounts/{id}/options would: with its right, each value checked, up to the cap.
+/** One import: the account, the file, and the report every step adds to. */
+interface ImportRun {
+    db: Db;
+    accountId: number;
+    zip: PlatformZip;
+    report: ImportReport;
+    created: (kind: string) => void;
+    reused: (kind: string) => void;
+    skip: (kind: string, item: string, reason: string) => void;
+}
+type FormatOf = (ref: FormatRef | null | undefined) => CardFormatRow | undefined;
+type GroupIds = (refs: unknown) => number[];
+
+const array = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
+
+const applyPlatformData = async (db: Db, accountId: number, zip: PlatformZip, createdBy: string, mayEditOptions: boolean) => {
+    const report: ImportReport = { created: {}, reused: {}, skipped: [] };
+    const run: ImportRun = {
+        db,
+        accountId,
+        zip,
+        report,
+        created: kind => (report.created[kind] = (report.created[kind] ?? 0) + 1),
+        reused: kind => (report.reused[kind] = (report.reused[kind] ?? 0) + 1),
+        skip: (kind, item, reason) => report.skipped.push({ kind, item: item.slice(0, 200), reason }),
+    };
+    await importOptions(run, mayEditOptions);
+    const formatOf = await importCardFormats(run);
+    const scheduleByRef = await importSchedules(run);
+    const groupIds = await importAccessGroups(run, scheduleByRef);
+    await importReaders(run);
+    await importDeviceParameters(run, formatOf, groupIds);
+    // Badge lists before profiles: a badge opted out there is not given to a profile here.
+    await importCardLists(run, formatOf, createdBy);
+    await importProfiles(run, formatOf, groupIds);
+    await bumpAccessVersion(db, accountId);
+    return report;
+};
+
+/**
+ * The account's options: those it has not set yet come from the file; its own stay as they are. The import may
+ * set them only as PUT /accounts/{id}/options would: with its right, each value checked, up to the cap.
+ */
+const importOptions = async ({ db, accountId, zip, report, reused, skip }: ImportRun, mayEditOptions: boolean) => {
     const options = array<AccountOption>((await zip.json<{ options?: unknown }>('account.json'))?.options);
-    const [target] = await db.select({ options: accounts.options }).from(accounts).where(eq(accounts.id, accountId));
-    const have = new Set(target!.options.map(o => o.name));
+    const current = await accountOptionsOf(db, accountId);
+    const have = new Set(current.map(o => o.name));
     const added: AccountOption[] = [];
     for (const o of options) {
         if (!accountOption.safeParse(o).success) continue;
@@ -329,21 +361,20 @@ const applyPlatformData = async (
         else if (SECRET_OPTION.test(o.name)) continue;
         else if (!mayEditOptions) skip('options', o.name, IMPORT_EXPORT_MESSAGES.optionsNotAllowed);
         else if (accountOptionProblem(o)) skip('options', o.name, accountOptionProblem(o)!);
-        else if (target!.options.length + added.length >= ACCOUNT_OPTIONS_MAX) skip('options', o.name, IMPORT_EXPORT_MESSAGES.optionsFull);
+        else if (current.length + added.length >= ACCOUNT_OPTIONS_MAX) skip('options', o.name, IMPORT_EXPORT_MESSAGES.optionsFull);
         else {
             added.push(o);
             have.add(o.name);
         }
     }
     if (added.length) {
-        await db
-            .update(accounts)
-            .set({ options: [...target!.options, ...added] })
-            .where(eq(accounts.id, accountId));
+        await setAccountOptions(db, accountId, [...current, ...added]);
         report.created.options = added.length;
     }
+};
 
-    // Card formats: predefined by key, the account's own by name.
+/** Card formats: predefined by key, the account's own by name. Returns the account's format for a file's reference. */
+const importCardFormats = async ({ db, accountId, zip, created, reused, skip }: ImportRun): Promise<FormatOf> => {
     const predefined = await predefinedFormats(db);
     const byKey = new Map(predefined.map(f => [f.key!, f]));
     const own = await customFormatsOf(db, accountId);
@@ -364,10 +395,14 @@ const applyPlatformData = async (
         }
         formatByRef.set(f.ref, row);
     }
-    const formatOf = (ref: FormatRef | null | undefined) =>
-        !ref ? undefined : 'key' in ref ? byKey.get(ref.key) : 'ref' in ref ? formatByRef.get(ref.ref) : undefined;
+    return ref => (!ref ? undefined : 'key' in ref ? byKey.get(ref.key) : 'ref' in ref ? formatByRef.get(ref.ref) : undefined);
+};
 
-    // Schedules by name (issue 15); rules that do not validate are skipped, as the API would refuse them.
+/**
+ * Schedules by name (docs/decisions.md "Schedules"); rules that do not validate are skipped, as the API would
+ * refuse them. Returns the account's schedule id for a file's reference.
+ */
+const importSchedules = async ({ db, accountId, zip, created, reused, skip }: ImportRun) => {
     const scheduleRows = await schedulesOf(db, accountId);
     const scheduleByRef = new Map<number, number>();
     for (const s of array<{ ref: number; name: unknown }>(await zip.json('schedules.json'))) {
@@ -382,8 +417,14 @@ const applyPlatformData = async (
         } else created('schedules');
         scheduleByRef.set(s.ref, match?.id ?? (await createSchedule(db, accountId, { ...rules.data!, name })));
     }
+    return scheduleByRef;
+};
 
-    // Access groups by description; a new one follows its schedule, an existing one keeps its own.
+/** Access groups by description; a new one follows its schedule, an existing one keeps its own. Returns the account's group ids for a file's references. */
+const importAccessGroups = async (
+    { db, accountId, zip, created, reused }: ImportRun,
+    scheduleByRef: Map<number, number>,
+): Promise<GroupIds> => {
     const groups = await groupsOf(db, accountId);
     const groupByRef = new Map<number, number>();
     for (const g of array<{ ref: number; description: string; schedule?: number | null }>(await zip.json('access_groups.json'))) {
@@ -394,9 +435,11 @@ const applyPlatformData = async (
         const scheduleId = typeof g.schedule === 'number' ? (scheduleByRef.get(g.schedule) ?? null) : null;
         groupByRef.set(g.ref, match?.id ?? (await insertGroup(db, accountId, g.description.slice(0, 255), scheduleId)));
     }
-    const groupIds = (refs: unknown) => array<number>(refs).flatMap(r => (groupByRef.has(r) ? [groupByRef.get(r)!] : []));
+    return refs => array<number>(refs).flatMap(r => (groupByRef.has(r) ? [groupByRef.get(r)!] : []));
+};
 
-    // Readers by hardware id, or by description when they have none.
+/** Readers by hardware id, or by description when they have none. */
+const importReaders = async ({ db, accountId, zip, created, reused }: ImportRun) => {
     const readerRows = await readersOf(db, accountId);
     for (const r of array<{ description: string; hardware_id: string | null }>(await zip.json('readers.json'))) {
         if (typeof r?.description !== 'string') continue;
@@ -409,14 +452,17 @@ const applyPlatformData = async (
             created('readers');
         }
     }
+};
 
-    // Device parameters, onto this account's devices of the same hardware id.
+type ExportedDevice = Record<string, unknown> & {
+    hardware_id: string;
+    communication_settings?: Record<string, unknown> & { wiegand_card_format?: FormatRef | null };
+    groups?: number[];
+};
+
+/** Device parameters, onto this account's devices of the same hardware id. */
+const importDeviceParameters = async ({ db, accountId, zip, reused, skip }: ImportRun, formatOf: FormatOf, groupIds: GroupIds) => {
     const deviceRows = await devicesOf(db, accountId);
-    type ExportedDevice = Record<string, unknown> & {
-        hardware_id: string;
-        communication_settings?: Record<string, unknown> & { wiegand_card_format?: FormatRef | null };
-        groups?: number[];
-    };
     for (const d of array<ExportedDevice>(await zip.json('devices.json'))) {
         const target = deviceRows.find(x => x.hardware_id === d?.hardware_id);
         if (!target) {
@@ -456,8 +502,10 @@ const applyPlatformData = async (
         );
         reused('devices');
     }
+};
 
-    // Badge lists before profiles: a badge opted out there is not given to a profile here.
+/** The badge lists (opt-out, ...), with the account's rules. */
+const importCardLists = async ({ db, accountId, zip, created, reused, skip }: ImportRun, formatOf: FormatOf, createdBy: string) => {
     for (const l of array<{ list: CardList; format: FormatRef; facility_code: number | null; badge_number: number }>(
         await zip.json('card_lists.json'),
     )) {
@@ -477,68 +525,71 @@ const applyPlatformData = async (
         else if (await insertListed(db, { account_id: accountId, list: l.list, ...key, created_by: createdBy })) created('card_lists');
         else reused('card_lists');
     }
+};
 
-    // Profiles, one line each.
-    const profileStream = await zip.stream('profiles.jsonl');
-    if (profileStream)
-        for await (const line of lines(profileStream)) {
-            let p: ExportedProfile;
-            try {
-                p = JSON.parse(line) as ExportedProfile;
-            } catch {
-                skip('profiles', line.slice(0, 80), 'Not a profile');
-                continue;
-            }
-            const item = p.acs_id ?? `#${p.ref}`;
-            if (p.visitor) {
-                skip('profiles', item, 'Visitors are not moved: they expire at midnight');
-                continue;
-            }
-            if (p.acs_id && (await profileWithAcsId(db, accountId, p.acs_id))) {
-                skip('profiles', item, 'A profile with this ACS ID is already in the account');
-                continue;
-            }
-            const cards: CheckedBadge[] = [];
-            for (const b of array<ExportedBadge>(p.badges)) {
-                const badgeItem = `${item} badge ${b.facility_code ?? ''}:${b.badge_number}`;
-                try {
-                    const checked = checkBadgeWith(formatOf(b.format), accountId, {
-                        card_format_id: formatOf(b.format)?.id ?? 0,
-                        badge_number: b.badge_number,
-                        facility_code: b.facility_code,
-                    });
-                    const why =
-                        (await whyNotForProfile(db, accountId, checked)) ??
-                        ((await badgeTaken(db, accountId, checked)) ? BADGE_TAKEN : null);
-                    if (why) skip('badges', badgeItem, why);
-                    else cards.push(checked);
-                } catch (error) {
-                    skip(
-                        'badges',
-                        badgeItem,
-                        error instanceof HttpError ? (Object.values(error.fields ?? {})[0] ?? error.message) : 'Not a badge',
-                    );
-                }
-            }
-            if (array(p.badges).length && !cards.length && !p.acs_id) {
-                skip('profiles', item, 'None of its badges could be given');
-                continue;
-            }
-            await insertProfile(
-                db,
-                accountId,
-                {
-                    acs_id: typeof p.acs_id === 'string' ? p.acs_id.slice(0, 100) : null,
-                    status: p.status === 'inactive' || p.status === 'enrollment' ? p.status : 'active',
-                    enabled: p.enabled !== false,
-                    expires_at: p.expires_at ? new Date(p.expires_at) : null,
-                },
-                groupIds(p.groups),
-                cards,
-            );
-            created('profiles');
-            if (cards.length) report.created.badges = (report.created.badges ?? 0) + cards.length;
+/** Profiles, one line each. */
+const importProfiles = async (run: ImportRun, formatOf: FormatOf, groupIds: GroupIds) => {
+    const profileStream = await run.zip.stream('profiles.jsonl');
+    if (profileStream) for await (const line of lines(profileStream)) await importProfile(run, line, formatOf, groupIds);
+};
+
+const importProfile = async (run: ImportRun, line: string, formatOf: FormatOf, groupIds: GroupIds) => {
+    const { db, accountId, report, created, skip } = run;
+    let p: ExportedProfile;
+    try {
+        p = JSON.parse(line) as ExportedProfile;
+    } catch {
+        skip('profiles', line.slice(0, 80), 'Not a profile');
+        return;
+    }
+    const item = p.acs_id ?? `#${p.ref}`;
+    if (p.visitor) {
+        skip('profiles', item, 'Visitors are not moved: they expire at midnight');
+        return;
+    }
+    if (p.acs_id && (await profileWithAcsId(db, accountId, p.acs_id))) {
+        skip('profiles', item, 'A profile with this ACS ID is already in the account');
+        return;
+    }
+    const cards = await profileBadges(run, p, item, formatOf);
+    if (array(p.badges).length && !cards.length && !p.acs_id) {
+        skip('profiles', item, 'None of its badges could be given');
+        return;
+    }
+    await insertProfile(
+        db,
+        accountId,
+        {
+            acs_id: typeof p.acs_id === 'string' ? p.acs_id.slice(0, 100) : null,
+            status: p.status === 'inactive' || p.status === 'enrollment' ? p.status : 'active',
+            enabled: p.enabled !== false,
+            expires_at: p.expires_at ? new Date(p.expires_at) : null,
+        },
+        groupIds(p.groups),
+        cards,
+    );
+    created('profiles');
+    if (cards.length) report.created.badges = (report.created.badges ?? 0) + cards.length;
+};
+
+/** The badges of a profile of the file the account may give it; those it may not are in the report. */
+const profileBadges = async ({ db, accountId, skip }: ImportRun, p: ExportedProfile, item: string, formatOf: FormatOf) => {
+    const cards: CheckedBadge[] = [];
+    for (const b of array<ExportedBadge>(p.badges)) {
+        const badgeItem = `${item} badge ${b.facility_code ?? ''}:${b.badge_number}`;
+        try {
+            const checked = checkBadgeWith(formatOf(b.format), accountId, {
+                card_format_id: formatOf(b.format)?.id ?? 0,
+                badge_number: b.badge_number,
+                facility_code: b.facility_code,
+            });
+            const why =
+                (await whyNotForProfile(db, accountId, checked)) ?? ((await badgeTaken(db, accountId, checked)) ? BADGE_TAKEN : null);
+            if (why) skip('badges', badgeItem, why);
+            else cards.push(checked);
+        } catch (error) {
+            skip('badges', badgeItem, error instanceof HttpError ? (Object.values(error.fields ?? {})[0] ?? error.message) : 'Not a badge');
         }
-    await bumpAccessVersion(db, accountId);
-    return report;
+    }
+    return cards;
 };

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { AccountOption } from '../../../contract/session';
 import {
     accessGroups,
+    accounts,
     badges,
     cardFormats,
     cardLists,
@@ -13,7 +15,16 @@ import {
     schedules,
 } from '../../db/schema';
 
-/** The SQL of import/export (issue 11): an account's rows read for platform_data.zip, and matches looked up on import. */
+/** The SQL of import/export (docs/decisions.md "Import and export of an account's data"): an account's rows read for platform_data.zip, and matches looked up on import. */
+
+export const accountOf = async (db: Db, accountId: number) => (await db.select().from(accounts).where(eq(accounts.id, accountId)))[0];
+
+export const accountOptionsOf = async (db: Db, accountId: number) =>
+    (await db.select({ options: accounts.options }).from(accounts).where(eq(accounts.id, accountId)))[0]!.options;
+
+/** The account's options, all of them: the import adds those the account has not set (platformData.ts). */
+export const setAccountOptions = (db: Db, accountId: number, options: AccountOption[]) =>
+    db.update(accounts).set({ options }).where(eq(accounts.id, accountId));
 
 export const customFormatsOf = (db: Db, accountId: number) =>
     db.select().from(cardFormats).where(eq(cardFormats.account_id, accountId)).orderBy(asc(cardFormats.id));
@@ -78,7 +89,7 @@ export const insertGroup = async (db: Db, accountId: number, description: string
             .returning({ id: accessGroups.id })
     )[0]!.id;
 
-/** Issue 15: the account's schedules, which its access groups follow. */
+/** The account's schedules, which its access groups follow (docs/decisions.md "Schedules"). */
 export const schedulesOf = (db: Db, accountId: number) =>
     db.select().from(schedules).where(eq(schedules.account_id, accountId)).orderBy(asc(schedules.id));
 
