@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '../../contract/apiKeys';
+import { dataProvider } from '../../src/dataProvider';
 import { features } from '../../src/features';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { ApiKeysSection } from '../../src/resources/api-keys/ApiKeysSection';
@@ -60,6 +61,8 @@ const section = (initial: ApiKey[], role: 'moderator' | 'admin' = 'moderator') =
     );
     return call;
 };
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the API keys section of the account page (SPEC 3, 7.2)', () => {
     it('is a section of the account page for the roles that may read API keys', () => {
@@ -168,5 +171,29 @@ describe('the API keys section of the account page (SPEC 3, 7.2)', () => {
         await screen.findByRole('table', { name: 'API keys' });
         expect(screen.queryByRole('button', { name: 'Create API key' })).toBeNull();
         expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();
+    });
+
+    it("says the keys could not be loaded, in a notice that keeps the server's request id, and offers Refresh", async () => {
+        // the console's own dataProvider, in front of a server that fails
+        vi.stubGlobal(
+            'fetch',
+            vi.fn(
+                async () =>
+                    new Response(JSON.stringify({ error: 'Internal Server Error', request_id: 'req-keys-5e1d' }), {
+                        status: 500,
+                        headers: { 'content-type': 'application/json' },
+                    }),
+            ),
+        );
+        renderInAdmin(
+            <>
+                <ApiKeysSection accountId={12} />
+                <AppNotification />
+            </>,
+            { session: testSession('moderator'), dataProvider: dataProvider as never },
+        );
+        expect(await screen.findByText('Request ID: req-keys-5e1d')).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+        expect(screen.queryByRole('table', { name: 'API keys' })).toBeNull();
     });
 });

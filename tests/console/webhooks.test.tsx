@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { visibleMenu } from '../../contract/menu';
 import type { Delivery, Webhook } from '../../contract/webhooks';
+import { dataProvider } from '../../src/dataProvider';
+import { saveCurrentAccountId, saveUser, tokens } from '../../src/dataProvider/tokens';
 import { features } from '../../src/features';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { WebhooksPage } from '../../src/resources/webhooks/WebhooksPage';
@@ -37,48 +39,87 @@ const delivery = (over: Partial<Delivery> = {}): Delivery => ({
     ...over,
 });
 
-type Options = { method?: string; body?: Record<string, unknown>; query?: Record<string, unknown> };
+/** A request the console sent, as the server reads it. */
+interface Sent {
+    method: string;
+    path: string;
+    body: unknown;
+}
 
-/** The webhooks API of one account, as the screen calls it. */
-const page = (initial: Webhook[], options: { role?: 'moderator' | 'installer'; refuse?: Record<string, string> } = {}) => {
+const json = (status: number, body: unknown) =>
+    status === 204
+        ? new Response(null, { status })
+        : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The webhooks API of one account behind the console's own dataProvider (fetch), as the screen calls it;
+ * `fail` answers the list with that status and a request id; every write is kept.
+ */
+const page = (
+    initial: Webhook[],
+    options: { role?: 'moderator' | 'installer'; refuse?: Record<string, string>; fail?: { list?: number; replay?: number } } = {},
+) => {
     let hooks = [...initial];
-    const call = vi.fn(async (path: string, o: Options = {}) => {
-        const method = o.method ?? 'GET';
-        if (path === '/webhooks' && method === 'GET') return { result: hooks, count: hooks.length };
+    const sent: Sent[] = [];
+    const answer = (method: string, path: string, body: Record<string, unknown>) => {
+        if (path === '/webhooks' && method === 'GET') {
+            if (options.fail?.list) return json(options.fail.list, { error: 'Internal Server Error', request_id: 'req-list-7f3a' });
+            return json(200, { result: hooks, count: hooks.length });
+        }
         if (path === '/webhooks' && method === 'POST') {
-            if (options.refuse)
-                throw Object.assign(new Error('Validation error'), {
-                    status: 400,
-                    body: { error: 'Validation error', fields: options.refuse },
-                });
-            const made = hook({ id: 4, url: String(o.body!.url), description: String(o.body!.description) });
+            if (options.refuse) return json(400, { error: 'Validation error', fields: options.refuse, request_id: 'req-post' });
+            const made = hook({ id: 4, url: String(body.url), description: String(body.description) });
             hooks = [made, ...hooks];
-            return made;
+            return json(201, made);
         }
         const one = /^\/webhooks\/(\d+)$/.exec(path);
         if (one && method === 'PUT') {
-            hooks = hooks.map(h => (h.id === Number(one[1]) ? { ...h, ...(o.body as Partial<Webhook>), paused_at: null } : h));
-            return hooks.find(h => h.id === Number(one[1]));
+            const { account_id: _account, ...change } = body;
+            hooks = hooks.map(h => (h.id === Number(one[1]) ? { ...h, ...(change as Partial<Webhook>), paused_at: null } : h));
+            return json(
+                200,
+                hooks.find(h => h.id === Number(one[1])),
+            );
         }
         if (path === '/webhooks/3/deliveries')
-            return {
+            return json(200, {
                 result: [delivery(), delivery({ id: 902, status: 'delivered', attempts: 1, last_status_code: 200, last_error: null })],
                 count: 2,
-            };
-        if (path === '/webhooks/3/deliveries/901/replay') return delivery({ status: 'pending' });
-        throw new Error(`unexpected ${method} ${path}`);
-    });
+            });
+        if (path === '/webhooks/3/deliveries/901/replay') {
+            if (options.fail?.replay) return json(options.fail.replay, { error: 'Delivery is being sent', request_id: 'req-replay-91c2' });
+            return json(200, delivery({ status: 'pending' }));
+        }
+        return json(404, { error: `unexpected ${method} ${path}` });
+    };
+    vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: string, init: RequestInit = {}) => {
+            const url = new URL(input, 'http://console.test');
+            const path = url.pathname.replace(/^\/api\/v2/, '');
+            const method = init.method ?? 'GET';
+            const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+            if (method !== 'GET') sent.push({ method, path, body });
+            return answer(method, path, body);
+        }),
+    );
+    const session = testSession(options.role ?? 'moderator');
+    tokens.save({ token: 'T', refresh_token: 'R' });
+    saveUser(session.me);
+    saveCurrentAccountId(session.me.id, session.currentAccountId);
     renderInAdmin(
         <>
             <WebhooksPage />
             <AppNotification />
         </>,
-        { session: testSession(options.role ?? 'moderator'), dataProvider: { call } as never },
+        { session, dataProvider: dataProvider as never },
     );
-    return call;
+    return sent;
 };
 
-describe('the webhooks screen', () => {
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the webhooks screen (docs/decisions.md "Webhooks")', () => {
     it('is a menu entry for the staff who hold the webhooks right, not for managers and users', () => {
         expect(features.flatMap(p => p.routes ?? []).find(r => r.path === '/webhooks')?.routeKey).toBe('webhooks');
         const keys = (role: 'moderator' | 'manager' | 'user') =>
@@ -91,7 +132,7 @@ describe('the webhooks screen', () => {
     });
 
     it('lists the webhooks with their types and state; a paused one shows since when and can be resumed', async () => {
-        const call = page([
+        const sent = page([
             hook(),
             hook({
                 id: 5,
@@ -113,14 +154,17 @@ describe('the webhooks screen', () => {
         expect(second).toHaveTextContent('Paused on');
 
         fireEvent.click(within(second!).getByRole('button', { name: 'Resume https://siem.example.com/in' }));
-        await waitFor(() => expect(call).toHaveBeenCalledWith('/webhooks/5', { method: 'PUT', body: { status: 'active' } }));
+        // the current account's id goes with every write (SPEC 7.1)
+        await waitFor(() =>
+            expect(sent).toContainEqual({ method: 'PUT', path: '/webhooks/5', body: { status: 'active', account_id: 10 } }),
+        );
         await waitFor(() =>
             expect(within(screen.getByRole('table', { name: 'Webhooks' })).queryByRole('button', { name: /Resume/ })).toBeNull(),
         );
     });
 
     it('creates a webhook, warning that the secret will not be shown again', async () => {
-        const call = page([]);
+        const sent = page([]);
         expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
         fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
         const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
@@ -134,9 +178,16 @@ describe('the webhooks screen', () => {
         fireEvent.change(within(dialog).getByLabelText(/Secret/), { target: { value: 'a-secret-long-enough-1234' } });
         fireEvent.click(save);
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-        expect(call).toHaveBeenCalledWith('/webhooks', {
+        expect(sent).toContainEqual({
             method: 'POST',
-            body: { url: 'https://hooks.example.com/new', secret: 'a-secret-long-enough-1234', description: 'New one', event_types: [] },
+            path: '/webhooks',
+            body: {
+                url: 'https://hooks.example.com/new',
+                secret: 'a-secret-long-enough-1234',
+                description: 'New one',
+                event_types: [],
+                account_id: 10,
+            },
         });
         expect(await screen.findByRole('table', { name: 'Webhooks' })).toHaveTextContent('New one');
         expect(document.body).not.toHaveTextContent('a-secret-long-enough-1234');
@@ -158,7 +209,7 @@ describe('the webhooks screen', () => {
     });
 
     it("lists a webhook's deliveries with tries and last reply, and replays one", async () => {
-        const call = page([hook()]);
+        const sent = page([hook()]);
         fireEvent.click(await screen.findByRole('button', { name: 'Deliveries of https://hooks.example.com/doors' }));
         const table = await screen.findByRole('table', { name: 'Deliveries' });
         const [, failed, delivered] = within(table).getAllByRole('row');
@@ -169,9 +220,24 @@ describe('the webhooks screen', () => {
         expect(failed).toHaveTextContent('HTTP 503');
         expect(delivered).toHaveTextContent('Delivered');
         fireEvent.click(within(failed!).getByRole('button', { name: 'Replay delivery 901' }));
-        await waitFor(() =>
-            expect(call).toHaveBeenCalledWith('/webhooks/3/deliveries/901/replay', { method: 'POST', body: {}, noAccount: true }),
-        );
+        // a delivery is the webhook's: no account_id is added
+        await waitFor(() => expect(sent).toContainEqual({ method: 'POST', path: '/webhooks/3/deliveries/901/replay', body: {} }));
         expect(await screen.findByText('Delivery 901 will be sent again')).toBeInTheDocument();
+    });
+
+    it('says the list could not be loaded, in a notice that keeps the request id to copy, and offers Refresh', async () => {
+        page([hook()], { fail: { list: 500 } });
+        expect(await screen.findByText('Request ID: req-list-7f3a')).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+        expect(screen.queryByRole('table', { name: 'Webhooks' })).toBeNull();
+    });
+
+    it('tells a refused replay with its request id', async () => {
+        page([hook()], { fail: { replay: 409 } });
+        fireEvent.click(await screen.findByRole('button', { name: 'Deliveries of https://hooks.example.com/doors' }));
+        const table = await screen.findByRole('table', { name: 'Deliveries' });
+        fireEvent.click(within(table).getByRole('button', { name: 'Replay delivery 901' }));
+        expect(await screen.findByText('The delivery could not be replayed')).toBeInTheDocument();
+        expect(await screen.findByText('Request ID: req-replay-91c2')).toBeInTheDocument();
     });
 });

@@ -1,6 +1,6 @@
 import type { Messages } from '../../plugins/types';
 
-/** Texts of the webhooks screen (issue 15), its menu entry, its right and its audit entries. */
+/** Texts of the webhooks screen (docs/decisions.md "Webhooks"), its menu entry, its right and its audit entries. */
 const es: Messages = {
     menu: { webhooks: 'Webhooks' },
     resources: {

@@ -1,6 +1,6 @@
 import type { Messages } from '../../plugins/types';
 
-/** Textes de l’écran des webhooks (issue 15), de son entrée de menu, de son droit et de ses entrées du journal. */
+/** Textes de l’écran des webhooks (docs/decisions.md "Webhooks"), de son entrée de menu, de son droit et de ses entrées du journal. */
 const fr: Messages = {
     menu: { webhooks: 'Webhooks' },
     resources: {

@@ -5,7 +5,7 @@ import type { ConsolePlugin } from '../../plugins/types';
 
 const WebhooksPage = onDemand(() => import('./WebhooksPage').then(m => m.WebhooksPage));
 
-/** /webhooks (issue 15): the current account's signed webhooks and their deliveries. */
+/** /webhooks (docs/decisions.md "Webhooks"): the current account's signed webhooks and their deliveries. */
 export const webhooksPlugin: ConsolePlugin = {
     key: 'webhooks',
     routes: [{ path: '/webhooks', routeKey: 'webhooks', element: createElement(WebhooksPage) }],
