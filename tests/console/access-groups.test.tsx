@@ -210,8 +210,8 @@ describe('the Access Group page (SPEC 2.2 /access_groups/:id, 4.7)', () => {
             },
         ],
     };
-    const page = (role: 'moderator' | 'user') => {
-        const call = vi.fn(async () => EMBEDDED);
+    const page = (role: 'moderator' | 'user', over: Partial<typeof EMBEDDED> = {}) => {
+        const call = vi.fn(async () => ({ ...EMBEDDED, ...over }));
         renderInAdmin(
             <ResourceContextProvider value="access_groups">
                 <QuickViewProvider>
@@ -260,5 +260,19 @@ describe('the Access Group page (SPEC 2.2 /access_groups/:id, 4.7)', () => {
         expect(screen.queryByRole('button', { name: /Stop serving/ })).toBeNull();
         expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
         expect(screen.queryByRole('button', { name: 'Make default' })).toBeNull();
+    });
+
+    it('pages the members through the server, a page at a time', async () => {
+        const call = page('moderator', { profiles_count: 45 });
+        const members = await screen.findByRole('table', { name: 'Members' });
+        expect(within(members).getByText('CON-0006')).toBeInTheDocument();
+        expect(screen.getByText('1-20 of 45')).toBeInTheDocument();
+        fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+        await waitFor(() =>
+            expect(call).toHaveBeenLastCalledWith(
+                '/access_groups/2/embedded',
+                expect.objectContaining({ query: expect.objectContaining({ page: 2, per_page: 20 }) }),
+            ),
+        );
     });
 });

@@ -118,11 +118,22 @@ export interface Request {
     body: unknown;
 }
 
+/** What the server answers a request it refuses: its status and body ({error, request_id}). */
+export interface Refusal {
+    status: number;
+    body: { error: string; request_id: string };
+}
+
 /**
  * The platform's API behind the console's own dataProvider (fetch): GET answers the rows of `rows[path]` (the
- * accounts, the card formats and the expiration time built in), a write `replies[path]` or {}; every request is kept.
+ * accounts, the card formats and the expiration time built in), a write `replies[path]` or {}, and a request in
+ * `refusals` ('METHOD /path') its refusal; every request is kept.
  */
-export const fakeApi = (rows: Record<string, object[]> = {}, replies: Record<string, object> = {}) => {
+export const fakeApi = (
+    rows: Record<string, object[]> = {},
+    replies: Record<string, object> = {},
+    refusals: Record<string, Refusal> = {},
+) => {
     const requests: Request[] = [];
     const answer = (method: string, path: string) => {
         if (method !== 'GET') return replies[path] ?? {};
@@ -139,6 +150,12 @@ export const fakeApi = (rows: Record<string, object[]> = {}, replies: Record<str
             const method = init.method ?? 'GET';
             const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
             requests.push({ method, path, query: Object.fromEntries(url.searchParams), body });
+            const refusal = refusals[`${method} ${path}`];
+            if (refusal)
+                return new Response(JSON.stringify(refusal.body), {
+                    status: refusal.status,
+                    headers: { 'content-type': 'application/json' },
+                });
             return new Response(JSON.stringify(answer(method, path)), { status: 200, headers: { 'content-type': 'application/json' } });
         }),
     );
@@ -165,13 +182,14 @@ export const renderScreen = (
         session?: Session;
         rows?: Record<string, object[]>;
         replies?: Record<string, object>;
+        refusals?: Record<string, Refusal>;
     },
 ) => {
     const session = options.session ?? testSession(options.role ?? 'admin');
     tokens.save({ token: 'T', refresh_token: 'R' });
     saveUser(session.me);
     saveCurrentAccountId(session.me.id, session.currentAccountId);
-    const api = fakeApi(options.rows, options.replies);
+    const api = fakeApi(options.rows, options.replies, options.refusals);
     const result = renderInAdmin(
         <>
             <ResourceContextProvider value={options.resource}>{ui}</ResourceContextProvider>

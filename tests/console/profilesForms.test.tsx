@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AdaptiveList } from '../../src/resources/profiles/AdaptiveList';
 import { OptOutList } from '../../src/resources/profiles/OptOutList';
 import { VisitorsPage } from '../../src/resources/profiles/VisitorsPage';
-import { chooseAccount, dealerInFabrikam, fillBadge, listedCard, renderScreen } from './profilesFixtures';
+import { chooseAccount, dealerInFabrikam, fillBadge, listedCard, renderScreen, visitor } from './profilesFixtures';
 
 const optOut = { resource: 'opt_out', path: '/opt_out' };
 const visitors = { resource: 'cards/visitors', path: '/visitors' };
@@ -145,5 +145,39 @@ describe('a create form beside a list acts in one account, and says which (docs/
         fireEvent.click(within(form).getByRole('button', { name: 'Issue a visitor badge' }));
         await waitFor(() => expect(api.writes('/cards/visitors')).toHaveLength(1));
         expect(api.writes('/cards/visitors')[0]!.body).toMatchObject({ account_id: 12, badge_number: 9001 });
+    });
+});
+
+describe('a refused request on the Visitors screen says why, with the request id to copy (SPEC 8.4)', () => {
+    it('issuing a badge outside every range: the server’s text and its request id', async () => {
+        const error = 'This badge is not in a visitor range of its card format.';
+        renderScreen(<VisitorsPage />, {
+            ...visitors,
+            role: 'manager',
+            refusals: { 'POST /cards/visitors': { status: 400, body: { error, request_id: 'req-issue-400' } } },
+        });
+        const form = await screen.findByRole('form', { name: 'Issue a visitor badge' });
+        await fillBadge(form, '9500');
+        fireEvent.click(within(form).getByRole('button', { name: 'Issue a visitor badge' }));
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent('Issue a visitor badge');
+        expect(alert).toHaveTextContent(error);
+        expect(alert).toHaveTextContent('Request ID: req-issue-400');
+    });
+
+    it('ending a visit the server fails: the generic text and its request id', async () => {
+        renderScreen(<VisitorsPage />, {
+            ...visitors,
+            role: 'manager',
+            rows: { '/cards/visitors': [visitor({ id: 7 })] },
+            refusals: { 'DELETE /cards/visitors/7': { status: 500, body: { error: 'Internal server error', request_id: 'req-end-500' } } },
+        });
+        fireEvent.click(await screen.findByRole('button', { name: 'End the visit' }));
+        fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent('End the visit');
+        expect(alert).toHaveTextContent('We are unable to proceed with the submitted operation.');
+        expect(alert).toHaveTextContent('Request ID: req-end-500');
+        expect(screen.getByText('Guest 1')).toBeInTheDocument();
     });
 });

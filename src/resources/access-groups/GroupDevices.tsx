@@ -1,26 +1,12 @@
 import { useState } from 'react';
-import {
-    Autocomplete,
-    Box,
-    Button,
-    Card,
-    CardContent,
-    CardHeader,
-    Chip,
-    Table,
-    TableBody,
-    TableCell,
-    TableHead,
-    TableRow,
-    TextField,
-    Typography,
-} from '@mui/material';
+import { Autocomplete, Box, Button, Card, CardContent, CardHeader, Chip, TextField, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import LinkOff from '@mui/icons-material/LinkOff';
-import { useGetList, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, TextField as TextCell, useGetList, useTranslate } from 'react-admin';
 import type { AccessGroupEmbedded, GroupDevice } from '../../../contract/access-groups';
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { DeviceRecord } from '../../../contract/devices';
+import { EmbeddedList } from '../../lists/EmbeddedList';
 import { useGroupLinks } from './useGroupLinks';
 
 const STATUS_COLOURS = { online: 'success', offline: 'default', pending: 'warning', rejected: 'error' } as const;
@@ -78,34 +64,39 @@ export const GroupDevices = ({
                         </Button>
                     </Box>
                 )}
-                {group.devices.length === 0 ? (
-                    <Typography color="text.secondary">{t('empty')}</Typography>
-                ) : (
-                    <Table size="small" aria-label={t('title')}>
-                        <TableHead>
-                            <TableRow>
-                                <TableCell>{t('description')}</TableCell>
-                                <TableCell>{t('hardware_id')}</TableCell>
-                                <TableCell>{t('status')}</TableCell>
-                                {mayChange && <TableCell />}
-                            </TableRow>
-                        </TableHead>
-                        <TableBody>
-                            {group.devices.map(d => (
-                                <TableRow key={d.id}>
-                                    <TableCell>{d.description || d.hardware_id}</TableCell>
-                                    <TableCell sx={{ fontFamily: 'monospace' }}>{d.hardware_id}</TableCell>
-                                    <TableCell>
-                                        <Chip size="small" color={STATUS_COLOURS[d.status]} label={t(`statuses.${d.status}`)} />
-                                    </TableCell>
-                                    {mayChange && (
-                                        <TableCell align="right">{links.removeButton(d, d.description || d.hardware_id)}</TableCell>
-                                    )}
-                                </TableRow>
-                            ))}
-                        </TableBody>
-                    </Table>
-                )}
+                <EmbeddedList data={group.devices}>
+                    <Datagrid
+                        bulkActionButtons={false}
+                        rowClick={false}
+                        size="small"
+                        aria-label={t('title')}
+                        empty={<Typography color="text.secondary">{t('empty')}</Typography>}
+                    >
+                        <FunctionField
+                            source="description"
+                            sortable={false}
+                            label={t('description')}
+                            render={(d: GroupDevice) => d.description || d.hardware_id}
+                        />
+                        <TextCell source="hardware_id" sortable={false} label={t('hardware_id')} sx={{ fontFamily: 'monospace' }} />
+                        <FunctionField
+                            source="status"
+                            sortable={false}
+                            label={t('status')}
+                            render={(d: GroupDevice) => (
+                                <Chip size="small" color={STATUS_COLOURS[d.status]} label={t(`statuses.${d.status}`)} />
+                            )}
+                        />
+                        {mayChange && (
+                            <FunctionField
+                                label=""
+                                sortable={false}
+                                textAlign="right"
+                                render={(d: GroupDevice) => links.removeButton(d, d.description || d.hardware_id)}
+                            />
+                        )}
+                    </Datagrid>
+                </EmbeddedList>
             </CardContent>
             {links.dialog}
         </Card>

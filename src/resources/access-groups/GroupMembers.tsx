@@ -1,27 +1,12 @@
 import { useEffect, useState } from 'react';
-import {
-    Autocomplete,
-    Box,
-    Button,
-    Card,
-    CardContent,
-    CardHeader,
-    InputAdornment,
-    Table,
-    TableBody,
-    TableCell,
-    TableHead,
-    TablePagination,
-    TableRow,
-    TextField,
-    Typography,
-} from '@mui/material';
+import { Autocomplete, Box, Button, Card, CardContent, CardHeader, InputAdornment, TextField, Typography } from '@mui/material';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import Search from '@mui/icons-material/Search';
-import { useGetList, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, Pagination, useGetList, useTranslate } from 'react-admin';
 import type { AccessGroupEmbedded } from '../../../contract/access-groups';
 import type { MemberProfile, ProfileRecord } from '../../../contract/profiles';
+import { EmbeddedList } from '../../lists/EmbeddedList';
 import { PAGE_SIZES } from '../../lists/listQuery';
 import { BadgeList, ProfileState } from '../profiles';
 import { useDebounced } from '../../lists/useDebounced';
@@ -124,49 +109,56 @@ export const GroupMembers = ({
                     }}
                     sx={{ mb: 1 }}
                 />
-                {group.profiles.length === 0 ? (
-                    <Typography color="text.secondary" sx={{ py: 2 }}>
-                        {t('empty')}
-                    </Typography>
-                ) : (
-                    <Table size="small" aria-label={t('title')}>
-                        <TableHead>
-                            <TableRow>
-                                <TableCell>{t('acs_id')}</TableCell>
-                                <TableCell>{t('status')}</TableCell>
-                                <TableCell>{t('badges')}</TableCell>
-                                {mayChange && <TableCell />}
-                            </TableRow>
-                        </TableHead>
-                        <TableBody>
-                            {group.profiles.map(p => (
-                                <TableRow key={p.id}>
-                                    <TableCell>{nameOf(translate, p)}</TableCell>
-                                    <TableCell>
-                                        <ProfileState profile={p} />
-                                    </TableCell>
-                                    <TableCell>
-                                        <BadgeList badges={p.badges} />
-                                    </TableCell>
-                                    {mayChange && <TableCell align="right">{links.removeButton(p, nameOf(translate, p))}</TableCell>}
-                                </TableRow>
-                            ))}
-                        </TableBody>
-                    </Table>
-                )}
-                <TablePagination
-                    component="div"
-                    count={group.profiles_count}
-                    page={members.page - 1}
-                    rowsPerPage={members.perPage}
-                    rowsPerPageOptions={[...PAGE_SIZES]}
-                    onPageChange={(_e, page) => setMembers({ ...members, page: page + 1 })}
-                    onRowsPerPageChange={e => setMembers({ ...members, perPage: Number(e.target.value), page: 1 })}
-                    labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-                    labelDisplayedRows={({ from, to, count }) =>
-                        translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-                    }
-                />
+                <EmbeddedList
+                    data={group.profiles}
+                    paged={{
+                        page: members.page,
+                        perPage: members.perPage,
+                        total: group.profiles_count,
+                        setPage: page => setMembers({ ...members, page }),
+                        setPerPage: perPage => setMembers({ ...members, perPage, page: 1 }),
+                    }}
+                >
+                    <Datagrid
+                        bulkActionButtons={false}
+                        rowClick={false}
+                        size="small"
+                        aria-label={t('title')}
+                        empty={
+                            <Typography color="text.secondary" sx={{ py: 2 }}>
+                                {t('empty')}
+                            </Typography>
+                        }
+                    >
+                        <FunctionField
+                            source="acs_id"
+                            sortable={false}
+                            label={t('acs_id')}
+                            render={(p: MemberProfile) => nameOf(translate, p)}
+                        />
+                        <FunctionField
+                            source="status"
+                            sortable={false}
+                            label={t('status')}
+                            render={(p: MemberProfile) => <ProfileState profile={p} />}
+                        />
+                        <FunctionField
+                            source="badges"
+                            sortable={false}
+                            label={t('badges')}
+                            render={(p: MemberProfile) => <BadgeList badges={p.badges} />}
+                        />
+                        {mayChange && (
+                            <FunctionField
+                                label=""
+                                sortable={false}
+                                textAlign="right"
+                                render={(p: MemberProfile) => links.removeButton(p, nameOf(translate, p))}
+                            />
+                        )}
+                    </Datagrid>
+                    <Pagination rowsPerPageOptions={PAGE_SIZES} />
+                </EmbeddedList>
             </CardContent>
             {links.dialog}
         </Card>

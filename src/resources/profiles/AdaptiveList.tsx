@@ -1,5 +1,4 @@
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../../dataProvider';
+import { useTranslate } from 'react-admin';
 import { can } from '../../../contract/rights';
 import { useSession } from '../../session/useSession';
 import { CardListScreen } from './CardListScreen';
@@ -8,7 +7,6 @@ import { CardListScreen } from './CardListScreen';
 export const AdaptiveList = () => {
     const translate = useTranslate();
     const session = useSession();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
     if (!session) return null;
     return (
         <CardListScreen
@@ -17,9 +15,7 @@ export const AdaptiveList = () => {
             title={translate('resources.adaptive.name', { smart_count: 2 })}
             mayWrite={can(session.role, 'adaptive', 'write')}
             picker
-            bulkRemove={(ids, accountId) =>
-                dataProvider.call('/cards/adaptive/bulk', { method: 'POST', body: { remove: ids, account_id: accountId } })
-            }
+            bulkRemove
         />
     );
 };

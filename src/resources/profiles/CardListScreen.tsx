@@ -1,122 +1,86 @@
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { Box, Button as MuiButton, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import { Button as MuiButton, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import { useQueryClient } from '@tanstack/react-query';
 import {
     Button as RaButton,
-    Confirm,
     Datagrid,
     FunctionField,
     SearchInput,
     TopToolbar,
-    useDataProvider,
+    useCreate,
     useListContext,
     useTranslate,
+    type DatagridProps,
 } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
-import type { AccountBadge, ListedCard } from '../../../contract/cards';
-import type { ConsoleDataProvider } from '../../dataProvider';
-import { formatDate } from '../../i18n/format';
+import type { AccountBadge, ListedCard, ListedCardInput as BadgeInput } from '../../../contract/cards';
 import { accountColumn, accountScopeFilter, scopeQuery, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
+import { useCallMutation } from '../../lists/useCallMutation';
 import { useNotices } from '../../notifications/notices';
-import { BadgeFields, emptyBadge, toBadgeInput, type BadgeDraft } from './BadgeFields';
+import { BadgeFields, emptyBadge, toBadgeInput } from './BadgeFields';
 import { BadgePicker } from './BadgePicker';
+import { badgeColumn, createdAtColumn, holderColumn } from './cardColumns';
+import { ConfirmFirst, ConfirmIconButton } from './ConfirmButton';
 import { useFormAccount, type FormAccount } from './FormAccount';
-
-/** A badge as a list names it: number, format, facility code. */
-export const CardText = ({ card }: { card: Pick<ListedCard, 'badge_number' | 'facility_code' | 'card_format_name'> }) => {
-    const translate = useTranslate();
-    return (
-        <Box>
-            <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                {card.facility_code === null ? card.badge_number : `${card.facility_code}:${card.badge_number}`}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-                {card.card_format_name}
-                {card.facility_code !== null && ` · ${translate('resources.profiles.facilityCode', { code: card.facility_code })}`}
-            </Typography>
-        </Box>
-    );
-};
-
-/** Who holds a listed badge: a link to their profile, or that nobody does. */
-export const HolderLink = ({ card }: { card: Pick<ListedCard, 'profile'> }) => {
-    const translate = useTranslate();
-    return card.profile ? (
-        <Link component={RouterLink} to={`/profiles/${card.profile.id}`}>
-            {card.profile.acs_id ?? translate('resources.profiles.noAcsId', { id: card.profile.id })}
-        </Link>
-    ) : (
-        <Typography variant="body2" color="text.secondary" component="span">
-            {translate('resources.opt_out.noHolder')}
-        </Typography>
-    );
-};
-
-/** A button of an empty list that takes the user to the form on the same screen that makes its rows. */
-export const ToFormButton = ({ form, label, icon = <Add /> }: { form: string; label: string; icon?: ReactElement }) => (
-    <RaButton variant="outlined" label={label} onClick={() => document.getElementById(form)?.focus()}>
-        {icon}
-    </RaButton>
-);
+import { InlineForm, ToFormButton, useBadgeDraft } from './InlineForm';
 
 /** The form of a badge list, which its empty state points at. */
 export const ADD_CARD_FORM = 'add-badge-form';
+
+/** What adding a badge answers: opting out deletes its holder's profile (SPEC 2.2 Bio opt-out). */
+export type AddedCard = ListedCard & { profiles_deleted?: number };
+
+/**
+ * Adds a badge to a list (POST /{resource}) in the account of `data`: the list reloads (useCreate), and the
+ * profiles, which opting out deletes; a failure is the notice `${texts}.add`. Resolves with whether it worked.
+ */
+const useAddCard = (resource: string, texts: string, onAdded?: (reply: AddedCard) => void) => {
+    const notices = useNotices();
+    const queryClient = useQueryClient();
+    const [create] = useCreate<BadgeInput & { account_id?: number }, unknown, AddedCard>(resource, undefined, {
+        onSuccess: reply => {
+            void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+            onAdded?.(reply);
+        },
+        onError: e => notices.failed(`${texts}.add`, e),
+    });
+    return (data: BadgeInput & { account_id?: number }) =>
+        create(resource, { data }, { returnPromise: true }).then(
+            () => true,
+            () => false,
+        );
+};
 
 /**
  * Adds one badge to a list: its account (useFormAccount), format, facility code, number, then the call;
  * `confirm` asks first (opting out deletes the holder).
  */
 export const AddCardForm = ({
-    path,
-    label,
+    resource,
+    texts,
     confirm,
     onAdded,
     account,
 }: {
-    path: string;
-    label: string;
+    /** the list, as CardListScreen's `resource` */
+    resource: string;
+    /** the i18n prefix of the list's texts: the form is `${texts}.add` */
+    texts: string;
     /** the account the badge is listed in */
     account: FormAccount;
     confirm?: { title: string; content: string };
-    onAdded: (reply: ListedCard & { profiles_deleted?: number }) => void;
+    onAdded?: (reply: AddedCard) => void;
 }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
-    const [draft, setDraft] = useState<BadgeDraft>(emptyBadge);
-    const [asking, setAsking] = useState(false);
-    // Another account has other card formats.
-    useEffect(() => setDraft(emptyBadge), [account.id]);
-    const add = async () => {
-        setAsking(false);
-        try {
-            const reply = await dataProvider.call<ListedCard & { profiles_deleted?: number }>(path, {
-                method: 'POST',
-                body: { ...toBadgeInput(draft), account_id: account.id },
-            });
-            setDraft(emptyBadge);
-            onAdded(reply);
-        } catch (e) {
-            notices.failed(label, e);
-        }
-    };
-    return (
-        <Box
-            component="form"
-            id={ADD_CARD_FORM}
-            tabIndex={-1}
-            aria-label={translate(label)}
-            onSubmit={e => {
-                e.preventDefault();
-                if (confirm) setAsking(true);
-                else void add();
-            }}
-            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', px: 2, py: 1 }}
-        >
+    const [draft, setDraft] = useBadgeDraft(account.id);
+    const addCard = useAddCard(resource, texts, onAdded);
+    const add = () => void addCard({ ...toBadgeInput(draft), account_id: account.id }).then(ok => ok && setDraft(emptyBadge));
+    const label = `${texts}.add`;
+    const form = (onSubmit: () => void) => (
+        <InlineForm id={ADD_CARD_FORM} label={translate(label)} onSubmit={onSubmit}>
             {account.field}
             <BadgeFields value={draft} onChange={setDraft} accountId={account.id} />
             <MuiButton
@@ -127,103 +91,128 @@ export const AddCardForm = ({
             >
                 {translate(label)}
             </MuiButton>
-            {confirm && (
-                <Confirm
-                    isOpen={asking}
-                    title={confirm.title}
-                    content={confirm.content}
-                    confirm="app.ok"
-                    cancel="ra.action.cancel"
-                    confirmColor="warning"
-                    onConfirm={() => void add()}
-                    onClose={() => setAsking(false)}
-                />
-            )}
-        </Box>
+        </InlineForm>
     );
+    // With a confirmation, the submit opens it and OK adds.
+    return confirm ? <ConfirmFirst {...confirm} onConfirm={close => (close(), add())} button={form} /> : form(add);
 };
 
-/** The remove button of a row, asking first. */
-export const RemoveCard = ({ path, card, texts, onDone }: { path: string; card: ListedCard; texts: string; onDone: () => void }) => {
+/** The remove button of a row (DELETE /{resource}/{id} in the row's account), asking first. */
+const RemoveCard = ({ resource, card, texts }: { resource: string; card: ListedCard; texts: string }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
-    const [open, setOpen] = useState(false);
-    const remove = async () => {
-        setOpen(false);
-        try {
-            await dataProvider.call(`${path}/${card.id}`, { method: 'DELETE', body: { account_id: card.account_id } });
-            notices.success(
-                translate('notices.deletedPlain', { resource: translate('resources.profiles.fields.badges').toLocaleLowerCase() }),
-            );
-            onDone();
-        } catch (e) {
-            notices.failed(`${texts}.removeTitle`, e);
-        }
-    };
+    const { mutate } = useCallMutation({
+        call: dataProvider => dataProvider.call(`/${resource}/${card.id}`, { method: 'DELETE', body: { account_id: card.account_id } }),
+        reloads: [resource],
+        failed: `${texts}.removeTitle`,
+        done: () => translate('notices.deletedPlain', { resource: translate('resources.profiles.fields.badges').toLocaleLowerCase() }),
+    });
     return (
-        <>
-            <Tooltip title={translate(`${texts}.removeTitle`)}>
-                <IconButton aria-label={translate(`${texts}.removeTitle`)} onClick={() => setOpen(true)} size="small">
-                    <Delete fontSize="small" />
-                </IconButton>
-            </Tooltip>
-            <Confirm
-                isOpen={open}
-                title={`${texts}.removeTitle`}
-                content={`${texts}.removeContent`}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() => void remove()}
-                onClose={() => setOpen(false)}
-            />
-        </>
+        <ConfirmIconButton
+            label={`${texts}.removeTitle`}
+            title={`${texts}.removeTitle`}
+            content={`${texts}.removeContent`}
+            onConfirm={close => (close(), mutate())}
+        />
     );
 };
 
-/** Takes entries of one account out of a list at once. */
-type BulkRemoveCall = (ids: number[], accountId: number | undefined) => Promise<unknown>;
-
-/** Removes the selected entries at once, after asking: one call per account, as the selection may span several. */
-const BulkRemove = ({ remove, texts, onDone }: { remove: BulkRemoveCall; texts: string; onDone: () => void }) => {
+/**
+ * Removes the selected entries at once (POST /{resource}/bulk {remove}), after asking: one call per account, as the
+ * selection may span several.
+ */
+const BulkRemove = ({ resource, texts }: { resource: string; texts: string }) => {
     const { selectedIds, onUnselectItems, data = [] } = useListContext<ListedCard>();
-    const notices = useNotices();
-    const [open, setOpen] = useState(false);
-    const run = async () => {
-        setOpen(false);
+    const { mutate } = useCallMutation({
+        call: async (dataProvider, byAccount: Map<number | undefined, number[]>) => {
+            for (const [accountId, ids] of byAccount)
+                await dataProvider.call(`/${resource}/bulk`, { method: 'POST', body: { remove: ids, account_id: accountId } });
+        },
+        reloads: [resource],
+        failed: `${texts}.removeTitle`,
+    });
+    const remove = () => {
         // An entry selected on another page is not at hand: the current account's, as the call takes it by default.
         const byAccount = new Map<number | undefined, number[]>();
         for (const id of selectedIds.map(Number)) {
             const accountId = data.find(c => c.id === id)?.account_id;
             byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), id]);
         }
-        try {
-            for (const [accountId, ids] of byAccount) await remove(ids, accountId);
-            onUnselectItems();
-            onDone();
-        } catch (e) {
-            notices.failed(`${texts}.removeTitle`, e);
-        }
+        mutate(byAccount, { onSuccess: () => onUnselectItems() });
     };
     return (
-        <>
-            <RaButton label="ra.action.delete" color="error" onClick={() => setOpen(true)}>
-                <Delete />
-            </RaButton>
-            <Confirm
-                isOpen={open}
-                title={`${texts}.removeTitle`}
-                content={`${texts}.removeContent`}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() => void run()}
-                onClose={() => setOpen(false)}
-            />
-        </>
+        <ConfirmFirst
+            title={`${texts}.removeTitle`}
+            content={`${texts}.removeContent`}
+            onConfirm={close => (close(), remove())}
+            button={open => (
+                <RaButton label="ra.action.delete" color="error" onClick={open}>
+                    <Delete />
+                </RaButton>
+            )}
+        />
     );
 };
+
+/**
+ * The table of a badge list (opt-out, adaptive, exclusion): the badge, its account where the list spans several, its
+ * holder, who added it (`withCreatedBy`) and when, and remove for the roles that may write; empty, it says
+ * `emptyText` and points at the add form.
+ */
+export const CardGrid = ({
+    resource,
+    texts,
+    mayWrite,
+    emptyText,
+    emptyActions,
+    withAccount = false,
+    withCreatedBy = false,
+    ...rest
+}: {
+    resource: string;
+    texts: string;
+    mayWrite: boolean;
+    emptyText: string;
+    emptyActions?: ReactNode;
+    withAccount?: boolean;
+    withCreatedBy?: boolean;
+} & Pick<DatagridProps, 'bulkActionButtons' | 'aria-label'>) => (
+    <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        size="small"
+        empty={
+            <ListEmpty text={emptyText}>
+                {mayWrite && <ToFormButton form={ADD_CARD_FORM} label={`${texts}.add`} />}
+                {mayWrite && emptyActions}
+            </ListEmpty>
+        }
+        {...rest}
+    >
+        {badgeColumn()}
+        {withAccount && accountColumn()}
+        {holderColumn()}
+        {withCreatedBy && (
+            <FunctionField
+                source="created_by"
+                sortable={false}
+                label="resources.profiles.fields.created_by"
+                render={(c: ListedCard) => c.created_by ?? '-'}
+            />
+        )}
+        {createdAtColumn()}
+        {mayWrite && (
+            <FunctionField
+                label=""
+                sortable={false}
+                render={(c: ListedCard) => (
+                    <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+                        <RemoveCard resource={resource} card={c} texts={texts} />
+                    </Stack>
+                )}
+            />
+        )}
+    </Datagrid>
+);
 
 /** The badge lists' default sort, the latest first: their account scope reads the address with it. */
 export const CARD_LIST_SORT = { field: 'created_at', order: 'DESC' } as const;
@@ -254,38 +243,21 @@ export const CardListScreen = ({
     title?: string;
     confirmAdd?: { title: string; content: string };
     actions?: ReactElement[];
-    onAdded?: (reply: ListedCard & { profiles_deleted?: number }) => void;
+    onAdded?: (reply: AddedCard) => void;
     /** add by picking a badge of the account (GET /cards/autocomplete) instead of typing one */
     picker?: boolean;
-    /** removes the selected entries of one account at once */
-    bulkRemove?: BulkRemoveCall;
+    /** the selected entries may be removed at once (POST /{resource}/bulk) */
+    bulkRemove?: boolean;
     /** what an empty list offers besides adding a badge, for the roles that may write */
     emptyActions?: ReactNode;
 }) => {
     const translate = useTranslate();
-    const queryClient = useQueryClient();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
     const scope = useAccountScope(CARD_LIST_SORT);
     const account = useFormAccount(scope);
-    const pick = async (badge: AccountBadge) => {
-        try {
-            const { card_format_id, facility_code, badge_number, account_id } = badge;
-            // The badge's own account: the picker may list those of every account in the list's reach.
-            const reply = await dataProvider.call<ListedCard>(`/${resource}`, {
-                method: 'POST',
-                body: { card_format_id, facility_code, badge_number, account_id },
-            });
-            reload();
-            void queryClient.invalidateQueries({ queryKey: ['profiles'] });
-            onAdded?.(reply);
-            return true;
-        } catch (e) {
-            notices.failed(`${texts}.add`, e);
-            return false;
-        }
-    };
-    const reload = () => void queryClient.invalidateQueries({ queryKey: [resource] });
+    const addCard = useAddCard(resource, texts, onAdded);
+    // The badge's own account: the picker may list those of every account in the list's reach.
+    const pick = ({ card_format_id, facility_code, badge_number, account_id }: AccountBadge) =>
+        addCard({ card_format_id, facility_code, badge_number, account_id });
     return (
         <AppList
             resource={resource}
@@ -314,64 +286,18 @@ export const CardListScreen = ({
                 />
             )}
             {mayWrite && !picker && (
-                <AddCardForm
-                    path={`/${resource}`}
-                    label={`${texts}.add`}
-                    account={account}
-                    confirm={confirmAdd}
-                    onAdded={reply => {
-                        reload();
-                        void queryClient.invalidateQueries({ queryKey: ['profiles'] });
-                        onAdded?.(reply);
-                    }}
-                />
+                <AddCardForm resource={resource} texts={texts} account={account} confirm={confirmAdd} onAdded={onAdded} />
             )}
-            <Datagrid
-                bulkActionButtons={mayWrite && bulkRemove ? <BulkRemove remove={bulkRemove} texts={texts} onDone={reload} /> : false}
-                rowClick={false}
-                size="small"
-                empty={
-                    <ListEmpty text={`${texts}.${mayWrite ? 'empty' : 'emptyReadOnly'}`}>
-                        {mayWrite && <ToFormButton form={ADD_CARD_FORM} label={`${texts}.add`} />}
-                        {mayWrite && emptyActions}
-                    </ListEmpty>
-                }
-            >
-                <FunctionField
-                    source="badge_number"
-                    label="resources.profiles.fields.badge_number"
-                    render={(c: ListedCard) => <CardText card={c} />}
-                />
-                {scope.spansAccounts && accountColumn()}
-                <FunctionField
-                    source="profile"
-                    sortable={false}
-                    label="resources.opt_out.holder"
-                    render={(c: ListedCard) => <HolderLink card={c} />}
-                />
-                <FunctionField
-                    source="created_by"
-                    sortable={false}
-                    label="resources.profiles.fields.created_by"
-                    render={(c: ListedCard) => c.created_by ?? '-'}
-                />
-                <FunctionField
-                    source="created_at"
-                    label="resources.profiles.fields.created_at"
-                    render={(c: ListedCard) => formatDate(c.created_at)}
-                />
-                {mayWrite && (
-                    <FunctionField
-                        label=""
-                        sortable={false}
-                        render={(c: ListedCard) => (
-                            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-                                <RemoveCard path={`/${resource}`} card={c} texts={texts} onDone={reload} />
-                            </Stack>
-                        )}
-                    />
-                )}
-            </Datagrid>
+            <CardGrid
+                resource={resource}
+                texts={texts}
+                mayWrite={mayWrite}
+                emptyText={`${texts}.${mayWrite ? 'empty' : 'emptyReadOnly'}`}
+                emptyActions={emptyActions}
+                withAccount={scope.spansAccounts}
+                withCreatedBy
+                bulkActionButtons={mayWrite && bulkRemove ? <BulkRemove resource={resource} texts={texts} /> : false}
+            />
         </AppList>
     );
 };

@@ -1,11 +1,7 @@
-import { Box, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { Datagrid, FunctionField, ListBase, Pagination, useTranslate } from 'react-admin';
-import type { ListedCard } from '../../../contract/cards';
-import { formatDate } from '../../i18n/format';
-import { ListEmpty } from '../../lists/ListEmpty';
+import { Box, Typography } from '@mui/material';
+import { ListBase, Pagination, useTranslate } from 'react-admin';
 import { PAGE_SIZES } from '../../lists/listQuery';
-import { AddCardForm, ADD_CARD_FORM, CardText, HolderLink, RemoveCard, ToFormButton } from './CardListScreen';
+import { AddCardForm, CardGrid } from './CardListScreen';
 import { fixedAccount } from './FormAccount';
 
 /**
@@ -15,8 +11,6 @@ import { fixedAccount } from './FormAccount';
  */
 export const ExclusionList = ({ accountId, mayWrite }: { accountId: number; mayWrite: boolean }) => {
     const translate = useTranslate();
-    const queryClient = useQueryClient();
-    const reload = () => void queryClient.invalidateQueries({ queryKey: ['exclusion'] });
     const t = (key: string) => translate(`resources.exclusion.${key}`);
     return (
         <Box>
@@ -26,7 +20,7 @@ export const ExclusionList = ({ accountId, mayWrite }: { accountId: number; mayW
             </Typography>
             {mayWrite && (
                 <Box sx={{ mx: -2 }}>
-                    <AddCardForm path="/exclusion" label="resources.exclusion.add" account={fixedAccount(accountId)} onAdded={reload} />
+                    <AddCardForm resource="exclusion" texts="resources.exclusion" account={fixedAccount(accountId)} />
                 </Box>
             )}
             <ListBase
@@ -37,45 +31,13 @@ export const ExclusionList = ({ accountId, mayWrite }: { accountId: number; mayW
                 disableSyncWithLocation
                 storeKey={false}
             >
-                <Datagrid
-                    bulkActionButtons={false}
-                    rowClick={false}
-                    size="small"
+                <CardGrid
+                    resource="exclusion"
+                    texts="resources.exclusion"
+                    mayWrite={mayWrite}
+                    emptyText="resources.exclusion.empty"
                     aria-label={t('title')}
-                    empty={
-                        <ListEmpty text="resources.exclusion.empty">
-                            {mayWrite && <ToFormButton form={ADD_CARD_FORM} label="resources.exclusion.add" />}
-                        </ListEmpty>
-                    }
-                >
-                    <FunctionField
-                        source="badge_number"
-                        label="resources.profiles.fields.badge_number"
-                        render={(c: ListedCard) => <CardText card={c} />}
-                    />
-                    <FunctionField
-                        source="profile"
-                        sortable={false}
-                        label="resources.opt_out.holder"
-                        render={(c: ListedCard) => <HolderLink card={c} />}
-                    />
-                    <FunctionField
-                        source="created_at"
-                        label="resources.profiles.fields.created_at"
-                        render={(c: ListedCard) => formatDate(c.created_at)}
-                    />
-                    {mayWrite && (
-                        <FunctionField
-                            label=""
-                            sortable={false}
-                            render={(c: ListedCard) => (
-                                <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-                                    <RemoveCard path="/exclusion" card={c} texts="resources.exclusion" onDone={reload} />
-                                </Stack>
-                            )}
-                        />
-                    )}
-                </Datagrid>
+                />
                 <Pagination rowsPerPageOptions={PAGE_SIZES} />
             </ListBase>
         </Box>

@@ -17,12 +17,11 @@ import {
     Typography,
 } from '@mui/material';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, useDataProvider, useTranslate } from 'react-admin';
+import { Button, useTranslate } from 'react-admin';
 import type { OptOutImportResult } from '../../../contract/cards';
 import { can } from '../../../contract/rights';
-import type { ConsoleDataProvider } from '../../dataProvider';
 import { useAccountScope } from '../../lists/accountScope';
+import { useCallMutation } from '../../lists/useCallMutation';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 import { useCardFormats } from './BadgeFields';
@@ -32,36 +31,29 @@ import { useFormAccount } from './FormAccount';
 /** POST /opt_out/csv: the account (as the list's add form has it), a file, the format of lines without one, then what the import did, line by line. */
 const ImportDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
-    const queryClient = useQueryClient();
     const account = useFormAccount(useAccountScope(CARD_LIST_SORT));
     const formats = useCardFormats(account.id);
     const [file, setFile] = useState<File | null>(null);
     const [formatId, setFormatId] = useState<number | ''>('');
-    const [busy, setBusy] = useState(false);
-    const [result, setResult] = useState<OptOutImportResult | null>(null);
+    const importing = useCallMutation({
+        call: (dataProvider, form: FormData) => dataProvider.multipart<OptOutImportResult>(`/opt_out/csv?account_id=${account.id}`, form),
+        reloads: ['opt_out', 'profiles'],
+        failed: 'resources.opt_out.importTitle',
+    });
+    // What the import did, until another file is chosen or the dialog closes.
+    const result = importing.data;
     const t = (key: string, options?: object) => translate(`resources.opt_out.${key}`, options);
-    const send = async () => {
+    const send = () => {
         // The account first and in the query: the server knows where the lines go before the file arrives.
         const form = new FormData();
         form.append('account_id', String(account.id));
         if (formatId) form.append('card_format_id', String(formatId));
         form.append('file', file!);
-        setBusy(true);
-        try {
-            setResult(await dataProvider.multipart<OptOutImportResult>(`/opt_out/csv?account_id=${account.id}`, form));
-            await queryClient.invalidateQueries({ queryKey: ['opt_out'] });
-            await queryClient.invalidateQueries({ queryKey: ['profiles'] });
-        } catch (e) {
-            notices.failed('resources.opt_out.importTitle', e);
-        } finally {
-            setBusy(false);
-        }
+        importing.mutate(form);
     };
     const close = () => {
         setFile(null);
-        setResult(null);
+        importing.reset();
         onClose();
     };
     return (
@@ -82,7 +74,7 @@ const ImportDialog = ({ open, onClose }: { open: boolean; onClose: () => void })
                                 accept=".csv,text/csv"
                                 onChange={e => {
                                     setFile(e.target.files?.[0] ?? null);
-                                    setResult(null);
+                                    importing.reset();
                                 }}
                             />
                         </MuiButton>
@@ -100,7 +92,7 @@ const ImportDialog = ({ open, onClose }: { open: boolean; onClose: () => void })
                             </MenuItem>
                         ))}
                     </TextField>
-                    {busy && <LinearProgress aria-label={t('importing')} />}
+                    {importing.isPending && <LinearProgress aria-label={t('importing')} />}
                     {result && (
                         <Alert severity={result.refused.length ? 'warning' : 'success'} role="status">
                             {t('result', {
@@ -134,7 +126,7 @@ const ImportDialog = ({ open, onClose }: { open: boolean; onClose: () => void })
             </DialogContent>
             <DialogActions>
                 <MuiButton onClick={close}>{translate('ra.action.close')}</MuiButton>
-                <MuiButton variant="contained" disabled={!file || !account.id || busy} onClick={() => void send()}>
+                <MuiButton variant="contained" disabled={!file || !account.id || importing.isPending} onClick={send}>
                     {t('import')}
                 </MuiButton>
             </DialogActions>

@@ -18,10 +18,9 @@ import {
     FormControlLabel,
 } from '@mui/material';
 import AddCard from '@mui/icons-material/AddCard';
-import Delete from '@mui/icons-material/Delete';
 import Download from '@mui/icons-material/Download';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { Confirm, RecordContextProvider, ResourceContextProvider, useDataProvider, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { RecordContextProvider, ResourceContextProvider, useGetList, useGetOne, useTranslate, useUpdate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { EventRecord } from '../../../contract/events';
@@ -33,6 +32,7 @@ import { saveFile } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
 import { LoadFailure } from '../../components/LoadFailure';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
+import { useCallMutation } from '../../lists/useCallMutation';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 import { MaybeLink } from '../../components/MaybeLink';
@@ -41,7 +41,7 @@ import { Facts } from '../../components/Facts';
 import { BadgeLine, ProfileState } from './BadgeHolder';
 import { BadgeFields, emptyBadge, toBadgeInput, type BadgeDraft } from './BadgeFields';
 import { profileName } from './ProfileList';
-import { useReloadingCall } from './useReloadingCall';
+import { ConfirmIconButton } from './ConfirmButton';
 
 const Section = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
     <Card variant="outlined">
@@ -55,27 +55,57 @@ interface Group {
     description: string;
 }
 
-const useProfileCall = () => useReloadingCall('profiles');
+/** A change of the profile: the profile (its page and the lists) reloads, and `done` (resources.profiles.page.*) says so. */
+const useProfileCall = <Vars,>(
+    call: (dataProvider: ConsoleDataProvider, vars: Vars) => Promise<unknown>,
+    failed: string,
+    done?: string,
+) => {
+    const translate = useTranslate();
+    return useCallMutation({
+        call,
+        reloads: ['profiles'],
+        failed: `resources.profiles.page.${failed}`,
+        done: () => done && translate(`resources.profiles.page.${done}`),
+    });
+};
+
+/** Takes a badge off the profile (DELETE /profiles/{id}/card/{cardId}), asking first. */
+const RemoveBadge = ({ profile, badge }: { profile: ProfileRecord; badge: BadgeRecord }) => {
+    const translate = useTranslate();
+    const { mutate, isPending } = useProfileCall(
+        dataProvider => dataProvider.call(`/profiles/${profile.id}/card/${badge.id}`, { method: 'DELETE', body: {} }),
+        'removeBadge',
+        'badgeRemoved',
+    );
+    return (
+        <ConfirmIconButton
+            label="resources.profiles.page.removeBadge"
+            size="medium"
+            title={translate('resources.profiles.page.confirmRemoveBadge', { badge: badge.badge_number })}
+            content="resources.profiles.page.confirmRemoveBadgeContent"
+            pending={isPending}
+            onConfirm={close => mutate(undefined, { onSettled: close })}
+        />
+    );
+};
 
 /** The badges with add and remove (POST /profiles/{id}/access with a card, DELETE /profiles/{id}/card/{cardId}). */
 const Badges = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayChange: boolean; groups: Group[] }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const run = useProfileCall();
     const [draft, setDraft] = useState<BadgeDraft>(emptyBadge);
     const [groupId, setGroupId] = useState<number | ''>(profile.access_group_ids[0] ?? '');
-    const [doomed, setDoomed] = useState<BadgeRecord | null>(null);
     const t = (key: string, options?: object) => translate(`resources.profiles.page.${key}`, options);
-    const add = () =>
-        run(
-            () =>
-                dataProvider.call(`/profiles/${profile.id}/access`, {
-                    method: 'POST',
-                    body: { access_group_id: groupId, card: toBadgeInput(draft), account_id: profile.account_id },
-                }),
-            'resources.profiles.page.addBadge',
-            t('badgeAdded'),
-        ).then(ok => ok && setDraft(emptyBadge));
+    const { mutate } = useProfileCall(
+        dataProvider =>
+            dataProvider.call(`/profiles/${profile.id}/access`, {
+                method: 'POST',
+                body: { access_group_id: groupId, card: toBadgeInput(draft), account_id: profile.account_id },
+            }),
+        'addBadge',
+        'badgeAdded',
+    );
+    const add = () => mutate(undefined, { onSuccess: () => setDraft(emptyBadge) });
     return (
         <Section title={t('badges')}>
             <Stack spacing={1}>
@@ -92,13 +122,7 @@ const Badges = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                                 {translate('resources.profiles.fields.card_length')}: {b.card_length}
                             </Typography>
                         </Box>
-                        {mayChange && (
-                            <Tooltip title={t('removeBadge')}>
-                                <IconButton aria-label={t('removeBadge')} onClick={() => setDoomed(b)}>
-                                    <Delete fontSize="small" />
-                                </IconButton>
-                            </Tooltip>
-                        )}
+                        {mayChange && <RemoveBadge profile={profile} badge={b} />}
                     </Stack>
                 ))}
             </Stack>
@@ -109,7 +133,7 @@ const Badges = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                     sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}
                     onSubmit={e => {
                         e.preventDefault();
-                        void add();
+                        add();
                     }}
                 >
                     <Typography variant="subtitle2">{t('addBadge')}</Typography>
@@ -140,22 +164,6 @@ const Badges = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                     </Stack>
                 </Box>
             )}
-            <Confirm
-                isOpen={!!doomed}
-                title={t('confirmRemoveBadge', { badge: doomed?.badge_number ?? '' })}
-                content={t('confirmRemoveBadgeContent')}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() =>
-                    void run(
-                        () => dataProvider.call(`/profiles/${profile.id}/card/${doomed!.id}`, { method: 'DELETE', body: {} }),
-                        'resources.profiles.page.removeBadge',
-                        t('badgeRemoved'),
-                    ).then(() => setDoomed(null))
-                }
-                onClose={() => setDoomed(null)}
-            />
         </Section>
     );
 };
@@ -163,17 +171,26 @@ const Badges = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
 /** The groups the profile is in, with add and remove (POST/DELETE /profiles/{id}/access); one group at least (SPEC 5). */
 const Groups = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayChange: boolean; groups: Group[] }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const run = useProfileCall();
     const t = (key: string) => translate(`resources.profiles.page.${key}`);
     const others = groups.filter(g => !profile.access_group_ids.includes(g.id));
-    const access = (method: 'POST' | 'DELETE', access_group_id: number) =>
-        run(
-            () =>
-                dataProvider.call(`/profiles/${profile.id}/access`, { method, body: { access_group_id, account_id: profile.account_id } }),
-            method === 'POST' ? 'resources.profiles.page.addGroup' : 'resources.profiles.page.removeGroup',
-            t('statusChanged'),
-        );
+    const join = useProfileCall(
+        (dataProvider, access_group_id: number) =>
+            dataProvider.call(`/profiles/${profile.id}/access`, {
+                method: 'POST',
+                body: { access_group_id, account_id: profile.account_id },
+            }),
+        'addGroup',
+        'statusChanged',
+    );
+    const leave = useProfileCall(
+        (dataProvider, access_group_id: number) =>
+            dataProvider.call(`/profiles/${profile.id}/access`, {
+                method: 'DELETE',
+                body: { access_group_id, account_id: profile.account_id },
+            }),
+        'removeGroup',
+        'statusChanged',
+    );
     return (
         <Section title={t('groups')}>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -182,7 +199,7 @@ const Groups = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                         key={g.id}
                         label={g.description}
                         variant="outlined"
-                        {...(mayChange && profile.access_groups.length > 1 ? { onDelete: () => void access('DELETE', g.id) } : {})}
+                        {...(mayChange && profile.access_groups.length > 1 ? { onDelete: () => leave.mutate(g.id) } : {})}
                     />
                 ))}
             </Box>
@@ -197,7 +214,7 @@ const Groups = ({ profile, mayChange, groups }: { profile: ProfileRecord; mayCha
                     size="small"
                     label={t('addGroup')}
                     value=""
-                    onChange={e => void access('POST', Number(e.target.value))}
+                    onChange={e => join.mutate(Number(e.target.value))}
                     fullWidth={false}
                     sx={{ mt: 2, width: 260, display: 'flex' }}
                 >
@@ -262,16 +279,12 @@ const LatestEvents = ({ profile }: { profile: ProfileRecord }) => {
 /** consent.pdf of a profile (GET /profiles/{id}/download_consent), SPEC 9 default file name. */
 export const ConsentDownload = ({ profile, compact }: { profile: Pick<ProfileRecord, 'id'>; compact?: boolean }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const notices = useNotices();
     const label = translate('resources.profiles.page.download');
-    const download = async () => {
-        try {
-            saveFile(await dataProvider.download(`/profiles/${profile.id}/download_consent`), 'consent.pdf');
-        } catch (e) {
-            notices.failed('resources.profiles.page.download', e);
-        }
-    };
+    const { mutate } = useCallMutation({
+        call: dataProvider => dataProvider.download(`/profiles/${profile.id}/download_consent`),
+        failed: 'resources.profiles.page.download',
+    });
+    const download = () => mutate(undefined, { onSuccess: file => saveFile(file, 'consent.pdf') });
     return compact ? (
         <Tooltip title={label}>
             <IconButton
@@ -280,14 +293,14 @@ export const ConsentDownload = ({ profile, compact }: { profile: Pick<ProfileRec
                 onClick={e => {
                     // in a list row: download, do not open the row
                     e.stopPropagation();
-                    void download();
+                    download();
                 }}
             >
                 <Download fontSize="small" />
             </IconButton>
         </Tooltip>
     ) : (
-        <MuiButton size="small" startIcon={<Download />} onClick={() => void download()}>
+        <MuiButton size="small" startIcon={<Download />} onClick={download}>
             {label}
         </MuiButton>
     );
@@ -296,21 +309,20 @@ export const ConsentDownload = ({ profile, compact }: { profile: Pick<ProfileRec
 /** The consent record (SPEC 2.2 /consented), consent.pdf to download, and a paper consent to record. */
 const Consent = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: boolean }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const run = useProfileCall();
     const [file, setFile] = useState<File | null>(null);
     const [version, setVersion] = useState('');
     const t = (key: string, options?: object) => translate(`resources.profiles.page.${key}`, options);
     const consent = profile.consent;
+    const { mutate } = useProfileCall(
+        (dataProvider, form: FormData) => dataProvider.multipart(`/profiles/${profile.id}/consent?account_id=${profile.account_id}`, form),
+        'recordConsent',
+        'consentRecorded',
+    );
     const record = () => {
         const form = new FormData();
         form.append('document_version', version);
         form.append('file', file!);
-        return run(
-            () => dataProvider.multipart(`/profiles/${profile.id}/consent?account_id=${profile.account_id}`, form),
-            'resources.profiles.page.recordConsent',
-            t('consentRecorded'),
-        ).then(ok => ok && (setFile(null), setVersion('')));
+        mutate(form, { onSuccess: () => (setFile(null), setVersion('')) });
     };
     return (
         <Section title={t('consent')}>
@@ -349,7 +361,7 @@ const Consent = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: bo
                         fullWidth={false}
                         sx={{ width: 180 }}
                     />
-                    <MuiButton variant="contained" size="small" disabled={!file} onClick={() => void record()}>
+                    <MuiButton variant="contained" size="small" disabled={!file} onClick={record}>
                         {translate('ra.action.save')}
                     </MuiButton>
                 </Stack>
@@ -361,13 +373,17 @@ const Consent = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: bo
 /** Status and enabled, changed in place (PUT /profiles/{id}). */
 const StateControls = ({ profile, mayChange }: { profile: ProfileRecord; mayChange: boolean }) => {
     const translate = useTranslate();
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const run = useProfileCall();
-    const put = (body: object) =>
-        run(
-            () => dataProvider.call(`/profiles/${profile.id}`, { method: 'PUT', body: { ...body, account_id: profile.account_id } }),
-            'resources.profiles.page.statusChanged',
-            translate('resources.profiles.page.statusChanged'),
+    const notices = useNotices();
+    const [update] = useUpdate<ProfileRecord>();
+    const put = (data: Partial<ProfileRecord>) =>
+        update(
+            'profiles',
+            { id: profile.id, data: { ...data, account_id: profile.account_id } },
+            {
+                mutationMode: 'pessimistic',
+                onSuccess: () => notices.success(translate('resources.profiles.page.statusChanged')),
+                onError: e => notices.failed('resources.profiles.page.statusChanged', e),
+            },
         );
     if (!mayChange) return <ProfileState profile={profile} />;
     return (
@@ -377,7 +393,7 @@ const StateControls = ({ profile, mayChange }: { profile: ProfileRecord; mayChan
                 size="small"
                 label={translate('resources.profiles.fields.status')}
                 value={profile.status}
-                onChange={e => void put({ status: e.target.value })}
+                onChange={e => void put({ status: e.target.value as ProfileRecord['status'] })}
                 fullWidth={false}
                 sx={{ width: 180 }}
             >

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Box, Button as MuiButton, Card, CardHeader, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import Delete from '@mui/icons-material/Delete';
+import { useState } from 'react';
+import { Button as MuiButton, Card, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-    Confirm,
     Datagrid,
     FunctionField,
     Link,
@@ -12,27 +10,33 @@ import {
     NumberField,
     SearchInput,
     TopToolbar,
+    useCreate,
     useDataProvider,
+    useDelete,
     useTranslate,
 } from 'react-admin';
-import type { ExpirationTime, VisitorRange, VisitorRecord } from '../../../contract/cards';
+import type { ExpirationTime, VisitorInput, VisitorRange, VisitorRecord } from '../../../contract/cards';
+import type { ProfileRecord } from '../../../contract/profiles';
 import { can } from '../../../contract/rights';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
+import { useCallMutation } from '../../lists/useCallMutation';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
-import { BadgeFields, emptyBadge, toBadgeInput, type BadgeDraft } from './BadgeFields';
-import { CardText, ToFormButton } from './CardListScreen';
+import { BadgeFields, emptyBadge, toBadgeInput } from './BadgeFields';
+import { badgeColumn, createdAtColumn } from './cardColumns';
+import { ConfirmIconButton } from './ConfirmButton';
 import { useFormAccount } from './FormAccount';
-import { useReloadingCall } from './useReloadingCall';
+import { InlineForm, ToFormButton, useBadgeDraft } from './InlineForm';
 
 const t = (translate: (key: string, options?: object) => string) => (key: string, options?: object) =>
     translate(`resources.visitors.${key}`, options);
 
-const useVisitorCall = () => useReloadingCall('cards/visitors', 'cards/visitors/range');
+/** A range counts its visitors: a change to either list reloads both. */
+const VISITOR_LISTS = ['cards/visitors', 'cards/visitors/range'];
 
 /** The forms of the page, which its empty lists point at. */
 const RANGE_FORM = 'visitor-range-form';
@@ -42,100 +46,91 @@ const ISSUE_FORM = 'issue-visitor-form';
 const RangeForm = ({ scope }: { scope: AccountScope }) => {
     const translate = useTranslate();
     const tr = t(translate);
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const run = useVisitorCall();
     const account = useFormAccount(scope);
-    const [draft, setDraft] = useState<BadgeDraft>(emptyBadge);
+    const [draft, setDraft] = useBadgeDraft(account.id);
     const [first, setFirst] = useState('');
     const [last, setLast] = useState('');
-    // Another account has other card formats.
-    useEffect(() => setDraft(emptyBadge), [account.id]);
+    const { mutate } = useCallMutation({
+        call: (dataProvider, body: object) => dataProvider.call('/cards/visitors/range', { method: 'PATCH', body }),
+        reloads: VISITOR_LISTS,
+        failed: 'resources.visitors.setRange',
+        done: () => tr('rangeSaved'),
+    });
     const save = () => {
         const badge = toBadgeInput({ ...draft, badge_number: first });
-        return run(
-            () =>
-                dataProvider.call('/cards/visitors/range', {
-                    method: 'PATCH',
-                    body: {
-                        account_id: account.id,
-                        card_format_id: badge.card_format_id,
-                        facility_code: badge.facility_code,
-                        first_number: first === '' ? null : Number(first),
-                        last_number: last === '' ? null : Number(last),
-                    },
-                }),
-            'resources.visitors.setRange',
-            tr('rangeSaved'),
-        ).then(ok => ok && (setFirst(''), setLast('')));
+        const body = {
+            account_id: account.id,
+            card_format_id: badge.card_format_id,
+            facility_code: badge.facility_code,
+            first_number: first === '' ? null : Number(first),
+            last_number: last === '' ? null : Number(last),
+        };
+        mutate(body, { onSuccess: () => (setFirst(''), setLast('')) });
     };
+    const numberField = (label: string, value: string, onChange: (value: string) => void) => (
+        <TextField
+            size="small"
+            required
+            label={tr(label)}
+            value={value}
+            onChange={e => onChange(e.target.value.replace(/\D/g, ''))}
+            fullWidth={false}
+            sx={{ width: 140 }}
+        />
+    );
     return (
-        <Box
-            component="form"
-            id={RANGE_FORM}
-            tabIndex={-1}
-            aria-label={tr('setRange')}
-            onSubmit={e => {
-                e.preventDefault();
-                void save();
-            }}
-            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', px: 2, py: 1 }}
-        >
+        <InlineForm id={RANGE_FORM} label={tr('setRange')} onSubmit={save}>
             {account.field}
             <BadgeFields value={draft} onChange={setDraft} accountId={account.id} withNumber={false} />
-            <TextField
-                size="small"
-                required
-                label={tr('first_number')}
-                value={first}
-                onChange={e => setFirst(e.target.value.replace(/\D/g, ''))}
-                fullWidth={false}
-                sx={{ width: 140 }}
-            />
-            <TextField
-                size="small"
-                required
-                label={tr('last_number')}
-                value={last}
-                onChange={e => setLast(e.target.value.replace(/\D/g, ''))}
-                fullWidth={false}
-                sx={{ width: 140 }}
-            />
+            {numberField('first_number', first, setFirst)}
+            {numberField('last_number', last, setLast)}
             <MuiButton type="submit" variant="outlined" disabled={!account.id || !draft.card_format_id}>
                 {tr('setRange')}
             </MuiButton>
-        </Box>
+        </InlineForm>
     );
 };
 
-const DeleteRange = ({ range }: { range: VisitorRange }) => {
-    const translate = useTranslate();
-    const tr = t(translate);
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const run = useVisitorCall();
-    const [open, setOpen] = useState(false);
+/**
+ * Ends a visit or deletes a range (DELETE /cards/visitors/{id}, /cards/visitors/range/{id}) after OK / Cancel;
+ * `label` names the button and, failing, the notice (resources.visitors.*).
+ */
+const DeleteRowButton = ({
+    resource,
+    id,
+    label,
+    title,
+    content,
+}: {
+    resource: string;
+    id: number;
+    label: string;
+    title: string;
+    content: string;
+}) => {
+    const notices = useNotices();
+    const queryClient = useQueryClient();
+    const [remove, { isPending }] = useDelete();
+    const key = (name: string) => `resources.visitors.${name}`;
     return (
-        <>
-            <Tooltip title={tr('deleteRange')}>
-                <IconButton aria-label={tr('deleteRange')} size="small" onClick={() => setOpen(true)}>
-                    <Delete fontSize="small" />
-                </IconButton>
-            </Tooltip>
-            <Confirm
-                isOpen={open}
-                title={tr('deleteRange')}
-                content={tr('deleteRangeContent')}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() =>
-                    void run(
-                        () => dataProvider.call(`/cards/visitors/range/${range.id}`, { method: 'DELETE', body: {} }),
-                        'resources.visitors.deleteRange',
-                    ).then(() => setOpen(false))
-                }
-                onClose={() => setOpen(false)}
-            />
-        </>
+        <ConfirmIconButton
+            label={key(label)}
+            title={key(title)}
+            content={key(content)}
+            pending={isPending}
+            onConfirm={close =>
+                void remove(
+                    resource,
+                    { id },
+                    {
+                        mutationMode: 'pessimistic',
+                        onSuccess: () => VISITOR_LISTS.forEach(list => void queryClient.invalidateQueries({ queryKey: [list] })),
+                        onError: e => notices.failed(key(label), e),
+                        onSettled: close,
+                    },
+                )
+            }
+        />
     );
 };
 
@@ -180,20 +175,31 @@ const Ranges = ({ scope, mayWrite }: { scope: AccountScope; mayWrite: boolean })
                         label="resources.profiles.badges.facility"
                         render={(r: VisitorRange) => r.facility_code ?? '-'}
                     />
-                    <NumberField
-                        source="first_number"
-                        sortable={false}
-                        label="resources.visitors.first_number"
-                        options={{ useGrouping: false }}
-                    />
-                    <NumberField
-                        source="last_number"
-                        sortable={false}
-                        label="resources.visitors.last_number"
-                        options={{ useGrouping: false }}
-                    />
+                    {(['first_number', 'last_number'] as const).map(source => (
+                        <NumberField
+                            key={source}
+                            source={source}
+                            sortable={false}
+                            label={`resources.visitors.${source}`}
+                            options={{ useGrouping: false }}
+                        />
+                    ))}
                     <NumberField source="visitors" sortable={false} label="resources.visitors.visitorsInRange" />
-                    {mayWrite && <FunctionField label="" sortable={false} render={(r: VisitorRange) => <DeleteRange range={r} />} />}
+                    {mayWrite && (
+                        <FunctionField
+                            label=""
+                            sortable={false}
+                            render={(r: VisitorRange) => (
+                                <DeleteRowButton
+                                    resource="cards/visitors/range"
+                                    id={r.id}
+                                    label="deleteRange"
+                                    title="deleteRange"
+                                    content="deleteRangeContent"
+                                />
+                            )}
+                        />
+                    )}
                 </Datagrid>
             </ListBase>
             {mayWrite && <RangeForm scope={scope} />}
@@ -205,41 +211,28 @@ const Ranges = ({ scope, mayWrite }: { scope: AccountScope; mayWrite: boolean })
 const IssueVisitor = ({ scope }: { scope: AccountScope }) => {
     const translate = useTranslate();
     const tr = t(translate);
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
     const notices = useNotices();
-    const run = useVisitorCall();
+    const queryClient = useQueryClient();
     const account = useFormAccount(scope);
-    const [draft, setDraft] = useState<BadgeDraft>(emptyBadge);
+    const [draft, setDraft] = useBadgeDraft(account.id);
     const [name, setName] = useState('');
-    // Another account has other card formats and ranges.
-    useEffect(() => setDraft(emptyBadge), [account.id]);
-    const issue = async () => {
-        let until = '';
-        const ok = await run(async () => {
-            const made = await dataProvider.call<{ expires_at: string | null }>('/cards/visitors', {
-                method: 'POST',
-                body: { ...toBadgeInput(draft), acs_id: name.trim() || null, account_id: account.id },
-            });
-            until = formatDate(made.expires_at);
-        }, 'resources.visitors.issue');
-        if (ok) {
-            notices.success(tr('issued', { time: until }));
-            setDraft(emptyBadge);
-            setName('');
-        }
-    };
+    const [create] = useCreate<VisitorInput & { account_id?: number }, unknown, ProfileRecord>();
+    const issue = () =>
+        create(
+            'cards/visitors',
+            { data: { ...toBadgeInput(draft), acs_id: name.trim() || null, account_id: account.id } },
+            {
+                onSuccess: made => {
+                    notices.success(tr('issued', { time: formatDate(made.expires_at) }));
+                    setDraft(emptyBadge);
+                    setName('');
+                    void queryClient.invalidateQueries({ queryKey: ['cards/visitors/range'] });
+                },
+                onError: e => notices.failed('resources.visitors.issue', e),
+            },
+        );
     return (
-        <Box
-            component="form"
-            id={ISSUE_FORM}
-            tabIndex={-1}
-            aria-label={tr('issue')}
-            onSubmit={e => {
-                e.preventDefault();
-                void issue();
-            }}
-            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', px: 2, py: 1 }}
-        >
+        <InlineForm id={ISSUE_FORM} label={tr('issue')} onSubmit={() => void issue()}>
             {account.field}
             <BadgeFields value={draft} onChange={setDraft} accountId={account.id} />
             <TextField
@@ -258,43 +251,20 @@ const IssueVisitor = ({ scope }: { scope: AccountScope }) => {
             >
                 {tr('issue')}
             </MuiButton>
-        </Box>
-    );
-};
-
-const EndVisit = ({ visitor }: { visitor: VisitorRecord }) => {
-    const translate = useTranslate();
-    const tr = t(translate);
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const run = useVisitorCall();
-    const [open, setOpen] = useState(false);
-    return (
-        <>
-            <Tooltip title={tr('end')}>
-                <IconButton aria-label={tr('end')} size="small" onClick={() => setOpen(true)}>
-                    <Delete fontSize="small" />
-                </IconButton>
-            </Tooltip>
-            <Confirm
-                isOpen={open}
-                title={tr('endTitle')}
-                content={tr('endContent')}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() =>
-                    void run(
-                        () => dataProvider.call(`/cards/visitors/${visitor.id}`, { method: 'DELETE', body: {} }),
-                        'resources.visitors.end',
-                    ).then(() => setOpen(false))
-                }
-                onClose={() => setOpen(false)}
-            />
-        </>
+        </InlineForm>
     );
 };
 
 const SORT = { field: 'created_at', order: 'DESC' } as const;
+
+/** The time zone the visitor badges expire in, at its midnight (SPEC 2.2 Visitors). */
+const useExpirationTime = () => {
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
+    return useQuery({
+        queryKey: ['profiles', 'expiration_time'],
+        queryFn: ({ signal }) => dataProvider.call<ExpirationTime>('/profiles/expiration_time', { signal }),
+    }).data;
+};
 
 /** /visitors: Visitors (SPEC 2.2): today's visitors and a visitor badge to issue, then the ranges, in one account scope. */
 export const VisitorsPage = () => {
@@ -302,11 +272,7 @@ export const VisitorsPage = () => {
     const tr = t(translate);
     const session = useSession();
     const scope = useAccountScope(SORT);
-    const dataProvider = useDataProvider<ConsoleDataProvider>();
-    const { data: expiration } = useQuery({
-        queryKey: ['profiles', 'expiration_time'],
-        queryFn: ({ signal }) => dataProvider.call<ExpirationTime>('/profiles/expiration_time', { signal }),
-    });
+    const expiration = useExpirationTime();
     if (!session) return null;
     const mayWrite = can(session.role, 'visitors', 'write');
     return (
@@ -339,11 +305,7 @@ export const VisitorsPage = () => {
                         </ListEmpty>
                     }
                 >
-                    <FunctionField
-                        source="badge_number"
-                        label="resources.profiles.fields.badge_number"
-                        render={(v: VisitorRecord) => <CardText card={v} />}
-                    />
+                    {badgeColumn()}
                     {scope.spansAccounts && accountColumn()}
                     <FunctionField
                         source="acs_id"
@@ -355,17 +317,21 @@ export const VisitorsPage = () => {
                             </Link>
                         )}
                     />
-                    <FunctionField
-                        source="created_at"
-                        label="resources.profiles.fields.created_at"
-                        render={(v: VisitorRecord) => formatDate(v.created_at)}
-                    />
+                    {createdAtColumn()}
                     <FunctionField
                         source="expires_at"
                         label="resources.visitors.expires"
                         render={(v: VisitorRecord) => formatDate(v.expires_at)}
                     />
-                    {mayWrite && <FunctionField label="" sortable={false} render={(v: VisitorRecord) => <EndVisit visitor={v} />} />}
+                    {mayWrite && (
+                        <FunctionField
+                            label=""
+                            sortable={false}
+                            render={(v: VisitorRecord) => (
+                                <DeleteRowButton resource="cards/visitors" id={v.id} label="end" title="endTitle" content="endContent" />
+                            )}
+                        />
+                    )}
                 </Datagrid>
             </AppList>
             <Ranges scope={scope} mayWrite={mayWrite} />
