@@ -41,7 +41,7 @@ describe('the Add/Edit Access Group drawer form (SPEC 2.6, 5)', () => {
         const onDone = vi.fn();
         renderInAdmin(<AccessGroupDrawerForm onDone={onDone} />, {
             session: testSession('moderator'),
-            // the schedule picker reads the schedules
+            // the schedule picker reads the schedules (docs/decisions.md "Schedules")
             dataProvider: { create: create as never, getList: (async () => ({ data: [], total: 0 })) as never },
         });
         return { create, onDone };
