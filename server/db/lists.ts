@@ -1,5 +1,6 @@
-import { and, asc, desc, like, sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, like, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './database';
 import { parseSort } from '../../contract/api';
 import { badRequest } from '../errors';
 import { accounts } from './schema';
@@ -52,3 +53,19 @@ export const inAccountScope = (scope: AccountScope, column: AnyColumn | SQL): SQ
     if (scope.pathPrefix === '/') return undefined;
     return sql`${column} in (select ${accounts.id} from ${accounts} where ${like(accounts.path, `${scope.pathPrefix}%`)})`;
 };
+
+/** Which of these ids are rows of the account in a table of the account's rows: a request naming others is refused. */
+export const idsOfAccount = async (
+    db: Pick<Db, 'select'>,
+    table: PgTable & { id: PgColumn; account_id: PgColumn },
+    accountId: number,
+    ids: number[],
+): Promise<number[]> =>
+    ids.length
+        ? (
+              await db
+                  .select({ id: table.id })
+                  .from(table as PgTable)
+                  .where(and(eq(table.account_id, accountId), inArray(table.id, ids)))
+          ).map(r => r.id as number)
+        : [];

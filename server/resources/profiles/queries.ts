@@ -10,7 +10,7 @@ import { parseBadgeText } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
 import { accessGroups, badges, cardFormats, cardLists, profileAccessGroups, profileConsents, profiles } from '../../db/schema';
-import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { allOf, countAll, idsOfAccount, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 import { bumpAccessVersion } from '../../db/accessVersions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -160,15 +160,7 @@ export const removeProfileFromGroup = (db: Db, accountId: number, groupId: numbe
     });
 
 /** The ids among these that are profiles of the account. */
-export const profilesOfAccount = async (db: Db, accountId: number, ids: number[]) =>
-    ids.length
-        ? (
-              await db
-                  .select({ id: profiles.id })
-                  .from(profiles)
-                  .where(and(eq(profiles.account_id, accountId), inArray(profiles.id, ids)))
-          ).map(r => r.id)
-        : [];
+export const profilesOfAccount = (db: Db, accountId: number, ids: number[]) => idsOfAccount(db, profiles, accountId, ids);
 
 /** A page of a group's members with their badges, by ACS ID. */
 export const groupMembers = async (
@@ -452,15 +444,7 @@ export const grantAccess = (db: Db, profile: ProfileRow, groupId: number, card?:
     });
 
 /** Which of these access groups are the account's own: a profile, a visitor or an enrollment is given those only. */
-export const accessGroupsOfAccount = async (db: Db | Tx, accountId: number, ids: number[]) =>
-    ids.length
-        ? (
-              await db
-                  .select({ id: accessGroups.id })
-                  .from(accessGroups)
-                  .where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))
-          ).map(r => r.id)
-        : [];
+export const accessGroupsOfAccount = (db: Db | Tx, accountId: number, ids: number[]) => idsOfAccount(db, accessGroups, accountId, ids);
 
 /** How many badges the account's exclusion list holds (the cards feature's list, read here). */
 export const exclusionCount = async (db: Db, accountId: number) =>
