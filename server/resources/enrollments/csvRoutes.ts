@@ -34,6 +34,7 @@ import {
     setBatchTotal,
 } from './queries';
 import {
+    newInvite,
     checkInviteeBadge,
     enabledFor,
     enrollmentAudit,
@@ -44,7 +45,6 @@ import {
     tags,
 } from './routeHelpers';
 import { sendBatch } from './sender';
-import { newNonce } from './tokens';
 
 const NO_FILE = 'Send the CSV file in the multipart field "file".';
 
@@ -135,19 +135,20 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
                 // A line of the file names no groups: everyone joins the account's default group, checked once.
                 const badge = await checkInviteeBadge(ctx, account.id, person.badge, '');
                 const groups = await (defaultGroups ??= inviteeGroups(ctx, account.id, undefined, ''));
-                pending.push({
-                    account_id: account.id,
-                    batch_id: batch.id,
-                    name: person.name,
-                    email: person.email.toLowerCase(),
-                    nonce: newNonce(),
-                    card_format_id: badge?.card_format_id ?? null,
-                    facility_code: badge?.facility_code ?? null,
-                    badge_number: badge?.badge_number ?? null,
-                    access_group_ids: groups,
-                    expires_at: new Date(upload.now.getTime() + settings.linkDays * 86_400_000),
-                    created_by: upload.createdBy,
-                });
+                pending.push(
+                    newInvite(
+                        {
+                            accountId: account.id,
+                            batchId: batch.id,
+                            name: person.name,
+                            email: person.email,
+                            expiresAt: new Date(upload.now.getTime() + settings.linkDays * 86_400_000),
+                            createdBy: upload.createdBy,
+                        },
+                        badge,
+                        groups,
+                    ),
+                );
                 if (pending.length >= 500) await flush();
             } catch (error) {
                 if (!(error instanceof HttpError)) throw error;

@@ -11,6 +11,7 @@ import { cardFormats, consentTemplates, enrollmentBatches, enrollmentInviteDays,
 import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type InviteRow = typeof enrollmentInvites.$inferSelect;
+export type NewInvite = typeof enrollmentInvites.$inferInsert;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -93,7 +94,7 @@ export const listEnrollments = async (db: Db, f: EnrollmentFilters, params: { pa
 export const findInvite = async (db: Db, id: number): Promise<InviteRow | undefined> =>
     (await db.select().from(enrollmentInvites).where(eq(enrollmentInvites.id, id)).limit(1))[0];
 
-export const insertInvites = (db: Db, rows: (typeof enrollmentInvites.$inferInsert)[]) =>
+export const insertInvites = (db: Db, rows: NewInvite[]) =>
     rows.length ? db.insert(enrollmentInvites).values(rows).returning() : Promise.resolve([] as InviteRow[]);
 
 /** The invitations of an upload, stored as its lines pass (nothing is read back). */

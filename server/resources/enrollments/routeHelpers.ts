@@ -8,9 +8,9 @@ import { forbidden, validationError } from '../../http/errors';
 import { defaultAccessGroupId } from '../access-groups';
 import { accountOptions } from '../accounts';
 import { accessGroupsOfAccount, BADGE_TAKEN, badgeTaken, checkBadge, whyNotForProfile } from '../profiles';
-import type { InviteRow } from './queries';
+import type { InviteRow, NewInvite } from './queries';
 import { sendInvitation } from './sender';
-import { enrollmentLink, enrollmentToken } from './tokens';
+import { enrollmentLink, enrollmentToken, newNonce } from './tokens';
 
 /** What the route modules of web enrollment share: its OpenAPI tag, replies, limits and the checks of an invitation. */
 export const tags = ['web enrollment'];
@@ -100,3 +100,22 @@ export const inviteeGroups = async (ctx: AppContext, accountId: number, ids: num
         throw validationError({ [`${prefix}access_group_ids`]: "Choose access groups of the person's account" });
     return groups;
 };
+
+/** The row of a new invitation: a fresh link for the person, with the badge and groups checked for the account. */
+export const newInvite = (
+    invite: { accountId: number; name: string; email: string; createdBy: string; expiresAt: Date; batchId?: number },
+    badge: { card_format_id: number; facility_code: number | null; badge_number: number } | null | undefined,
+    groups: number[],
+): NewInvite => ({
+    account_id: invite.accountId,
+    ...(invite.batchId === undefined ? {} : { batch_id: invite.batchId }),
+    name: invite.name,
+    email: invite.email.toLowerCase(),
+    nonce: newNonce(),
+    card_format_id: badge?.card_format_id ?? null,
+    facility_code: badge?.facility_code ?? null,
+    badge_number: badge?.badge_number ?? null,
+    access_group_ids: groups,
+    expires_at: invite.expiresAt,
+    created_by: invite.createdBy,
+});

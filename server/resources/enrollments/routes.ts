@@ -12,6 +12,7 @@ import { scopeOf } from '../../http/scope';
 import { takeInvitations } from './dailyCap';
 import { consentTemplateOf, insertInvites, listEnrollments, toEnrollment } from './queries';
 import {
+    newInvite,
     checkInviteeBadge,
     enabledFor,
     enrollmentAudit,
@@ -23,7 +24,6 @@ import {
     sendNow,
     tags,
 } from './routeHelpers';
-import { newNonce } from './tokens';
 
 /** One person checked as an invitation: badge against its format and the opt-out list, groups of the account. */
 const checkInvitee = async (ctx: AppContext, accountId: number, person: InviteeInput, prefix: string) => ({
@@ -93,18 +93,19 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             const giveBack = await takeInvitations(ctx, reply, account.id, checked.length);
             const rows = await insertInvites(
                 ctx.db,
-                checked.map(({ person, badge, groups }) => ({
-                    account_id: account.id,
-                    name: person.name,
-                    email: person.email.toLowerCase(),
-                    nonce: newNonce(),
-                    card_format_id: badge?.card_format_id ?? null,
-                    facility_code: badge?.facility_code ?? null,
-                    badge_number: badge?.badge_number ?? null,
-                    access_group_ids: groups,
-                    expires_at: new Date(now.getTime() + settings.linkDays * 86_400_000),
-                    created_by: requireAuth(request).user.name,
-                })),
+                checked.map(({ person, badge, groups }) =>
+                    newInvite(
+                        {
+                            accountId: account.id,
+                            name: person.name,
+                            email: person.email,
+                            expiresAt: new Date(now.getTime() + settings.linkDays * 86_400_000),
+                            createdBy: requireAuth(request).user.name,
+                        },
+                        badge,
+                        groups,
+                    ),
+                ),
             ).catch(async error => {
                 await giveBack();
                 throw error;
