@@ -212,19 +212,44 @@ interface Check {
     ok: boolean;
     detail: string;
 }
+type CheckFn = (name: string, ok: boolean, detail: string) => void;
+
+/** What the run has started, for its end (or a signal) to stop. */
+interface Running {
+    children: Child[];
+    cleanups: (() => Promise<unknown>)[];
+    fleet?: Fleet;
+    live?: LiveConsole;
+}
 
 const main = async () => {
     const checks: Check[] = [];
-    const check = (name: string, ok: boolean, detail: string) => {
+    const check: CheckFn = (name, ok, detail) => {
         checks.push({ name, ok, detail });
         say(`${ok ? '✓' : '✗'} ${name}: ${detail}`);
     };
-    const children: Child[] = [];
-    const cleanups: (() => Promise<unknown>)[] = [];
-    let fleet: Fleet | undefined;
-    let live: LiveConsole | undefined;
+    const running: Running = { children: [], cleanups: [] };
     const started = Date.now();
-    // Stopped from outside (a CI timeout, Ctrl-C): the instances and haproxy go too, and the scratch database with them.
+    stopOnSignal(running);
+    try {
+        await failover(running, check, started);
+    } catch (error) {
+        check('the run', false, (error as Error).stack ?? String(error));
+    } finally {
+        await stopAll(running);
+    }
+    const failed = checks.filter(c => !c.ok);
+    if (failed.length)
+        for (const c of running.children) {
+            const out = c.output().trim();
+            if (out) say(`\n--- ${c.name} ---\n${out.split('\n').slice(-40).join('\n')}`);
+        }
+    say(`\n${checks.length - failed.length} of ${checks.length} checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    process.exit(failed.length ? 1 : 0);
+};
+
+/** Stopped from outside (a CI timeout, Ctrl-C): the instances and haproxy go too, and the scratch database with them. */
+const stopOnSignal = ({ children, cleanups }: Running) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
         process.once(signal, () => {
             for (const c of children) c.child.kill('SIGKILL');
@@ -232,299 +257,379 @@ const main = async () => {
                 for (const cleanup of cleanups) await cleanup().catch(() => undefined);
             })().finally(() => process.exit(1));
         });
-    try {
-        const database = await scratchDatabase(ADMIN_URL, 'failover');
-        cleanups.push(database.drop);
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-failover-'));
-        cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-        const sql = new pg.Pool({ connectionString: database.url, max: 4 });
-        // Dropping the database at the end terminates its connections, one of ours possibly still closing: not a failure.
-        sql.on('error', () => undefined);
-        cleanups.unshift(() => sql.end());
+};
 
-        // The first migrates and seeds; the second finds it done. Both share the database and the files folder.
-        const [port1, port2, listen, statsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-        const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-        const app1 = await startInstance('app1', port1, env);
-        children.push(app1);
-        const app2 = await startInstance('app2', port2, env);
-        children.push(app2);
-        const instances = new Map([
-            ['app1', app1],
-            ['app2', app2],
-        ]);
-
-        const haproxy = launch('haproxy', HAPROXY, ['-f', path.join(ROOT, 'docs/haproxy.cfg'), '-db'], {
-            LISTEN: `127.0.0.1:${listen}`,
-            STATS: `127.0.0.1:${statsPort}`,
-            APP1: app1.address,
-            APP2: app2.address,
-        });
-        children.push(haproxy);
-        const balancer = `http://127.0.0.1:${listen}`;
-        const statsUrl = `http://127.0.0.1:${statsPort}`;
-        await waitFor(
-            'haproxy sees both instances up',
-            async () => {
-                if (haproxy.child.exitCode !== null) throw new Error(`haproxy exited: ${haproxy.output()}`);
-                const servers = await haproxyServers(statsUrl).catch(() => undefined);
-                return servers && [...servers.values()].every(s => s.status === 'UP') && servers.size === 2;
-            },
-            15_000,
-        );
-        say(
-            `two instances (${app1.address}, ${app2.address}) behind haproxy on ${balancer} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-        );
-
-        const login = await fetch(`${balancer}/api/v2/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-        });
-        const { token } = (await login.json()) as { token: string };
-        const api = async (method: string, route: string, body?: unknown) => {
-            const res = await fetch(`${balancer}/api/v2${route}`, {
-                method,
-                headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-                body: body ? JSON.stringify(body) : undefined,
-            });
-            if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-            return res.json() as Promise<Record<string, unknown>>;
-        };
-
-        // Everything stored from here on must reach the console once.
-        const before = Number((await sql.query<{ id: string }>('select coalesce(max(id), 0)::text as id from events')).rows[0]!.id);
-        const sessionsBefore = await haproxyServers(statsUrl);
-        live = new LiveConsole(`${balancer}/api/v2/events/live`, token);
-        await Promise.race([live.firstReady, sleep(10_000).then(() => Promise.reject(new Error('the live feed did not open')))]);
-        const sessionsAfter = await haproxyServers(statsUrl);
-        const holder = [...sessionsAfter].find(([name, s]) => s.sessions > sessionsBefore.get(name)!.sessions)?.[0];
-        if (!holder) throw new Error('could not tell which instance holds the live feed');
-        const survivor = holder === 'app1' ? 'app2' : 'app1';
-        say(`the console's live feed is on ${holder}`);
-
-        // Readers register through the balancer, wait for approval, then heartbeat and post events with images.
-        const acknowledged: { deviceId: number; deviceEventId: string; id: number; at: number }[] = [];
-        const events = eventsPlugin({
-            ratePerSecond: EVENT_RATE,
-            everyMs: 250,
-            onAcknowledged: (reader, reply: DeviceEventsReply) => {
-                for (const a of reply.accepted)
-                    acknowledged.push({ deviceId: reader.id!, deviceEventId: a.device_event_id, id: a.id, at: Date.now() });
-            },
-        });
-        fleet = new Fleet({
-            url: balancer,
-            devices: READERS,
-            seed: `failover-${process.pid}`,
-            prefix: 'FAILOVER',
-            rampMs: 1000,
-            fleetPlugins: [events],
-        }).start();
-        const pending = await waitFor(
-            'readers waiting for approval',
-            async () => {
-                const list = (await api('GET', '/devices?status=pending&per_page=100')) as { result: { id: number }[] };
-                return list.result.length === READERS ? list.result : undefined;
-            },
-            20_000,
-            500,
-        );
-        for (const d of pending) await api('PUT', `/devices/${d.id}/approve`, {});
-        const readers = fleet.readers;
-        await waitFor(
-            'every reader heartbeating and events flowing',
-            () => readers.every(r => r.heartbeats > 0) && events.stats.accepted > 40,
-            30_000,
-        );
-        say(
-            `${READERS} readers heartbeating every ${HEARTBEAT_SECONDS} s, posting ${EVENT_RATE} events/s (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-        );
-
-        const offlineEvents = async (deviceId: number, upTo: number) =>
-            Number(
-                (
-                    await sql.query(`select count(*)::int as n from events where event = 'DeviceOffline' and device_id = $1 and id <= $2`, [
-                        deviceId,
-                        upTo,
-                    ])
-                ).rows[0].n,
-            );
-        const statusOf = async (deviceId: number) =>
-            (await sql.query<{ status: string }>('select status from devices where id = $1', [deviceId])).rows[0]!.status;
-
-        // A reader goes silent while both instances run the offline detection (every 5 s each).
-        const [silentBefore, silentAfter] = [readers[0]!, readers[1]!];
-        silentBefore.silence(3600_000);
-        await waitFor('the silent reader marked offline', async () => (await statusOf(silentBefore.id!)) === 'offline', 30_000, 250);
-
-        // The kill lands while readers' batches are on their way: their fate is unknown to the readers, which send them again.
-        await waitFor('batches in flight', () => postsInFlight >= 2, 10_000, 1);
-        const inFlightAtKill = postsInFlight;
-        const killedAt = Date.now();
-        const heartbeatsAtKill = readers.map(r => r.heartbeats);
-        instances.get(holder)!.child.kill('SIGKILL');
-        say(`SIGKILL ${holder} (${((killedAt - started) / 1000).toFixed(0)} s)`);
-        // Another reader goes silent: the survivor alone detects it.
-        silentAfter.silence(3600_000);
-        const down = await waitFor(
-            'haproxy takes the killed instance out',
-            async () => ((await haproxyServers(statsUrl)).get(holder)?.status.startsWith('DOWN') ? Date.now() : undefined),
-            10_000,
-            100,
-        );
-        await sleep(Math.max(0, killedAt + KILL_WINDOW_MS - Date.now()));
-        const heartbeatsAfterWindow = readers.map(r => r.heartbeats);
-        await waitFor('the second silent reader marked offline', async () => (await statusOf(silentAfter.id!)) === 'offline', 30_000, 250);
-        await sleep(Math.max(0, killedAt + 12_000 - Date.now()));
-        await fleet.stop();
-        const heartbeatsAtEnd = readers.map(r => r.heartbeats);
-
-        // The run ends here: the readers, stopped, will be marked offline in a few seconds, and those events are not the run's.
-        const cutoff = Number((await sql.query<{ id: string }>('select coalesce(max(id), 0)::text as id from events')).rows[0]!.id);
-        await waitFor('the console receives the last events', () => live!.ids.includes(cutoff) || undefined, 15_000, 100).catch(
-            () => undefined,
-        );
-        await sleep(500);
-        await live.stop();
-        const storedIds = (
-            await sql.query<{ id: string }>('select id::text from events where id > $1 and id <= $2 order by id', [before, cutoff])
-        ).rows.map(r => Number(r.id));
-
-        // A new reader registering from another address, with a forged X-Forwarded-For: the platform records where it really is.
-        const registered = await new Promise<{ device_id: number }>((resolve, reject) => {
-            const body = JSON.stringify({
-                hardware_id: 'FAILOVER-FORWARDED',
-                secret: 'a-secret-of-the-forwarded-reader',
-                pairing_code: '123456',
-                board_type: 'rock-gen3',
-                release: '4.1.0',
-            });
-            const req = http.request(
-                `${balancer}/api/v2/device/register`,
-                {
-                    method: 'POST',
-                    localAddress: '127.0.0.2',
-                    headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
-                },
-                res => {
-                    let text = '';
-                    res.on('data', d => (text += d));
-                    res.on('end', () =>
-                        res.statusCode === 202 || res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(text)),
-                    );
-                },
-            );
-            req.on('error', reject);
-            req.end(body);
-        });
-        const forwarded = (await api('GET', `/devices/${registered.device_id}`)).ip_address;
-
-        say('');
-        check(
-            "the instances see the client's address, not haproxy's nor a forged one",
-            forwarded === '127.0.0.2',
-            `a reader registering from 127.0.0.2 with X-Forwarded-For: 203.0.113.9 is recorded at ${String(forwarded)}`,
-        );
-        const servers = await haproxyServers(statsUrl);
-        check(
-            'haproxy took the killed instance out, the other stayed up',
-            servers.get(holder)!.status.startsWith('DOWN') && servers.get(survivor)!.status === 'UP',
-            `${holder} ${servers.get(holder)!.status} ${((down - killedAt) / 1000).toFixed(1)} s after the kill, ${survivor} ${servers.get(survivor)!.status}`,
-        );
-        check(
-            'the survivor kept running',
-            instances.get(survivor)!.child.exitCode === null,
-            `${survivor} ${instances.get(survivor)!.child.exitCode === null ? 'running' : `exited ${instances.get(survivor)!.child.exitCode}`}`,
-        );
-
-        const talking = readers.map((r, i) => ({ r, i })).filter(({ r }) => r !== silentBefore && r !== silentAfter);
-        const stalled = talking.filter(({ i }) => heartbeatsAtEnd[i]! - heartbeatsAfterWindow[i]! < 2);
-        check(
-            'readers kept heartbeating through the balancer',
-            stalled.length === 0,
-            `${talking.length} readers, heartbeats after the kill ${talking.map(({ i }) => heartbeatsAtEnd[i]! - heartbeatsAtKill[i]!).join(' ')}`,
-        );
-        const aroundKill = failures.filter(f => f.endedAt >= killedAt && f.startedAt <= killedAt + KILL_WINDOW_MS);
-        const acknowledgedIds = new Set(acknowledged.map(a => a.deviceEventId));
-        // A reader silenced just after the kill keeps what it could not send, as a reader out of reach does.
-        const silent = (id: string) => [silentBefore, silentAfter].some(r => id.startsWith(`${r.identity.hardwareId}-`));
-        const unsent = failures.flatMap(f => f.events).filter(id => !acknowledgedIds.has(id));
-        const lost = unsent.filter(id => !silent(id));
-        const kinds = [...new Set(failures.map(f => `${f.path.replace(/.*\/device\//, '')} ${f.outcome}`))];
-        check(
-            'requests failed only around the kill, and the readers sent their events again',
-            aroundKill.length === failures.length && lost.length === 0,
-            `${inFlightAtKill} batches in flight at the kill; ${failures.length} readers' requests failed (${kinds.join(', ') || 'none'}), ${failures.length - aroundKill.length} of them outside the ${KILL_WINDOW_MS / 1000} s after it; ${failures.flatMap(f => f.events).length} events of failed batches, ${lost.length} never acknowledged since${lost.length ? ` (${lost.slice(0, 5).join(', ')})` : ''}${unsent.length > lost.length ? ` (and ${unsent.length - lost.length} kept by a silenced reader)` : ''}`,
-        );
-        const afterKill = acknowledged.filter(a => a.at > killedAt + KILL_WINDOW_MS).length;
-        check('readers kept posting events after the kill', afterKill > 0, `${afterKill} events acknowledged after the kill window`);
-
-        // Every acknowledged event, by its reader and event id, is one row, the row named in the reply.
-        const rows = (
-            await sql.query<{ device_id: number; device_event_id: string; ids: string[] }>(
-                `select device_id, device_event_id, array_agg(id::text) as ids from events where device_event_id is not null group by 1, 2`,
-            )
-        ).rows;
-        const byKey = new Map(rows.map(r => [`${r.device_id}/${r.device_event_id}`, r.ids.map(Number)]));
-        const missing = acknowledged.filter(a => !byKey.has(`${a.deviceId}/${a.deviceEventId}`));
-        const wrong = acknowledged.filter(a => byKey.get(`${a.deviceId}/${a.deviceEventId}`)?.[0] !== a.id);
-        const twice = rows.filter(r => r.ids.length > 1);
-        const distinct = new Set(acknowledged.map(a => `${a.deviceId}/${a.deviceEventId}`)).size;
-        check(
-            'every acknowledged event is stored exactly once',
-            acknowledged.length > 0 && missing.length === 0 && wrong.length === 0 && twice.length === 0,
-            `${distinct} events acknowledged (${acknowledged.length - distinct} acknowledged again after a retry), ${missing.length} missing, ${twice.length} stored twice, ${wrong.length} under another id`,
-        );
-
-        const seen = new Set(live.ids);
-        const duplicates = live.ids.length - seen.size;
-        const outOfOrder = live.ids.filter((id, i) => i > 0 && id <= live!.ids[i - 1]!).length;
-        const gaps = storedIds.filter(id => !seen.has(id));
-        const extra = live.ids.filter(id => id <= cutoff && !storedIds.includes(id));
-        check(
-            'the live feed resumed on the other instance',
-            live.connections >= 2,
-            `${live.connections} connections (the first on ${holder}), resumed with Last-Event-ID`,
-        );
-        check(
-            'the console received every event stored during the run once, in order of id',
-            storedIds.length > 0 &&
-                gaps.length === 0 &&
-                duplicates === 0 &&
-                outOfOrder === 0 &&
-                extra.length === 0 &&
-                live.reloads.length === 0,
-            `${storedIds.length} stored, ${live.ids.length} received: ${gaps.length} missing${gaps.length ? ` (${gaps.slice(0, 10).join(', ')})` : ''}, ${duplicates} twice, ${outOfOrder} out of order, ${extra.length} unknown, ${live.reloads.length} reload`,
-        );
-
-        const offline = await Promise.all([silentBefore, silentAfter].map(r => offlineEvents(r.id!, cutoff)));
-        const others = await Promise.all(talking.map(({ r }) => offlineEvents(r.id!, cutoff)));
-        check(
-            'the offline detection ran once per silent reader across the instances',
-            offline.every(n => n === 1) && others.every(n => n === 0),
-            `DeviceOffline events: ${offline[0]} for the reader silenced while both ran, ${offline[1]} for the one silenced after the kill, ${others.reduce((a, b) => a + b, 0)} for the others`,
-        );
-    } catch (error) {
-        check('the run', false, (error as Error).stack ?? String(error));
-    } finally {
-        await fleet?.stop().catch(() => undefined);
-        await live?.stop().catch(() => undefined);
-        for (const c of children.reverse()) {
-            if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGTERM');
-            const exited = await Promise.race([c.exited.then(() => true), sleep(10_000).then(() => false)]);
-            if (!exited) c.child.kill('SIGKILL');
-        }
-        for (const cleanup of cleanups) await cleanup().catch(error => say(`cleanup: ${(error as Error).message}`));
+const stopAll = async ({ fleet, live, children, cleanups }: Running) => {
+    await fleet?.stop().catch(() => undefined);
+    await live?.stop().catch(() => undefined);
+    for (const c of children.reverse()) {
+        if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGTERM');
+        const exited = await Promise.race([c.exited.then(() => true), sleep(10_000).then(() => false)]);
+        if (!exited) c.child.kill('SIGKILL');
     }
-    const failed = checks.filter(c => !c.ok);
-    if (failed.length)
-        for (const c of children) {
-            const out = c.output().trim();
-            if (out) say(`\n--- ${c.name} ---\n${out.split('\n').slice(-40).join('\n')}`);
-        }
-    say(`\n${checks.length - failed.length} of ${checks.length} checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    process.exit(failed.length ? 1 : 0);
+    for (const cleanup of cleanups) await cleanup().catch(error => say(`cleanup: ${(error as Error).message}`));
+};
+
+/** The run: the platform up, the console and the readers on it, the kill, then the checks. */
+const failover = async (running: Running, check: CheckFn, started: number) => {
+    const platform = await startPlatform(running, started);
+    const api = await signIn(platform.balancer);
+    const feed = await openLiveFeed(running, platform, api.token);
+    const traffic = await startTraffic(running, platform.balancer, api.call, started);
+    const kill = await killDuringTraffic(platform, traffic, feed.holder, started);
+    const run = await endRun(running, platform.sql, feed.before);
+    const forwarded = await registerForwarded(platform.balancer, api.call);
+
+    say('');
+    await checkBalancer(check, platform, feed, kill, forwarded);
+    checkReaders(check, traffic, kill);
+    await checkEvents(check, platform.sql, traffic);
+    checkLiveFeed(check, running.live!, feed.holder, run);
+    await checkOfflineDetection(check, platform.sql, traffic, run.cutoff);
+};
+
+type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+/** A scratch database, two instances on it sharing a files folder, and haproxy in front of them. */
+const startPlatform = async ({ children, cleanups }: Running, started: number) => {
+    const database = await scratchDatabase(ADMIN_URL, 'failover');
+    cleanups.push(database.drop);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-failover-'));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const sql = new pg.Pool({ connectionString: database.url, max: 4 });
+    // Dropping the database at the end terminates its connections, one of ours possibly still closing: not a failure.
+    sql.on('error', () => undefined);
+    cleanups.unshift(() => sql.end());
+
+    // The first migrates and seeds; the second finds it done. Both share the database and the files folder.
+    const [port1, port2, listen, statsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+    const app1 = await startInstance('app1', port1, env);
+    children.push(app1);
+    const app2 = await startInstance('app2', port2, env);
+    children.push(app2);
+    const instances = new Map([
+        ['app1', app1],
+        ['app2', app2],
+    ]);
+
+    const haproxy = launch('haproxy', HAPROXY, ['-f', path.join(ROOT, 'docs/haproxy.cfg'), '-db'], {
+        LISTEN: `127.0.0.1:${listen}`,
+        STATS: `127.0.0.1:${statsPort}`,
+        APP1: app1.address,
+        APP2: app2.address,
+    });
+    children.push(haproxy);
+    const balancer = `http://127.0.0.1:${listen}`;
+    const statsUrl = `http://127.0.0.1:${statsPort}`;
+    await waitFor(
+        'haproxy sees both instances up',
+        async () => {
+            if (haproxy.child.exitCode !== null) throw new Error(`haproxy exited: ${haproxy.output()}`);
+            const servers = await haproxyServers(statsUrl).catch(() => undefined);
+            return servers && [...servers.values()].every(s => s.status === 'UP') && servers.size === 2;
+        },
+        15_000,
+    );
+    say(`two instances (${app1.address}, ${app2.address}) behind haproxy on ${balancer} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return { sql, instances, balancer, statsUrl };
+};
+
+type Api = (method: string, route: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+/** The administrator signed in through the balancer, and how it calls the API. */
+const signIn = async (balancer: string) => {
+    const login = await fetch(`${balancer}/api/v2/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const call: Api = async (method, route, body) => {
+        const res = await fetch(`${balancer}/api/v2${route}`, {
+            method,
+            headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
+        });
+        if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+        return res.json() as Promise<Record<string, unknown>>;
+    };
+    return { token, call };
+};
+
+/** The console's live feed opened through the balancer; which instance holds it, from haproxy's session counts. */
+const openLiveFeed = async (running: Running, { sql, balancer, statsUrl }: Platform, token: string) => {
+    // Everything stored from here on must reach the console once.
+    const before = Number((await sql.query<{ id: string }>('select coalesce(max(id), 0)::text as id from events')).rows[0]!.id);
+    const sessionsBefore = await haproxyServers(statsUrl);
+    const live = (running.live = new LiveConsole(`${balancer}/api/v2/events/live`, token));
+    await Promise.race([live.firstReady, sleep(10_000).then(() => Promise.reject(new Error('the live feed did not open')))]);
+    const sessionsAfter = await haproxyServers(statsUrl);
+    const holder = [...sessionsAfter].find(([name, s]) => s.sessions > sessionsBefore.get(name)!.sessions)?.[0];
+    if (!holder) throw new Error('could not tell which instance holds the live feed');
+    const survivor = holder === 'app1' ? 'app2' : 'app1';
+    say(`the console's live feed is on ${holder}`);
+    return { before, holder, survivor };
+};
+
+type Traffic = Awaited<ReturnType<typeof startTraffic>>;
+
+/** Readers register through the balancer, wait for approval, then heartbeat and post events with images. */
+const startTraffic = async (running: Running, balancer: string, api: Api, started: number) => {
+    const acknowledged: { deviceId: number; deviceEventId: string; id: number; at: number }[] = [];
+    const events = eventsPlugin({
+        ratePerSecond: EVENT_RATE,
+        everyMs: 250,
+        onAcknowledged: (reader, reply: DeviceEventsReply) => {
+            for (const a of reply.accepted)
+                acknowledged.push({ deviceId: reader.id!, deviceEventId: a.device_event_id, id: a.id, at: Date.now() });
+        },
+    });
+    const fleet = (running.fleet = new Fleet({
+        url: balancer,
+        devices: READERS,
+        seed: `failover-${process.pid}`,
+        prefix: 'FAILOVER',
+        rampMs: 1000,
+        fleetPlugins: [events],
+    }).start());
+    const pending = await waitFor(
+        'readers waiting for approval',
+        async () => {
+            const list = (await api('GET', '/devices?status=pending&per_page=100')) as { result: { id: number }[] };
+            return list.result.length === READERS ? list.result : undefined;
+        },
+        20_000,
+        500,
+    );
+    for (const d of pending) await api('PUT', `/devices/${d.id}/approve`, {});
+    const readers = fleet.readers;
+    await waitFor(
+        'every reader heartbeating and events flowing',
+        () => readers.every(r => r.heartbeats > 0) && events.stats.accepted > 40,
+        30_000,
+    );
+    say(
+        `${READERS} readers heartbeating every ${HEARTBEAT_SECONDS} s, posting ${EVENT_RATE} events/s (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    // One reader goes silent before the kill, another after it.
+    return { fleet, acknowledged, readers, silentBefore: readers[0]!, silentAfter: readers[1]! };
+};
+
+type Kill = Awaited<ReturnType<typeof killDuringTraffic>>;
+
+const statusOf = async (sql: pg.Pool, deviceId: number) =>
+    (await sql.query<{ status: string }>('select status from devices where id = $1', [deviceId])).rows[0]!.status;
+
+/**
+ * A reader silenced while both instances run the offline detection, then the instance holding the live feed
+ * SIGKILLed while readers' batches are on their way, another reader silenced, and the readers left to carry on.
+ */
+const killDuringTraffic = async (
+    { sql, instances, statsUrl }: Platform,
+    { fleet, readers, silentBefore, silentAfter }: Traffic,
+    holder: string,
+    started: number,
+) => {
+    // A reader goes silent while both instances run the offline detection (every 5 s each).
+    silentBefore.silence(3600_000);
+    await waitFor('the silent reader marked offline', async () => (await statusOf(sql, silentBefore.id!)) === 'offline', 30_000, 250);
+
+    // The kill lands while readers' batches are on their way: their fate is unknown to the readers, which send them again.
+    await waitFor('batches in flight', () => postsInFlight >= 2, 10_000, 1);
+    const inFlightAtKill = postsInFlight;
+    const killedAt = Date.now();
+    const heartbeatsAtKill = readers.map(r => r.heartbeats);
+    instances.get(holder)!.child.kill('SIGKILL');
+    say(`SIGKILL ${holder} (${((killedAt - started) / 1000).toFixed(0)} s)`);
+    // Another reader goes silent: the survivor alone detects it.
+    silentAfter.silence(3600_000);
+    const down = await waitFor(
+        'haproxy takes the killed instance out',
+        async () => ((await haproxyServers(statsUrl)).get(holder)?.status.startsWith('DOWN') ? Date.now() : undefined),
+        10_000,
+        100,
+    );
+    await sleep(Math.max(0, killedAt + KILL_WINDOW_MS - Date.now()));
+    const heartbeatsAfterWindow = readers.map(r => r.heartbeats);
+    await waitFor('the second silent reader marked offline', async () => (await statusOf(sql, silentAfter.id!)) === 'offline', 30_000, 250);
+    await sleep(Math.max(0, killedAt + 12_000 - Date.now()));
+    await fleet.stop();
+    const heartbeatsAtEnd = readers.map(r => r.heartbeats);
+    return { inFlightAtKill, killedAt, down, heartbeatsAtKill, heartbeatsAfterWindow, heartbeatsAtEnd };
+};
+
+/**
+ * The run ends once the fleet is stopped: the readers, stopped, will be marked offline in a few seconds, and those
+ * events are not the run's. The console gets a moment for the last events; the events stored meanwhile, by id.
+ */
+const endRun = async ({ live }: Running, sql: pg.Pool, before: number) => {
+    const cutoff = Number((await sql.query<{ id: string }>('select coalesce(max(id), 0)::text as id from events')).rows[0]!.id);
+    await waitFor('the console receives the last events', () => live!.ids.includes(cutoff) || undefined, 15_000, 100).catch(
+        () => undefined,
+    );
+    await sleep(500);
+    await live!.stop();
+    const storedIds = (
+        await sql.query<{ id: string }>('select id::text from events where id > $1 and id <= $2 order by id', [before, cutoff])
+    ).rows.map(r => Number(r.id));
+    return { cutoff, storedIds };
+};
+
+/** A new reader registering from another address, with a forged X-Forwarded-For: where the platform records it. */
+const registerForwarded = async (balancer: string, api: Api) => {
+    const registered = await new Promise<{ device_id: number }>((resolve, reject) => {
+        const body = JSON.stringify({
+            hardware_id: 'FAILOVER-FORWARDED',
+            secret: 'a-secret-of-the-forwarded-reader',
+            pairing_code: '123456',
+            board_type: 'rock-gen3',
+            release: '4.1.0',
+        });
+        const req = http.request(
+            `${balancer}/api/v2/device/register`,
+            {
+                method: 'POST',
+                localAddress: '127.0.0.2',
+                headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+            },
+            res => {
+                let text = '';
+                res.on('data', d => (text += d));
+                res.on('end', () =>
+                    res.statusCode === 202 || res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(text)),
+                );
+            },
+        );
+        req.on('error', reject);
+        req.end(body);
+    });
+    return (await api('GET', `/devices/${registered.device_id}`)).ip_address;
+};
+
+/** The platform records the client's address, haproxy took the killed instance out, the survivor runs. */
+const checkBalancer = async (
+    check: CheckFn,
+    { instances, statsUrl }: Platform,
+    { holder, survivor }: { holder: string; survivor: string },
+    { down, killedAt }: Kill,
+    forwarded: unknown,
+) => {
+    check(
+        "the instances see the client's address, not haproxy's nor a forged one",
+        forwarded === '127.0.0.2',
+        `a reader registering from 127.0.0.2 with X-Forwarded-For: 203.0.113.9 is recorded at ${String(forwarded)}`,
+    );
+    const servers = await haproxyServers(statsUrl);
+    check(
+        'haproxy took the killed instance out, the other stayed up',
+        servers.get(holder)!.status.startsWith('DOWN') && servers.get(survivor)!.status === 'UP',
+        `${holder} ${servers.get(holder)!.status} ${((down - killedAt) / 1000).toFixed(1)} s after the kill, ${survivor} ${servers.get(survivor)!.status}`,
+    );
+    check(
+        'the survivor kept running',
+        instances.get(survivor)!.child.exitCode === null,
+        `${survivor} ${instances.get(survivor)!.child.exitCode === null ? 'running' : `exited ${instances.get(survivor)!.child.exitCode}`}`,
+    );
+};
+
+/** The readers that were not silenced. */
+const talkingReaders = ({ readers, silentBefore, silentAfter }: Traffic) =>
+    readers.map((r, i) => ({ r, i })).filter(({ r }) => r !== silentBefore && r !== silentAfter);
+
+/** Readers heartbeated and posted through the kill; their requests failed only around it, and what failed was sent again. */
+const checkReaders = (check: CheckFn, traffic: Traffic, kill: Kill) => {
+    const { acknowledged, silentBefore, silentAfter } = traffic;
+    const { heartbeatsAtEnd, heartbeatsAfterWindow, heartbeatsAtKill, killedAt, inFlightAtKill } = kill;
+    const talking = talkingReaders(traffic);
+    const stalled = talking.filter(({ i }) => heartbeatsAtEnd[i]! - heartbeatsAfterWindow[i]! < 2);
+    check(
+        'readers kept heartbeating through the balancer',
+        stalled.length === 0,
+        `${talking.length} readers, heartbeats after the kill ${talking.map(({ i }) => heartbeatsAtEnd[i]! - heartbeatsAtKill[i]!).join(' ')}`,
+    );
+    const aroundKill = failures.filter(f => f.endedAt >= killedAt && f.startedAt <= killedAt + KILL_WINDOW_MS);
+    const acknowledgedIds = new Set(acknowledged.map(a => a.deviceEventId));
+    // A reader silenced just after the kill keeps what it could not send, as a reader out of reach does.
+    const silent = (id: string) => [silentBefore, silentAfter].some(r => id.startsWith(`${r.identity.hardwareId}-`));
+    const unsent = failures.flatMap(f => f.events).filter(id => !acknowledgedIds.has(id));
+    const lost = unsent.filter(id => !silent(id));
+    const kinds = [...new Set(failures.map(f => `${f.path.replace(/.*\/device\//, '')} ${f.outcome}`))];
+    check(
+        'requests failed only around the kill, and the readers sent their events again',
+        aroundKill.length === failures.length && lost.length === 0,
+        `${inFlightAtKill} batches in flight at the kill; ${failures.length} readers' requests failed (${kinds.join(', ') || 'none'}), ${failures.length - aroundKill.length} of them outside the ${KILL_WINDOW_MS / 1000} s after it; ${failures.flatMap(f => f.events).length} events of failed batches, ${lost.length} never acknowledged since${lost.length ? ` (${lost.slice(0, 5).join(', ')})` : ''}${unsent.length > lost.length ? ` (and ${unsent.length - lost.length} kept by a silenced reader)` : ''}`,
+    );
+    const afterKill = acknowledged.filter(a => a.at > killedAt + KILL_WINDOW_MS).length;
+    check('readers kept posting events after the kill', afterKill > 0, `${afterKill} events acknowledged after the kill window`);
+};
+
+/** Every acknowledged event, by its reader and event id, is one row, the row named in the reply. */
+const checkEvents = async (check: CheckFn, sql: pg.Pool, { acknowledged }: Traffic) => {
+    const rows = (
+        await sql.query<{ device_id: number; device_event_id: string; ids: string[] }>(
+            `select device_id, device_event_id, array_agg(id::text) as ids from events where device_event_id is not null group by 1, 2`,
+        )
+    ).rows;
+    const byKey = new Map(rows.map(r => [`${r.device_id}/${r.device_event_id}`, r.ids.map(Number)]));
+    const missing = acknowledged.filter(a => !byKey.has(`${a.deviceId}/${a.deviceEventId}`));
+    const wrong = acknowledged.filter(a => byKey.get(`${a.deviceId}/${a.deviceEventId}`)?.[0] !== a.id);
+    const twice = rows.filter(r => r.ids.length > 1);
+    const distinct = new Set(acknowledged.map(a => `${a.deviceId}/${a.deviceEventId}`)).size;
+    check(
+        'every acknowledged event is stored exactly once',
+        acknowledged.length > 0 && missing.length === 0 && wrong.length === 0 && twice.length === 0,
+        `${distinct} events acknowledged (${acknowledged.length - distinct} acknowledged again after a retry), ${missing.length} missing, ${twice.length} stored twice, ${wrong.length} under another id`,
+    );
+};
+
+/** The live feed resumed on the survivor and the console got every event stored during the run, once, in order. */
+const checkLiveFeed = (
+    check: CheckFn,
+    live: LiveConsole,
+    holder: string,
+    { cutoff, storedIds }: { cutoff: number; storedIds: number[] },
+) => {
+    const seen = new Set(live.ids);
+    const duplicates = live.ids.length - seen.size;
+    const outOfOrder = live.ids.filter((id, i) => i > 0 && id <= live.ids[i - 1]!).length;
+    const gaps = storedIds.filter(id => !seen.has(id));
+    const extra = live.ids.filter(id => id <= cutoff && !storedIds.includes(id));
+    check(
+        'the live feed resumed on the other instance',
+        live.connections >= 2,
+        `${live.connections} connections (the first on ${holder}), resumed with Last-Event-ID`,
+    );
+    check(
+        'the console received every event stored during the run once, in order of id',
+        storedIds.length > 0 &&
+            gaps.length === 0 &&
+            duplicates === 0 &&
+            outOfOrder === 0 &&
+            extra.length === 0 &&
+            live.reloads.length === 0,
+        `${storedIds.length} stored, ${live.ids.length} received: ${gaps.length} missing${gaps.length ? ` (${gaps.slice(0, 10).join(', ')})` : ''}, ${duplicates} twice, ${outOfOrder} out of order, ${extra.length} unknown, ${live.reloads.length} reload`,
+    );
+};
+
+/** One DeviceOffline event per silenced reader across the two instances, none for the others. */
+const checkOfflineDetection = async (check: CheckFn, sql: pg.Pool, traffic: Traffic, cutoff: number) => {
+    const offlineEvents = async (deviceId: number, upTo: number) =>
+        Number(
+            (
+                await sql.query(`select count(*)::int as n from events where event = 'DeviceOffline' and device_id = $1 and id <= $2`, [
+                    deviceId,
+                    upTo,
+                ])
+            ).rows[0].n,
+        );
+    const offline = await Promise.all([traffic.silentBefore, traffic.silentAfter].map(r => offlineEvents(r.id!, cutoff)));
+    const others = await Promise.all(talkingReaders(traffic).map(({ r }) => offlineEvents(r.id!, cutoff)));
+    check(
+        'the offline detection ran once per silent reader across the instances',
+        offline.every(n => n === 1) && others.every(n => n === 0),
+        `DeviceOffline events: ${offline[0]} for the reader silenced while both ran, ${offline[1]} for the one silenced after the kill, ${others.reduce((a, b) => a + b, 0)} for the others`,
+    );
 };
 
 await main();

@@ -82,6 +82,10 @@ interface DemoSchedule {
     holidays: ScheduleHoliday[];
 }
 
+type Account = typeof accounts.$inferSelect;
+type Named = { id: number; description: string };
+type CardFormat = typeof cardFormats.$inferSelect;
+
 /**
  * Access groups, profiles with badges, ACS readers and approved devices for
  * the demo's customer accounts, and the plan of the simulated fleet that
@@ -100,104 +104,147 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
         codes.set(account.id, value);
     }
 
-    const groupsByAccount = new Map<number, { id: number; description: string }[]>();
-    const doorsByAccount = new Map<number, { id: number; description: string }[]>();
+    const groupsByAccount = new Map<number, Named[]>();
+    const doorsByAccount = new Map<number, Named[]>();
     for (const [a, account] of customers.entries()) {
-        const site = SITES[account.name] ?? { groups: ['All staff'], doors: ['Main entrance'] };
-        // the site's schedule first, so its group is made following it
-        const plan = site.schedule;
-        const [schedule] = plan
-            ? await db
-                  .insert(schedules)
-                  .values({
-                      account_id: account.id,
-                      name: plan.name,
-                      time_zone: plan.time_zone,
-                      windows: plan.windows,
-                      holidays: plan.holidays,
-                  })
-                  .returning({ id: schedules.id })
-            : [];
-        const groups = await db
-            .insert(accessGroups)
-            .values(
-                site.groups.map((description, g) => ({
-                    account_id: account.id,
-                    description,
-                    default_group: g === 0,
-                    schedule_id: description === plan?.group ? schedule!.id : null,
-                })),
-            )
-            .returning({ id: accessGroups.id, description: accessGroups.description });
+        const { groups, doors } = await seedSite(db, account);
         groupsByAccount.set(account.id, groups);
-        doorsByAccount.set(
-            account.id,
-            await db
-                .insert(readers)
-                .values(site.doors.map(description => ({ account_id: account.id, description })))
-                .returning({ id: readers.id, description: readers.description }),
-        );
-
-        // 40 people per site: a 26-bit badge each (facility 100 + site), a few a second 34-bit one; some still enrolling, a few inactive.
-        const people = await db
-            .insert(profiles)
-            .values(
-                Array.from({ length: 40 }, (_, p) => ({
-                    account_id: account.id,
-                    acs_id: `${account.name.slice(0, 3).toUpperCase()}-${String(p + 1).padStart(4, '0')}`,
-                    status: p % 17 === 5 ? ('enrollment' as const) : p % 13 === 12 ? ('inactive' as const) : ('active' as const),
-                    enabled: p % 19 !== 18,
-                })),
-            )
-            .returning({ id: profiles.id });
-        await db.insert(badges).values(
-            people.flatMap((person, p) => [
-                {
-                    profile_id: person.id,
-                    account_id: account.id,
-                    card_format_id: h10301!.id,
-                    facility_code: 100 + a,
-                    badge_number: 1000 + p,
-                    card_length: 26,
-                    status: p % 17 === 5 ? ('enrollment' as const) : ('active' as const),
-                    enabled: p % 11 !== 10,
-                },
-                ...(p % 5 === 0
-                    ? [
-                          {
-                              profile_id: person.id,
-                              account_id: account.id,
-                              card_format_id: h10306!.id,
-                              facility_code: 2000 + a,
-                              badge_number: 50_000 + p,
-                              card_length: 34,
-                              status: 'active' as const,
-                              enabled: true,
-                          },
-                      ]
-                    : []),
-            ]),
-        );
-        await db
-            .insert(profileAccessGroups)
-            .values(
-                people.flatMap((person, p) => [
-                    { profile_id: person.id, access_group_id: groups[0]!.id },
-                    ...(p % 4 === 0 && groups[1] ? [{ profile_id: person.id, access_group_id: groups[1].id }] : []),
-                    ...(p % 9 === 0 && groups[2] ? [{ profile_id: person.id, access_group_id: groups[2].id }] : []),
-                ]),
-            );
-        await seedDemoPeople(db, {
-            accountId: account.id,
-            facility: 100 + a,
-            formatId: h10301!.id,
-            defaultGroupId: groups[0]!.id,
-            people,
-            now: new Date(),
-        });
+        doorsByAccount.set(account.id, doors);
+        await seedSitePeople(db, account, a, { h10301: h10301!, h10306: h10306! }, groups);
     }
 
-    // The approved readers, spread over the sites; their secrets derive from the fleet's seed.
+    const result: DemoFleetPlan = {
+        seed,
+        codes: await seedFleetDevices(db, { customers, codes, seed, fleetSize, groupsByAccount, doorsByAccount }),
+        prefix: DEMO_FLEET_PREFIX,
+    };
+    await db
+        .insert(settings)
+        .values({ key: 'demo_fleet', value: result })
+        .onConflictDoUpdate({ target: settings.key, set: { value: result } });
+    return result;
+};
+
+/** A customer's site: its schedule, its access groups (the first the default) and its doors, ACS readers. */
+const seedSite = async (db: Db, account: Account) => {
+    const site = SITES[account.name] ?? { groups: ['All staff'], doors: ['Main entrance'] };
+    // the site's schedule first, so its group is made following it
+    const plan = site.schedule;
+    const [schedule] = plan
+        ? await db
+              .insert(schedules)
+              .values({
+                  account_id: account.id,
+                  name: plan.name,
+                  time_zone: plan.time_zone,
+                  windows: plan.windows,
+                  holidays: plan.holidays,
+              })
+              .returning({ id: schedules.id })
+        : [];
+    const groups = await db
+        .insert(accessGroups)
+        .values(
+            site.groups.map((description, g) => ({
+                account_id: account.id,
+                description,
+                default_group: g === 0,
+                schedule_id: description === plan?.group ? schedule!.id : null,
+            })),
+        )
+        .returning({ id: accessGroups.id, description: accessGroups.description });
+    const doors = await db
+        .insert(readers)
+        .values(site.doors.map(description => ({ account_id: account.id, description })))
+        .returning({ id: readers.id, description: readers.description });
+    return { groups, doors };
+};
+
+/**
+ * 40 people per site: a 26-bit badge each (facility 100 + site), a few a second 34-bit one; some still enrolling,
+ * a few inactive. Then the named people of seed-people.ts.
+ */
+const seedSitePeople = async (
+    db: Db,
+    account: Account,
+    a: number,
+    formats: { h10301: CardFormat; h10306: CardFormat },
+    groups: Named[],
+) => {
+    const people = await db
+        .insert(profiles)
+        .values(
+            Array.from({ length: 40 }, (_, p) => ({
+                account_id: account.id,
+                acs_id: `${account.name.slice(0, 3).toUpperCase()}-${String(p + 1).padStart(4, '0')}`,
+                status: p % 17 === 5 ? ('enrollment' as const) : p % 13 === 12 ? ('inactive' as const) : ('active' as const),
+                enabled: p % 19 !== 18,
+            })),
+        )
+        .returning({ id: profiles.id });
+    await db.insert(badges).values(
+        people.flatMap((person, p) => [
+            {
+                profile_id: person.id,
+                account_id: account.id,
+                card_format_id: formats.h10301.id,
+                facility_code: 100 + a,
+                badge_number: 1000 + p,
+                card_length: 26,
+                status: p % 17 === 5 ? ('enrollment' as const) : ('active' as const),
+                enabled: p % 11 !== 10,
+            },
+            ...(p % 5 === 0
+                ? [
+                      {
+                          profile_id: person.id,
+                          account_id: account.id,
+                          card_format_id: formats.h10306.id,
+                          facility_code: 2000 + a,
+                          badge_number: 50_000 + p,
+                          card_length: 34,
+                          status: 'active' as const,
+                          enabled: true,
+                      },
+                  ]
+                : []),
+        ]),
+    );
+    await db
+        .insert(profileAccessGroups)
+        .values(
+            people.flatMap((person, p) => [
+                { profile_id: person.id, access_group_id: groups[0]!.id },
+                ...(p % 4 === 0 && groups[1] ? [{ profile_id: person.id, access_group_id: groups[1].id }] : []),
+                ...(p % 9 === 0 && groups[2] ? [{ profile_id: person.id, access_group_id: groups[2].id }] : []),
+            ]),
+        );
+    await seedDemoPeople(db, {
+        accountId: account.id,
+        facility: 100 + a,
+        formatId: formats.h10301.id,
+        defaultGroupId: groups[0]!.id,
+        people,
+        now: new Date(),
+    });
+};
+
+/**
+ * The approved readers, spread over the sites; their secrets derive from the fleet's seed. Returns the
+ * registration code of each reader of the fleet, by index.
+ */
+const seedFleetDevices = async (
+    db: Db,
+    fleet: {
+        customers: Account[];
+        codes: Map<number, string>;
+        seed: string;
+        fleetSize: number;
+        groupsByAccount: Map<number, Named[]>;
+        doorsByAccount: Map<number, Named[]>;
+    },
+) => {
+    const { customers, codes, seed, fleetSize } = fleet;
     const approved = Math.max(0, fleetSize - 2);
     const plan: string[] = [];
     for (let i = 0; i < fleetSize; i++) {
@@ -205,7 +252,7 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
         plan.push(codes.get(account.id)!);
         if (i >= approved) continue;
         const identity = readerIdentity(seed, i, codes.get(account.id), DEMO_FLEET_PREFIX);
-        const doors = doorsByAccount.get(account.id)!;
+        const doors = fleet.doorsByAccount.get(account.id)!;
         const reader = doors[Math.floor(i / customers.length) % doors.length]!;
         const door = reader.description;
         const [device] = await db
@@ -228,16 +275,11 @@ export const seedDemoDevices = async (db: Db, customerNames: string[], fleetSize
         // The ACS reader of that door links to the device by hardware_id (the first device at a door takes it).
         if (i < customers.length * doors.length)
             await db.update(readers).set({ hardware_id: identity.hardwareId }).where(eq(readers.id, reader.id));
-        const groups = groupsByAccount.get(account.id)!;
+        const groups = fleet.groupsByAccount.get(account.id)!;
         const served = door.includes('Server') || door.includes('Clean') || door.includes('Pharmacy') ? [groups[1]!] : [groups[0]!];
         await db.insert(deviceAccessGroups).values(served.map(g => ({ device_id: device!.id, access_group_id: g.id })));
     }
-    const result: DemoFleetPlan = { seed, codes: plan, prefix: DEMO_FLEET_PREFIX };
-    await db
-        .insert(settings)
-        .values({ key: 'demo_fleet', value: result })
-        .onConflictDoUpdate({ target: settings.key, set: { value: result } });
-    return result;
+    return plan;
 };
 
 /** The fleet plan of a demo platform seeded earlier, if any. */

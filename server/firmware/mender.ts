@@ -218,157 +218,195 @@ export const parseArtifact = async (source: AsyncIterable<Buffer>, options: Pars
     }
 };
 
+/** What parse has read of the outer tar so far, entry by entry. */
+interface ParseState {
+    onHeader: ParseOptions['onHeader'];
+    maxUnpacked: number;
+    maxRatio: number;
+    /** decompressed payload bytes read, all payloads together */
+    unpacked: number;
+    versionHash?: string;
+    manifest?: { raw: Buffer; sums: Map<string, string> };
+    signature: string | null;
+    augmentSums?: Map<string, string>;
+    header?: HeaderContents;
+    headerAugment?: HeaderContents;
+    compression?: Compression;
+    /** the index of the next payload */
+    dataIndex: number;
+    /** the paths whose checksum matched */
+    seen: Set<string>;
+    payloads: ParsedPayload[];
+}
+
 const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Promise<ParsedArtifact> => {
-    const maxUnpacked = options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES;
-    const maxRatio = options.maxUnpackRatio ?? DEFAULT_MAX_UNPACK_RATIO;
-    let unpacked = 0;
-    let versionHash: string | undefined;
-    let manifest: { raw: Buffer; sums: Map<string, string> } | undefined;
-    let signature: string | null = null;
-    let augmentSums: Map<string, string> | undefined;
-    let header: HeaderContents | undefined;
-    let headerAugment: HeaderContents | undefined;
-    let compression: Compression | undefined;
-    let dataIndex = 0;
-    const seen = new Set<string>();
-    const payloads: ParsedPayload[] = [];
-
-    /** The checksum a file must have, from the manifest or, for augmented parts, manifest-augment. */
-    const expected = (path: string) => manifest?.sums.get(path) ?? augmentSums?.get(path);
-    const check = (path: string, actual: string) => {
-        const wanted = expected(path);
-        if (!wanted) throw invalid(`${path} is not listed in the manifest.`);
-        if (wanted !== actual) throw invalid(`the checksum of ${path} does not match the manifest.`);
-        seen.add(path);
+    const state: ParseState = {
+        onHeader: options.onHeader,
+        maxUnpacked: options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES,
+        maxRatio: options.maxUnpackRatio ?? DEFAULT_MAX_UNPACK_RATIO,
+        unpacked: 0,
+        signature: null,
+        dataIndex: 0,
+        seen: new Set<string>(),
+        payloads: [],
     };
+    for await (const entry of tarEntries(source)) await readEntry(state, entry);
+    return finish(state);
+};
 
-    for await (const entry of tarEntries(source)) {
-        const name = entryName(entry);
-        if (!isFile(entry)) throw invalid(`it holds ${name}, which is not a file.`);
-        const headerMatch = /^header(-augment)?\.tar(\.gz|\.xz)?$/.exec(name);
-        const dataMatch = /^data\/(\d{4})\.tar(\.gz|\.xz)?$/.exec(name);
+/** The checksum a file must have, from the manifest or, for augmented parts, manifest-augment. */
+const check = (state: ParseState, path: string, actual: string) => {
+    const wanted = state.manifest?.sums.get(path) ?? state.augmentSums?.get(path);
+    if (!wanted) throw invalid(`${path} is not listed in the manifest.`);
+    if (wanted !== actual) throw invalid(`the checksum of ${path} does not match the manifest.`);
+    state.seen.add(path);
+};
 
-        if (name === 'version') {
-            if (versionHash) throw invalid('it holds two version files.');
-            const data = await readAll(entry, SMALL, 'version');
-            const version = parseJson(data, 'version');
-            if (!isObject(version) || version.format !== 'mender') throw invalid('its version file does not say "mender".');
-            if (version.version !== 3) {
-                throw new ArtifactError(
-                    `Only version 3 of the Mender artifact format is supported; this file is version ${typeof version.version === 'number' ? version.version : 'unknown'}.`,
-                );
-            }
-            versionHash = sha256(data);
-            continue;
-        }
-        if (!versionHash) throw invalid('it does not start with a version file.');
+/** One entry of the outer tar, in the order the format sets: version, manifest, its signature and augment, headers, payloads. */
+const readEntry = async (state: ParseState, entry: TarEntry) => {
+    const name = entryName(entry);
+    if (!isFile(entry)) throw invalid(`it holds ${name}, which is not a file.`);
+    const headerMatch = /^header(-augment)?\.tar(\.gz|\.xz)?$/.exec(name);
+    const dataMatch = /^data\/(\d{4})\.tar(\.gz|\.xz)?$/.exec(name);
 
-        if (name === 'manifest') {
-            if (manifest) throw invalid('it holds two manifests.');
-            const raw = await readAll(entry, MANIFEST_MAX, 'manifest');
-            manifest = { raw, sums: parseManifest(raw, 'manifest') };
-            check('version', versionHash);
-            continue;
-        }
-        if (!manifest) throw invalid('its manifest does not follow the version file.');
+    if (name === 'version') return readVersion(state, entry);
+    if (!state.versionHash) throw invalid('it does not start with a version file.');
 
-        if (name === 'manifest.sig') {
-            if (signature !== null || header) throw invalid('manifest.sig is misplaced.');
-            signature = (await readAll(entry, SMALL, 'manifest.sig')).toString('utf8').trim();
-            if (!/^[A-Za-z0-9+/=\s]+$/.test(signature)) throw invalid('manifest.sig is not base64.');
-        } else if (name === 'manifest-augment') {
-            if (augmentSums || header) throw invalid('manifest-augment is misplaced.');
-            augmentSums = parseManifest(await readAll(entry, MANIFEST_MAX, 'manifest-augment'), 'manifest-augment');
-        } else if (headerMatch) {
-            const augmented = !!headerMatch[1];
-            const kind = compressionOf(headerMatch[2]);
-            if (augmented ? !header || headerAugment || !augmentSums || dataIndex > 0 : header) throw invalid(`${name} is misplaced.`);
-            if (compression && compression !== kind) throw invalid('its parts use different compressions.');
-            compression = kind;
-            const hash = createHash('sha256');
-            const contents = await readHeaderTar(
-                decompress(
-                    observed(entry, c => hash.update(c)),
-                    kind,
-                ),
-                augmented,
-            );
-            // Read what may follow the compressed tar's end, so the hash covers the whole entry.
-            await drain(entry);
-            check(name, hash.digest('hex'));
-            if (augmented) {
-                headerAugment = contents;
-                if (contents.info!.name !== header!.info!.name) throw invalid('header-augment names another artifact.');
-            } else {
-                header = contents;
-                const info = contents.info!;
-                for (let i = 0; i < info.payloadTypes.length; i++)
-                    if (!contents.typeInfo.has(i)) throw invalid(`payload ${i} has no type-info.`);
-                await options.onHeader?.({ name: info.name, deviceTypes: info.deviceTypes });
-            }
-        } else if (dataMatch) {
-            if (!header) throw invalid(`${name} comes before the header.`);
-            const index = Number(dataMatch[1]);
-            if (index !== dataIndex) throw invalid(`${name} is out of order.`);
-            if (index >= header.info!.payloadTypes.length) throw invalid(`${name} is a payload the header does not list.`);
-            const kind = compressionOf(dataMatch[2]);
-            if (kind !== compression) throw invalid('its parts use different compressions.');
-            const files: ParsedPayload['files'] = [];
-            // A few compressed kilobytes can claim gigabytes (a decompression bomb): decompression stops at the cap.
-            const payloadCap = kind === 'none' ? Infinity : maxRatio * entry.header.size + 1024 * 1024;
-            let payloadUnpacked = 0;
-            const counted = observed(decompress(entry, kind), c => {
-                unpacked += c.length;
-                payloadUnpacked += c.length;
-                if (unpacked > maxUnpacked)
-                    throw new ArtifactError(`The artifact unpacks to more than the ${maxUnpacked} bytes allowed.`, 413);
-                if (payloadUnpacked > payloadCap) {
-                    throw new ArtifactError(
-                        `The artifact's payload ${dataMatch[1]} unpacks to more than ${maxRatio} times its compressed size, which a firmware image does not: it is refused.`,
-                        413,
-                    );
-                }
-            });
-            for await (const file of tarEntries(counted)) {
-                const fileName = entryName(file);
-                if (!isFile(file) || !SAFE_NAME.test(fileName))
-                    throw invalid(`payload ${index} holds ${fileName}, which is not a plain file.`);
-                const hash = createHash('sha256');
-                let size = 0;
-                for await (const chunk of file) {
-                    hash.update(chunk);
-                    size += chunk.length;
-                }
-                const checksum = hash.digest('hex');
-                check(`data/${dataMatch[1]}/${fileName}`, checksum);
-                files.push({ name: fileName, size, checksum });
-            }
-            await drain(entry);
-            const typeInfo = { ...header.typeInfo.get(index)!, ...(headerAugment?.typeInfo.get(index) ?? {}) };
-            payloads.push({
-                type: header.info!.payloadTypes[index] ?? null,
-                files,
-                provides: typeInfo.provides,
-                depends: typeInfo.depends,
-                clearsProvides: typeInfo.clearsProvides,
-                metaData: headerAugment?.metaData.get(index) ?? header.metaData.get(index) ?? null,
-            });
-            dataIndex++;
-        } else {
-            throw invalid(`it holds an unexpected file, ${name}.`);
-        }
+    if (name === 'manifest') {
+        if (state.manifest) throw invalid('it holds two manifests.');
+        const raw = await readAll(entry, MANIFEST_MAX, 'manifest');
+        state.manifest = { raw, sums: parseManifest(raw, 'manifest') };
+        check(state, 'version', state.versionHash);
+        return;
     }
+    if (!state.manifest) throw invalid('its manifest does not follow the version file.');
 
-    if (!versionHash) throw invalid('it has no version file.');
+    if (name === 'manifest.sig') {
+        if (state.signature !== null || state.header) throw invalid('manifest.sig is misplaced.');
+        state.signature = (await readAll(entry, SMALL, 'manifest.sig')).toString('utf8').trim();
+        if (!/^[A-Za-z0-9+/=\s]+$/.test(state.signature)) throw invalid('manifest.sig is not base64.');
+    } else if (name === 'manifest-augment') {
+        if (state.augmentSums || state.header) throw invalid('manifest-augment is misplaced.');
+        state.augmentSums = parseManifest(await readAll(entry, MANIFEST_MAX, 'manifest-augment'), 'manifest-augment');
+    } else if (headerMatch) {
+        await readHeaderEntry(state, entry, name, !!headerMatch[1], compressionOf(headerMatch[2]));
+    } else if (dataMatch) {
+        await readPayloadEntry(state, entry, name, dataMatch[1]!, compressionOf(dataMatch[2]));
+    } else {
+        throw invalid(`it holds an unexpected file, ${name}.`);
+    }
+};
+
+const readVersion = async (state: ParseState, entry: TarEntry) => {
+    if (state.versionHash) throw invalid('it holds two version files.');
+    const data = await readAll(entry, SMALL, 'version');
+    const version = parseJson(data, 'version');
+    if (!isObject(version) || version.format !== 'mender') throw invalid('its version file does not say "mender".');
+    if (version.version !== 3) {
+        throw new ArtifactError(
+            `Only version 3 of the Mender artifact format is supported; this file is version ${typeof version.version === 'number' ? version.version : 'unknown'}.`,
+        );
+    }
+    state.versionHash = sha256(data);
+};
+
+/** header.tar* (then onHeader is told), or header-augment.tar*, hashed as a whole entry. */
+const readHeaderEntry = async (state: ParseState, entry: TarEntry, name: string, augmented: boolean, kind: Compression) => {
+    const { header } = state;
+    if (augmented ? !header || state.headerAugment || !state.augmentSums || state.dataIndex > 0 : header)
+        throw invalid(`${name} is misplaced.`);
+    if (state.compression && state.compression !== kind) throw invalid('its parts use different compressions.');
+    state.compression = kind;
+    const hash = createHash('sha256');
+    const contents = await readHeaderTar(
+        decompress(
+            observed(entry, c => hash.update(c)),
+            kind,
+        ),
+        augmented,
+    );
+    // Read what may follow the compressed tar's end, so the hash covers the whole entry.
+    await drain(entry);
+    check(state, name, hash.digest('hex'));
+    if (augmented) {
+        state.headerAugment = contents;
+        if (contents.info!.name !== header!.info!.name) throw invalid('header-augment names another artifact.');
+    } else {
+        state.header = contents;
+        const info = contents.info!;
+        for (let i = 0; i < info.payloadTypes.length; i++) if (!contents.typeInfo.has(i)) throw invalid(`payload ${i} has no type-info.`);
+        await state.onHeader?.({ name: info.name, deviceTypes: info.deviceTypes });
+    }
+};
+
+/** data/NNNN.tar*: its files hashed on the way through, against the manifest, and the payload as the headers describe it. */
+const readPayloadEntry = async (state: ParseState, entry: TarEntry, name: string, number: string, kind: Compression) => {
+    const { header, headerAugment } = state;
+    if (!header) throw invalid(`${name} comes before the header.`);
+    const index = Number(number);
+    if (index !== state.dataIndex) throw invalid(`${name} is out of order.`);
+    if (index >= header.info!.payloadTypes.length) throw invalid(`${name} is a payload the header does not list.`);
+    if (kind !== state.compression) throw invalid('its parts use different compressions.');
+    const files: ParsedPayload['files'] = [];
+    for await (const file of tarEntries(unpackedPayload(state, entry, number, kind))) {
+        const fileName = entryName(file);
+        if (!isFile(file) || !SAFE_NAME.test(fileName)) throw invalid(`payload ${index} holds ${fileName}, which is not a plain file.`);
+        const hash = createHash('sha256');
+        let size = 0;
+        for await (const chunk of file) {
+            hash.update(chunk);
+            size += chunk.length;
+        }
+        const checksum = hash.digest('hex');
+        check(state, `data/${number}/${fileName}`, checksum);
+        files.push({ name: fileName, size, checksum });
+    }
+    await drain(entry);
+    const typeInfo = { ...header.typeInfo.get(index)!, ...(headerAugment?.typeInfo.get(index) ?? {}) };
+    state.payloads.push({
+        type: header.info!.payloadTypes[index] ?? null,
+        files,
+        provides: typeInfo.provides,
+        depends: typeInfo.depends,
+        clearsProvides: typeInfo.clearsProvides,
+        metaData: headerAugment?.metaData.get(index) ?? header.metaData.get(index) ?? null,
+    });
+    state.dataIndex++;
+};
+
+/** A payload's bytes decompressed, counted against the caps. */
+const unpackedPayload = (state: ParseState, entry: TarEntry, number: string, kind: Compression) => {
+    const { maxRatio, maxUnpacked } = state;
+    // A few compressed kilobytes can claim gigabytes (a decompression bomb): decompression stops at the cap.
+    const payloadCap = kind === 'none' ? Infinity : maxRatio * entry.header.size + 1024 * 1024;
+    let payloadUnpacked = 0;
+    return observed(decompress(entry, kind), c => {
+        state.unpacked += c.length;
+        payloadUnpacked += c.length;
+        if (state.unpacked > maxUnpacked)
+            throw new ArtifactError(`The artifact unpacks to more than the ${maxUnpacked} bytes allowed.`, 413);
+        if (payloadUnpacked > payloadCap) {
+            throw new ArtifactError(
+                `The artifact's payload ${number} unpacks to more than ${maxRatio} times its compressed size, which a firmware image does not: it is refused.`,
+                413,
+            );
+        }
+    });
+};
+
+/** Once the outer tar ends: every part there, every listed file seen, and what the payloads provide and depend on. */
+const finish = (state: ParseState): ParsedArtifact => {
+    const { manifest, header, augmentSums, headerAugment, payloads } = state;
+    if (!state.versionHash) throw invalid('it has no version file.');
     if (!manifest) throw invalid('it has no manifest.');
     if (!header) throw invalid('it has no header.');
     const info = header.info!;
-    if (dataIndex !== info.payloadTypes.length)
-        throw invalid(`the header lists ${info.payloadTypes.length} payload(s) but it holds ${dataIndex}.`);
+    if (state.dataIndex !== info.payloadTypes.length)
+        throw invalid(`the header lists ${info.payloadTypes.length} payload(s) but it holds ${state.dataIndex}.`);
     if (augmentSums && !headerAugment && [...augmentSums.keys()].some(k => k.startsWith('header-augment')))
         throw invalid('header-augment is missing.');
     for (const path of [...manifest.sums.keys(), ...(augmentSums?.keys() ?? [])]) {
-        if (!seen.has(path)) throw invalid(`${path} is listed in the manifest but missing.`);
+        if (!state.seen.has(path)) throw invalid(`${path} is listed in the manifest but missing.`);
     }
     const provides: Record<string, string> = { ...info.provides };
     const depends: Record<string, unknown> = { ...info.depends };
@@ -380,13 +418,13 @@ const parse = async (source: AsyncIterable<Buffer>, options: ParseOptions): Prom
         version: 3,
         name: info.name,
         deviceTypes: info.deviceTypes,
-        compression: compression!,
+        compression: state.compression!,
         payloadType: payloads[0]?.type ?? null,
         payloads,
         provides,
         depends,
         manifest: manifest.raw.toString('utf8'),
-        signature,
+        signature: state.signature,
         augmented: !!headerAugment,
         scripts: header.scripts,
     };

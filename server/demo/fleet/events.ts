@@ -63,169 +63,169 @@ const SIP_CALLS: EventType[][] = [
 ];
 const STATIONS = ['Front desk 201', 'Security office 100', 'Reception 2F', 'Guard post B'];
 
-/**
- * Events at `ratePerSecond` over the online readers of a fleet, as readers
- * post them (POST /device/events, multipart with a camera frame per event
- * that has a face): mostly authentications of the profiles in each reader's
- * access list, some incidents (tailgating with two people, crossings,
- * unauthorized entries, spoofing), enrollments when the reader is in
- * enrollment mode, tamper alarms and SIP calls. Events a reader could not
- * send are kept and sent again; the platform stores them once.
- */
-export const eventsPlugin = ({
-    ratePerSecond,
-    everyMs = 1000,
-    onAcknowledged,
-}: EventsPluginOptions): FleetPlugin & { stats: EventsPluginStats; waiting(): number } => {
-    const frames = new FramePool();
-    const backlog = new Map<string, Pending[]>();
-    /** after a failed post a reader waits before sending again, twice as long each time (with jitter, at most a minute) */
-    const backoff = new Map<string, { failures: number; until: number }>();
-    const tampered = new Set<string>();
-    const stats: EventsPluginStats = { produced: 0, sent: 0, accepted: 0, duplicates: 0, rejected: 0, failedRequests: 0 };
-    let carry = 0;
-    let sequence = 0;
+/** How a reader makes its events: a picture with its faces for those that have one, ids unique in the fleet. */
+interface EventMaker {
+    withFace(reader: SimulatedReader, event: EventType, people: (AccessListEntry | null)[], extra?: Partial<DeviceEventInput>): Pending;
+    plain(reader: SimulatedReader, event: EventType, extra?: Partial<DeviceEventInput>): Pending;
+}
 
-    const withFace = (
-        reader: SimulatedReader,
-        event: EventType,
-        people: (AccessListEntry | null)[],
-        extra: Partial<DeviceEventInput> = {},
-    ): Pending => {
-        const frame: Frame = frames.get(people.length);
-        return {
+const eventMaker = (): EventMaker => {
+    const frames = new FramePool();
+    let sequence = 0;
+    return {
+        withFace: (reader, event, people, extra = {}) => {
+            const frame: Frame = frames.get(people.length);
+            return {
+                event: {
+                    device_event_id: `${reader.identity.hardwareId}-${Date.now().toString(36)}-${++sequence}`,
+                    event,
+                    timestamp: new Date().toISOString(),
+                    image: `frame${sequence}`,
+                    profiles: people.map((person, i) => ({
+                        profile_id: person?.profile_id ?? null,
+                        ...(person?.badges[0]
+                            ? { badge_number: person.badges[0].badge_number, facility_code: person.badges[0].facility_code ?? undefined }
+                            : {}),
+                        roi: frame.rois[i],
+                    })),
+                    ...extra,
+                },
+                image: frame.jpeg,
+            };
+        },
+        plain: (reader, event, extra = {}) => ({
             event: {
                 device_event_id: `${reader.identity.hardwareId}-${Date.now().toString(36)}-${++sequence}`,
                 event,
                 timestamp: new Date().toISOString(),
-                image: `frame${sequence}`,
-                profiles: people.map((person, i) => ({
-                    profile_id: person?.profile_id ?? null,
-                    ...(person?.badges[0]
-                        ? { badge_number: person.badges[0].badge_number, facility_code: person.badges[0].facility_code ?? undefined }
-                        : {}),
-                    roi: frame.rois[i],
-                })),
                 ...extra,
             },
-            image: frame.jpeg,
-        };
+        }),
     };
-    const plain = (reader: SimulatedReader, event: EventType, extra: Partial<DeviceEventInput> = {}): Pending => ({
-        event: {
-            device_event_id: `${reader.identity.hardwareId}-${Date.now().toString(36)}-${++sequence}`,
-            event,
-            timestamp: new Date().toISOString(),
-            ...extra,
-        },
-    });
+};
 
-    /** What happens at a reader now: its mode and its access list decide. */
-    const happen = (reader: SimulatedReader): Pending[] => {
-        const people = reader.config?.access_list ?? [];
-        const someone = () => (people.length ? pick(people) : null);
-        if (reader.deviceMode === 'enrollment') {
-            const kind = weighted({
-                '1FAProfileCreate': 40,
-                '1FAProfileComplete': 25,
-                '1FAProfileUpdate': 15,
-                FullEnrollment: 10,
-                EnrollmentFailure: 10,
-            });
-            return [withFace(reader, kind, [kind === 'EnrollmentFailure' ? null : someone()])];
-        }
+/** What happens at a reader now: its mode and its access list decide. `tampered`: the parts of readers left open. */
+const happen = (make: EventMaker, tampered: Set<string>, reader: SimulatedReader): Pending[] => {
+    const { withFace, plain } = make;
+    const people = reader.config?.access_list ?? [];
+    const someone = () => (people.length ? pick(people) : null);
+    if (reader.deviceMode === 'enrollment') {
         const kind = weighted({
-            authentication: 70,
-            // an opted-out person badging in: their badge alone, no picture (credentials.ts)
-            optOut: reader.config?.opt_out.length ? 3 : 0,
-            mismatch: reader.deviceMode === 'two-fa' ? 3 : 0,
-            incident: 9,
-            spoofing: 1,
-            tamper: 3,
-            sip: 8,
-            profile: 3,
-            unsupported: 1,
+            '1FAProfileCreate': 40,
+            '1FAProfileComplete': 25,
+            '1FAProfileUpdate': 15,
+            FullEnrollment: 10,
+            EnrollmentFailure: 10,
         });
-        switch (kind) {
-            case 'optOut': {
-                const badge = pick(reader.config!.opt_out);
-                const decision = onBadge(reader.config!, reader.deviceMode, badge);
-                return [
-                    plain(reader, decision.event, {
-                        profiles: [{ profile_id: null, badge_number: badge.badge_number, facility_code: badge.facility_code ?? undefined }],
-                    }),
-                ];
-            }
-            case 'authentication': {
-                const person = someone();
-                if (!person) return [withFace(reader, 'UnauthorizedEntryByUnknownUser', [null])];
-                // Outside every window of the person's groups here: refused, offline, as the reader decides (issue 15).
-                if (!mayPassNow(reader.config!, person, new Date())) return [withFace(reader, 'UnauthorizedEntryByKnownUser', [person])];
-                // An adaptive badge: the reader asks for the face with it.
-                const adaptive = person.badges.find(b => b.two_factor && b.enabled);
-                if (adaptive) return [withFace(reader, onBadge(reader.config!, reader.deviceMode, adaptive).event, [person])];
-                const type = weighted(
-                    (AUTHENTICATIONS_BY_ROLE[reader.deviceMode ?? ''] ?? AUTHENTICATIONS_BY_ROLE.default!) as Record<EventType, number>,
-                );
-                return [
-                    type === '1FABadgeAuthenticated'
-                        ? plain(reader, type, {
-                              profiles: [
-                                  {
-                                      profile_id: person.profile_id,
-                                      ...(person.badges[0] ? { badge_number: person.badges[0].badge_number } : {}),
-                                  },
-                              ],
-                          })
-                        : withFace(reader, type, [person]),
-                ];
-            }
-            case 'mismatch':
-                return [withFace(reader, '2FAMismatch', [someone()])];
-            case 'incident': {
-                const type = weighted({
-                    TailgatingByKnownUser: 3,
-                    TailgatingByUnknownUser: 2,
-                    CrossingByKnownUser: 2,
-                    CrossingByUnknownUser: 2,
-                    UnauthorizedEntryByKnownUser: 1,
-                    UnauthorizedEntryByUnknownUser: 2,
-                });
-                const known = type.endsWith('KnownUser') ? someone() : null;
-                // Tailgating: the one who badged and the one who followed.
-                return [
-                    withFace(
-                        reader,
-                        type,
-                        type.startsWith('Tailgating') ? [known, null] : [known],
-                        type.startsWith('Tailgating') ? { tailgated: true } : {},
-                    ),
-                ];
-            }
-            case 'spoofing':
-                return [withFace(reader, pick(['SpoofingWithAccess', 'SpoofingWithoutAccess'] as const), [someone()])];
-            case 'tamper': {
-                const which = pick(['Device', 'Reader'] as const);
-                const key = `${reader.identity.hardwareId}/${which}`;
-                const detected = !tampered.has(key);
-                if (detected) tampered.add(key);
-                else tampered.delete(key);
-                const type = `Tampered${which}${detected ? 'Detected' : 'Restored'}` as EventType;
-                return [detected ? withFace(reader, type, []) : plain(reader, type)];
-            }
-            case 'sip': {
-                const remote_station = pick(STATIONS);
-                return pick(SIP_CALLS).map(type => plain(reader, type, { sip_call: { remote_station } }));
-            }
-            case 'profile': {
-                const person = someone();
-                const type = pick(['ProfileDeleted', 'BiometricOptOutAdded', 'WebEnrollmentCompleted'] as const);
-                return [plain(reader, type, person ? { profiles: [{ profile_id: person.profile_id }] } : {})];
-            }
-            default:
-                return [plain(reader, 'Unsupported')];
+        return [withFace(reader, kind, [kind === 'EnrollmentFailure' ? null : someone()])];
+    }
+    const kind = weighted({
+        authentication: 70,
+        // an opted-out person badging in: their badge alone, no picture (credentials.ts)
+        optOut: reader.config?.opt_out.length ? 3 : 0,
+        mismatch: reader.deviceMode === 'two-fa' ? 3 : 0,
+        incident: 9,
+        spoofing: 1,
+        tamper: 3,
+        sip: 8,
+        profile: 3,
+        unsupported: 1,
+    });
+    switch (kind) {
+        case 'optOut': {
+            const badge = pick(reader.config!.opt_out);
+            const decision = onBadge(reader.config!, reader.deviceMode, badge);
+            return [
+                plain(reader, decision.event, {
+                    profiles: [{ profile_id: null, badge_number: badge.badge_number, facility_code: badge.facility_code ?? undefined }],
+                }),
+            ];
         }
-    };
+        case 'authentication':
+            return [authentication(make, reader, someone())];
+        case 'mismatch':
+            return [withFace(reader, '2FAMismatch', [someone()])];
+        case 'incident':
+            return [incident(make, reader, someone)];
+        case 'spoofing':
+            return [withFace(reader, pick(['SpoofingWithAccess', 'SpoofingWithoutAccess'] as const), [someone()])];
+        case 'tamper':
+            return [tamper(make, tampered, reader)];
+        case 'sip': {
+            const remote_station = pick(STATIONS);
+            return pick(SIP_CALLS).map(type => plain(reader, type, { sip_call: { remote_station } }));
+        }
+        case 'profile': {
+            const person = someone();
+            const type = pick(['ProfileDeleted', 'BiometricOptOutAdded', 'WebEnrollmentCompleted'] as const);
+            return [plain(reader, type, person ? { profiles: [{ profile_id: person.profile_id }] } : {})];
+        }
+        default:
+            return [plain(reader, 'Unsupported')];
+    }
+};
+
+/** Someone of the access list (or no one known) at the reader, let through or refused as the reader decides. */
+const authentication = ({ withFace, plain }: EventMaker, reader: SimulatedReader, person: AccessListEntry | null): Pending => {
+    if (!person) return withFace(reader, 'UnauthorizedEntryByUnknownUser', [null]);
+    // Outside every window of the person's groups here: refused, offline, as the reader decides (docs/decisions.md "Schedules").
+    if (!mayPassNow(reader.config!, person, new Date())) return withFace(reader, 'UnauthorizedEntryByKnownUser', [person]);
+    // An adaptive badge: the reader asks for the face with it.
+    const adaptive = person.badges.find(b => b.two_factor && b.enabled);
+    if (adaptive) return withFace(reader, onBadge(reader.config!, reader.deviceMode, adaptive).event, [person]);
+    const type = weighted(
+        (AUTHENTICATIONS_BY_ROLE[reader.deviceMode ?? ''] ?? AUTHENTICATIONS_BY_ROLE.default!) as Record<EventType, number>,
+    );
+    return type === '1FABadgeAuthenticated'
+        ? plain(reader, type, {
+              profiles: [
+                  {
+                      profile_id: person.profile_id,
+                      ...(person.badges[0] ? { badge_number: person.badges[0].badge_number } : {}),
+                  },
+              ],
+          })
+        : withFace(reader, type, [person]);
+};
+
+/** Tailgating, crossings, unauthorized entries. */
+const incident = ({ withFace }: EventMaker, reader: SimulatedReader, someone: () => AccessListEntry | null): Pending => {
+    const type = weighted({
+        TailgatingByKnownUser: 3,
+        TailgatingByUnknownUser: 2,
+        CrossingByKnownUser: 2,
+        CrossingByUnknownUser: 2,
+        UnauthorizedEntryByKnownUser: 1,
+        UnauthorizedEntryByUnknownUser: 2,
+    });
+    const known = type.endsWith('KnownUser') ? someone() : null;
+    // Tailgating: the one who badged and the one who followed.
+    return withFace(
+        reader,
+        type,
+        type.startsWith('Tailgating') ? [known, null] : [known],
+        type.startsWith('Tailgating') ? { tailgated: true } : {},
+    );
+};
+
+/** The device or its reader part opened, or closed again. */
+const tamper = ({ withFace, plain }: EventMaker, tampered: Set<string>, reader: SimulatedReader): Pending => {
+    const which = pick(['Device', 'Reader'] as const);
+    const key = `${reader.identity.hardwareId}/${which}`;
+    const detected = !tampered.has(key);
+    if (detected) tampered.add(key);
+    else tampered.delete(key);
+    const type = `Tampered${which}${detected ? 'Detected' : 'Restored'}` as EventType;
+    return detected ? withFace(reader, type, []) : plain(reader, type);
+};
+
+/**
+ * How readers post their events and keep what they could not send: a backlog per reader, and after a failed
+ * post a wait before sending again, twice as long each time (with jitter, at most a minute).
+ */
+const eventPoster = (stats: EventsPluginStats, onAcknowledged: EventsPluginOptions['onAcknowledged']) => {
+    const backlog = new Map<string, Pending[]>();
+    const backoff = new Map<string, { failures: number; until: number }>();
 
     const keep = (reader: SimulatedReader, batch: Pending[]) =>
         backlog.set(reader.identity.hardwareId, [...batch, ...(backlog.get(reader.identity.hardwareId) ?? [])].slice(-BACKLOG_MAX));
@@ -266,11 +266,45 @@ export const eventsPlugin = ({
     };
 
     return {
+        keep,
+        send,
+        /** what the reader kept, taken to be sent now */
+        take: (reader: SimulatedReader) => {
+            const waiting = backlog.get(reader.identity.hardwareId);
+            backlog.delete(reader.identity.hardwareId);
+            return waiting;
+        },
+        backingOff: (reader: SimulatedReader) => (backoff.get(reader.identity.hardwareId)?.until ?? 0) > Date.now(),
+        waiting: () => [...backlog.values()].reduce((n, pending) => n + pending.length, 0),
+    };
+};
+
+/**
+ * Events at `ratePerSecond` over the online readers of a fleet, as readers
+ * post them (POST /device/events, multipart with a camera frame per event
+ * that has a face): mostly authentications of the profiles in each reader's
+ * access list, some incidents (tailgating with two people, crossings,
+ * unauthorized entries, spoofing), enrollments when the reader is in
+ * enrollment mode, tamper alarms and SIP calls. Events a reader could not
+ * send are kept and sent again; the platform stores them once.
+ */
+export const eventsPlugin = ({
+    ratePerSecond,
+    everyMs = 1000,
+    onAcknowledged,
+}: EventsPluginOptions): FleetPlugin & { stats: EventsPluginStats; waiting(): number } => {
+    const make = eventMaker();
+    const tampered = new Set<string>();
+    const stats: EventsPluginStats = { produced: 0, sent: 0, accepted: 0, duplicates: 0, rejected: 0, failedRequests: 0 };
+    const poster = eventPoster(stats, onAcknowledged);
+    let carry = 0;
+
+    return {
         name: 'events',
         everyMs,
         stats,
         /** events kept at the readers, not yet acknowledged by the platform */
-        waiting: () => [...backlog.values()].reduce((n, pending) => n + pending.length, 0),
+        waiting: poster.waiting,
         async tick(fleet) {
             const online = fleet.online;
             if (!online.length || ratePerSecond <= 0) return;
@@ -279,26 +313,25 @@ export const eventsPlugin = ({
             carry -= count;
             const batches = new Map<SimulatedReader, Pending[]>();
             for (const reader of online) {
-                const waiting = backlog.get(reader.identity.hardwareId);
+                const waiting = poster.take(reader);
                 if (waiting?.length) batches.set(reader, waiting);
-                backlog.delete(reader.identity.hardwareId);
             }
             for (let i = 0; i < count; i++) {
                 const reader = pick(online);
-                const happened = happen(reader);
+                const happened = happen(make, tampered, reader);
                 stats.produced += happened.length;
                 batches.set(reader, [...(batches.get(reader) ?? []), ...happened]);
             }
             // A reader backing off after a failure keeps what it has for later.
             for (const [reader, pending] of batches) {
-                if ((backoff.get(reader.identity.hardwareId)?.until ?? 0) <= Date.now()) continue;
-                keep(reader, pending);
+                if (!poster.backingOff(reader)) continue;
+                poster.keep(reader, pending);
                 batches.delete(reader);
             }
             const results = await Promise.allSettled(
                 [...batches].flatMap(([reader, pending]) =>
                     Array.from({ length: Math.ceil(pending.length / MAX_EVENTS_PER_BATCH) }, (_, k) =>
-                        send(fleet, reader, pending.slice(k * MAX_EVENTS_PER_BATCH, (k + 1) * MAX_EVENTS_PER_BATCH)),
+                        poster.send(fleet, reader, pending.slice(k * MAX_EVENTS_PER_BATCH, (k + 1) * MAX_EVENTS_PER_BATCH)),
                     ),
                 ),
             );
