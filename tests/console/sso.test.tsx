@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../contract/constants';
 import type { IdentityProviderReply } from '../../contract/sso';
 import { authProvider } from '../../src/authProvider';
+import { dataProvider } from '../../src/dataProvider';
 import { AppNotification } from '../../src/notifications/AppNotification';
 import { LoginPage } from '../../src/pages/LoginPage';
 import { ResourceContextProvider } from 'react-admin';
@@ -266,18 +267,16 @@ describe('SSO configuration section', () => {
 });
 
 describe('login preferences section', () => {
+    const users = [
+        { id: 1, name: 'Admin', email: 'admin@x.test', role: 'admin', external_user: false },
+        { id: 2, name: 'Mod Local', email: 'mod@x.test', role: 'moderator', external_user: false },
+        { id: 3, name: 'Mod External', email: 'ext', role: 'moderator', external_user: true },
+        { id: 4, name: 'Manager', email: 'man@x.test', role: 'manager', external_user: false },
+    ];
     const section = (role: 'admin' | 'moderator', providers: unknown[] = [stored]) => {
+        // the account's users come through the dataProvider's getList (resource users, filtered by account)
+        const getList = vi.fn(async () => ({ data: users, total: users.length }));
         const call = vi.fn<Call>(async (path, options) => {
-            if (path === '/users')
-                return {
-                    result: [
-                        { id: 1, name: 'Admin', email: 'admin@x.test', role: 'admin', external_user: false },
-                        { id: 2, name: 'Mod Local', email: 'mod@x.test', role: 'moderator', external_user: false },
-                        { id: 3, name: 'Mod External', email: 'ext', role: 'moderator', external_user: true },
-                        { id: 4, name: 'Manager', email: 'man@x.test', role: 'manager', external_user: false },
-                    ],
-                    count: 4,
-                };
             if (path.endsWith('/options'))
                 return { options: options?.method === 'PUT' ? (options.body as { options: unknown[] }).options : [] };
             if (path.endsWith('/identity_providers')) return providers;
@@ -289,7 +288,7 @@ describe('login preferences section', () => {
                 <LoginPreferencesSection accountId={1} />
                 <AppNotification />
             </>,
-            { session: testSession(role), dataProvider: { call } as never },
+            { session: testSession(role), dataProvider: { call, getList } as never },
         );
         return call;
     };
@@ -364,5 +363,42 @@ describe('the sections on the account page', () => {
         const tabs = await page(false, 'admin');
         expect(tabs).not.toContain('SSO configuration');
         expect(tabs).not.toContain('Login preferences');
+    });
+});
+
+describe('a section that cannot load', () => {
+    /** The console's own dataProvider in front of a server that fails every request with a request id. */
+    const failing = (requestId: string) =>
+        vi.stubGlobal(
+            'fetch',
+            vi.fn(async () => json(500, { error: 'Internal Server Error', request_id: requestId })),
+        );
+
+    it('SSO configuration: says so in a notice that keeps the request id, and offers Refresh', async () => {
+        failing('req-sso-0c4b');
+        renderInAdmin(
+            <>
+                <SsoConfigSection accountId={1} />
+                <AppNotification />
+            </>,
+            { session: testSession('admin'), dataProvider: dataProvider as never },
+        );
+        expect(await screen.findByText('Request ID: req-sso-0c4b')).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+        expect(screen.queryByLabelText('Client ID')).toBeNull();
+    });
+
+    it('login preferences: says so in a notice that keeps the request id, and offers Refresh', async () => {
+        failing('req-login-9d21');
+        renderInAdmin(
+            <>
+                <LoginPreferencesSection accountId={1} />
+                <AppNotification />
+            </>,
+            { session: testSession('admin'), dataProvider: dataProvider as never },
+        );
+        expect(await screen.findByText('Request ID: req-login-9d21')).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+        expect(screen.queryByLabelText('Single sign-on only')).toBeNull();
     });
 });

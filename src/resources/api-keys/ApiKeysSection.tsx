@@ -33,7 +33,7 @@ export const ApiKeysSection = ({ accountId }: { accountId: number }) => {
     const [revoking, setRevoking] = useState<ApiKey>();
     // The account's keys are under the account (/accounts/{id}/api_keys), not a resource of the dataProvider's CRUD.
     const keys = useQuery({
-        queryKey: ['accounts', accountId, 'api_keys'],
+        queryKey: ['api_keys', accountId],
         queryFn: ({ signal }) =>
             dataProvider.call<ListReply<ApiKey>>(`/accounts/${accountId}/api_keys`, {
                 query: { per_page: LIST_MAX_PAGE_SIZE },

@@ -6,8 +6,9 @@ const LoginPreferencesSection = onDemand(() => import('./LoginPreferencesSection
 
 /**
  * Single sign-on of the main account (SPEC 3 SSO configuration and login
- * preferences sections, 6.1; issue 12): its identity provider, role mapping
- * and keytab, and which sign-in the login page offers.
+ * preferences sections, 6.1; docs/decisions.md "Single sign-on"): its
+ * identity provider, role mapping and keytab, and which sign-in the login
+ * page offers.
  */
 export const ssoPlugin: ConsolePlugin = {
     key: 'sso',
