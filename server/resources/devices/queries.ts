@@ -16,7 +16,7 @@ import {
     type StoredOnvif,
     type StoredSip,
 } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
+import { type AccountScope, allOf, countAll, idsOfAccount, inAccountScope, likeText, orderBy, page } from '../../db/lists';
 import type { DeviceCredential } from '../../http/deviceAuth';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -511,15 +511,7 @@ export const setTempEnrollment = (db: Db, id: number, until: Date | null) =>
 export const deleteDevices = (db: Db, ids: number[]) => db.delete(devices).where(inArray(devices.id, ids));
 
 /** Access groups of these ids that belong to the account; used to refuse foreign ids. */
-export const accountAccessGroupIds = async (db: Db, accountId: number, ids: number[]) =>
-    ids.length
-        ? (
-              await db
-                  .select({ id: accessGroups.id })
-                  .from(accessGroups)
-                  .where(and(eq(accessGroups.account_id, accountId), inArray(accessGroups.id, ids)))
-          ).map(r => r.id)
-        : [];
+export const accountAccessGroupIds = (db: Db, accountId: number, ids: number[]) => idsOfAccount(db, accessGroups, accountId, ids);
 
 // ---- commands ----
 
