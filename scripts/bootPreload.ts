@@ -33,7 +33,7 @@ const slashed = (file: string) => file.replaceAll('\\', '/');
  * the signed-in layout's files and those of the list the address names,
  * beside the console's first file rather than after it has been evaluated
  * (about 250 ms later): the first screen after a reload then waits for one
- * download, not two in a row (issue 13, docs/performance.md "Console first
+ * download, not two in a row (docs/performance.md "Console first
  * load"). Without a stored session nothing more is downloaded, so the
  * sign-in page costs what it did. Any other screen still loads as before
  * (src/main.tsx preloadScreen).

@@ -23,7 +23,7 @@ const demoConsentPdf = async (accountName: string) => {
 };
 
 /**
- * Web enrollment in the demo (issue 10): each customer site has a consent
+ * Web enrollment in the demo (docs/decisions.md "Web enrollment"): each customer site has a consent
  * document and a few invitations in different states, so the Web
  * Enrollments screen and the account section show something on a fresh
  * start. No mail is sent for them.

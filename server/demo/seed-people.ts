@@ -4,7 +4,7 @@ import { nextMidnight } from '../../contract/cards';
 import { insertProfile } from '../resources/profiles/queries';
 
 /**
- * The people side of a demo site (issue 9), so that every screen of the
+ * The people side of a demo site (docs/decisions.md "Profiles, badge lists, visitors, consent and expiry"), so that every screen of the
  * Profiles group has something to show: a few opted-out badges nobody holds,
  * adaptive badges, the site manager's badge in the exclusion list, a visitor
  * range with today's visitor, and consents given at the readers.

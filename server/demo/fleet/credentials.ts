@@ -21,7 +21,7 @@ const same = (a: PresentedBadge, b: PresentedBadge) =>
 type Held = Pick<DeviceConfig, 'access_list' | 'opt_out'> & Partial<Pick<DeviceConfig, 'access_groups' | 'schedules'>>;
 
 /**
- * Whether a known person may pass now (issue 15): inside the windows of one
+ * Whether a known person may pass now (docs/decisions.md "Schedules"): inside the windows of one
  * of their groups at this reader, a group without a schedule being always
  * open. A configuration from before schedules has none: always open.
  */

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * A Genetec Security Center Web SDK in memory (issue 12): the calls the
+ * A Genetec Security Center Web SDK in memory (docs/decisions.md "ACS integration"): the calls the
  * Genetec connector makes, with the same authentication ("user;appId" in
  * HTTP Basic) and the same {"Rsp": {"Status", "Result"}} replies, over http
  * or https with a self-signed certificate. Tests and the demo

@@ -1,5 +1,5 @@
 /**
- * One access control system (ACS) behind one interface (issue 12): the
+ * One access control system (ACS) behind one interface (docs/decisions.md "ACS integration"): the
  * synchronisation reads cardholders from a connector and applies them to
  * profiles, badges and access groups; it never talks to an ACS itself.
  */

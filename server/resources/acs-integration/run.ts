@@ -34,7 +34,7 @@ const summary = (counts: AcsSyncCounts) =>
 export class AcsSyncError extends Error {}
 
 /**
- * One synchronisation of an account (issue 12): the ACS's cardholders read
+ * One synchronisation of an account (docs/decisions.md "ACS integration"): the ACS's cardholders read
  * through its connector, applied to profiles, badges and access groups
  * (sync.ts), every change written to the integration log, the outcome kept
  * on the integration. An ACS that cannot be read changes nothing and says

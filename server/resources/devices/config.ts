@@ -8,7 +8,7 @@ import { deviceCredentials } from '../../http/deviceAuth';
 import { configEtag, findDevice, sipFieldsOf, tempEnrollmentOn } from './queries';
 
 /**
- * Everything a reader applies (issue 3 "Configuration pull"): its
+ * Everything a reader applies (docs/decisions.md "Readers and the device API"): its
  * parameters, secrets included (only the reader itself receives them), its
  * temporary enrollment, its access groups with their profiles and badges
  * and the schedules they follow,

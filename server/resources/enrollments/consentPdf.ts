@@ -16,7 +16,7 @@ export const readablePdf = async (bytes: Uint8Array) => {
 const drawable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
 /**
- * The signed consent (issue 10): the account's template with, at the foot
+ * The signed consent (docs/decisions.md "Web enrollment"): the account's template with, at the foot
  * of its last page, the signer's name, the time of signing (UTC) and their
  * drawn signature, framed so it reads as a stamp over whatever is there.
  */

@@ -44,7 +44,7 @@ export const INVITATION_SUBJECT = 'Invitation to enroll your face';
 export const CODE_SUBJECT_PREFIX = 'Your enrollment code';
 const TENANT_NOTE = 'The names in quotes were entered by the inviting organisation.';
 
-/** The invitation (issue 10): who invites and whom, quoted; what to do, the link and until when it works. */
+/** The invitation (docs/decisions.md "Web enrollment"): who invites and whom, quoted; what to do, the link and until when it works. */
 export const invitationMail = (m: { to: string; name: string; accountName: string; link: string; expiresAt: Date }) =>
     message(m.to, INVITATION_SUBJECT, [
         'Hello,',

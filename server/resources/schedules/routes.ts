@@ -36,7 +36,7 @@ export const SCHEDULE_CONFLICTS = {
 };
 
 /**
- * Access schedules (issue 15). Every role reads them (the access group
+ * Access schedules (docs/decisions.md "Schedules"). Every role reads them (the access group
  * screens show them to whoever reads groups); staff who configure devices
  * create, change and delete them, as they do access groups.
  */

@@ -26,7 +26,7 @@ import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 export const accessGroupBody = (data: Record<string, unknown>) => ({
     description: data.description,
     default_group: !!data.default_group,
-    // issue 15: none is null, which the server reads as "always"
+    // no schedule (docs/decisions.md "Schedules") is null, which the server reads as "always"
     schedule_id: typeof data.schedule_id === 'number' ? data.schedule_id : null,
 });
 

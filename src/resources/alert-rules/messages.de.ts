@@ -6,7 +6,7 @@ import {
     ALERT_RULE_MESSAGES as M,
 } from '../../../contract/alertRuleTexts';
 
-/** Texte der Alarmregel-Seiten (Issue 15); die Validierungstexte aus contract/ haben ihren englischen Text als Schlüssel. */
+/** Texte der Alarmregel-Seiten (docs/decisions.md "Alert rules"); die Validierungstexte aus contract/ haben ihren englischen Text als Schlüssel. */
 const de: Messages = {
     [M.noRecipient]: 'Wählen Sie mindestens einen Benutzer, eine E-Mail-Adresse oder einen Webhook, an die die Alarme gehen.',
     [M.foreignWebhooks]: 'Wählen Sie Webhooks des Kontos der Regel.',

@@ -1,7 +1,7 @@
 import type { Messages } from '../../plugins/types';
 import { ALERT_RULE_MESSAGES as M } from '../../../contract/alertRuleTexts';
 
-/** Texts of the alert rules screens (issue 15); the contract/ validation texts are keyed by their English text. */
+/** Texts of the alert rules screens (docs/decisions.md "Alert rules"); the contract/ validation texts are keyed by their English text. */
 const en: Messages = {
     [M.noRecipient]: M.noRecipient,
     [M.foreignWebhooks]: M.foreignWebhooks,

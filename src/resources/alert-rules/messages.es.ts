@@ -6,7 +6,7 @@ import {
     ALERT_RULE_MESSAGES as M,
 } from '../../../contract/alertRuleTexts';
 
-/** Textos de las pantallas de reglas de alerta (issue 15); los textos de validación de contract/ tienen su texto en inglés como clave. */
+/** Textos de las pantallas de reglas de alerta (docs/decisions.md "Alert rules"); los textos de validación de contract/ tienen su texto en inglés como clave. */
 const es: Messages = {
     [M.noRecipient]: 'Elija al menos un usuario, una dirección de correo o un webhook al que enviar las alertas.',
     [M.foreignWebhooks]: 'Elija webhooks de la cuenta de la regla.',

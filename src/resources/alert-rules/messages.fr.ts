@@ -6,7 +6,7 @@ import {
     ALERT_RULE_MESSAGES as M,
 } from '../../../contract/alertRuleTexts';
 
-/** Textes des écrans des règles d’alerte (issue 15) ; les textes de validation de contract/ ont leur texte anglais pour clé. */
+/** Textes des écrans des règles d’alerte (docs/decisions.md "Alert rules") ; les textes de validation de contract/ ont leur texte anglais pour clé. */
 const fr: Messages = {
     [M.noRecipient]: 'Choisissez au moins un utilisateur, une adresse e-mail ou un webhook à qui envoyer les alertes.',
     [M.foreignWebhooks]: 'Choisissez des webhooks du compte de la règle.',

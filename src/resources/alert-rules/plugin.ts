@@ -6,7 +6,7 @@ const AlertRuleList = onDemand(() => import('./AlertRuleList').then(m => m.Alert
 const AlertRuleCreate = onDemand(() => import('./AlertRuleForm').then(m => m.AlertRuleCreate));
 const AlertRuleEdit = onDemand(() => import('./AlertRuleForm').then(m => m.AlertRuleEdit));
 
-/** Issue 15: alert rules, which events are mailed to whom, at once or in a digest. */
+/** Alert rules (docs/decisions.md "Alert rules"): which events are mailed to whom, at once or in a digest. */
 export const alertRulesPlugin: ConsolePlugin = {
     key: 'alert-rules',
     resources: [

@@ -147,7 +147,7 @@ const CodeStep = ({
     );
 };
 
-/** Read the consent document, type one's name, draw a signature (SPEC 3 consent type, issue 10). */
+/** Read the consent document, type one's name, draw a signature (SPEC 3 consent type; docs/decisions.md "Web enrollment"). */
 const ConsentStep = ({ token, name, onDone }: { token: string; name: string; onDone: (page: EnrollmentPage) => void }) => {
     const translate = useTranslate();
     const [signedName, setSignedName] = useState(name);
@@ -319,7 +319,7 @@ const FaceStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
 };
 
 /**
- * /enroll/:token: the public enrollment page (issue 10), outside sign-in:
+ * /enroll/:token: the public enrollment page (docs/decisions.md "Web enrollment"), outside sign-in:
  * the one-time code when the account asks for it, the consent to sign, the
  * picture, and a clear end; a link that no longer works gets a clear page.
  */

@@ -90,7 +90,7 @@ const RowActions = ({ invite }: { invite: EnrollmentRecord }) => {
 const SORT = { field: 'created_at', order: 'DESC' } as const;
 
 /**
- * /web-enrollments: every invitation with its person, badge, status and times (issue 10), in the list's account
+ * /web-enrollments: every invitation with its person, badge, status and times (docs/decisions.md "Web enrollment"), in the list's account
  * scope. Invitations are made in the current account (the create pages have no account of their own): an empty list
  * narrowed to another account offers no button that would make them elsewhere.
  */

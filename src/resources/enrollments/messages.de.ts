@@ -1,6 +1,6 @@
 import type { Messages } from '../../plugins/types';
 
-/** Texts of web enrollment (issue 10): the staff screens and the public enrollment page. */
+/** Texts of web enrollment (docs/decisions.md "Web enrollment"): the staff screens and the public enrollment page. */
 const de: Messages = {
     menu: { webEnrollments: 'Web-Erfassungen' },
     resources: {

@@ -15,7 +15,7 @@ const inResource = (resource: string, component: ComponentType) =>
 
 /**
  * Web enrollment (SPEC 2.2 /web-enrollments, /web-enrollments-create/…,
- * 3 web enrollment settings; issue 10): the invitations, the form that
+ * 3 web enrollment settings; docs/decisions.md "Web enrollment"): the invitations, the form that
  * sends them, the account section, and the public page a link opens.
  */
 export const enrollmentsPlugin: ConsolePlugin = {

@@ -37,7 +37,7 @@ const SORT = { field: 'acs_id', order: 'ASC' } as const;
 export const profileName = (translate: (key: string, options?: object) => string, p: { id: number; acs_id: string | null }) =>
     p.acs_id ?? translate('resources.profiles.noAcsId', { id: p.id });
 
-/** The list's filters (SPEC 2.2 issue 9): search by ACS ID or badge, status, enabled, group, card format, consent, visitors, account. */
+/** The list's filters (SPEC 2.2; docs/decisions.md "Profiles, badge lists, visitors, consent and expiry"): search by ACS ID or badge, status, enabled, group, card format, consent, visitors, account. */
 const useProfileFilters = (scope: AccountScope) => {
     const translate = useTranslate();
     const yesNo = [

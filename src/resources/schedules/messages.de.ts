@@ -1,6 +1,6 @@
 import type { Messages } from '../../plugins/types';
 
-/** Texts of the schedule screens (issue 15); the contract/ validation texts are keyed by their English text. */
+/** Texts of the schedule screens (docs/decisions.md "Schedules"); the contract/ validation texts are keyed by their English text. */
 const de: Messages = {
     menu: { schedules: 'Zeitpläne' },
     resources: {

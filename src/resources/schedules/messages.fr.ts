@@ -1,6 +1,6 @@
 import type { Messages } from '../../plugins/types';
 
-/** Textes des écrans de plages horaires (issue 15) ; les textes de validation de contract/ sont indexés par leur texte anglais. */
+/** Textes des écrans de plages horaires (docs/decisions.md "Schedules") ; les textes de validation de contract/ sont indexés par leur texte anglais. */
 const fr: Messages = {
     menu: { schedules: 'Plages horaires' },
     resources: {

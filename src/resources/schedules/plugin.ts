@@ -6,7 +6,7 @@ const ScheduleList = onDemand(() => import('./ScheduleList').then(m => m.Schedul
 const ScheduleEdit = onDemand(() => import('./ScheduleForm').then(m => m.ScheduleEdit));
 const ScheduleCreate = onDemand(() => import('./ScheduleForm').then(m => m.ScheduleCreate));
 
-/** Access schedules (issue 15): when the members of an access group may pass. */
+/** Access schedules (docs/decisions.md "Schedules"): when the members of an access group may pass. */
 export const schedulesPlugin: ConsolePlugin = {
     key: 'schedules',
     resources: [

@@ -7,7 +7,7 @@ const listFiltered = (path: string, q: string) => `${path}?filter=${encodeURICom
 
 /**
  * Where a hit opens; null when its screen is not in this console yet (the
- * profile page, issue 9), so the hit shows as text rather than a dead link.
+ * profile page), so the hit shows as text rather than a dead link.
  */
 export const hitPath = (kind: SearchKind, hit: SearchHit, implemented: ReadonlySet<RouteKey> = IMPLEMENTED_SCREENS): string | null => {
     switch (kind) {

@@ -7,7 +7,7 @@ const BackupAndRestorePage = onDemand(() => import('./BackupAndRestorePage').the
 
 /**
  * Backup and Restore (SPEC 2.2 /backup_and_restore [auditLogs], 6.3: denied
- * to manager and user; issue 11): the whole platform's backups for its
+ * to manager and user; docs/decisions.md "Backup and restore"): the whole platform's backups for its
  * administrators, and the System Manager's audit trail.
  */
 export const systemPlugin: ConsolePlugin = {

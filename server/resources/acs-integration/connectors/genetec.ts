@@ -5,7 +5,7 @@ import { pinnedLookup, resolveTarget, TargetRefused, type Target } from '../../.
 import type { AcsBadge, AcsCardholder, AcsConnector, AcsTestResult } from '../connector';
 
 /**
- * Genetec Security Center through its Web SDK (issue 12), as Genetec's
+ * Genetec Security Center through its Web SDK (docs/decisions.md "ACS integration"), as Genetec's
  * public documentation (the DAP wiki "Web SDK" pages) describes it: a role
  * listening by default on port 4590 under /WebSdk/, HTTP Basic with
  * "username;applicationId" as the user, replies {"Rsp": {"Status": "Ok",

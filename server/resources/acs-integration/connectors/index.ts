@@ -22,7 +22,7 @@ export interface ConnectorContext {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The connector of an integration's provider (issue 12); the synchronisation and the test call take it from here. */
+/** The connector of an integration's provider (docs/decisions.md "ACS integration"); the synchronisation and the test call take it from here. */
 export const connectorFor = (integration: ConnectorIntegration, ctx: ConnectorContext = {}): AcsConnector => {
     switch (integration.provider) {
         case 'genetec':
