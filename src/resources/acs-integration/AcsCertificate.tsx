@@ -6,7 +6,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { CERTIFICATE_MAX_BYTES, type AccountCertificateRecord } from '../../../contract/acsIntegration';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
-import { useFailureNotice } from '../../lists/useFailureNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useNotices } from '../../notifications/notices';
 import { T, acsKey, statusOf, useCallFailed } from './acsQueries';
 import { Heading } from './Heading';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { CHUID_MODES, DEFAULT_CHUID, type ChuidSettings } from '../../../contract/acsIntegration';
 import type { ConsoleDataProvider } from '../../dataProvider';
-import { useFailureNotice } from '../../lists/useFailureNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useNotices } from '../../notifications/notices';
 import { T, acsKey } from './acsQueries';
 import { Heading } from './Heading';

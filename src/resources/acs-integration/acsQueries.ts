@@ -3,7 +3,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { AcsIntegrationRecord } from '../../../contract/acsIntegration';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { requestIdOf } from '../../dataProvider/http';
-import { useFailureNotice } from '../../lists/useFailureNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { problemText, useNotices } from '../../notifications/notices';
 import { useRefreshSession } from '../../session/refresh';
 import { useSession } from '../../session/useSession';

@@ -11,7 +11,7 @@ import { assignableRoles } from '../../../contract/roles';
 import { LoadFailure } from '../../components/LoadFailure';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
-import { useLoadFailedNotice } from '../../notifications/useLoadFailedNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useSession } from '../../session/useSession';
 import { ApiKeyTable } from './ApiKeyTable';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
@@ -41,7 +41,7 @@ export const ApiKeysSection = ({ accountId }: { accountId: number }) => {
                 signal,
             }),
     });
-    useLoadFailedNotice(keys.error);
+    useFailureNotice(keys.error);
     const reload = () => void keys.refetch();
     const revoke = useMutation({
         mutationFn: (key: ApiKey) => dataProvider.call(`/accounts/${accountId}/api_keys/${key.id}`, { method: 'DELETE', body: {} }),

@@ -6,7 +6,7 @@ import { canOpenRoute } from '../../../contract/routes';
 import { LoadFailure } from '../../components/LoadFailure';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { ALL_ACCOUNTS, scopeQuery, useAccountScope } from '../../lists/accountScope';
-import { useFailureNotice } from '../../lists/useFailureNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import type { Session } from '../../session/session';
 import { useSession } from '../../session/useSession';
 import { RecentActivity, SignIns, UsersByRole } from './DashboardActivity';

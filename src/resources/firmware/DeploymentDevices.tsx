@@ -23,7 +23,7 @@ import { formatDate } from '../../i18n/format';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useQuickView } from '../../components/quickView';
 import { AppList } from '../../lists/AppList';
-import { useFailureNotice } from '../../lists/useFailureNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 
 /** How often a running deployment's readers and a reader's log are read again. */
 export const REFRESH_MS = 3000;

@@ -30,7 +30,7 @@ import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
-import { useFailureNotice } from '../../lists/useFailureNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useSession } from '../../session/useSession';
 import { DeploymentForm } from './DeploymentForm';
 

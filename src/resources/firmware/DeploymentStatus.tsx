@@ -11,7 +11,7 @@ import type { ConsoleDataProvider } from '../../dataProvider';
 import { requestIdOf } from '../../dataProvider/http';
 import { formatDate } from '../../i18n/format';
 import { LoadFailure } from '../../components/LoadFailure';
-import { useFailureNotice } from '../../lists/useFailureNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 import { DeploymentDevices, DeviceStatusChip, REFRESH_MS } from './DeploymentDevices';

@@ -25,7 +25,7 @@ import { LOGIN_MODES, type IdentityProviderReply, type LoginMode, type LoginPref
 import { LoadFailure } from '../../components/LoadFailure';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
-import { useLoadFailedNotice } from '../../notifications/useLoadFailedNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useSession } from '../../session/useSession';
 import { useAccountOptions, withOption } from '../accounts';
 import { ssoKeys } from './ssoForm';
@@ -193,7 +193,7 @@ export const LoginPreferencesSection = ({ accountId }: { accountId: number }) =>
         sort: BY_NAME,
     });
     const error = prefs.error ?? providers.error ?? users.error;
-    useLoadFailedNotice(error);
+    useFailureNotice(error);
     const refetch = () => void Promise.all([prefs.refetch(), providers.refetch(), users.refetch()]);
 
     if (error) return <LoadFailure onRefresh={refetch} />;

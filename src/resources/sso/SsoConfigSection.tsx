@@ -7,7 +7,7 @@ import type { IdentityProviderKind, IdentityProviderReply, ServiceProviderValues
 import { LoadFailure } from '../../components/LoadFailure';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
-import { useLoadFailedNotice } from '../../notifications/useLoadFailedNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useSession } from '../../session/useSession';
 import { Keytab } from './Keytab';
 import { CopyValue, KindInput, RoleMappingFields, SecretField, SettingsFields } from './SsoFields';
@@ -186,7 +186,7 @@ export const SsoConfigSection = ({ accountId }: { accountId: number }) => {
             }),
     });
     const error = providers.error ?? sp.error;
-    useLoadFailedNotice(error);
+    useFailureNotice(error);
     const refetch = () => Promise.all([providers.refetch(), sp.refetch()]);
 
     if (error) return <LoadFailure onRefresh={() => void refetch()} />;

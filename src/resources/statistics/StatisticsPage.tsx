@@ -8,7 +8,7 @@ import type { ConsoleDataProvider } from '../../dataProvider';
 import type { Query } from '../../dataProvider/http';
 import { LoadFailure } from '../../components/LoadFailure';
 import { ALL_ACCOUNTS, scopeQuery } from '../../lists/accountScope';
-import { useFailureNotice } from '../../lists/useFailureNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useAccountList } from '../../session/accounts';
 import { useSession } from '../../session/useSession';
 import { PeriodPicker, rangeStart } from '../events';

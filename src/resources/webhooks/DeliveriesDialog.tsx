@@ -17,7 +17,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { formatDate } from '../../i18n/format';
 import { useNotices } from '../../notifications/notices';
-import { useLoadFailedNotice } from '../../notifications/useLoadFailedNotice';
+import { useFailureNotice } from '../../notifications/useFailureNotice';
 
 const TEXTS = 'resources.webhooks';
 const FIELDS = `${TEXTS}.deliveries.fields`;
@@ -111,7 +111,7 @@ export const DeliveriesDialog = ({ webhook, mayReplay, onClose }: { webhook: Web
                 signal,
             }),
     });
-    useLoadFailedNotice(deliveries.error);
+    useFailureNotice(deliveries.error);
     const replay = useMutation({
         mutationFn: (d: Delivery) =>
             dataProvider.call(`/webhooks/${webhook.id}/deliveries/${d.id}/replay`, { method: 'POST', body: {}, noAccount: true }),

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
-import { useNotices } from '../notifications/notices';
+import { useNotices } from './notices';
 
 /**
- * A query's failure as a SPEC 8.4 notice titled `title` (an i18n key), with
+ * A query's failure as a SPEC 8.4 notice titled `title` (an i18n key; by default that the data could not be
+ * loaded), with
  * the request id to copy. react-query has no onError for queries: the notice
  * shows when the query turns to failing, once, so a query that polls does not
  * repeat it every few seconds while the server stays down.
  */
-export const useFailureNotice = (error: unknown, title: string) => {
+export const useFailureNotice = (error: unknown, title = 'layout.failure.text') => {
     const notices = useNotices();
     const failing = !!error;
     useEffect(() => {
