@@ -1,32 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ResourceContextProvider } from 'react-admin';
-import type { EnrollmentRecord } from '../../contract/enrollments';
 import { WebEnrollmentList } from '../../src/resources/enrollments/WebEnrollmentList';
+import { invite } from './profilesFixtures';
 import { renderInAdmin, testSession } from './render';
-
-const invite = (over: Partial<EnrollmentRecord>): EnrollmentRecord => ({
-    id: 1,
-    account_id: 10,
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    status: 'sent',
-    badge: null,
-    access_group_ids: [],
-    profile_id: null,
-    sent_at: '2026-11-20T08:00:00.000Z',
-    opened_at: null,
-    consented_at: null,
-    completed_at: null,
-    expires_at: '2099-11-23T08:00:00.000Z',
-    failure: null,
-    send_tries: 0,
-    send_next_at: null,
-    send_error: null,
-    created_by: 'Jane Doe',
-    created_at: '2026-11-20T08:00:00.000Z',
-    ...over,
-});
 
 describe('the web enrollment list', () => {
     it('shows an invitation the mail server has not taken yet as waiting to be sent, with its tries and next one', async () => {
