@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { ENROLLMENT_MESSAGES } from '../../../contract/enrollments';
 import { events } from '../../../server/db/schema';
 import { createMailer } from '../../../server/mail/mailer';
 import { invitationMail } from '../../../server/resources/enrollments/mails';
+import { startSmtpInbox, type InboxMail } from '../smtpInbox';
 import { startPlatform, type TestPlatform } from '../harness';
 import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
 
@@ -23,8 +23,8 @@ import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
  */
 let p: TestPlatform;
 let m: RoleMatrix;
-let smtp: SMTPServer;
-const inbox: { to: string; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
+let inbox: InboxMail[] = [];
 let account: number;
 let h10301: number;
 
@@ -87,20 +87,9 @@ const invite = async (people: object[]) => {
 };
 
 beforeAll(async () => {
-    smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onData(stream, session, callback) {
-            const chunks: Buffer[] = [];
-            stream.on('data', (c: Buffer) => chunks.push(c));
-            stream.on('end', () => {
-                for (const rcpt of session.envelope.rcptTo) inbox.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('utf8') });
-                callback();
-            });
-        },
-    });
-    await new Promise<void>(resolve => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
+    smtp = await startSmtpInbox();
+    inbox = smtp.inbox;
+    const port = smtp.port;
     p = await startPlatform({ publicUrl: 'https://console.example' });
     // The platform's mail goes through the local SMTP server, as SMTP_URL would send it.
     p.ctx.mailer = createMailer({
@@ -140,7 +129,7 @@ beforeAll(async () => {
 afterAll(async () => {
     p?.ctx.mailer.close?.();
     await p?.close();
-    await new Promise<void>(resolve => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
 });
 
 describe('web enrollment through e-mail', () => {

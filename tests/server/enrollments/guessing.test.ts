@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { ENROLLMENT_CODE_MAX_TOTAL_TRIES, ENROLLMENT_CODE_MAX_TRIES, ENROLLMENT_MESSAGES } from '../../../contract/enrollments';
 import { createMailer } from '../../../server/mail/mailer';
+import { startSmtpInbox, type InboxMail } from '../smtpInbox';
 import { startPlatform, type TestPlatform } from '../harness';
 import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
 
@@ -13,8 +13,8 @@ import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
  */
 let p: TestPlatform;
 let m: RoleMatrix;
-let smtp: SMTPServer;
-const inbox: { to: string; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
+let inbox: InboxMail[] = [];
 let account: number;
 
 const decoded = (raw: string) =>
@@ -51,22 +51,11 @@ const record = async (id: number) =>
     ).find(r => r.id === id)!;
 
 beforeAll(async () => {
-    smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onData(stream, session, callback) {
-            const chunks: Buffer[] = [];
-            stream.on('data', (c: Buffer) => chunks.push(c));
-            stream.on('end', () => {
-                for (const rcpt of session.envelope.rcptTo) inbox.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('utf8') });
-                callback();
-            });
-        },
-    });
-    await new Promise<void>(resolve => smtp.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpInbox();
+    inbox = smtp.inbox;
     p = await startPlatform({ publicUrl: 'https://console.example' });
     p.ctx.mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}?ignoreTLS=true`,
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
         from: 'Access Console <no-reply@console.example>',
         outboxDir: '/nonexistent',
     });
@@ -89,7 +78,7 @@ beforeAll(async () => {
 afterAll(async () => {
     p?.ctx.mailer.close?.();
     await p?.close();
-    await new Promise<void>(resolve => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
 });
 
 describe('the one-time code against guessing', () => {

@@ -1,39 +1,27 @@
 import { decodeJwt } from 'jose';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type PlatformSettings } from '../../../contract/settings';
 import { ADMIN, DEMO_PASSWORD, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { startSmtpInbox, type InboxMail } from '../smtpInbox';
 
 /** Settings of the platform: saved in the database over the environment's values, applied at once. */
 let p: TestPlatform;
 let admin: ApiCaller;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
 let smtpPort: number;
-const inbox: { to: string; raw: string }[] = [];
+let inbox: InboxMail[] = [];
 
 beforeAll(async () => {
-    smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onAuth: (_auth, _session, callback) => callback(null, { user: 'mailer' }),
-        onData(stream, session, callback) {
-            const chunks: Buffer[] = [];
-            stream.on('data', (c: Buffer) => chunks.push(c));
-            stream.on('end', () => {
-                for (const rcpt of session.envelope.rcptTo) inbox.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('utf8') });
-                callback();
-            });
-        },
-    });
-    await new Promise<void>(resolve => smtp.listen(0, '127.0.0.1', resolve));
-    smtpPort = (smtp.server.address() as { port: number }).port;
+    smtp = await startSmtpInbox({ login: true });
+    inbox = smtp.inbox;
+    smtpPort = smtp.port;
     p = await startPlatform({ publicUrl: 'https://from-the-environment.example', maxFailedLogins: 5 });
     admin = await p.as(ADMIN.email);
 });
 afterAll(async () => {
     p?.ctx.mailer.close?.();
     await p?.close();
-    await new Promise<void>(resolve => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
 });
 
 const settings = async () => (await admin('GET', '/system/settings')).json() as PlatformSettings;
