@@ -1,9 +1,9 @@
 import type { Feature } from '../../feature';
 import { alertJob } from './jobs';
-import { alertRuleRoutes } from './routes';
+import { alertAddressRoutes, alertRuleRoutes, alertRuleWriteRoutes } from './routes';
 
 export const alertRulesFeature: Feature = {
     name: 'alert-rules',
-    routes: [alertRuleRoutes],
+    routes: [alertRuleRoutes, alertRuleWriteRoutes, alertAddressRoutes],
     jobs: [alertJob],
 };

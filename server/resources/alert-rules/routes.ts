@@ -14,22 +14,11 @@ import { errorReply, idParam, listReply } from '../../../contract/api';
 import type { AppContext } from '../../context';
 import { conflict, HttpError, tooMany, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
-import { rowInScope, scopeOf } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { auditTrail } from '../../http/audit';
 import { answerPage, askedBy } from './pages';
-import {
-    answerAddress,
-    askAgain,
-    deleteAlertRule,
-    findAddressByNonce,
-    findAlertRule,
-    idsOfAccount,
-    listAlertRules,
-    recipientsOf,
-    saveAlertRule,
-    toAlertRule,
-    type AlertRuleRow,
-} from './queries';
+import { answerAddress, askAgain, deleteAlertRule, findAddressByNonce, idsOfAccount, listAlertRules, saveAlertRule } from './queries';
+import { acceptForms, ruleRecords } from './routeHelpers';
 import { readAlertAddressToken } from './tokens';
 
 const tags = ['alert rules'];
@@ -38,21 +27,47 @@ const tokenParam = z.object({ token: z.string().max(200) });
 const ANSWER_RATE = { max: 30, timeWindow: '1 minute' };
 
 /**
- * Issue 15, alert rules: which events of an account are mailed to whom and
- * how. Staff from moderators up manage their account's rules, managers read
- * them (contract/rights.ts); the job in jobs.ts sends the mails.
+ * Alert rules: which events of an account are mailed to whom and how. Staff
+ * from moderators up manage their account's rules, managers read them
+ * (contract/rights.ts); the job in jobs.ts sends the mails. Reading them here,
+ * changing them in alertRuleWriteRoutes.
  */
 export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** A rule the caller may act on; rules of other tenants do not exist for the caller (404). */
-    const visible = (request: FastifyRequest, id: number): Promise<AlertRuleRow> =>
-        rowInScope(ctx.db, request, findAlertRule(ctx.db, id), 'alert rule');
+    acceptForms(app);
+    const { visible, records, record } = ruleRecords(ctx);
+
+    app.get(
+        '/alert_rules',
+        {
+            config: { access: ['alertRules', 'read'], scope: 'list' },
+            schema: {
+                tags,
+                summary: 'Alert rules of the current account (cross_account=true: of every account in scope), by name',
+                querystring: z.object(listParams()),
+                response: { 200: listReply(alertRuleRecord), ...errors },
+            },
+        },
+        async request => {
+            const { result, count } = await listAlertRules(ctx.db, scopeOf(request).accounts, request.query);
+            return { result: await records(result), count };
+        },
+    );
+
+    app.get(
+        '/alert_rules/:id',
+        {
+            config: { access: ['alertRules', 'read'], scope: 'row' },
+            schema: { tags, summary: 'One alert rule', params: idParam, response: { 200: alertRuleRecord, ...errors } },
+        },
+        async request => record(await visible(request, request.params.id)),
+    );
+};
+
+/** Creating, changing and deleting alert rules, and asking an address again. */
+export const alertRuleWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    acceptForms(app);
+    const { visible, record } = ruleRecords(ctx);
     const audit = auditTrail(ctx.db, 'alertRules', 'Alert rule');
-    /** Rules as the API shows them, with where each address stands. */
-    const records = async (rows: AlertRuleRow[]) => {
-        const of = await recipientsOf(ctx.db, rows);
-        return rows.map(row => toAlertRule(row, of(row)));
-    };
-    const record = async (row: AlertRuleRow) => (await records([row]))[0]!;
     /** Saves a rule and asks its new outside addresses; the account's daily cap of confirmation mails refuses the save. */
     const save = async (id: number | undefined, values: Parameters<typeof saveAlertRule>[1]['values']) => {
         const row = await saveAlertRule(ctx.db, { id, values, now: ctx.now(), perDay: ALERT_CONFIRMATIONS_PER_DAY });
@@ -90,32 +105,6 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             digest_period: body.delivery === 'digest' ? (body.digest_period ?? null) : null,
         };
     };
-
-    app.get(
-        '/alert_rules',
-        {
-            config: { access: ['alertRules', 'read'], scope: 'list' },
-            schema: {
-                tags,
-                summary: 'Alert rules of the current account (cross_account=true: of every account in scope), by name',
-                querystring: z.object(listParams()),
-                response: { 200: listReply(alertRuleRecord), ...errors },
-            },
-        },
-        async request => {
-            const { result, count } = await listAlertRules(ctx.db, scopeOf(request).accounts, request.query);
-            return { result: await records(result), count };
-        },
-    );
-
-    app.get(
-        '/alert_rules/:id',
-        {
-            config: { access: ['alertRules', 'read'], scope: 'row' },
-            schema: { tags, summary: 'One alert rule', params: idParam, response: { 200: alertRuleRecord, ...errors } },
-        },
-        async request => record(await visible(request, request.params.id)),
-    );
 
     app.post(
         '/alert_rules',
@@ -213,13 +202,11 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             return after;
         },
     );
+};
 
-    // ---- an outside address answers its confirmation mail (no sign-in: the link's token is the proof) ----
-
-    // The pages' buttons post a form.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
-        done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+/** An outside address answers its confirmation mail (no sign-in: the link's token is the proof). */
+export const alertAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    acceptForms(app);
 
     /** The address a link names, or a page saying the link is no good (a wrong, forged or replaced token). */
     const addressOf = async (token: string) => {

@@ -1,7 +1,8 @@
 import type { Feature } from '../../feature';
-import { userRoutes } from './routes';
+import { emailConfirmRoutes, userAccountsRoutes, userRoutes, userWriteRoutes } from './routes';
 
 export const usersFeature: Feature = {
     name: 'users',
-    routes: [userRoutes],
+    // In this order the OpenAPI document lists their paths as it always did.
+    routes: [userRoutes, emailConfirmRoutes, userAccountsRoutes, userWriteRoutes],
 };

@@ -1,30 +1,27 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { account } from '../../../contract/accounts';
-import { EMAIL_TAKEN_ANSWERS_PER_DAY, PICKER_PAGE_SIZE } from '../../../contract/constants';
+import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { errorReply, idParam, listReply } from '../../../contract/api';
-import { can } from '../../../contract/rights';
-import { assignableRoles, canEditUser, roleReachesBelow, ROLES, type Role } from '../../../contract/roles';
+import { canEditUser, roleReachesBelow, ROLES } from '../../../contract/roles';
 import { EMAIL_CHANGE_MESSAGES, user, userCreateInput, userUpdateInput } from '../../../contract/users';
-import { MESSAGES } from '../../../contract/validation';
 import type { AppContext } from '../../context';
-import { auditUserId, requireAuth, type AuthContext } from '../../http/auth';
-import { conflict, forbidden, HttpError, notFound, tooMany, validationError } from '../../http/errors';
-import { opaqueToken, sha256 } from '../../crypto/tokens';
+import { requireAuth } from '../../http/auth';
+import { conflict, forbidden, HttpError } from '../../http/errors';
+import { sha256 } from '../../crypto/tokens';
 import { idList, listParams } from '../../http/lists';
 import { accountInScope, mayActIn, scopeOf } from '../../http/scope';
 import { recordAudit } from '../../http/audit';
 import { listAccounts, toAccount } from '../accounts';
-import { hashPassword, verifyPassword } from '../../crypto/passwords';
+import { hashPassword } from '../../crypto/passwords';
 import { revokeOtherSessions, revokeUserSessions } from '../../http/sessions';
+import { assertCurrentPassword, userChecks } from './checks';
+import { startEmailChange } from './emailChange';
 import {
     deleteUser,
-    emailTakenAnswers,
     findEmailChange,
     findUser,
     findUserByEmail,
-    insertEmailChange,
     insertUser,
     listUsers,
     redeemEmailChange,
@@ -35,48 +32,9 @@ import {
 const tags = ['users'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 429: errorReply };
 
+/** The users of the caller's reach, and one user (oneself, or within the users right). */
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** A user the caller may see: in scope, else 404 (ids of other tenants do not exist for the caller). */
-    const visibleUser = async (auth: AuthContext, id: number) => {
-        const found = await findUser(ctx.db, id);
-        if (!found || (found.user.id !== auth.user.id && !mayActIn(auth, found.account))) throw notFound('user');
-        return found;
-    };
-    /** Reading or editing someone else needs the users right; oneself always works (the user menu's Settings). */
-    const needRight = (auth: AuthContext, targetId: number, action: 'read' | 'write' | 'delete') => {
-        if (targetId !== auth.user.id && !can(auth.user.role, 'users', action)) throw forbidden();
-    };
-    const assertAssignable = (auth: AuthContext, role: Role) => {
-        if (!assignableRoles(auth.user.role).includes(role)) throw forbidden(`You cannot give the role ${role}.`);
-    };
-    /**
-     * An e-mail address is the sign-in name of one user on the whole platform, so a taken one must be
-     * refused. When its holder is out of the caller's reach (another tenant), the answer tells that the
-     * address exists somewhere: such answers are recorded and capped a day per user, so that addresses
-     * cannot be probed in bulk (docs/decisions.md).
-     */
-    const assertEmailFree = async (request: FastifyRequest, auth: AuthContext, email: string, exceptId?: number) => {
-        const taken = await findUserByEmail(ctx.db, email);
-        if (!taken || taken.id === exceptId) return;
-        const holder = await findUser(ctx.db, taken.id);
-        if (holder && holder.user.id !== auth.user.id && !mayActIn(auth, holder.account)) {
-            const since = new Date(ctx.now().getTime() - 24 * 3600_000);
-            if (
-                (await emailTakenAnswers(ctx.db, { id: auditUserId(auth), account_id: auth.user.account_id }, since)) >=
-                EMAIL_TAKEN_ANSWERS_PER_DAY
-            ) {
-                throw tooMany('Too many addresses already in use were tried today. Try again tomorrow, or ask your administrator.');
-            }
-            // Nothing of the address is kept: whoever reads this log must not learn it either.
-            await recordAudit(ctx.db, request, {
-                action: 'email_taken',
-                resource: 'users',
-                entity: 'User',
-                account_id: auth.user.account_id,
-            });
-        }
-        throw conflict('A user with this email already exists');
-    };
+    const { visibleUser, needRight } = userChecks(ctx);
 
     app.get(
         '/users',
@@ -112,6 +70,84 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             return toUser(await visibleUser(auth, request.params.id));
         },
     );
+};
+
+/** The link mailed to a new address a user gave for themselves (emailChange.ts): opening it applies the address. */
+export const emailConfirmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    app.post(
+        '/confirm_email/:token',
+        {
+            config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+            schema: {
+                tags,
+                summary: 'Apply a new e-mail address a user gave for themselves, from the link mailed to it (once)',
+                params: z.object({ token: z.string().min(10).max(100) }),
+                response: { 204: z.null(), ...errors, 410: errorReply },
+            },
+        },
+        async (request, reply) => {
+            const change = await redeemEmailChange(ctx.db, sha256(request.params.token), ctx.now());
+            if (!change) {
+                const row = await findEmailChange(ctx.db, sha256(request.params.token));
+                const expired = row && !row.used_at && row.expires_at <= ctx.now();
+                throw new HttpError(410, expired ? EMAIL_CHANGE_MESSAGES.expired : EMAIL_CHANGE_MESSAGES.invalid);
+            }
+            const holder = await findUserByEmail(ctx.db, change.email);
+            if (holder && holder.id !== change.user_id) throw conflict(EMAIL_CHANGE_MESSAGES.taken);
+            const before = await findUser(ctx.db, change.user_id);
+            if (!before) throw new HttpError(410, EMAIL_CHANGE_MESSAGES.invalid);
+            await updateUser(ctx.db, change.user_id, { email: change.email });
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'users',
+                entity: 'User',
+                entity_id: change.user_id,
+                account_id: before.account.id,
+                actor: { id: before.user.id, name: before.user.name },
+                before: { email: before.user.email },
+                after: { email: change.email },
+            });
+            return reply.status(204).send(null);
+        },
+    );
+};
+
+/** The accounts a user may work in: the Switch Account list. */
+export const userAccountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { visibleUser, needRight } = userChecks(ctx);
+
+    app.get(
+        '/users/:id/accounts',
+        {
+            config: { access: 'signedIn', scope: 'row' },
+            schema: {
+                tags,
+                summary: 'Accounts a user may work in (the Switch Account list)',
+                params: idParam,
+                querystring: z.object(listParams(PICKER_PAGE_SIZE)),
+                response: { 200: listReply(account), ...errors },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            needRight(auth, request.params.id, 'read');
+            const target = await visibleUser(auth, request.params.id);
+            const role = target.user.role;
+            // The user's own reach (admin: all, dealer/installer: their subtree, others: their account), within the caller's.
+            const prefix = role === 'admin' ? '/' : target.account.path;
+            const { result, count } = await listAccounts(
+                ctx.db,
+                { pathPrefix: prefix, ids: roleReachesBelow(role) ? idList(request.query.id) : [target.account.id], q: request.query.q },
+                request.query,
+            );
+            return { result: result.filter(r => mayActIn(auth, r)).map(r => toAccount(r, auth.user.role)), count };
+        },
+    );
+};
+
+/** Creating, changing and deleting users: one gives only roles below one's own, and edits oneself or users of a lower role. */
+export const userWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { visibleUser, needRight, assertAssignable, assertEmailFree } = userChecks(ctx);
 
     app.post(
         '/users',
@@ -197,13 +233,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 external_user: external,
             };
             const newPassword = body.password && !external ? body.password : undefined;
-            // Changing one's own password or e-mail (where reset links go) proves the current password: a session
-            // left open on another screen must not be enough to take the account over.
-            if (self && !external && (newPassword || email !== target.user.email)) {
-                if (!body.current_password) throw validationError({ current_password: MESSAGES.currentPasswordRequired });
-                if (!(await verifyPassword(target.user.password_hash, body.current_password)))
-                    throw validationError({ current_password: 'Current password is incorrect' });
-            }
+            if (self && !external && (newPassword || email !== target.user.email))
+                await assertCurrentPassword(target.user.password_hash, body.current_password);
             if (newPassword) {
                 changes.password_hash = await hashPassword(newPassword);
                 // A password set by someone else is replaced by its owner at next sign-in.
@@ -224,66 +255,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 after: { ...updated, password_changed_by_edit: !!newPassword },
             });
             if (!confirmByMail) return updated;
-            const token = opaqueToken();
-            const expires_at = new Date(ctx.now().getTime() + ctx.config.resetTokenTtlSeconds * 1000);
-            await insertEmailChange(ctx.db, { token_hash: sha256(token), user_id: target.user.id, email, expires_at });
-            app.afterReply(request, () => mailEmailChange(updated.name, email, token));
+            await startEmailChange(app, ctx, request, updated, email);
             return { ...updated, email_pending: email };
-        },
-    );
-
-    /** The link to confirm a new address, or, when the address already has an account, a word that nothing changed. */
-    const mailEmailChange = async (name: string, email: string, token: string) => {
-        if (await findUserByEmail(ctx.db, email)) {
-            await ctx.mailer.send({
-                to: email,
-                subject: 'Your address was given for another Access Console account',
-                text: `Hello,\n\nSomeone signed in to Access Console asked to use this address for their account. It already belongs to an account, so nothing was changed.\n\nIf you did not ask for it, you need not do anything.\n`,
-            });
-            return;
-        }
-        const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
-        await ctx.mailer.send({
-            to: email,
-            subject: 'Confirm your new Access Console e-mail address',
-            text: `Hello ${name},\n\nTo use this address to sign in to Access Console, open this link within ${minutes} minutes:\n\n${ctx.config.publicUrl}/confirm_email?token=${token}\n\nUntil then you sign in with your current address. If you did not ask for it, ignore this message.\n`,
-        });
-    };
-
-    app.post(
-        '/confirm_email/:token',
-        {
-            config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-            schema: {
-                tags,
-                summary: 'Apply a new e-mail address a user gave for themselves, from the link mailed to it (once)',
-                params: z.object({ token: z.string().min(10).max(100) }),
-                response: { 204: z.null(), ...errors, 410: errorReply },
-            },
-        },
-        async (request, reply) => {
-            const change = await redeemEmailChange(ctx.db, sha256(request.params.token), ctx.now());
-            if (!change) {
-                const row = await findEmailChange(ctx.db, sha256(request.params.token));
-                const expired = row && !row.used_at && row.expires_at <= ctx.now();
-                throw new HttpError(410, expired ? EMAIL_CHANGE_MESSAGES.expired : EMAIL_CHANGE_MESSAGES.invalid);
-            }
-            const holder = await findUserByEmail(ctx.db, change.email);
-            if (holder && holder.id !== change.user_id) throw conflict(EMAIL_CHANGE_MESSAGES.taken);
-            const before = await findUser(ctx.db, change.user_id);
-            if (!before) throw new HttpError(410, EMAIL_CHANGE_MESSAGES.invalid);
-            await updateUser(ctx.db, change.user_id, { email: change.email });
-            await recordAudit(ctx.db, request, {
-                action: 'update',
-                resource: 'users',
-                entity: 'User',
-                entity_id: change.user_id,
-                account_id: before.account.id,
-                actor: { id: before.user.id, name: before.user.name },
-                before: { email: before.user.email },
-                after: { email: change.email },
-            });
-            return reply.status(204).send(null);
         },
     );
 
@@ -309,34 +282,6 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
                 before: toUser(target),
             });
             return reply.status(204).send(null);
-        },
-    );
-
-    app.get(
-        '/users/:id/accounts',
-        {
-            config: { access: 'signedIn', scope: 'row' },
-            schema: {
-                tags,
-                summary: 'Accounts a user may work in (the Switch Account list)',
-                params: idParam,
-                querystring: z.object(listParams(PICKER_PAGE_SIZE)),
-                response: { 200: listReply(account), ...errors },
-            },
-        },
-        async request => {
-            const auth = requireAuth(request);
-            needRight(auth, request.params.id, 'read');
-            const target = await visibleUser(auth, request.params.id);
-            const role = target.user.role;
-            // The user's own reach (admin: all, dealer/installer: their subtree, others: their account), within the caller's.
-            const prefix = role === 'admin' ? '/' : target.account.path;
-            const { result, count } = await listAccounts(
-                ctx.db,
-                { pathPrefix: prefix, ids: roleReachesBelow(role) ? idList(request.query.id) : [target.account.id], q: request.query.q },
-                request.query,
-            );
-            return { result: result.filter(r => mayActIn(auth, r)).map(r => toAccount(r, auth.user.role)), count };
         },
     );
 };
