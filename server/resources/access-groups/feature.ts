@@ -1,7 +1,7 @@
 import type { Feature } from '../../feature';
-import { accessGroupRoutes } from './routes';
+import { accessGroupMemberRoutes, accessGroupRoutes, accessGroupWriteRoutes } from './routes';
 
 export const accessGroupsFeature: Feature = {
     name: 'access-groups',
-    routes: [accessGroupRoutes],
+    routes: [accessGroupRoutes, accessGroupWriteRoutes, accessGroupMemberRoutes],
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
     accessGroupEmbedded,
@@ -14,8 +13,7 @@ import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
 import { conflict, conflictOnDuplicate, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { rowInScope, scopeOf } from '../../http/scope';
-import { auditTrail } from '../../http/audit';
+import { scopeOf } from '../../http/scope';
 import { schedulesOfAccount } from '../schedules';
 import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles';
 import {
@@ -24,14 +22,13 @@ import {
     deleteAccessGroup,
     descriptionTaken,
     devicesOfAccount,
-    findAccessGroup,
     groupDevices,
     listAccessGroups,
     removeGroupDevice,
     toAccessGroup,
     updateAccessGroup,
-    type AccessGroupListRow,
 } from './queries';
+import { groupLookups } from './routeHelpers';
 
 const tags = ['access groups'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
@@ -56,20 +53,11 @@ const memberParams = (key: 'deviceId' | 'profileId') =>
  * reads them with the profiles read right (every role puts profiles into
  * groups, with profiles write), and staff who configure devices (device
  * config write) create, change and delete them and choose which devices serve them.
+ * Reading them here; changing them in accessGroupWriteRoutes, their devices and
+ * members in accessGroupMemberRoutes.
  */
 export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** A group the caller may act on; ids of other tenants do not exist for the caller (404). */
-    const visible = (request: FastifyRequest, id: number): Promise<AccessGroupListRow> =>
-        rowInScope(ctx.db, request, findAccessGroup(ctx.db, id), 'access group');
-    const reload = async (id: number) => toAccessGroup((await findAccessGroup(ctx.db, id))!);
-    // the unique index settles two requests at once: the loser gets the same 409
-    const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);
-    const audit = auditTrail(ctx.db, 'accessGroups', 'Access group');
-    /** A schedule of the group's own account, or none (issue 15). */
-    const checkSchedule = async (accountId: number, scheduleId: number | null | undefined) => {
-        if (scheduleId != null && !(await schedulesOfAccount(ctx.db, accountId, [scheduleId])).length)
-            throw validationError({ schedule_id: "Choose a schedule of the access group's account" });
-    };
+    const { visible } = groupLookups(ctx);
 
     app.get(
         '/access_groups',
@@ -136,6 +124,18 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             return { ...toAccessGroup(group), profiles_count: members.count, devices, profiles: members.result };
         },
     );
+};
+
+/** Creating, changing and deleting access groups. */
+export const accessGroupWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { visible, reload, audit } = groupLookups(ctx);
+    // the unique index settles two requests at once: the loser gets the same 409
+    const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);
+    /** A schedule of the group's own account, or none (docs/decisions.md "Schedules"). */
+    const checkSchedule = async (accountId: number, scheduleId: number | null | undefined) => {
+        if (scheduleId != null && !(await schedulesOfAccount(ctx.db, accountId, [scheduleId])).length)
+            throw validationError({ schedule_id: "Choose a schedule of the access group's account" });
+    };
 
     app.post(
         '/access_groups',
@@ -223,6 +223,11 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             return reply.status(204).send(null);
         },
     );
+};
+
+/** The devices that serve a group and the profiles it holds. */
+export const accessGroupMemberRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { visible, reload, audit } = groupLookups(ctx);
 
     app.post(
         '/access_groups/:id/devices',

@@ -1,7 +1,7 @@
 import type { Feature } from '../../feature';
-import { accountRoutes } from './routes';
+import { accountOptionRoutes, accountRoutes, singleAccountRoutes } from './routes';
 
 export const accountsFeature: Feature = {
     name: 'accounts',
-    routes: [accountRoutes],
+    routes: [accountRoutes, singleAccountRoutes, accountOptionRoutes],
 };

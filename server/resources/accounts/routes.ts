@@ -1,5 +1,4 @@
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { account, accountInput, accountOption, accountOptionsInput, ACCOUNT_TYPES } from '../../../contract/accounts';
@@ -8,13 +7,12 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { accountInScope, reachesDescendants, scopeOf, scopePath } from '../../http/scope';
+import { reachesDescendants, scopeOf, scopePath } from '../../http/scope';
 import { recordAudit } from '../../http/audit';
 import {
     accountOptions,
     childCount,
     deleteAccount,
-    findAccount,
     insertAccount,
     listAccounts,
     mainAccount,
@@ -23,19 +21,15 @@ import {
     updateAccount,
     updateOptions,
 } from './queries';
+import { accountLookups } from './routeHelpers';
 
 const tags = ['accounts'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const optionsReply = z.object({ options: z.array(accountOption) });
 
+/** The accounts below the current one, and the platform's main account. */
 export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** An account the caller may act in, or 404 when it does not exist, 403 outside the scope. */
-    const inScope = async (request: FastifyRequest, id: number) => {
-        await accountInScope(ctx.db, requireAuth(request), id);
-        return (await findAccount(ctx.db, id))!;
-    };
-    /** The account /accounts/:id/… names, which the kernel found in the caller's scope. */
-    const scoped = async (request: FastifyRequest) => (await findAccount(ctx.db, scopeOf(request).account.id))!;
+    const { inScope } = accountLookups(ctx);
 
     app.get(
         '/accounts',
@@ -105,6 +99,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             return toAccount(after, requireAuth(request).user.role);
         },
     );
+};
+
+/** One account: reading, creating, changing and deleting it. */
+export const singleAccountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { inScope, scoped } = accountLookups(ctx);
 
     app.get(
         '/accounts/:id',
@@ -195,6 +194,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             return reply.status(204).send(null);
         },
     );
+};
+
+/** An account's options, which decide the feature flags (SPEC 4.1). */
+export const accountOptionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { scoped } = accountLookups(ctx);
 
     // Every signed-in user needs its current account's options: they decide the feature flags (SPEC 4.1).
     app.get(

@@ -1,9 +1,9 @@
 import type { Feature } from '../../feature';
 import { deploymentJobs } from './jobs';
-import { deploymentRoutes } from './routes';
+import { deploymentDeviceRoutes, deploymentRoutes, deploymentWriteRoutes } from './routes';
 
 export const deploymentsFeature: Feature = {
     name: 'deployments',
-    routes: [deploymentRoutes],
+    routes: [deploymentRoutes, deploymentWriteRoutes, deploymentDeviceRoutes],
     jobs: [...deploymentJobs],
 };

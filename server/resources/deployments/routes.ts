@@ -1,7 +1,6 @@
 import { APPROVED_DEVICE_STATUSES } from '../../../contract/devices';
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import {
@@ -20,19 +19,12 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { mayActIn, reachesDescendants, scopeOf, type ScopedAccount } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { recordAudit } from '../../http/audit';
-import { applicableKeys, findArtifact, pathIds, verificationOf } from '../artifacts';
-import { allDevices, listDevices, type DeviceFilters } from '../devices';
-import {
-    abortDeployment,
-    deploymentDeviceLog,
-    findDeployment,
-    insertDeployment,
-    listDeploymentDevices,
-    listDeployments,
-    toDeployments,
-} from './queries';
+import { applicableKeys, verificationOf } from '../artifacts';
+import { allDevices, listDevices } from '../devices';
+import { abortDeployment, deploymentDeviceLog, insertDeployment, listDeploymentDevices, listDeployments, toDeployments } from './queries';
+import { deploymentLookups } from './routeHelpers';
 
 const tags = ['firmware'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
@@ -42,27 +34,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * Deployments (SPEC 2.2 /firmware-updates, /firmware-updates/new,
  * /firmware-updates/status/:id; 7.2): schedule an update in phases, follow
- * it by phase and by reader, abort it.
+ * it by phase and by reader, abort it. The list, the readers a new one may
+ * target, and one deployment.
  */
 export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** The readers a deployment made in this account may target: its own, and for roles that reach below, those of the accounts below it. */
-    const deviceScope = (request: FastifyRequest, account: ScopedAccount): DeviceFilters => ({
-        scope: reachesDescendants(requireAuth(request)) ? { pathPrefix: account.path } : { accountId: account.id },
-    });
-
-    /** The firmware, if it is usable in the account (uploaded there or above). */
-    const usableArtifact = async (account: ScopedAccount, id: number) => {
-        const artifact = await findArtifact(ctx.db, id);
-        if (!artifact || !pathIds(account.path).includes(artifact.account_id)) throw notFound('artifact');
-        return artifact;
-    };
-
-    const visible = async (request: FastifyRequest, id: number) => {
-        const row = await findDeployment(ctx.db, id);
-        if (!row || !mayActIn(requireAuth(request), { id: row.account_id, path: row.account_path })) throw notFound('deployment');
-        return row;
-    };
-    const recordOf = async (id: number) => (await toDeployments(ctx.db, [(await findDeployment(ctx.db, id))!], ctx.now()))[0]!;
+    const { deviceScope, usableArtifact, visible, recordOf } = deploymentLookups(ctx);
 
     app.get(
         '/deployments',
@@ -149,6 +125,11 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         },
         async request => recordOf((await visible(request, request.params.id)).id),
     );
+};
+
+/** Scheduling a deployment and aborting one. */
+export const deploymentWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { deviceScope, usableArtifact, visible, recordOf } = deploymentLookups(ctx);
 
     app.post(
         '/deployments',
@@ -258,6 +239,11 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             return after;
         },
     );
+};
+
+/** The readers of a deployment: where each stands, and the log each sent. */
+export const deploymentDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { visible } = deploymentLookups(ctx);
 
     app.get(
         '/deployments/:id/devices',

@@ -2,11 +2,11 @@ import type { Feature } from '../../feature';
 import { isPackKey } from '../../storage';
 import { referencedImageKeys, referencedImagePacks } from './queries';
 import { embeddedEventsMaintenance, embeddedEventsStatistics, eventPartitionsAhead, eventRetention } from './retention';
-import { eventRoutes } from './routes';
+import { eventRecordRoutes, eventRoutes } from './routes';
 
 export const eventsFeature: Feature = {
     name: 'events',
-    routes: [eventRoutes],
+    routes: [eventRoutes, eventRecordRoutes],
     jobs: [eventRetention, eventPartitionsAhead, embeddedEventsMaintenance, embeddedEventsStatistics],
     files: [
         {

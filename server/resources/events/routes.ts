@@ -39,15 +39,10 @@ const listQuery = z.object({
 const timezoneOffset = z.coerce.number().int().min(-900).max(900).default(0);
 const aggregateQuery = z.object({ ...eventFilters.shape, group_by: z.string().max(100), timezone_offset: timezoneOffset });
 
+/** The security events a filter selects: the list, its counts, its exports, and the live feed of new ones. */
 export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     /** Which events a request covers: the current account (account_id) or, with cross_account=true, every account in reach. */
     const eventScope = (request: FastifyRequest): EventScope => scopeOf(request).accounts;
-    /** An event the caller may see: another tenant's does not exist for it (404). */
-    const visible = async (request: FastifyRequest, id: number) => {
-        const found = await findEvent(ctx.db, id);
-        if (!found || !mayActIn(requireAuth(request), { id: found.account_id, path: found.account_path })) throw notFound('event');
-        return found;
-    };
 
     app.get(
         '/events',
@@ -165,6 +160,16 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     );
 
     await app.register(liveRoute, ctx);
+};
+
+/** One security event: its record, its image, deleting it. */
+export const eventRecordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    /** An event the caller may see: another tenant's does not exist for it (404). */
+    const visible = async (request: FastifyRequest, id: number) => {
+        const found = await findEvent(ctx.db, id);
+        if (!found || !mayActIn(requireAuth(request), { id: found.account_id, path: found.account_path })) throw notFound('event');
+        return found;
+    };
 
     app.get(
         '/events/:id',

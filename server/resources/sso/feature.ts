@@ -1,8 +1,9 @@
 import type { Feature } from '../../feature';
-import { ssoRoutes } from './routes';
+import { ssoKeytabRoutes } from './keytabRoutes';
+import { loginPreferenceRoutes, ssoRoutes } from './routes';
 import { ssoSignInRoutes } from './signInRoutes';
 
 export const ssoFeature: Feature = {
     name: 'sso',
-    routes: [ssoRoutes, ssoSignInRoutes],
+    routes: [ssoRoutes, ssoKeytabRoutes, loginPreferenceRoutes, ssoSignInRoutes],
 };

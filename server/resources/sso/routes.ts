@@ -1,28 +1,20 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { errorReply, idParam } from '../../../contract/api';
+import { idParam } from '../../../contract/api';
 import {
     identityProviderInput,
     identityProviderReply,
-    KEYTAB_MAX_BYTES,
-    keytabInfo,
     loginPreferencesInput,
     loginPreferencesReply,
     serviceProviderValues,
     SSO_MESSAGES,
     type IdentityProviderReply,
-    type KeytabInfo,
     type ServiceProviderValues,
 } from '../../../contract/sso';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
-import { badRequest, conflict, HttpError, notFound, validationError } from '../../http/errors';
-import { scopeOf } from '../../http/scope';
-import { auditTrail } from '../../http/audit';
-import { findAccount } from '../accounts';
+import { conflict, notFound, validationError } from '../../http/errors';
 import {
     breakGlassCandidate,
     deleteProvider,
@@ -31,12 +23,9 @@ import {
     providerOf,
     savePreferences,
     saveProvider,
-    setKeytab,
     type IdentityProviderRow,
 } from './queries';
-
-const tags = ['single sign-on'];
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
+import { errors, keytabOf, keytabUploads, ssoLookups, tags } from './routeHelpers';
 
 /** Secret fields of each kind, as the reply names the fact that they are set. */
 const SECRET_FLAGS = { client_secret: 'client_secret_set', bind_password: 'bind_password_set' } as const;
@@ -47,11 +36,6 @@ export const serviceProviderOf = (ctx: AppContext, entityId?: unknown): ServiceP
     saml_acs_url: `${ctx.config.publicUrl}/api/v2/sso/saml/acs`,
     saml_entity_id: typeof entityId === 'string' && entityId ? entityId : ctx.config.publicUrl,
 });
-
-const keytabOf = (row: IdentityProviderRow): KeytabInfo | null =>
-    row.keytab_key && row.keytab_name && row.keytab_uploaded_at
-        ? { name: row.keytab_name, size: row.keytab_size ?? 0, uploaded_at: row.keytab_uploaded_at.toISOString() }
-        : null;
 
 /** The provider as replies and the audit log show it: each secret only as "set". */
 const publicProvider = (ctx: AppContext, row: IdentityProviderRow): IdentityProviderReply => ({
@@ -69,37 +53,17 @@ const publicProvider = (ctx: AppContext, row: IdentityProviderRow): IdentityProv
     updated_by: row.updated_by,
 });
 
-/** A keytab (MIT format) starts with 0x05 then version 0x01 or 0x02. */
-const isKeytab = (data: Buffer) => data.length >= 2 && data[0] === 0x05 && (data[1] === 0x01 || data[1] === 0x02);
-
-const readBounded = async (stream: AsyncIterable<Buffer>, max: number) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream) {
-        size += chunk.length;
-        if (size > max) return undefined;
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
-};
-
 /**
  * Single sign-on of the main account (SPEC 3 identity provider, login
- * preferences, SSO configuration; 6.1; 7.2; issue 12): its identity
- * provider with write-only secrets and a keytab, and the login preferences.
- * The protocols' own routes (GET /sso/login, the OIDC callback, the SAML
- * ACS) use ssoSettingsFor, signInExternal and finishSsoRedirect.
+ * preferences, SSO configuration; 6.1; 7.2): its identity provider with
+ * write-only secrets, here; its keytab (keytabRoutes.ts) and the login
+ * preferences (loginPreferenceRoutes). The protocols' own routes (GET
+ * /sso/login, the OIDC callback, the SAML ACS) use ssoSettingsFor,
+ * signInExternal and finishSsoRedirect.
  */
 export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, { limits: { fileSize: KEYTAB_MAX_BYTES + 1, files: 1, fields: 3, fieldSize: 100, parts: 4 } });
-    const audit = auditTrail(ctx.db, 'accounts', 'Identity provider');
-
-    /** SPEC 6.1: the account, in the caller's scope (404/403), and the main account (400 otherwise). */
-    const mainOnly = async (request: FastifyRequest) => {
-        const account = await findAccount(ctx.db, scopeOf(request).account.id);
-        if (!account?.main) throw badRequest(SSO_MESSAGES.mainAccountOnly);
-        return account;
-    };
+    await app.register(multipart, keytabUploads());
+    const { audit, mainOnly } = ssoLookups(ctx);
 
     app.get(
         '/accounts/:id/identity_providers',
@@ -206,91 +170,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
             return reply.status(204).send(null);
         },
     );
+};
 
-    // ---- the directory's keytab: stored as a file, only its name, size and date come back ----
-
-    app.post(
-        '/accounts/:id/identity_providers/keytab',
-        {
-            config: { access: ['sso', 'write'], scope: 'account' },
-            schema: {
-                tags,
-                summary: `Upload the directory's keytab (multipart, field "file", at most ${KEYTAB_MAX_BYTES / 1024} KB); it is never sent back`,
-                consumes: ['multipart/form-data'],
-                params: idParam,
-                response: { 200: keytabInfo, ...errors, 413: errorReply },
-            },
-        },
-        async request => {
-            const account = await mainOnly(request);
-            const provider = await providerOf(ctx.db, account.id);
-            if (provider?.kind !== 'directory') throw badRequest(SSO_MESSAGES.keytabDirectoryOnly);
-            if (!request.isMultipart()) throw validationError({ file: SSO_MESSAGES.keytabFile });
-            let stored: { key: string; name: string; size: number } | undefined;
-            for await (const part of request.parts()) {
-                if (part.type === 'field') continue;
-                if (part.fieldname !== 'file' || stored) {
-                    part.file.resume();
-                    throw validationError({ file: SSO_MESSAGES.keytabFile });
-                }
-                const data = await readBounded(part.file, KEYTAB_MAX_BYTES);
-                if (!data) throw new HttpError(413, SSO_MESSAGES.keytabTooLarge);
-                if (!isKeytab(data)) throw validationError({ file: SSO_MESSAGES.keytabInvalid });
-                stored = {
-                    key: `sso/${account.id}/${randomUUID()}.keytab`,
-                    name: (part.filename || 'krb5.keytab').slice(0, 255),
-                    size: data.length,
-                };
-                await ctx.storage.put(stored.key, data);
-            }
-            if (!stored) throw validationError({ file: SSO_MESSAGES.keytabFile });
-            const previous = await setKeytab(ctx.db, account.id, stored, requireAuth(request).user.name);
-            if (previous) await ctx.storage.delete(previous).catch(() => undefined);
-            const row = (await providerOf(ctx.db, account.id))!;
-            await audit(request, 'update', { id: account.id, account_id: account.id }, undefined, { keytab: keytabOf(row) }, 'Keytab');
-            return keytabOf(row)!;
-        },
-    );
-
-    app.get(
-        '/accounts/:id/identity_providers/keytab',
-        {
-            config: { access: ['sso', 'read'], scope: 'account' },
-            schema: {
-                tags,
-                summary: "The keytab's name, size and upload time (never its content)",
-                params: idParam,
-                response: { 200: keytabInfo, ...errors },
-            },
-        },
-        async request => {
-            const account = await mainOnly(request);
-            const row = await providerOf(ctx.db, account.id);
-            const keytab = row && keytabOf(row);
-            if (!keytab) throw notFound('keytab');
-            return keytab;
-        },
-    );
-
-    app.delete(
-        '/accounts/:id/identity_providers/keytab',
-        {
-            config: { access: ['sso', 'write'], scope: 'account' },
-            schema: { tags, summary: 'Remove the keytab', params: idParam, response: { 204: z.null(), ...errors } },
-        },
-        async (request, reply) => {
-            const account = await mainOnly(request);
-            const row = await providerOf(ctx.db, account.id);
-            const before = row && keytabOf(row);
-            if (!before) throw notFound('keytab');
-            const previous = await setKeytab(ctx.db, account.id, null, requireAuth(request).user.name);
-            if (previous) await ctx.storage.delete(previous).catch(() => undefined);
-            await audit(request, 'delete', { id: account.id, account_id: account.id }, { keytab: before }, undefined, 'Keytab');
-            return reply.status(204).send(null);
-        },
-    );
-
-    // ---- login preferences ----
+/** Which sign-in the login page offers, and the break-glass local user. */
+export const loginPreferenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    await app.register(multipart, keytabUploads());
+    const { audit, mainOnly } = ssoLookups(ctx);
 
     app.get(
         '/accounts/:id/login_preferences',
