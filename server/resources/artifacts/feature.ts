@@ -1,10 +1,10 @@
 import type { Feature } from '../../feature';
 import { firmwareKeyRoutes } from './keys';
 import { referencedArtifactKeys } from './queries';
-import { artifactRoutes } from './routes';
+import { artifactRoutes, artifactWriteRoutes } from './routes';
 
 export const artifactsFeature: Feature = {
     name: 'artifacts',
-    routes: [artifactRoutes, firmwareKeyRoutes],
+    routes: [artifactRoutes, artifactWriteRoutes, firmwareKeyRoutes],
     files: [{ name: 'artifacts', owns: key => key.startsWith('artifacts/'), referenced: referencedArtifactKeys }],
 };

@@ -8,7 +8,7 @@ import { errorReply, idParam, listReply } from '../../../contract/api';
 import { ARTIFACT_FIELD, artifactFileProblem, artifactRecord, FIRMWARE_MESSAGES } from '../../../contract/firmware';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
-import { conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { conflict, forbidden, HttpError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { formAccount, mayActIn, scopeOf } from '../../http/scope';
 import { ArtifactError } from '../../firmware/errors';
@@ -25,6 +25,7 @@ import {
     pathIds,
     toArtifact,
 } from './queries';
+import { artifactUploads, visibleArtifact } from './routeHelpers';
 
 const tags = ['firmware'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
@@ -35,26 +36,14 @@ const readAccountId = (value: unknown) => {
 };
 
 /**
- * Firmware artifacts (SPEC 2.2 /firmware-updates/versions, 7.2): the list,
- * the upload (multipart field `artifact`, parsed while it is stored), one
- * artifact, and delete. An artifact uploaded in an account is usable there
- * and in the accounts below it.
+ * Firmware artifacts (SPEC 2.2 /firmware-updates/versions, 7.2): the list
+ * and one artifact here; the upload (multipart field `artifact`, parsed
+ * while it is stored) and delete in artifactWriteRoutes. An artifact
+ * uploaded in an account is usable there and in the accounts below it.
  */
 export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    // Multipart only for this feature's upload; the file streams, it is never held in memory.
-    await app.register(multipart, {
-        limits: { fileSize: ctx.config.firmwareMaxBytes + 1, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
-    });
-
-    /** An artifact the caller sees: of an account it may act in, or of an account above its own. */
-    const visible = async (request: FastifyRequest, id: number) => {
-        const auth = requireAuth(request);
-        const row = await findArtifact(ctx.db, id);
-        if (!row) throw notFound('artifact');
-        const account = { id: row.account_id, path: row.account_path };
-        if (!mayActIn(auth, account) && !auth.account.path.startsWith(row.account_path)) throw notFound('artifact');
-        return row;
-    };
+    await app.register(multipart, artifactUploads(ctx));
+    const visible = (request: FastifyRequest, id: number) => visibleArtifact(ctx, request, id);
 
     app.get(
         '/artifacts',
@@ -108,6 +97,12 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             return toArtifact(row, await applicableKeys(ctx.db, where));
         },
     );
+};
+
+/** Uploading a firmware artifact and deleting one. */
+export const artifactWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    await app.register(multipart, artifactUploads(ctx));
+    const visible = (request: FastifyRequest, id: number) => visibleArtifact(ctx, request, id);
 
     app.post(
         '/artifacts',

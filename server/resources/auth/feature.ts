@@ -1,9 +1,9 @@
 import type { Feature } from '../../feature';
 import { passwordRoutes } from './passwordRoutes';
-import { authRoutes } from './routes';
-import { twoFactorRoutes } from './twoFactor';
+import { authRoutes, meRoutes } from './routes';
+import { twoFactorRoutes, twoFactorSetupRoutes } from './twoFactor';
 
 export const authFeature: Feature = {
     name: 'auth',
-    routes: [authRoutes, twoFactorRoutes, passwordRoutes],
+    routes: [authRoutes, meRoutes, twoFactorSetupRoutes, twoFactorRoutes, passwordRoutes],
 };

@@ -33,6 +33,7 @@ import { SSO_MESSAGES } from '../../../contract/sso';
 const tags = ['session'];
 const errors = { 401: errorReply, 403: errorReply, 422: errorReply, 429: errorReply };
 
+/** Signing in with a password, keeping the session going, signing out. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.post(
         '/login',
@@ -49,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             const email = request.body.username.trim().toLowerCase();
             const attempt = await claimAttempt(ctx, email, request.ip);
             const user = await userByEmail(ctx.db, email);
-            // A directory signs in everyone it knows whom the platform does not know as a local user (SPEC 3, issue 12).
+            // A directory signs in everyone it knows whom the platform does not know as a local user (SPEC 3; docs/decisions.md "Directory sign-in and the directory connector").
             if ((!user || user.external_user) && (await directorySignInOffered(ctx))) {
                 const pair = await signInWithDirectory(ctx, request, request.body.username.trim(), request.body.password);
                 await attempt.succeeded();
@@ -107,7 +108,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             return reply.status(204).send(null);
         },
     );
+};
 
+/** The signed-in user (its account and menu, its language, the terms), and what the sign-in page and the About box show of the platform. */
+export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     app.get(
         '/me',
         {

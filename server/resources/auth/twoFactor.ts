@@ -49,87 +49,90 @@ const refuseStepTokenOnceSetUp = (auth: AuthContext, tfaEnabled: boolean) => {
         throw forbidden('Two-factor login is already set up: sign in with a code from your authenticator app.');
 };
 
+const rateLimit = { max: 20, timeWindow: '1 minute' };
+
+/**
+ * Setting up is open to the sign-in step token while the user has no second factor (2FA required by the
+ * account), and to a signed-in user turning it on or replacing it (with a code of the current one).
+ */
+export const twoFactorSetupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const url = '/2fa-setup';
+    app.get(
+        url,
+        {
+            config: { access: 'anySignIn', scope: 'none', beforePasswordSetup: true },
+            schema: {
+                tags,
+                summary: 'Start two-factor setup: a new secret and its QR code',
+                response: { 200: twoFactorSetupReply, ...errors },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            refuseStepTokenOnceSetUp(auth, (await userRow(ctx, auth.user.id)).tfa_enabled);
+            const secret = newTotpSecret();
+            await setPendingSecret(ctx.db, auth.user.id, secret);
+            const otpauth_url = totpFor(secret, auth.user.email).toString();
+            return { secret, otpauth_url, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
+        },
+    );
+
+    app.post(
+        url,
+        {
+            config: { access: 'anySignIn', scope: 'none', beforePasswordSetup: true, rateLimit },
+            schema: {
+                tags,
+                summary:
+                    'Confirm two-factor setup with a code; returns the recovery codes once (and the session tokens at sign-in). ' +
+                    'Replacing a second factor already set up needs a full session and current_otp, a code of the current one.',
+                body: twoFactorConfirmInput,
+                response: {
+                    200: z.object({
+                        recovery_codes: z.array(z.string()),
+                        token: z.string().optional(),
+                        refresh_token: z.string().optional(),
+                    }),
+                    ...errors,
+                },
+            },
+        },
+        async request => {
+            const auth = requireAuth(request);
+            const user = await userRow(ctx, auth.user.id);
+            refuseStepTokenOnceSetUp(auth, user.tfa_enabled);
+            if (!user.tfa_pending_secret) throw badRequest('Start the two-factor setup first.');
+            let newStep: number | undefined;
+            if (user.tfa_enabled) {
+                if (!request.body.current_otp || !user.tfa_secret)
+                    throw forbidden('Enter a code from your current authenticator to replace it.');
+                await acceptCode(ctx, request, auth, user.tfa_secret, request.body.current_otp);
+                // The new secret's code may share the current one's time step: it is checked on its own.
+                const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
+                newStep = matchingStep(user.tfa_pending_secret, request.body.otp, ctx.now());
+                if (newStep === undefined) throw unprocessable('Invalid one-time code');
+                await attempt.succeeded();
+            } else {
+                await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
+            }
+            const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+            await enableTwoFactor(ctx.db, user.id, user.tfa_pending_secret, newStep, codes.map(sha256));
+            await recordAudit(ctx.db, request, {
+                action: 'update',
+                resource: 'users',
+                entity: 'Two-factor login',
+                entity_id: user.id,
+                account_id: user.account_id,
+                after: { tfa_enabled: true },
+            });
+            const pair = auth.kind === 'tfa' ? await accessTokenFor(ctx, user.id, auth.sessionId) : {};
+            return { recovery_codes: codes, ...pair };
+        },
+    );
+};
+
+/** The second sign-in step, and resetting a user's second factor. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    const rateLimit = { max: 20, timeWindow: '1 minute' };
-
-    // Setting up is open to the sign-in step token while the user has no second factor (2FA required by the
-    // account), and to a signed-in user turning it on or replacing it (with a code of the current one).
-    {
-        const url = '/2fa-setup';
-        app.get(
-            url,
-            {
-                config: { access: 'anySignIn', scope: 'none', beforePasswordSetup: true },
-                schema: {
-                    tags,
-                    summary: 'Start two-factor setup: a new secret and its QR code',
-                    response: { 200: twoFactorSetupReply, ...errors },
-                },
-            },
-            async request => {
-                const auth = requireAuth(request);
-                refuseStepTokenOnceSetUp(auth, (await userRow(ctx, auth.user.id)).tfa_enabled);
-                const secret = newTotpSecret();
-                await setPendingSecret(ctx.db, auth.user.id, secret);
-                const otpauth_url = totpFor(secret, auth.user.email).toString();
-                return { secret, otpauth_url, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
-            },
-        );
-
-        app.post(
-            url,
-            {
-                config: { access: 'anySignIn', scope: 'none', beforePasswordSetup: true, rateLimit },
-                schema: {
-                    tags,
-                    summary:
-                        'Confirm two-factor setup with a code; returns the recovery codes once (and the session tokens at sign-in). ' +
-                        'Replacing a second factor already set up needs a full session and current_otp, a code of the current one.',
-                    body: twoFactorConfirmInput,
-                    response: {
-                        200: z.object({
-                            recovery_codes: z.array(z.string()),
-                            token: z.string().optional(),
-                            refresh_token: z.string().optional(),
-                        }),
-                        ...errors,
-                    },
-                },
-            },
-            async request => {
-                const auth = requireAuth(request);
-                const user = await userRow(ctx, auth.user.id);
-                refuseStepTokenOnceSetUp(auth, user.tfa_enabled);
-                if (!user.tfa_pending_secret) throw badRequest('Start the two-factor setup first.');
-                let newStep: number | undefined;
-                if (user.tfa_enabled) {
-                    if (!request.body.current_otp || !user.tfa_secret)
-                        throw forbidden('Enter a code from your current authenticator to replace it.');
-                    await acceptCode(ctx, request, auth, user.tfa_secret, request.body.current_otp);
-                    // The new secret's code may share the current one's time step: it is checked on its own.
-                    const attempt = await claimAttempt(ctx, auth.user.email, request.ip);
-                    newStep = matchingStep(user.tfa_pending_secret, request.body.otp, ctx.now());
-                    if (newStep === undefined) throw unprocessable('Invalid one-time code');
-                    await attempt.succeeded();
-                } else {
-                    await acceptCode(ctx, request, auth, user.tfa_pending_secret, request.body.otp);
-                }
-                const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-                await enableTwoFactor(ctx.db, user.id, user.tfa_pending_secret, newStep, codes.map(sha256));
-                await recordAudit(ctx.db, request, {
-                    action: 'update',
-                    resource: 'users',
-                    entity: 'Two-factor login',
-                    entity_id: user.id,
-                    account_id: user.account_id,
-                    after: { tfa_enabled: true },
-                });
-                const pair = auth.kind === 'tfa' ? await accessTokenFor(ctx, user.id, auth.sessionId) : {};
-                return { recovery_codes: codes, ...pair };
-            },
-        );
-    }
-
     app.post(
         '/login-2fa',
         {

@@ -1,9 +1,9 @@
 import type { Feature } from '../../feature';
 import { seedPredefinedCardFormats } from './queries';
-import { cardFormatRoutes } from './routes';
+import { cardFormatRoutes, cardFormatWriteRoutes } from './routes';
 
 export const cardFormatsFeature: Feature = {
     name: 'card-formats',
-    routes: [cardFormatRoutes],
+    routes: [cardFormatRoutes, cardFormatWriteRoutes],
     prepare: seedPredefinedCardFormats,
 };

@@ -1,47 +1,28 @@
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
 import { cardFormatInput, cardFormatRecord, type WiegandFormat } from '../../../contract/card-formats';
 import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
-import { conflict, notFound } from '../../http/errors';
+import { conflict } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { rowInScope, scopeOf } from '../../http/scope';
+import { scopeOf } from '../../http/scope';
 import { recordAudit } from '../../http/audit';
 import { bumpAccessVersion } from '../../db/accessVersions';
 import { badgesUsingFormat, visitorsWithFormat } from '../profiles';
 import { deleteProfilesFor } from '../profiles';
-import {
-    deleteCardFormat,
-    findCardFormat,
-    insertCardFormat,
-    listCardFormats,
-    nameTaken,
-    toCardFormat,
-    updateCardFormat,
-    type CardFormatRow,
-} from './queries';
+import { deleteCardFormat, insertCardFormat, listCardFormats, nameTaken, toCardFormat, updateCardFormat } from './queries';
+import { cardFormatLookups } from './routeHelpers';
 
 const tags = ['card formats'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 /** SPEC 4.8, in its words. */
 export const FORMAT_IN_USE = 'The cards that use the format must be removed first.';
 
+/** The card formats: the list, the predefined ones without sign-in, one format. */
 export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** A format the caller may see: predefined ones everywhere, custom ones of accounts in scope; else 404. */
-    const visible = async (request: FastifyRequest, id: number): Promise<CardFormatRow> => {
-        const row = await findCardFormat(ctx.db, id);
-        if (!row) throw notFound('card format');
-        if (row.account_id !== null) await rowInScope(ctx.db, request, Promise.resolve({ account_id: row.account_id }), 'card format');
-        return row;
-    };
-    const custom = async (request: FastifyRequest, id: number) => {
-        const row = await visible(request, id);
-        if (row.type === 'predefined') throw conflict('Predefined card formats cannot be changed or deleted.');
-        return row;
-    };
+    const { visible } = cardFormatLookups(ctx);
 
     app.get(
         '/card_formats',
@@ -88,6 +69,11 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         },
         async request => toCardFormat(await visible(request, request.params.id)),
     );
+};
+
+/** Creating, changing and deleting custom card formats. */
+export const cardFormatWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { custom } = cardFormatLookups(ctx);
 
     app.post(
         '/card_formats',

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -10,11 +9,9 @@ import { errorReply } from '../../../contract/api';
 import { BACKUP_MESSAGES, backupInfo, diskUsage, restoreReport, storedBackup } from '../../../contract/system';
 import type { AppContext } from '../../context';
 import { attachment } from '../../http/attachments';
-import { requireAuth } from '../../http/auth';
-import { forbidden, HttpError, notFound } from '../../http/errors';
-import { scopePath } from '../../http/scope';
+import { HttpError, notFound } from '../../http/errors';
 import { hold } from '../../storage/leases';
-import { recordAudit } from '../../http/audit';
+import { backupAudit, backupUploads, requirePlatform } from './backupRouteHelpers';
 import { restoreBackup, verifyBackup, writeBackup } from './backup/archive';
 import { encryptor } from './backup/encryption';
 import { FILE_MODE, incomingPath, prepareBackupFolder } from './backup/files';
@@ -25,38 +22,18 @@ import { createStoredBackup, listStoredBackups, nextScheduledBackup, storedBacku
 
 const tags = ['system'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply, 507: errorReply };
-const ENTITY = 'System Manager';
 
 /**
  * Backup and restore of the whole platform (SPEC 2.2 /backup_and_restore,
- * 7.2 /system/*; issue 11). The backup right is the staff's (SPEC 6.2), but
- * a platform backup holds every account's data: only a user who sees the
- * whole platform (admin) takes or restores one; the others move their
- * account's data with import/export (docs/decisions.md).
+ * 7.2 /system/*; docs/ops.md "Backup and restore"). The backup right is the
+ * staff's (SPEC 6.2), but a platform backup holds every account's data: only
+ * a user who sees the whole platform (admin) takes or restores one; the
+ * others move their account's data with import/export (docs/decisions.md).
+ * Taking, listing and downloading backups here; restoring in restoreRoutes.
  */
 export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    // A backup is as large as the platform: the file streams to disk, never into memory.
-    await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
-
-    const requirePlatform = (request: FastifyRequest) => {
-        const auth = requireAuth(request);
-        if (scopePath(auth) !== '/')
-            throw forbidden(
-                "A backup holds every account's data: it is for the platform's administrators. Export your account's data instead.",
-            );
-        return auth;
-    };
-    // In the main account's trail (the administrator's own), where the Backup and Restore screen reads it.
-    const audit = (request: FastifyRequest, action: 'backup' | 'restore', after: object) =>
-        recordAudit(ctx.db, request, {
-            action,
-            resource: 'system',
-            entity: ENTITY,
-            entity_id: null,
-            account_id: requireAuth(request).account.id,
-            after,
-        });
-    let restoring = false;
+    await app.register(multipart, backupUploads());
+    const audit = backupAudit(ctx);
 
     app.get(
         '/system/backup',
@@ -174,6 +151,13 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
                 .send(createReadStream(file));
         },
     );
+};
+
+/** Restoring a backup: one at a time. */
+export const restoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    await app.register(multipart, backupUploads());
+    const audit = backupAudit(ctx);
+    let restoring = false;
 
     app.post(
         '/system/restore',

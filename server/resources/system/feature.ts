@@ -1,13 +1,13 @@
 import type { Feature } from '../../feature';
 import { backupLeftovers } from './backup/files';
 import { scheduledBackup } from './backup/store';
-import { backupRoutes } from './backupRoutes';
+import { backupRoutes, restoreRoutes } from './backupRoutes';
 import { migrationsRoutes } from './migrationsRoutes';
 import { systemRoutes } from './routes';
 import { settingsRoutes } from './settingsRoutes';
 
 export const systemFeature: Feature = {
     name: 'system',
-    routes: [systemRoutes, backupRoutes, settingsRoutes, migrationsRoutes],
+    routes: [systemRoutes, backupRoutes, restoreRoutes, settingsRoutes, migrationsRoutes],
     jobs: [scheduledBackup, backupLeftovers],
 };

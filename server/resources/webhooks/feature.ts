@@ -1,9 +1,9 @@
 import type { Feature } from '../../feature';
 import { webhookJobs } from './delivery';
-import { webhookRoutes } from './routes';
+import { webhookDeliveryRoutes, webhookRoutes, webhookWriteRoutes } from './routes';
 
 export const webhooksFeature: Feature = {
     name: 'webhooks',
-    routes: [webhookRoutes],
+    routes: [webhookRoutes, webhookWriteRoutes, webhookDeliveryRoutes],
     jobs: [...webhookJobs],
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
@@ -13,8 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
-import { rowInScope, scopeOf } from '../../http/scope';
-import { auditTrail } from '../../http/audit';
+import { scopeOf } from '../../http/scope';
 import {
     deleteWebhook,
     findDelivery,
@@ -27,8 +25,8 @@ import {
     toDelivery,
     toWebhook,
     updateWebhook,
-    type WebhookListRow,
 } from './queries';
+import { webhookLookups } from './routeHelpers';
 import { publicOnly, resolveTarget, TargetRefused } from '../../net/outboundTarget';
 
 const tags = ['webhooks'];
@@ -36,29 +34,14 @@ const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorRe
 const deliveryParams = z.object({ id: z.coerce.number().int().positive(), deliveryId: z.coerce.number().int().positive() });
 
 /**
- * Signed webhooks (issue 15): an account's receivers of its security events,
- * and each one's deliveries. The secret is taken on create and on PUT and
- * never given back: not in replies, nor in the audit log.
+ * Signed webhooks (docs/decisions.md "Webhooks"): an account's receivers of
+ * its security events, and each one's deliveries. The secret is taken on
+ * create and on PUT and never given back: not in replies, nor in the audit
+ * log. Reading them here; changing them in webhookWriteRoutes, their
+ * deliveries in webhookDeliveryRoutes.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    /** A webhook of an account in the caller's scope; others' do not exist for the caller (404). */
-    const visible = (request: FastifyRequest, id: number): Promise<WebhookListRow> =>
-        rowInScope(ctx.db, request, findWebhook(ctx.db, id), 'webhook');
-    const audit = auditTrail(ctx.db, 'webhooks', 'Webhook');
-
-    /** A cloud platform refuses receivers on non-public addresses (SSRF); it checks again before every send. */
-    const checkUrl = async (url: string) => {
-        try {
-            await resolveTarget(url, publicOnly(ctx.config));
-        } catch (error) {
-            if (error instanceof TargetRefused) {
-                // On premise an unknown name is the customer's business (its DNS may be for its own network only).
-                if (!publicOnly(ctx.config)) return;
-                throw validationError({ url: error.message });
-            }
-            throw error;
-        }
-    };
+    const { visible } = webhookLookups(ctx);
 
     app.get(
         '/webhooks',
@@ -80,6 +63,34 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             return { result: result.map(toWebhook), count };
         },
     );
+
+    app.get(
+        '/webhooks/:id',
+        {
+            config: { access: ['webhooks', 'read'], scope: 'row' },
+            schema: { tags, summary: 'One webhook (never its secret)', params: idParam, response: { 200: webhookRecord, ...errors } },
+        },
+        async request => toWebhook(await visible(request, request.params.id)),
+    );
+};
+
+/** Creating, changing and deleting webhooks. */
+export const webhookWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { visible, audit } = webhookLookups(ctx);
+
+    /** A cloud platform refuses receivers on non-public addresses (SSRF); it checks again before every send. */
+    const checkUrl = async (url: string) => {
+        try {
+            await resolveTarget(url, publicOnly(ctx.config));
+        } catch (error) {
+            if (error instanceof TargetRefused) {
+                // On premise an unknown name is the customer's business (its DNS may be for its own network only).
+                if (!publicOnly(ctx.config)) return;
+                throw validationError({ url: error.message });
+            }
+            throw error;
+        }
+    };
 
     app.post(
         '/webhooks',
@@ -110,15 +121,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             await audit(request, 'create', row, undefined, record);
             return reply.status(201).send(record);
         },
-    );
-
-    app.get(
-        '/webhooks/:id',
-        {
-            config: { access: ['webhooks', 'read'], scope: 'row' },
-            schema: { tags, summary: 'One webhook (never its secret)', params: idParam, response: { 200: webhookRecord, ...errors } },
-        },
-        async request => toWebhook(await visible(request, request.params.id)),
     );
 
     app.put(
@@ -168,6 +170,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             return reply.status(204).send(null);
         },
     );
+};
+
+/** A webhook's deliveries, and sending one again. */
+export const webhookDeliveryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    const { visible, audit } = webhookLookups(ctx);
 
     app.get(
         '/webhooks/:id/deliveries',
