@@ -53,7 +53,7 @@ const KEEP_SENT_MS = 7 * 24 * 3600_000;
 const groupOf = (type: string) =>
     (Object.entries(EVENT_GROUP_TYPES) as [string, readonly string[]][]).find(([, types]) => types.includes(type))?.[0];
 
-/** Whether a rule takes an event; an empty list is "any" (issue 15). */
+/** Whether a rule takes an event; an empty list is "any" (docs/decisions.md "Alert rules"). */
 const matches = (rule: ActiveRule, e: AlertCandidate, member: Set<string>) =>
     ('accountId' in rule.scope ? e.account_id === rule.scope.accountId : e.account_path.startsWith(rule.scope.pathPrefix)) &&
     (!rule.event_types.length || rule.event_types.includes(e.event)) &&
@@ -296,7 +296,7 @@ export const sendMails = async (
     }
 };
 
-/** Issue 15: alert rules' mails, and the confirmation mails of their outside addresses. */
+/** Alert rules' mails (docs/decisions.md "Alert rules"), and the confirmation mails of their outside addresses. */
 export const alertJob: Job = {
     name: 'alert rules',
     everyMs: ALERT_JOB_EVERY_MS,

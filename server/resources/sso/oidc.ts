@@ -5,7 +5,7 @@ import { SsoError, type ExternalIdentity } from './identity';
 import { PENDING_TTL_SECONDS } from './pending';
 
 /**
- * OpenID Connect sign-in (issue 12): authorization code flow with PKCE (S256),
+ * OpenID Connect sign-in (docs/decisions.md "OpenID Connect sign-in"): authorization code flow with PKCE (S256),
  * state and nonce, against the provider found by discovery from the
  * configured domain. openid-client does the protocol; this module chooses its
  * options, checks the ID token's signature against the provider's keys and

@@ -5,7 +5,7 @@ import { DEFAULT_SAML_ASSERTION_KEY, SSO_ERRORS, type SamlSettings } from '../..
 import { SsoError, type ExternalIdentity } from './identity';
 
 /**
- * SAML 2.0 web browser SSO, service provider side (SPEC 3, 8.5; issue 12).
+ * SAML 2.0 web browser SSO, service provider side (SPEC 3, 8.5; docs/decisions.md "Single sign-on").
  * node-saml checks the XML signatures, validity window, audience and
  * InResponseTo; this module adds what it leaves to its caller: the IdP's
  * metadata, the assertion's issuer, recipient and destination, one use of

@@ -14,7 +14,7 @@ import { mainLoginState, noteOnce, takeOnce } from './queries';
 import { serviceProviderOf } from './routes';
 
 /**
- * The browser's side of single sign-on (SPEC 3, 7.3, 8.5; issue 12): the
+ * The browser's side of single sign-on (SPEC 3, 7.3, 8.5; docs/decisions.md "Single sign-on"): the
  * login page's button opens /sso/login, which sends the browser to the main
  * account's identity provider; the provider sends it back to the OpenID
  * callback or the SAML assertion consumer service, which sign the person in

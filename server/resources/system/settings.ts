@@ -8,7 +8,7 @@ import { settings } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
 
 /**
- * The platform's settings (issue 11): saved in the settings table under one
+ * The platform's settings (docs/decisions.md "Backup and restore"): saved in the settings table under one
  * key, each applied over the environment's value in ctx.config, which every
  * feature reads at the moment it needs it. A change reaches the other
  * instances through the realtime channel `platform_settings`.

@@ -37,7 +37,7 @@ import {
 } from './queries';
 
 /**
- * The platform's backup (issue 11, docs/ops.md "Backup and restore"): one
+ * The platform's backup (docs/ops.md "Backup and restore"): one
  * tar, read and written as a stream, never whole:
  *
  *   backup.json                      what it is: format, platform, version, schema migration

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../db/database';
 
 /**
- * The SQL of backup and restore (issue 11). Rows travel as JSON, one object
+ * The SQL of backup and restore (docs/decisions.md "Backup and restore"). Rows travel as JSON, one object
  * a row (row_to_json), and come back through json_populate_recordset: the
  * server's own casts, the same on PGlite and PostgreSQL, so a backup of one
  * restores onto the other with every type (timestamps to the microsecond,
