@@ -105,7 +105,14 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
     await app.register(
         async api => {
-            for (const feature of features) for (const routes of feature.routes) await api.register(routes, ctx);
+            for (const feature of features)
+                for (const entry of feature.routes)
+                    if ('plugins' in entry)
+                        await api.register(async scope => {
+                            await entry.bodies(scope, ctx);
+                            for (const plugin of entry.plugins) await scope.register(plugin, ctx);
+                        });
+                    else await api.register(entry, ctx);
         },
         { prefix: API_BASE },
     );

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deviceApiParts } from '../../server/device-api';
+import { routePlugins } from '../../server/feature';
 import { features as platformFeatures } from '../../server/features';
 
-const features = platformFeatures.flatMap(f => f.routes);
+const features = platformFeatures.flatMap(routePlugins);
 
 /** Every module under these folders that exports route plugins (`export const …Routes`). */
 const routeModules = (folder: string) =>

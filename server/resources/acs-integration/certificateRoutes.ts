@@ -10,7 +10,7 @@ import { scopeOf } from '../../http/scope';
 import { deleteCertificate, findCertificate, parseCertificatePem, saveCertificate, toCertificate } from './certificate';
 import { writeAcsLogs } from './logs';
 import { findIntegration } from './queries';
-import { acceptMultipart, acsAudit, errors, tags } from './routeKit';
+import { acsAudit, errors, tags } from './routeKit';
 
 /** The PEM of an upload: the one file of a multipart form, in the field "file", or the JSON body's pem. */
 const uploadedPem = async (request: FastifyRequest) => {
@@ -34,7 +34,6 @@ const uploadedPem = async (request: FastifyRequest) => {
 
 /** The account's PEM certificate (certificate.ts), trusted for its ACS's https address. */
 export const acsCertificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await acceptMultipart(app);
     const audit = acsAudit(ctx);
 
     app.get(

@@ -4,11 +4,10 @@ import type { AppContext } from '../../context';
 import { conflict } from '../../http/errors';
 import { scopeOf } from '../../http/scope';
 import { chuidOf, findIntegration, updateChuid } from './queries';
-import { acceptMultipart, acsAudit, errors, tags } from './routeKit';
+import { acsAudit, errors, tags } from './routeKit';
 
 /** Which fields of a PIV card's CHUID identify the badge, a setting of the account's ACS integration (chuid.ts). */
 export const acsChuidRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await acceptMultipart(app);
     const audit = acsAudit(ctx);
 
     app.get(

@@ -1,3 +1,4 @@
+import { acceptMultipart } from './routeKit';
 import type { Feature } from '../../feature';
 import { acsCertificateRoutes } from './certificateRoutes';
 import { acsChuidRoutes } from './chuidRoutes';
@@ -8,6 +9,6 @@ import { acsSyncJob } from './run';
 export const acsIntegrationFeature: Feature = {
     name: 'acs-integration',
     // in the order of the OpenAPI document
-    routes: [acsIntegrationRoutes, acsChuidRoutes, acsLogRoutes, acsCertificateRoutes],
+    routes: [{ bodies: acceptMultipart, plugins: [acsIntegrationRoutes, acsChuidRoutes, acsLogRoutes, acsCertificateRoutes] }],
     jobs: [acsSyncJob],
 };

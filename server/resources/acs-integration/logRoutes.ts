@@ -11,7 +11,7 @@ import { csvStream } from '../../http/csv';
 import { listParams } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
 import { acsLogRows, listAcsLogs, toAcsLog, type AcsLogFilters } from './logs';
-import { acceptMultipart, errors, tags } from './routeKit';
+import { errors, tags } from './routeKit';
 
 const logFilters = {
     level: z.enum(ACS_LOG_LEVELS).optional(),
@@ -28,8 +28,6 @@ const logScope = (request: FastifyRequest, query: Omit<AcsLogFilters, 'scope'>):
 
 /** What the ACS integration did (logs.ts), as a list and as CSV. */
 export const acsLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await acceptMultipart(app);
-
     app.get(
         '/acs-integration/logs',
         {

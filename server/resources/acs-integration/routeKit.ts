@@ -9,10 +9,7 @@ import { recordAudit } from '../../http/audit';
 export const tags = ['ACS integration'];
 export const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 
-/**
- * The certificate upload takes multipart/form-data. Every module of the feature registers the parser, as the one
- * plugin they were did: a form sent to one of its JSON routes fails validation (400) rather than its media type (415).
- */
+/** The certificate upload takes multipart/form-data: the parser of the feature's routes (feature.ts). */
 export const acceptMultipart = (app: FastifyInstance) =>
     app.register(multipart, { limits: { fileSize: CERTIFICATE_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } });
 

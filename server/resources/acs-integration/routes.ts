@@ -30,7 +30,7 @@ import {
     upsertIntegration,
     type AcsIntegrationRow,
 } from './queries';
-import { acceptMultipart, acsAudit, errors, tags } from './routeKit';
+import { acsAudit, errors, tags } from './routeKit';
 
 const ENTITY = 'ACS integration';
 
@@ -81,7 +81,6 @@ const testConnection = async (
  * account the caller may act in, with the acsIntegration right; the password is written, never read.
  */
 export const acsIntegrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await acceptMultipart(app);
     const audit = acsAudit(ctx);
 
     app.get(

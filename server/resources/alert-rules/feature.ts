@@ -1,9 +1,11 @@
 import type { Feature } from '../../feature';
 import { alertJob } from './jobs';
+import { acceptForms } from './routeHelpers';
 import { alertAddressRoutes, alertRuleRoutes, alertRuleWriteRoutes } from './routes';
 
 export const alertRulesFeature: Feature = {
     name: 'alert-rules',
-    routes: [alertRuleRoutes, alertRuleWriteRoutes, alertAddressRoutes],
+    // the address pages' buttons post a form
+    routes: [{ bodies: acceptForms, plugins: [alertRuleRoutes, alertRuleWriteRoutes, alertAddressRoutes] }],
     jobs: [alertJob],
 };

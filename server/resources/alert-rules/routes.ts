@@ -18,7 +18,7 @@ import { scopeOf } from '../../http/scope';
 import { auditTrail } from '../../http/audit';
 import { answerPage, askedBy } from './pages';
 import { answerAddress, askAgain, deleteAlertRule, findAddressByNonce, idsOfAccount, listAlertRules, saveAlertRule } from './queries';
-import { acceptForms, ruleRecords } from './routeHelpers';
+import { ruleRecords } from './routeHelpers';
 import { readAlertAddressToken } from './tokens';
 
 const tags = ['alert rules'];
@@ -33,7 +33,6 @@ const ANSWER_RATE = { max: 30, timeWindow: '1 minute' };
  * changing them in alertRuleWriteRoutes.
  */
 export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    acceptForms(app);
     const { visible, records, record } = ruleRecords(ctx);
 
     app.get(
@@ -65,7 +64,6 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
 
 /** Creating, changing and deleting alert rules, and asking an address again. */
 export const alertRuleWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    acceptForms(app);
     const { visible, record } = ruleRecords(ctx);
     const audit = auditTrail(ctx.db, 'alertRules', 'Alert rule');
     /** Saves a rule and asks its new outside addresses; the account's daily cap of confirmation mails refuses the save. */
@@ -206,8 +204,6 @@ export const alertRuleWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
 
 /** An outside address answers its confirmation mail (no sign-in: the link's token is the proof). */
 export const alertAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    acceptForms(app);
-
     /** The address a link names, or a page saying the link is no good (a wrong, forged or replaced token). */
     const addressOf = async (token: string) => {
         const claim = readAlertAddressToken(ctx.signer, token);

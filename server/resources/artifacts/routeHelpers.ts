@@ -6,8 +6,8 @@ import { mayActIn } from '../../http/scope';
 import { findArtifact } from './queries';
 
 /**
- * @fastify/multipart's options, new for each plugin that registers it (it writes into them): the upload streams,
- * it is never held in memory. Every route of artifacts takes it, as when they were one plugin.
+ * @fastify/multipart's options for the artifact routes (registered once for them, feature.ts), new at each
+ * registration (it writes into them): the upload streams, it is never held in memory.
  */
 export const artifactUploads = (ctx: AppContext) => ({
     limits: { fileSize: ctx.config.firmwareMaxBytes + 1, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },

@@ -1,7 +1,6 @@
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { errorReply, idParam, listReply } from '../../../contract/api';
@@ -25,7 +24,7 @@ import {
     pathIds,
     toArtifact,
 } from './queries';
-import { artifactUploads, visibleArtifact } from './routeHelpers';
+import { visibleArtifact } from './routeHelpers';
 
 const tags = ['firmware'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
@@ -42,7 +41,6 @@ const readAccountId = (value: unknown) => {
  * uploaded in an account is usable there and in the accounts below it.
  */
 export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, artifactUploads(ctx));
     const visible = (request: FastifyRequest, id: number) => visibleArtifact(ctx, request, id);
 
     app.get(
@@ -101,7 +99,6 @@ export const artifactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
 /** Uploading a firmware artifact and deleting one. */
 export const artifactWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, artifactUploads(ctx));
     const visible = (request: FastifyRequest, id: number) => visibleArtifact(ctx, request, id);
 
     app.post(

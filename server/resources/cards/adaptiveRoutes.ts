@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adaptiveBulkInput } from '../../../contract/cards';
@@ -7,12 +6,10 @@ import { recordAudits } from '../../http/audit';
 import { HttpError } from '../../http/errors';
 import { scopeOf } from '../../http/scope';
 import { unlistEntries } from './listQueries';
-import { access, addToList, errors, LISTS, MULTIPART_OPTIONS, tags } from './routeHelpers';
+import { access, addToList, errors, LISTS, tags } from './routeHelpers';
 
 /** The adaptive two-factor list changed many badges at once (SPEC 2.2 /adaptive). */
 export const adaptiveBulkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
-
     app.post(
         '/cards/adaptive/bulk',
         {

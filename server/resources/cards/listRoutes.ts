@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, listReply } from '../../../contract/api';
@@ -8,7 +7,7 @@ import { recordAudit } from '../../http/audit';
 import { rowInScope, scopeOf } from '../../http/scope';
 import { unlistEntry } from './listQueries';
 import { findListed, listCards } from './queries';
-import { access, addToList, errors, listQuery, LISTS, MULTIPART_OPTIONS, optOutOn, tags } from './routeHelpers';
+import { access, addToList, errors, listQuery, LISTS, optOutOn, tags } from './routeHelpers';
 
 /**
  * The badge lists of the Profiles group (SPEC 2.2 /opt_out, /adaptive, 4.7,
@@ -18,8 +17,6 @@ import { access, addToList, errors, listQuery, LISTS, MULTIPART_OPTIONS, optOutO
  * adaptiveRoutes.ts, the opt-out import optOutRoutes.ts.
  */
 export const cardListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
-
     for (const [list, { path, right, audit, entity }] of Object.entries(LISTS) as [CardList, (typeof LISTS)[CardList]][]) {
         app.get(
             path,

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorReply } from '../../../contract/api';
@@ -10,14 +9,12 @@ import { HttpError, validationError } from '../../http/errors';
 import { formAccount } from '../../http/scope';
 import { cardFormatsOfAccount } from './listQueries';
 import { DEFAULT_OPT_OUT_FORMAT_KEY, importOptOutCsv } from './optOutImport';
-import { access, auditDeleted, errors, LISTS, MULTIPART_OPTIONS, OPT_OUT_MAX_BYTES, optOutOn, tags } from './routeHelpers';
+import { access, auditDeleted, errors, LISTS, OPT_OUT_MAX_BYTES, optOutOn, tags } from './routeHelpers';
 
 const OPT_OUT_FILE_FIELD = 'file';
 
 /** The bio opt-out list imported from a CSV file (SPEC 2.2 /opt_out); the import itself is optOutImport.ts. */
 export const optOutImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
-
     app.post(
         '/opt_out/csv',
         {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, listReply } from '../../../contract/api';
@@ -9,7 +8,7 @@ import { HttpError, notFound, validationError } from '../../http/errors';
 import { rowInScope, scopeOf } from '../../http/scope';
 import { checkBadge } from '../profiles';
 import { deleteRange, findRange, listRanges, upsertRange } from './queries';
-import { access, errors, MULTIPART_OPTIONS, tags } from './routeHelpers';
+import { access, errors, tags } from './routeHelpers';
 
 /** A badge check's error, told on the range field it came from. */
 const rename = (field: string) => (error: unknown) => {
@@ -19,8 +18,6 @@ const rename = (field: string) => (error: unknown) => {
 
 /** The visitor badge ranges of an account (SPEC 2.2 /visitors): the badges a visitor may be issued. */
 export const visitorRangeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
-
     app.get(
         '/cards/visitors/range',
         {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, listReply } from '../../../contract/api';
@@ -22,12 +21,10 @@ import {
     whyNotForProfile,
 } from '../profiles';
 import { findVisitorBadge, listVisitors, rangeOf } from './queries';
-import { access, auditDeleted, errors, listQuery, MULTIPART_OPTIONS, tags } from './routeHelpers';
+import { access, auditDeleted, errors, listQuery, tags } from './routeHelpers';
 
 /** Visitors (SPEC 2.2 /visitors, 4.7): a profile with a badge of a visitor range, until the next midnight. */
 export const visitorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
-
     app.get(
         '/cards/visitors',
         {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +15,7 @@ import { completeEnrollment } from './complete';
 import { stampConsent } from './consentPdf';
 import { publicErrors, opened, pageOf, PUBLIC_RATE, tokenParam } from './publicPage';
 import { consentTemplateOf, moveInvite, type InviteRow } from './queries';
-import { MULTIPART_OPTIONS, readBounded, tags } from './routeHelpers';
+import { readBounded, tags } from './routeHelpers';
 
 /** A drawn signature (the page's canvas is 600×180): a PNG, decoded before pdf-lib embeds it, which would decode any size. */
 const SIGNATURE_LIMITS = { formats: ['png'], minSide: 1, maxSide: 4000, maxPixels: 4_000_000 } as const;
@@ -27,8 +26,6 @@ const needCode = (invite: InviteRow, settings: EnrollmentSettings) => {
 
 /** The steps of the public enrollment page that complete it: signing the consent, then the picture of the face. */
 export const enrollmentCompletionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
-
     app.post(
         '/enrollment/:token/consent',
         {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -33,17 +32,7 @@ import {
     insertBatch,
     setBatchTotal,
 } from './queries';
-import {
-    newInvite,
-    checkInviteeBadge,
-    enabledFor,
-    enrollmentAudit,
-    errors,
-    inviteeGroups,
-    MULTIPART_OPTIONS,
-    sendingRate,
-    tags,
-} from './routeHelpers';
+import { newInvite, checkInviteeBadge, enabledFor, enrollmentAudit, errors, inviteeGroups, sendingRate, tags } from './routeHelpers';
 import { sendBatch } from './sender';
 
 const NO_FILE = 'Send the CSV file in the multipart field "file".';
@@ -176,7 +165,6 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
 
 /** Inviting the people of a CSV file (SPEC 2.2 /web-enrollments-create/csv), and how far the sending of an upload is. */
 export const inviteCsvRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
     const audit = enrollmentAudit(ctx);
 
     app.post(

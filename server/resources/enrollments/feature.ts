@@ -1,3 +1,5 @@
+import multipart from '@fastify/multipart';
+import { MULTIPART_OPTIONS } from './routeHelpers';
 import type { Feature } from '../../feature';
 import { enrollmentCompletionRoutes } from './completionRoutes';
 import { inviteCsvRoutes } from './csvRoutes';
@@ -10,6 +12,18 @@ import { enrollmentSettingsRoutes } from './settingsRoutes';
 export const enrollmentsFeature: Feature = {
     name: 'enrollments',
     // The OpenAPI document lists the paths in the order they are registered.
-    routes: [enrollmentRoutes, inviteCsvRoutes, inviteRoutes, enrollmentSettingsRoutes, enrollmentPageRoutes, enrollmentCompletionRoutes],
+    routes: [
+        {
+            bodies: scope => scope.register(multipart, MULTIPART_OPTIONS),
+            plugins: [
+                enrollmentRoutes,
+                inviteCsvRoutes,
+                inviteRoutes,
+                enrollmentSettingsRoutes,
+                enrollmentPageRoutes,
+                enrollmentCompletionRoutes,
+            ],
+        },
+    ],
     jobs: [enrollmentSender],
 };

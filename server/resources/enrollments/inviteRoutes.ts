@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,17 +10,7 @@ import { mayActIn } from '../../http/scope';
 import { findAccount } from '../accounts';
 import { takeInvitations } from './dailyCap';
 import { effectiveStatus, findInvite, moveInvite, toEnrollment, updateInvite } from './queries';
-import {
-    enabledFor,
-    enrollmentAudit,
-    errors,
-    inviteLink,
-    MULTIPART_OPTIONS,
-    sendingErrors,
-    sendingRate,
-    sendNow,
-    tags,
-} from './routeHelpers';
+import { enabledFor, enrollmentAudit, errors, inviteLink, sendingErrors, sendingRate, sendNow, tags } from './routeHelpers';
 import { newNonce } from './tokens';
 
 /** An invitation the caller may act on, with its account and the account's settings; ids of other tenants do not exist (404). */
@@ -34,7 +23,6 @@ const visible = async (ctx: AppContext, request: FastifyRequest, id: number) => 
 
 /** One invitation: sent again with a new link, withdrawn, or its link given to copy. */
 export const inviteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
     const audit = enrollmentAudit(ctx);
 
     app.post(

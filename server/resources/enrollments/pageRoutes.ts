@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import { HttpError, validationError } from '../../http/errors';
 import { codeMail } from './mails';
 import { publicErrors, opened, pageOf, PUBLIC_RATE, tokenParam } from './publicPage';
 import { consentTemplateOf, findInvite, moveInvite, takeCodeTry, updateInvite } from './queries';
-import { MULTIPART_OPTIONS, tags } from './routeHelpers';
+import { tags } from './routeHelpers';
 
 /**
  * The public enrollment page (docs/decisions.md "Web enrollment"): what it
@@ -24,8 +23,6 @@ import { MULTIPART_OPTIONS, tags } from './routeHelpers';
  * picture are completionRoutes.ts.
  */
 export const enrollmentPageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
-
     app.get(
         '/enrollment/:token',
         {

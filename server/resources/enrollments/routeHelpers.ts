@@ -21,7 +21,7 @@ export const sendingErrors = { ...errors, 429: errorReply };
 
 export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
 /**
- * @fastify/multipart's options for every route module of web enrollment: the uploads (CSV file, consent template,
+ * @fastify/multipart's options for the route modules of web enrollment (registered once for them, feature.ts): the uploads (CSV file, consent template,
  * face picture) take one file, and the other routes parse multipart/form-data alike, so a form sent to them gets the
  * reply their schema gives rather than a 415.
  */

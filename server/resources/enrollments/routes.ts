@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listReply } from '../../../contract/api';
@@ -18,7 +17,6 @@ import {
     enrollmentAudit,
     errors,
     inviteeGroups,
-    MULTIPART_OPTIONS,
     sendingErrors,
     sendingRate,
     sendNow,
@@ -39,7 +37,6 @@ const checkInvitee = async (ctx: AppContext, accountId: number, person: InviteeI
  * completionRoutes.ts) are plugins of their own.
  */
 export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
     const audit = enrollmentAudit(ctx);
 
     app.get(

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +11,7 @@ import { scopeOf } from '../../http/scope';
 import { readablePdf, sampleSignature, stampConsent } from './consentPdf';
 import { sendTestMail } from './mails';
 import { consentTemplateOf, setConsentTemplate } from './queries';
-import { enrollmentAudit, errors, MULTIPART_OPTIONS, readBounded, tags, TEMPLATE_MAX_BYTES } from './routeHelpers';
+import { enrollmentAudit, errors, readBounded, tags, TEMPLATE_MAX_BYTES } from './routeHelpers';
 
 /**
  * What an account sets up for web enrollment: the consent template people
@@ -20,7 +19,6 @@ import { enrollmentAudit, errors, MULTIPART_OPTIONS, readBounded, tags, TEMPLATE
  * the signing of consents (SPEC 7.2).
  */
 export const enrollmentSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
     const audit = enrollmentAudit(ctx);
 
     app.post(

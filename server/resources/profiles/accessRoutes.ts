@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../contract/api';
@@ -6,7 +5,7 @@ import { profileAccess, profileAccessInput, profileAccessRemoval } from '../../.
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { badgesOf, deleteBadge, grantAccess, groupsOfProfiles, removeProfileFromGroup } from './queries';
-import { checkCards, checkGroups, errors, MULTIPART_OPTIONS, profileAudit, savingBadges, tags, visibleProfile } from './routeHelpers';
+import { checkCards, checkGroups, errors, profileAudit, savingBadges, tags, visibleProfile } from './routeHelpers';
 
 const cardParams = z.object({ id: z.coerce.number().int().positive(), cardId: z.coerce.number().int().positive() });
 
@@ -18,7 +17,6 @@ const accessOf = async (ctx: AppContext, profileId: number) => ({
 
 /** A profile's access (SPEC 7.2): into and out of access groups, with its cards. */
 export const profileAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
     const audit = profileAudit(ctx);
 
     app.get(

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +8,7 @@ import { attachment } from '../../http/attachments';
 import { requireAuth } from '../../http/auth';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { consentOfProfile, recordConsent } from './queries';
-import { CONSENT_MAX_BYTES, errors, MULTIPART_OPTIONS, profileAudit, profileRecordOf, tags, visibleProfile } from './routeHelpers';
+import { CONSENT_MAX_BYTES, errors, profileAudit, profileRecordOf, tags, visibleProfile } from './routeHelpers';
 
 const CONSENT_MESSAGES = {
     fileRequired: 'Attach the signed consent as a PDF file',
@@ -31,7 +30,6 @@ const readBounded = async (stream: Readable, max: number) => {
 
 /** A profile's consent (docs/decisions.md "Consent without web enrollment"): recorded from paper, and downloaded. */
 export const profileConsentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
     const audit = profileAudit(ctx);
 
     app.get(

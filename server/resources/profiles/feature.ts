@@ -1,3 +1,5 @@
+import multipart from '@fastify/multipart';
+import { MULTIPART_OPTIONS } from './routeHelpers';
 import type { Feature } from '../../feature';
 import { profileAccessRoutes } from './accessRoutes';
 import { profileConsentRoutes } from './consentRoutes';
@@ -8,6 +10,11 @@ import { profileRoutes } from './routes';
 export const profilesFeature: Feature = {
     name: 'profiles',
     // The OpenAPI document lists the paths in the order they are registered.
-    routes: [profileListRoutes, profileRoutes, profileAccessRoutes, profileConsentRoutes],
+    routes: [
+        {
+            bodies: scope => scope.register(multipart, MULTIPART_OPTIONS),
+            plugins: [profileListRoutes, profileRoutes, profileAccessRoutes, profileConsentRoutes],
+        },
+    ],
     jobs: [...profileJobs],
 };

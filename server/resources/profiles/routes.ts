@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../contract/api';
@@ -9,17 +8,7 @@ import { mayActIn, scopeOf } from '../../http/scope';
 import { findAccount } from '../accounts';
 import { deleteProfilesFor } from './deletion';
 import { findProfile, insertProfile, updateProfile, type ProfileValues } from './queries';
-import {
-    checkCards,
-    checkGroups,
-    errors,
-    MULTIPART_OPTIONS,
-    profileAudit,
-    profileRecordOf,
-    savingBadges,
-    tags,
-    visibleProfile,
-} from './routeHelpers';
+import { checkCards, checkGroups, errors, profileAudit, profileRecordOf, savingBadges, tags, visibleProfile } from './routeHelpers';
 
 /** The columns a create or change sets, of the fields given. */
 const values = (body: {
@@ -43,7 +32,6 @@ const values = (body: {
  * consentRoutes.ts.
  */
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, MULTIPART_OPTIONS);
     const audit = profileAudit(ctx);
 
     app.delete(

@@ -1,3 +1,5 @@
+import multipart from '@fastify/multipart';
+import { keytabUploads } from './routeHelpers';
 import type { Feature } from '../../feature';
 import { ssoKeytabRoutes } from './keytabRoutes';
 import { loginPreferenceRoutes, ssoRoutes } from './routes';
@@ -5,5 +7,8 @@ import { ssoSignInRoutes } from './signInRoutes';
 
 export const ssoFeature: Feature = {
     name: 'sso',
-    routes: [ssoRoutes, ssoKeytabRoutes, loginPreferenceRoutes, ssoSignInRoutes],
+    routes: [
+        { bodies: scope => scope.register(multipart, keytabUploads()), plugins: [ssoRoutes, ssoKeytabRoutes, loginPreferenceRoutes] },
+        ssoSignInRoutes,
+    ],
 };

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { badRequest, HttpError, notFound, validationError } from '../../http/errors';
 import { providerOf, setKeytab } from './queries';
-import { errors, keytabOf, keytabUploads, ssoLookups, tags } from './routeHelpers';
+import { errors, keytabOf, ssoLookups, tags } from './routeHelpers';
 
 /** A keytab (MIT format) starts with 0x05 then version 0x01 or 0x02. */
 const isKeytab = (data: Buffer) => data.length >= 2 && data[0] === 0x05 && (data[1] === 0x01 || data[1] === 0x02);
@@ -26,7 +25,6 @@ const readBounded = async (stream: AsyncIterable<Buffer>, max: number) => {
 
 /** The directory's keytab: stored as a file, only its name, size and date come back. */
 export const ssoKeytabRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, keytabUploads());
     const { audit, mainOnly } = ssoLookups(ctx);
 
     app.post(

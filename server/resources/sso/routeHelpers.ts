@@ -13,8 +13,8 @@ export const tags = ['single sign-on'];
 export const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 
 /**
- * @fastify/multipart's options, new for each plugin that registers it (it writes into them): every route of
- * single sign-on takes a keytab's multipart body, as when they were one plugin.
+ * @fastify/multipart's options for the single sign-on configuration routes (registered once for them,
+ * feature.ts), new at each registration (it writes into them): they take a keytab's multipart body.
  */
 export const keytabUploads = () => ({ limits: { fileSize: KEYTAB_MAX_BYTES + 1, files: 1, fields: 3, fieldSize: 100, parts: 4 } });
 

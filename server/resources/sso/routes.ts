@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../contract/api';
@@ -25,7 +24,7 @@ import {
     saveProvider,
     type IdentityProviderRow,
 } from './queries';
-import { errors, keytabOf, keytabUploads, ssoLookups, tags } from './routeHelpers';
+import { errors, keytabOf, ssoLookups, tags } from './routeHelpers';
 
 /** Secret fields of each kind, as the reply names the fact that they are set. */
 const SECRET_FLAGS = { client_secret: 'client_secret_set', bind_password: 'bind_password_set' } as const;
@@ -62,7 +61,6 @@ const publicProvider = (ctx: AppContext, row: IdentityProviderRow): IdentityProv
  * signInExternal and finishSsoRedirect.
  */
 export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, keytabUploads());
     const { audit, mainOnly } = ssoLookups(ctx);
 
     app.get(
@@ -174,7 +172,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
 
 /** Which sign-in the login page offers, and the break-glass local user. */
 export const loginPreferenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, keytabUploads());
     const { audit, mainOnly } = ssoLookups(ctx);
 
     app.get(

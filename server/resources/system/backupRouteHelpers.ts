@@ -6,9 +6,9 @@ import { forbidden } from '../../http/errors';
 import { scopePath } from '../../http/scope';
 
 /**
- * @fastify/multipart's options, new for each plugin that registers it (it writes into them). A backup is as large
- * as the platform: the file streams to disk, never into memory. Every backup route takes it, as when they were
- * one plugin (backupRoutes.ts).
+ * @fastify/multipart's options for the backup and restore routes (registered once for them, feature.ts), new at
+ * each registration (it writes into them). A backup is as large as the platform: the file streams to disk, never
+ * into memory.
  */
 export const backupUploads = () => ({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
 

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -11,7 +10,7 @@ import type { AppContext } from '../../context';
 import { attachment } from '../../http/attachments';
 import { HttpError, notFound } from '../../http/errors';
 import { hold } from '../../storage/leases';
-import { backupAudit, backupUploads, requirePlatform } from './backupRouteHelpers';
+import { backupAudit, requirePlatform } from './backupRouteHelpers';
 import { restoreBackup, verifyBackup, writeBackup } from './backup/archive';
 import { encryptor } from './backup/encryption';
 import { FILE_MODE, incomingPath, prepareBackupFolder } from './backup/files';
@@ -32,7 +31,6 @@ const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorRe
  * Taking, listing and downloading backups here; restoring in restoreRoutes.
  */
 export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, backupUploads());
     const audit = backupAudit(ctx);
 
     app.get(
@@ -155,7 +153,6 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
 /** Restoring a backup: one at a time. */
 export const restoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    await app.register(multipart, backupUploads());
     const audit = backupAudit(ctx);
     let restoring = false;
 

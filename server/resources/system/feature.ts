@@ -1,3 +1,5 @@
+import multipart from '@fastify/multipart';
+import { backupUploads } from './backupRouteHelpers';
 import type { Feature } from '../../feature';
 import { backupLeftovers } from './backup/files';
 import { scheduledBackup } from './backup/store';
@@ -8,6 +10,11 @@ import { settingsRoutes } from './settingsRoutes';
 
 export const systemFeature: Feature = {
     name: 'system',
-    routes: [systemRoutes, backupRoutes, restoreRoutes, settingsRoutes, migrationsRoutes],
+    routes: [
+        systemRoutes,
+        { bodies: scope => scope.register(multipart, backupUploads()), plugins: [backupRoutes, restoreRoutes] },
+        settingsRoutes,
+        migrationsRoutes,
+    ],
     jobs: [scheduledBackup, backupLeftovers],
 };
