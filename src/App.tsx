@@ -11,10 +11,9 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { AppNotification } from './notifications/AppNotification';
 import { publicRoutes } from './pages/publicRoutes';
-import { installedPlugins } from './plugins/installed';
+import { installedPlugins, pluginSlots } from './plugins/installed';
 import { PluginSlotsContext } from './plugins/slots';
 import { onDemand } from './plugins/onDemand';
-import { pluginSlots } from './plugins/rights';
 import { pluginResources, pluginRoutes } from './layout/pluginRoutes';
 import { consoleStore } from './session/store';
 

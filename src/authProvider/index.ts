@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import type { LoginReply } from '../../contract/auth';
 import { can, isAction, type Action } from '../../contract/rights';
 import { apiFetch } from '../dataProvider/http';
-import { rightResourceOf } from '../plugins/rights';
+import { rightResourceOf } from '../plugins/installed';
 import { clearSession, storedUser, tokens } from '../dataProvider/tokens';
 import { getSession, resetSession } from '../session/sessionCache';
 

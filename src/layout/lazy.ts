@@ -1,5 +1,5 @@
 import { onDemand, preloadComponent } from '../plugins/onDemand';
-import { pluginSlots } from '../plugins/rights';
+import { pluginSlots } from '../plugins/installed';
 import { loadAllTexts } from '../i18n';
 
 /**
