@@ -1,12 +1,12 @@
-import { eq, isNull, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PREDEFINED_CARD_FORMATS } from '../../../contract/card-formats';
 import { CARD_MESSAGES } from '../../../contract/cards';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
-import { accessGroups, cardFormats, profiles } from '../../db/schema';
+import { accessGroups, profiles } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { FileStorage } from '../../storage';
-import type { CardFormatRow } from '../card-formats';
+import { cardFormatsOfAccount, type CardFormatRow } from '../card-formats';
 import { removeImages } from '../../storage/images';
 import { bumpAccessVersion } from '../../db/accessVersions';
 import { checkBadgeWith } from '../profiles';
@@ -173,11 +173,7 @@ const expireIn = async (tx: Tx, accountId: number, now: Date, graceDays: number,
 
 /** The account's card formats by lower-case name and predefined key, and the one used when the ACS's is unknown. */
 const cardFormatsOf = async (tx: Tx, accountId: number, wanted: string | undefined, changes: AcsChange[]) => {
-    const formats = await tx
-        .select()
-        .from(cardFormats)
-        .where(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, accountId)))
-        .orderBy(sql`${cardFormats.account_id} nulls first`, cardFormats.id);
+    const formats = await cardFormatsOfAccount(tx, accountId);
     // Predefined names first: an account's own format cannot take a predefined one's name.
     const byName = new Map<string, CardFormatRow>();
     for (const f of formats)

@@ -111,3 +111,11 @@ export const updateCardFormat = async (db: Db, id: number, format: WiegandFormat
     )[0]!;
 
 export const deleteCardFormat = (db: Db, id: number) => db.delete(cardFormats).where(eq(cardFormats.id, id));
+
+/** The card formats an account's badges may use: the predefined ones first, then its own. */
+export const cardFormatsOfAccount = (db: Pick<Db, 'select'>, accountId: number) =>
+    db
+        .select()
+        .from(cardFormats)
+        .where(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, accountId)))
+        .orderBy(sql`${cardFormats.account_id} nulls first`, cardFormats.id);

@@ -1,14 +1,12 @@
-import { eq, isNull, or } from 'drizzle-orm';
 import type { CardList } from '../../../contract/cards';
 import type { Db } from '../../db/database';
 import { bumpAccessVersion } from '../../db/accessVersions';
-import { cardFormats } from '../../db/schema';
 import { deleteProfilesIn, type CheckedBadge, type DeletedProfile } from '../profiles';
 import { deleteListed, holdersOf, insertListed } from './queries';
 import { clearOtherLists } from './rules';
 
 // The SQL of the list routes beside queries.ts: each change of a list in one transaction that also bumps the
-// account's access version (its readers pull the new lists), and the card formats an opt-out import may name.
+// account's access version (its readers pull the new lists).
 
 type BadgeKey = Pick<CheckedBadge, 'card_format_id' | 'facility_code' | 'badge_number'>;
 
@@ -44,10 +42,3 @@ export const unlistEntries = (db: Db, accountId: number, list: CardList, ids: nu
         if (removed.length) await bumpAccessVersion(tx, accountId);
         return removed;
     });
-
-/** The card formats an account's badges may use: the predefined ones and its own. */
-export const cardFormatsOfAccount = (db: Db, accountId: number) =>
-    db
-        .select()
-        .from(cardFormats)
-        .where(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, accountId)));

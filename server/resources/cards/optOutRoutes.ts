@@ -7,7 +7,7 @@ import { recordAudit } from '../../http/audit';
 import { requireAuth } from '../../http/auth';
 import { HttpError, validationError } from '../../http/errors';
 import { formAccount } from '../../http/scope';
-import { cardFormatsOfAccount } from './listQueries';
+import { cardFormatsOfAccount } from '../card-formats';
 import { DEFAULT_OPT_OUT_FORMAT_KEY, importOptOutCsv } from './optOutImport';
 import { access, auditDeleted, errors, LISTS, OPT_OUT_MAX_BYTES, optOutOn, tags } from './routeHelpers';
 

@@ -22,17 +22,9 @@ import { mayActIn, scopeOf } from '../../http/scope';
 import type { enrollmentInvites } from '../../db/schema';
 import { findAccount } from '../accounts';
 import { refuseMoreThanLeft, takeInvitations, invitationsLeftToday } from './dailyCap';
-import {
-    addInvites,
-    batchProgress,
-    cardFormatsOfAccount,
-    consentTemplateOf,
-    dropBatch,
-    findBatch,
-    insertBatch,
-    setBatchTotal,
-} from './queries';
-import { newInvite, checkInviteeBadge, enabledFor, enrollmentAudit, errors, inviteeGroups, sendingRate, tags } from './routeHelpers';
+import { addInvites, batchProgress, consentTemplateOf, dropBatch, findBatch, insertBatch, setBatchTotal } from './queries';
+import { cardFormatsOfAccount } from '../card-formats';
+import { checkInviteeBadge, newInvite, enabledFor, enrollmentAudit, errors, inviteeGroups, sendingRate, tags } from './routeHelpers';
 import { sendBatch } from './sender';
 
 const NO_FILE = 'Send the CSV file in the multipart field "file".';

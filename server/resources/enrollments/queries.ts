@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
     ENROLLMENT_CODE_MAX_TOTAL_TRIES,
     ENROLLMENT_CODE_MAX_TRIES,
@@ -7,7 +7,7 @@ import {
     type EnrollmentStatus,
 } from '../../../contract/enrollments';
 import { rows, type Db } from '../../db/database';
-import { cardFormats, consentTemplates, enrollmentBatches, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
+import { consentTemplates, enrollmentBatches, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type InviteRow = typeof enrollmentInvites.$inferSelect;
@@ -130,13 +130,6 @@ export const batchProgress = async (db: Db, batchId: number) =>
                 from enrollment_invites where batch_id = ${batchId}`,
         )
     )[0]!;
-
-/** The card formats an account's badges may use: the predefined ones and its own. */
-export const cardFormatsOfAccount = (db: Db, accountId: number) =>
-    db
-        .select()
-        .from(cardFormats)
-        .where(or(isNull(cardFormats.account_id), eq(cardFormats.account_id, accountId)));
 
 /** Changes an invitation only while it is in one of `from` (a link used twice at once: one wins). */
 export const moveInvite = async (
