@@ -39,6 +39,11 @@ test('the admin accepts the terms at the first sign-in and sees the main screens
 });
 
 test('sign-in keeps redirect_url, and logging out ends the session', async ({ page }) => {
+    // On the way to the sign-in page the console asks the server nothing that needs a session (a 401 in the browser's console).
+    const refused: string[] = [];
+    page.on('response', response => {
+        if (response.status() === 401) refused.push(response.url());
+    });
     await page.goto('/users?role=manager');
     await expect(page).toHaveURL(/\/login\?redirect_url=%2Fusers%3Frole%3Dmanager/);
     // The sign-in page stays put: no navigation loop while the user types.
@@ -46,6 +51,7 @@ test('sign-in keeps redirect_url, and logging out ends the session', async ({ pa
     page.on('framenavigated', () => navigations++);
     await page.waitForTimeout(1000);
     expect(navigations).toBe(0);
+    expect(refused).toEqual([]);
     await signIn(page, E2E.dealer);
     await expect(page).toHaveURL(/\/users\?role=manager/);
     await expect(page.getByText('manager@northwind-security.example')).toBeVisible();

@@ -15,7 +15,7 @@ const built = fs.existsSync('dist/index.html') ? fs.statSync('dist/index.html').
 const sources = Math.max(newest('src'), newest('contract'), fs.statSync('index.html').mtimeMs);
 if (sources > built) {
     console.log('Building the console…');
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const result = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // node itself, not npx: npx would not pass SIGTERM on to the server.

@@ -84,6 +84,8 @@ const fleet = plan
           outagesPerHour: config.demoOutagesPerHour,
       })
     : undefined;
+// The readers' first calls are logged before the lines below, so that the output ends with how to sign in.
+await fleet?.whenFirstRound();
 
 say(
     `\nAccess console ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,

@@ -4,6 +4,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { DiskStatus } from '../../contract/system';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { formatFileSize } from '../i18n/format';
+import { useSession } from '../session/useSession';
 
 /** How often the console asks; a refused save (507) says the same at once. */
 export const DISK_POLL_MS = 60_000;
@@ -16,7 +17,10 @@ export const DISK_POLL_MS = 60_000;
 export const DiskLowNotice = () => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<ConsoleDataProvider>();
+    // The layout draws before react-admin's sign-in check ends: asking then would be refused (401) on the way to the sign-in page.
+    const signedIn = useSession() !== undefined;
     const { data } = useQuery({
+        enabled: signedIn,
         queryKey: ['system', 'disk'],
         queryFn: ({ signal }) => dataProvider.call<DiskStatus>('/system/disk', { signal }),
         refetchInterval: DISK_POLL_MS,

@@ -51,6 +51,10 @@ export class Fleet {
     private stopped = false;
     private readonly done: Promise<void>;
     private finish!: () => void;
+    /** the readers that made their first step (answered or not) */
+    private readonly stepped = new Set<SimulatedReader>();
+    private readonly firstRound: Promise<void>;
+    private firstRoundDone!: () => void;
 
     constructor(readonly options: FleetOptions) {
         const code = options.registrationCode;
@@ -66,6 +70,8 @@ export class Fleet {
                 }),
         );
         this.done = new Promise(resolve => (this.finish = resolve));
+        this.firstRound = new Promise(resolve => (this.firstRoundDone = resolve));
+        if (this.readers.length === 0) this.firstRoundDone();
     }
 
     get online() {
@@ -111,6 +117,9 @@ export class Fleet {
         } catch (error) {
             this.stats.errors++;
             this.stats.lastError = (error as Error).message;
+        } finally {
+            this.stepped.add(reader);
+            if (this.stepped.size === this.readers.length) this.firstRoundDone();
         }
     }
 
@@ -141,6 +150,11 @@ export class Fleet {
         this.timers.clear();
         await Promise.race([Promise.allSettled([...this.inFlight]), new Promise(r => setTimeout(r, 10_000).unref())]);
         this.finish();
+    }
+
+    /** resolves once every reader has made its first call (answered or not), or at stop() */
+    whenFirstRound() {
+        return Promise.race([this.firstRound, this.done]);
     }
 
     /** resolves when the fleet stops (by itself or by stop()) */
