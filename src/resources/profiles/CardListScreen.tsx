@@ -7,13 +7,13 @@ import {
     Button as RaButton,
     Datagrid,
     FunctionField,
-    SearchInput,
     TopToolbar,
     useCreate,
     useListContext,
     useTranslate,
     type DatagridProps,
 } from 'react-admin';
+import { ProfileSearchInput } from './ProfileSearchInput';
 import type { AccountBadge, ListedCard, ListedCardInput as BadgeInput } from '../../../contract/cards';
 import { accountColumn, accountScopeFilter, scopeQuery, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
@@ -263,10 +263,7 @@ export const CardListScreen = ({
             resource={resource}
             sort={CARD_LIST_SORT}
             title={title}
-            filters={[
-                <SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn sx={{ width: 320 }} />,
-                ...accountScopeFilter(scope),
-            ]}
+            filters={[<ProfileSearchInput key="q" source="q" alwaysOn />, ...accountScopeFilter(scope)]}
             filterDefaultValues={scope.defaults}
             permanentFilter={scope.permanentFilter}
             empty={false}

@@ -10,12 +10,12 @@ import {
     FilterButton,
     FunctionField,
     ReferenceInput,
-    SearchInput,
     SelectInput,
     TopToolbar,
     useListContext,
     useTranslate,
 } from 'react-admin';
+import { ProfileSearchInput } from './ProfileSearchInput';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../../../contract/constants';
 import { PROFILE_STATUSES, type ProfileRecord } from '../../../contract/profiles';
@@ -45,7 +45,7 @@ const useProfileFilters = (scope: AccountScope) => {
         { id: 'false', name: translate('app.no') },
     ];
     return [
-        <SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn sx={{ width: 320 }} />,
+        <ProfileSearchInput key="q" source="q" alwaysOn />,
         <SelectInput
             key="status"
             source="status"

@@ -8,13 +8,13 @@ import {
     Link,
     ListBase,
     NumberField,
-    SearchInput,
     TopToolbar,
     useCreate,
     useDataProvider,
     useDelete,
     useTranslate,
 } from 'react-admin';
+import { ProfileSearchInput } from './ProfileSearchInput';
 import type { ExpirationTime, VisitorInput, VisitorRange, VisitorRecord } from '../../../contract/cards';
 import type { ProfileRecord } from '../../../contract/profiles';
 import { can } from '../../../contract/rights';
@@ -281,10 +281,7 @@ export const VisitorsPage = () => {
                 resource="cards/visitors"
                 sort={SORT}
                 title={tr('name')}
-                filters={[
-                    <SearchInput key="q" source="q" placeholder={translate('resources.profiles.search')} alwaysOn sx={{ width: 320 }} />,
-                    ...accountScopeFilter(scope),
-                ]}
+                filters={[<ProfileSearchInput key="q" source="q" alwaysOn />, ...accountScopeFilter(scope)]}
                 filterDefaultValues={scope.defaults}
                 permanentFilter={scope.permanentFilter}
                 empty={false}

@@ -27,7 +27,7 @@ export const SmtpSetting = () => {
                     <Typography variant="subtitle2" component="h3">
                         {translate('settings.fields.smtp_url.label')}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                         {smtp.set ? translate('settings.smtp.current', { address: smtp.shown ?? '' }) : translate('settings.smtp.none')}
                     </Typography>
                 </Box>

@@ -71,7 +71,7 @@ export const DeviceList = () => {
                 </TopToolbar>
             }
         >
-            <PendingBanner reachesAccounts={rights.accounts} />
+            {rights.write && <PendingBanner reachesAccounts={rights.accounts} />}
             <Datagrid
                 bulkActionButtons={hasBulkActions(rights) ? <DeviceBulkActions rights={rights} /> : false}
                 rowClick={id => {
