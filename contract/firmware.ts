@@ -285,6 +285,8 @@ export const deploymentDeviceRecord = z.object({
     status: z.enum(DEVICE_DEPLOYMENT_STATUSES),
     /** failed attempts so far */
     failures: z.number().int(),
+    /** why its last attempt failed: the reader's own words, or that it stopped reporting */
+    failure_reason: z.string().nullable(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
     updated_at: z.string(),
@@ -311,6 +313,10 @@ export const deploymentCandidate = z.object({
     status: z.string(),
 });
 export type DeploymentCandidate = z.infer<typeof deploymentCandidate>;
+
+/** For each firmware usable in the account, how many readers a deployment of it may target there. */
+export const deploymentCandidateCount = z.object({ artifact_id: z.number().int(), readers: z.number().int() });
+export type DeploymentCandidateCount = z.infer<typeof deploymentCandidateCount>;
 
 // ---- what readers call (under /api/v2/device/) ----
 

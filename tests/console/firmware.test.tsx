@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import type { CreateParams, GetListParams, GetOneParams } from 'react-admin';
@@ -200,6 +200,14 @@ describe('Schedule an Update (SPEC 2.2 /firmware-updates/new, 5)', () => {
                 if (path === '/artifacts')
                     return { result: [artifact(), artifact({ id: 8, name: 'rock-os-4.3.0-beta', verification: 'unverified' })], count: 2 };
                 if (path === '/deployments/candidates') return { result: candidates, count: candidates.length };
+                if (path === '/deployments/candidates/counts')
+                    return {
+                        result: [
+                            { artifact_id: 7, readers: 4 },
+                            { artifact_id: 8, readers: 1 },
+                            { artifact_id: 9, readers: 0 },
+                        ],
+                    };
                 if (path === '/deployments' && options?.method === 'POST') return { id: 55 };
                 throw new Error(`unexpected ${path}`);
             },
@@ -257,11 +265,45 @@ describe('Schedule an Update (SPEC 2.2 /firmware-updates/new, 5)', () => {
         });
     });
 
+    it('says the name’s rules before it is refused', async () => {
+        renderForm();
+        expect(
+            await screen.findByText('Letters, numbers and punctuation without spaces (e.g. spring-rollout), up to 100 characters.'),
+        ).toBeInTheDocument();
+    });
+
+    it('offers only the firmware some reader of the account can take, with how many can, and says when none can', async () => {
+        const firmware = [artifact(), artifact({ id: 9, name: 'rock-os-mini-1.0', compatibility: ['rock-mini'] })];
+        const counts = {
+            result: [
+                { artifact_id: 7, readers: 4 },
+                { artifact_id: 9, readers: 0 },
+            ],
+        };
+        const call = vi.fn(async (path: string): Promise<unknown> => {
+            if (path === '/artifacts') return { result: firmware, count: firmware.length };
+            if (path === '/deployments/candidates/counts') return counts;
+            throw new Error(path);
+        });
+        renderForm(call);
+        fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Firmware/ }));
+        const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+        expect(options.map(o => o.textContent)).toEqual(['rock-os-4.2.0 — rock-gen2, rock-gen3 · 4 readers can take it']);
+        cleanup();
+        counts.result = [
+            { artifact_id: 7, readers: 0 },
+            { artifact_id: 9, readers: 0 },
+        ];
+        renderForm(call);
+        expect(await screen.findByText('No reader of this account can take any of the uploaded firmware.')).toBeInTheDocument();
+    });
+
     it('warns when the firmware is not verified by the account’s keys, and shows the server’s refusal', async () => {
         const call = vi.fn(async (path: string, options?: { method?: string }): Promise<unknown> => {
             if (path === '/artifacts')
                 return { result: [artifact({ id: 8, name: 'rock-os-4.3.0-beta', verification: 'unverified' })], count: 1 };
             if (path === '/deployments/candidates') return { result: candidates.slice(0, 1), count: 1 };
+            if (path === '/deployments/candidates/counts') return { result: [{ artifact_id: 8, readers: 1 }] };
             if (options?.method === 'POST')
                 throw Object.assign(new Error('refused'), {
                     status: 409,
@@ -540,6 +582,7 @@ describe('Deployment status (SPEC 2.2 /firmware-updates/status/:id)', () => {
         phase: 0,
         status: 'success',
         failures: 0,
+        failure_reason: null,
         started_at: '2026-11-20T10:01:00Z',
         finished_at: null,
         updated_at: '2026-11-20T10:05:00Z',
@@ -559,7 +602,15 @@ describe('Deployment status (SPEC 2.2 /firmware-updates/status/:id)', () => {
         const getList = vi.fn(async () => ({
             data: [
                 entry({}),
-                entry({ id: 2, device_id: 22, hardware_id: 'HW-22', description: 'Garage', status: 'failure', failures: 2 }),
+                entry({
+                    id: 2,
+                    device_id: 22,
+                    hardware_id: 'HW-22',
+                    description: 'Garage',
+                    status: 'failure',
+                    failures: 2,
+                    failure_reason: 'Writing the inactive partition failed',
+                }),
                 entry({ id: 3, device_id: 23, description: 'Roof', phase: 1, status: 'installing' }),
             ],
             total: 3,
@@ -585,8 +636,10 @@ describe('Deployment status (SPEC 2.2 /firmware-updates/status/:id)', () => {
         expect(getList).toHaveBeenCalledWith('deployments/5/devices', expect.anything());
         const garage = (await screen.findByText('Garage')).closest('tr')!;
         expect(within(garage).getByText('Failure')).toBeInTheDocument();
+        // why it failed, on its row, before the log is opened
+        expect(within(garage).getByText('Writing the inactive partition failed')).toBeInTheDocument();
         fireEvent.click(garage);
-        expect(await screen.findByText(/Writing the inactive partition failed/)).toBeInTheDocument();
+        await waitFor(() => expect(screen.getByTestId('deployment-log')).toHaveTextContent('Writing the inactive partition failed'));
         fireEvent.click(screen.getByRole('button', { name: 'Close' }));
         fireEvent.click(await screen.findByRole('button', { name: 'Abort' }));
         expect(await screen.findByText('Abort this deployment?')).toBeInTheDocument();

@@ -149,6 +149,8 @@ export const deploymentDevices = pgTable(
         phase: integer('phase').notNull(),
         status: text('status', { enum: DEVICE_DEPLOYMENT_STATUSES }).notNull().default('pending'),
         failures: integer('failures').notNull().default(0),
+        /** why its last attempt failed: the reader's own words (its last error line, else its last line), or the timeout */
+        failure_reason: text('failure_reason'),
         started_at: tz('started_at'),
         finished_at: tz('finished_at'),
         updated_at: tz('updated_at').notNull().defaultNow(),

@@ -14,9 +14,10 @@ import {
     OPEN_DEPLOYMENT_STATUSES,
     OPEN_DEVICE_DEPLOYMENT_STATUSES,
 } from '../../../contract/firmware';
+import { APPROVED_DEVICE_STATUSES } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
-import { accounts, deploymentDevices, deploymentLogs, deploymentPhases, deployments, firmwareArtifacts } from '../../db/schema';
+import { accounts, deploymentDevices, deploymentLogs, deploymentPhases, deployments, devices, firmwareArtifacts } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
@@ -337,9 +338,12 @@ export const recordDeviceStatus = (
 
         let status: DeviceDeploymentStatus = reported;
         let failures = member.failures;
+        // a success clears the last failure's reason; a step under way keeps it
+        let reason: string | null | undefined = reported === 'success' ? null : undefined;
         const lines = [...log];
         if (reported === 'failure') {
             failures++;
+            reason = (log.findLast(l => l.level === 'error') ?? log.at(-1))?.message ?? null;
             if (failures <= deployment.retries) {
                 status = 'pending';
                 lines.push({
@@ -361,6 +365,7 @@ export const recordDeviceStatus = (
             .set({
                 status,
                 failures,
+                ...(reason !== undefined ? { failure_reason: reason } : {}),
                 updated_at: now,
                 started_at: sql`coalesce(${deploymentDevices.started_at}, ${now})`,
                 finished_at: final ? now : null,
@@ -513,6 +518,7 @@ export const timeOutSilentReaders = async (db: Db, now: Date, timeoutSeconds: nu
         ), failed as (
             update deployment_devices dd set
                 failures = dd.failures + 1,
+                failure_reason = ${why.replace(/: $/, '.')}::text,
                 status = case when dd.failures + 1 <= due.retries then 'pending' else 'failure' end,
                 finished_at = case when dd.failures + 1 <= due.retries then null else ${now}::timestamptz end,
                 updated_at = ${now}::timestamptz
@@ -553,3 +559,23 @@ export const advanceDeployments = async (db: Db, now: Date, readerTimeoutSeconds
         where d.status in (${sqlList(OPEN_DEPLOYMENT_STATUSES)})
           and not exists (select 1 from deployment_devices dd where dd.deployment_id = d.id and dd.status in (${sqlList(OPEN_DEVICE_DEPLOYMENT_STATUSES)}))`);
 };
+
+/**
+ * For each firmware uploaded in these accounts, how many approved readers of the scope it fits (a reader's board
+ * type among the firmware's device types): what the Schedule an Update form may offer.
+ */
+export const candidateCounts = (db: Db, artifactAccountIds: number[], readers: AccountScope) =>
+    db
+        .select({ artifact_id: firmwareArtifacts.id, readers: sql<number>`count(${devices.id})::int` })
+        .from(firmwareArtifacts)
+        .leftJoin(
+            devices,
+            allOf([
+                sql`${devices.board_type} = any(${firmwareArtifacts.device_types})`,
+                inArray(devices.status, [...APPROVED_DEVICE_STATUSES]),
+                inAccountScope(readers, devices.account_id),
+            ]),
+        )
+        .where(inArray(firmwareArtifacts.account_id, artifactAccountIds))
+        .groupBy(firmwareArtifacts.id)
+        .orderBy(firmwareArtifacts.id);

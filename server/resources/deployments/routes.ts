@@ -7,6 +7,7 @@ import {
     DEPLOYMENT_GROUPS,
     DEPLOYMENT_MESSAGES,
     deploymentCandidate,
+    deploymentCandidateCount,
     deploymentDeviceFilter,
     deploymentDeviceRecord,
     deploymentInput,
@@ -21,9 +22,17 @@ import { conflict, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
 import { recordAudit } from '../../http/audit';
-import { applicableKeys, verificationOf } from '../artifacts';
+import { applicableKeys, pathIds, verificationOf } from '../artifacts';
 import { allDevices, listDevices } from '../devices';
-import { abortDeployment, deploymentDeviceLog, insertDeployment, listDeploymentDevices, listDeployments, toDeployments } from './queries';
+import {
+    abortDeployment,
+    candidateCounts,
+    deploymentDeviceLog,
+    insertDeployment,
+    listDeploymentDevices,
+    listDeployments,
+    toDeployments,
+} from './queries';
 import { deploymentLookups } from './routeHelpers';
 
 const tags = ['firmware'];
@@ -109,6 +118,23 @@ export const deploymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 })),
                 count,
             };
+        },
+    );
+
+    app.get(
+        '/deployments/candidates/counts',
+        {
+            config: { access: ['deployments', 'read'], scope: 'account' },
+            schema: {
+                tags,
+                summary: 'For each firmware usable in the account, how many readers a deployment of it may target',
+                response: { 200: z.object({ result: z.array(deploymentCandidateCount) }), ...errors },
+            },
+        },
+        async request => {
+            const { account } = scopeOf(request);
+            const { scope } = deviceScope(request, account);
+            return { result: await candidateCounts(ctx.db, pathIds(account.path), scope) };
         },
     );
 
@@ -275,6 +301,7 @@ export const deploymentDeviceRoutes: FastifyPluginAsyncZod<AppContext> = async (
                     phase: d.phase,
                     status: d.status,
                     failures: d.failures,
+                    failure_reason: d.failure_reason,
                     started_at: iso(d.started_at),
                     finished_at: iso(d.finished_at),
                     updated_at: d.updated_at.toISOString(),

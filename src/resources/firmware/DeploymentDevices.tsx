@@ -153,7 +153,29 @@ export const DeploymentDevices = ({ deployment }: { deployment: DeploymentRecord
                     <FunctionField
                         source="status"
                         label="resources.deployments.fields.status"
-                        render={(d: DeploymentDeviceRecord) => <DeviceStatusChip status={d.status} />}
+                        render={(d: DeploymentDeviceRecord) => (
+                            <>
+                                <DeviceStatusChip status={d.status} />
+                                {d.status === 'failure' && d.failure_reason && (
+                                    // why it failed, in the reader's words; the whole log opens with the row
+                                    <Typography
+                                        variant="caption"
+                                        color="error"
+                                        title={d.failure_reason}
+                                        sx={{
+                                            display: '-webkit-box',
+                                            WebkitLineClamp: 2,
+                                            WebkitBoxOrient: 'vertical',
+                                            overflow: 'hidden',
+                                            maxWidth: 320,
+                                            mt: 0.5,
+                                        }}
+                                    >
+                                        {d.failure_reason}
+                                    </Typography>
+                                )}
+                            </>
+                        )}
                     />
                     <FunctionField
                         source="failures"

@@ -1,8 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, FormControlLabel, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
-import { useCreate, useGetList, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useCreate, useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { PICKER_PAGE_SIZE } from '../../../contract/constants';
-import { deploymentInput, phaseSizes, type ArtifactRecord, type DeploymentInput, type DeploymentRecord } from '../../../contract/firmware';
+import {
+    DEPLOYMENT_NAME_MAX,
+    deploymentInput,
+    phaseSizes,
+    type ArtifactRecord,
+    type DeploymentCandidateCount,
+    type DeploymentInput,
+    type DeploymentRecord,
+} from '../../../contract/firmware';
+import type { ConsoleDataProvider } from '../../dataProvider';
 import { fieldErrors } from '../../../contract/validation';
 import { useDebounced } from '../../lists/useDebounced';
 import { useNotices } from '../../notifications/notices';
@@ -23,34 +33,47 @@ const START: DeploymentDraft = {
     retries: '0',
 };
 
-/** The firmware to deploy: the newest first, with the device types each fits. */
+/**
+ * The firmware to deploy: the newest first, with the device types each fits, offered only when some reader of the
+ * account can take it (GET /deployments/candidates/counts), and how many can.
+ */
 const ArtifactField = ({ value, onChange, error }: { value: number | ''; onChange: (id: number) => void; error?: string }) => {
     const translate = useTranslate();
+    const dataProvider = useDataProvider<ConsoleDataProvider>();
     const { data, total } = useGetList<ArtifactRecord>('artifacts', {
         pagination: { page: 1, perPage: PICKER_PAGE_SIZE },
         sort: { field: 'updated_at', order: 'DESC' },
     });
-    const artifact = data?.find(a => a.id === value);
+    const { data: counts } = useQuery({
+        queryKey: ['deployments', 'candidates', 'counts'],
+        queryFn: ({ signal }) => dataProvider.call<{ result: DeploymentCandidateCount[] }>('/deployments/candidates/counts', { signal }),
+    });
+    const readers = new Map(counts?.result.map(c => [c.artifact_id, c.readers]));
+    const offered = counts ? (data ?? []).filter(a => (readers.get(a.id) ?? 0) > 0) : [];
+    const artifact = offered.find(a => a.id === value);
     const help = artifact
         ? translate(`${D}.form.compatible`, { types: artifact.compatibility.join(', ') })
         : total === 0
           ? translate(`${D}.form.noFirmware`)
-          : ' ';
+          : counts && data && offered.length === 0
+            ? translate(`${D}.form.noReaderFits`)
+            : ' ';
     return (
         <>
             <TextField
                 select
                 label={translate(`${D}.fields.artifact_id`)}
-                value={value}
+                value={artifact ? value : ''}
                 onChange={e => onChange(Number(e.target.value))}
                 error={!!error}
                 helperText={error ?? help}
                 size="small"
                 required
             >
-                {(data ?? []).map(a => (
+                {offered.map(a => (
                     <MenuItem key={a.id} value={a.id}>
-                        {a.name} — {a.compatibility.join(', ')}
+                        {a.name} — {a.compatibility.join(', ')} ·{' '}
+                        {translate(`${D}.form.readersFit`, { smart_count: readers.get(a.id) ?? 0 })}
                     </MenuItem>
                 ))}
             </TextField>
@@ -138,7 +161,7 @@ export const DeploymentForm = ({ onDone }: { onDone: (deployment: DeploymentReco
                 value={draft.name}
                 onChange={e => set({ name: e.target.value })}
                 error={!!shown('name')}
-                helperText={shown('name') ?? ' '}
+                helperText={shown('name') ?? translate(`${D}.form.nameRules`, { max: DEPLOYMENT_NAME_MAX })}
                 size="small"
                 required
             />

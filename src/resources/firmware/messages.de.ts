@@ -64,6 +64,9 @@ const de: Messages = {
             form: {
                 intro: 'Wählen Sie die Firmware, die Lesegeräte und wann welcher Anteil davon aktualisiert wird.',
                 noFirmware: 'Für dieses Konto wurde noch keine Firmware hochgeladen.',
+                noReaderFits: 'Kein Lesegerät dieses Kontos kann eine der hochgeladenen Firmwares aufnehmen.',
+                readersFit: '%{smart_count} Lesegerät kann sie aufnehmen |||| %{smart_count} Lesegeräte können sie aufnehmen',
+                nameRules: 'Buchstaben, Ziffern und Satzzeichen ohne Leerzeichen (z. B. fruehjahr-rollout), höchstens %{max} Zeichen.',
                 uploadFirst: 'Firmware hochladen',
                 compatible: 'Kompatibel mit %{types}',
                 unverified:

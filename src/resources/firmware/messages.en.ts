@@ -65,6 +65,9 @@ const en: Messages = {
             form: {
                 intro: 'Choose the firmware, the readers and when each share of them updates.',
                 noFirmware: 'No firmware is uploaded for this account yet.',
+                noReaderFits: 'No reader of this account can take any of the uploaded firmware.',
+                readersFit: '%{smart_count} reader can take it |||| %{smart_count} readers can take it',
+                nameRules: 'Letters, numbers and punctuation without spaces (e.g. spring-rollout), up to %{max} characters.',
                 uploadFirst: 'Upload firmware',
                 compatible: 'Compatible with %{types}',
                 unverified: 'Its signature is not verified by the account’s keys: it cannot be deployed.',

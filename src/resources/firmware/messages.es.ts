@@ -64,6 +64,9 @@ const es: Messages = {
             form: {
                 intro: 'Elija el firmware, los lectores y cuándo se actualiza cada parte de ellos.',
                 noFirmware: 'Todavía no se ha subido ningún firmware para esta cuenta.',
+                noReaderFits: 'Ningún lector de esta cuenta puede recibir el firmware subido.',
+                readersFit: '%{smart_count} lector puede recibirlo |||| %{smart_count} lectores pueden recibirlo',
+                nameRules: 'Letras, números y signos de puntuación sin espacios (p. ej. despliegue-primavera), hasta %{max} caracteres.',
                 uploadFirst: 'Subir firmware',
                 compatible: 'Compatible con %{types}',
                 unverified: 'Su firma no está verificada por las claves de la cuenta: no se puede desplegar.',

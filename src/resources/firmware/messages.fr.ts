@@ -64,6 +64,9 @@ const fr: Messages = {
             form: {
                 intro: 'Choisissez le micrologiciel, les lecteurs et quand chaque part d’entre eux se met à jour.',
                 noFirmware: 'Aucun micrologiciel n’est encore téléversé pour ce compte.',
+                noReaderFits: 'Aucun lecteur de ce compte ne peut recevoir les micrologiciels téléversés.',
+                readersFit: '%{smart_count} lecteur peut le recevoir |||| %{smart_count} lecteurs peuvent le recevoir',
+                nameRules: 'Lettres, chiffres et ponctuation sans espace (par ex. deploiement-printemps), %{max} caractères au plus.',
                 uploadFirst: 'Téléverser un micrologiciel',
                 compatible: 'Compatible avec %{types}',
                 unverified: 'Sa signature n’est pas vérifiée par les clés du compte : il ne peut pas être déployé.',

@@ -96,6 +96,36 @@ describe('scheduling', () => {
         expect(candidates.result.every((d: { board_type: string }) => d.board_type === 'rock-gen2')).toBe(true);
     });
 
+    it('counts, for each firmware the account may use, the readers a deployment of it may target there', async () => {
+        const unfit = await upload(
+            p,
+            token,
+            p.demo.dealer.id,
+            fs.readFileSync(rootfsArtifact(dir, { name: 'release-x', deviceTypes: ['rock-x'] })),
+        );
+        expect(unfit.statusCode).toBe(201);
+        const counts = async (account: number) =>
+            new Map(
+                (
+                    (await admin('GET', `/deployments/candidates/counts?account_id=${account}`)).json().result as {
+                        artifact_id: number;
+                        readers: number;
+                    }[]
+                ).map(c => [c.artifact_id, c.readers]),
+            );
+        // the six rock-gen2 readers of the customer, not its rock-mini nor the neighbour's rock-gen2
+        const here = await counts(customer());
+        expect(here.get(artifactId)).toBe(gen2.length);
+        expect(here.get(unfit.json().id)).toBe(0);
+        expect((await counts(p.demo.customers[1].id)).get(artifactId)).toBe(1);
+        // a customer's moderator asks in its own account, and sees the same figure
+        const moderator = await p.as('moderator@contoso-offices.example');
+        expect((await moderator('GET', '/deployments/candidates/counts')).json().result).toContainEqual({
+            artifact_id: artifactId,
+            readers: gen2.length,
+        });
+    });
+
     it('spreads the devices over the phases, the last taking the rest, and lists the deployment by its state', async () => {
         const res = await schedule({
             name: 'rollout-4.0-phased',
@@ -204,7 +234,8 @@ describe('readers take part', () => {
         expect((await deployment(d.id)).status).toBe('in_progress');
         expect((await next(a!, 'release-3.9')).json().attempt).toBe(2);
         await report(a!, d.id, 'failure', 'write error again');
-        expect(await statusOf(d.id, a!)).toMatchObject({ status: 'failure', failures: 2 });
+        // why it failed, in the reader's words, on its row
+        expect(await statusOf(d.id, a!)).toMatchObject({ status: 'failure', failures: 2, failure_reason: 'write error again' });
         expect(await deployment(d.id)).toMatchObject({ status: 'finished', stats: { failure: 1 } });
         expect((await next(a!, 'release-3.9')).statusCode).toBe(204);
         const entry = (await entries(d.id))[0]!;

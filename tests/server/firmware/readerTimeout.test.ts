@@ -123,7 +123,12 @@ describe('a reader that stops reporting', () => {
         expect(await logOf(d.id, quiet)).toEqual([]);
 
         await runJob(at(start, DAY));
-        expect(await entryOf(d.id, quiet)).toMatchObject({ status: 'failure', failures: 1, finished_at: at(start, DAY).toISOString() });
+        expect(await entryOf(d.id, quiet)).toMatchObject({
+            status: 'failure',
+            failures: 1,
+            finished_at: at(start, DAY).toISOString(),
+            failure_reason: 'No report from the reader for 24 hours.',
+        });
         expect(await logOf(d.id, quiet)).toEqual([
             { timestamp: at(start, DAY).toISOString(), level: 'error', message: 'No report from the reader for 24 hours: marked failed.' },
         ]);

@@ -168,6 +168,11 @@ const CASES: Case[] = [
         expected: scoped('deployments', 'read', 200),
     },
     {
+        name: 'GET /deployments/candidates/counts',
+        run: (r, t) => call(r, 'GET', `/deployments/candidates/counts?account_id=${accountFor(r, t)}`).then(x => x.statusCode),
+        expected: scoped('deployments', 'read', 200),
+    },
+    {
         name: 'POST /deployments',
         run: (r, t) =>
             call(r, 'POST', '/deployments', {

@@ -1,0 +1,1 @@
+ALTER TABLE "deployment_devices" ADD COLUMN "failure_reason" text;
