@@ -29,14 +29,27 @@ export interface GaugeReading {
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
+ * The process's and Node.js's own figures (memory, event-loop lag, garbage collection), made once a process: each
+ * set keeps an event-loop monitor and a garbage-collection observer running for good, and they describe the process,
+ * whichever of its apps reports them.
+ */
+let defaults: Registry | undefined;
+const processMetrics = () => {
+    if (!defaults) {
+        defaults = new Registry();
+        collectDefaultMetrics({ register: defaults });
+    }
+    return defaults;
+};
+
+/**
  * The platform's Prometheus metrics, one registry per app instance (not prom-client's global one: tests start
  * several platforms in one process). The kernel declares every metric; features count through it
  * (docs/ops.md "Metrics"). Labels take bounded values only: route patterns, event groups, job names.
  */
 export const createMetrics = (db: Db) => {
-    const registry = new Registry();
-    collectDefaultMetrics({ register: registry });
-    const registers = [registry];
+    const own = new Registry();
+    const registers = [own];
 
     const readings = new Map<string, GaugeReading>();
     for (const [name, { help, labelNames }] of Object.entries(FEATURE_GAUGES))
@@ -83,8 +96,7 @@ export const createMetrics = (db: Db) => {
         },
     });
 
-    return {
-        registry,
+    const metrics = {
         httpRequestDuration: new Histogram({
             name: 'http_request_duration_seconds',
             help: 'Time to answer HTTP requests, by method, route pattern and status code',
@@ -124,6 +136,8 @@ export const createMetrics = (db: Db) => {
             liveConsoles = count;
         },
     };
+    // what /metrics exposes: this instance's metrics, made above, with the process's
+    return { ...metrics, registry: Registry.merge([processMetrics(), own]) };
 };
 
 export type Metrics = ReturnType<typeof createMetrics>;
