@@ -59,9 +59,15 @@ export const createMetrics = (db: Db) => {
             labelNames,
             registers,
             async collect() {
+                // Read before the reset: two scrapes at once must not add their counts together. A database that
+                // does not answer leaves the gauge without samples (absent in Prometheus), and the process's
+                // figures are still served.
+                const samples = await Promise.all([...readings.values()].filter(r => r.gauge === name).map(r => r.read(db))).then(
+                    all => all.flat(),
+                    () => [],
+                );
                 this.reset();
-                for (const reading of readings.values())
-                    if (reading.gauge === name) for (const sample of await reading.read(db)) this.inc(sample.labels, sample.value);
+                for (const sample of samples) this.inc(sample.labels, sample.value);
             },
         });
 
