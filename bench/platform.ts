@@ -11,6 +11,7 @@ import { openDatabase } from '../server/db/database';
 import { TokenSigner } from '../server/crypto/tokens';
 import { memoryMailer } from '../server/mail/mailer';
 import { createRealtime } from '../server/realtime';
+import { createMetrics } from '../server/metrics';
 import { DiskSpace } from '../server/storage/diskSpace';
 import { LocalDiskStorage } from '../server/storage';
 import { preparePlatform } from '../server/features';
@@ -55,6 +56,7 @@ export const startBenchPlatform = async (name: string, options: { port: number; 
         storage: new LocalDiskStorage(files),
         disk: new DiskSpace([files], 0),
         realtime: createRealtime(db),
+        metrics: createMetrics(db),
         now: () => new Date(),
     };
     const app = await buildApp(ctx, process.env.BENCH_LOG ? { logger: { level: process.env.BENCH_LOG } } : {});

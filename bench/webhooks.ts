@@ -29,6 +29,7 @@ import { seedDemoPlatform } from '../server/demo/seed';
 import { TokenSigner } from '../server/crypto/tokens';
 import { memoryMailer } from '../server/mail/mailer';
 import { createRealtime } from '../server/realtime';
+import { createMetrics } from '../server/metrics';
 import { storeEvents, type EventInsert } from '../server/resources/events/queries';
 import { sendDueDeliveries } from '../server/resources/webhooks/delivery';
 import { LocalDiskStorage } from '../server/storage';
@@ -68,6 +69,7 @@ const main = async () => {
         storage: new LocalDiskStorage(files),
         disk: new DiskSpace([files], 0),
         realtime: createRealtime(db),
+        metrics: createMetrics(db),
         now: () => new Date(),
     };
     const account = demo.customers[0].id;

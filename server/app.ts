@@ -16,6 +16,7 @@ import { diskLowPlugin } from './http/diskLow';
 import { afterReplyPlugin } from './http/afterReply';
 import { errorsPlugin, newRequestId } from './http/errors';
 import { scopePlugin } from './http/scope';
+import { metricsPlugin } from './metrics/http';
 import { features } from './features';
 import { platformVersion } from './version';
 
@@ -46,6 +47,10 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     app.setSerializerCompiler(serializerCompiler);
 
     await app.register(errorsPlugin);
+    // At the root, not under /api/v2: a scraper's address (docs/ops.md "Metrics").
+    await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
+    for (const feature of features)
+        for (const reading of feature.gauges ?? []) ctx.metrics.readGauge(`${feature.name}:${reading.gauge}`, reading);
     await app.register(afterReplyPlugin);
     await app.register(helmet, {
         // Sent only over TLS (below): on plain http, as an on-premise install on a LAN is often served,

@@ -98,6 +98,8 @@ export interface Config {
     enrollmentInvitesPerDay: number;
     /** requests one user or API key may make a minute to the routes that send invitations (invites, CSV upload, resend), together */
     enrollmentInviteRequestsPerMinute: number;
+    /** when set, GET /metrics answers a scraper that sends it as a bearer token; unset, /metrics does not exist (METRICS_TOKEN) */
+    metricsToken: string | undefined;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -170,6 +172,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         mailRetryWindowMs: Number(env.MAIL_RETRY_HOURS ?? 48) * 3600_000,
         enrollmentInvitesPerDay: Number(env.ENROLLMENT_INVITES_PER_DAY ?? 1000),
         enrollmentInviteRequestsPerMinute: Number(env.INVITE_REQUESTS_PER_MINUTE ?? 30),
+        metricsToken: env.METRICS_TOKEN || undefined,
     };
 };
 

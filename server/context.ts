@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { TokenSigner } from './crypto/tokens';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 import type { Realtime } from './realtime';
 import type { FileStorage } from './storage';
 import type { DiskSpace } from './storage/diskSpace';
@@ -18,6 +19,8 @@ export interface AppContext {
     disk: DiskSpace;
     /** notifications between server instances (the events live feed) */
     realtime: Realtime;
+    /** this instance's Prometheus metrics, which features count into (server/metrics, docs/ops.md "Metrics") */
+    metrics: Metrics;
     /** injectable for tests of expiry and lockout */
     now: () => Date;
 }

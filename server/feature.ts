@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import type { Db } from './db/database';
 import type { Job } from './jobs/runner';
+import type { GaugeReading } from './metrics';
 import type { FileOwner } from './storage/sweep';
 
 export type RoutePlugin = FastifyPluginAsyncZod<AppContext>;
@@ -32,6 +33,8 @@ export interface Feature {
     prepare?: (db: Db) => Promise<void>;
     /** the files of the storage its rows name: the storage sweep removes those no row names (server/storage/sweep.ts) */
     files?: FileOwner[];
+    /** how it reads its gauges of the platform's metrics at each scrape (server/metrics, FEATURE_GAUGES) */
+    gauges?: GaugeReading[];
 }
 
 /** The route plugins of a feature, those of its groups included. */

@@ -7,6 +7,7 @@ import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { TokenSigner } from './crypto/tokens';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './metrics';
 import { seedDemoPlatform } from './demo/seed';
 import { demoFleetPlan, seedDemoDevices } from './demo/seed-devices';
 import { seedDemoEvents } from './demo/seed-events';
@@ -47,6 +48,7 @@ const ctx: AppContext = {
     storage: guardedStorage(new LocalDiskStorage(path.join(config.dataDir, 'files')), disk),
     disk,
     realtime: createRealtime(database.db, say),
+    metrics: createMetrics(database.db),
     now: () => new Date(),
 };
 

@@ -10,7 +10,7 @@ import { requireDevice } from '../http/deviceAuth';
 import { badRequest } from '../http/errors';
 import { eventImagePackKey, IMAGE_TOO_LARGE, storeImage, type StoredImage } from '../storage/images';
 import { ingestEvents } from '../resources/events';
-import type { FilePack } from '../storage';
+import { byteLengthOf, type FilePack } from '../storage';
 import { isDiskFull } from '../storage/diskSpace';
 import { deviceErrors, deviceSecurity, deviceTags } from './shared';
 
@@ -77,6 +77,7 @@ export const chunksOf = async (file: Readable) => {
 const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: { id: number; account_id: number }) => {
     let items: unknown[] | undefined;
     const images = new Map<string, StoredImage>();
+    const sizes = new Map<string, number>();
     const writing = new Set<Promise<void>>();
     // The request's images go into one file, made durable by one fsync before the rows and the reply (FileStorage.pack).
     const pack = ctx.storage.pack(eventImagePackKey(reader.account_id, reader.id, ctx.now()));
@@ -97,6 +98,7 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
                 continue;
             }
             const name = part.fieldname;
+            sizes.set(name, byteLengthOf(data));
             images.set(name, { problem: 'not stored' });
             const write = storeImage(data, diskFull, (image, kind) => pack.append(image, kind)).then(stored => {
                 images.set(name, stored);
@@ -108,6 +110,7 @@ const readMultipart = async (ctx: AppContext, request: FastifyRequest, reader: {
         await Promise.all(writing);
         if (!items) throw badRequest('The request has no "events" part');
         await commitImages(pack, images);
+        for (const [name, stored] of images) if ('key' in stored) ctx.metrics.eventImageBytesStored.inc(sizes.get(name) ?? 0);
     } catch (error) {
         await Promise.allSettled(writing);
         await pack.discard();

@@ -26,8 +26,10 @@ export const startJobs = (ctx: AppContext, jobs: Job[], log: FastifyBaseLogger) 
             if (ctx.disk.critical()) return;
             running.add(job.name);
             try {
+                ctx.metrics.jobsRun.inc({ job: job.name });
                 await job.run(ctx, log);
             } catch (error) {
+                ctx.metrics.jobsFailed.inc({ job: job.name });
                 log.error({ err: error, job: job.name }, 'job failed');
             } finally {
                 running.delete(job.name);

@@ -15,6 +15,7 @@ import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
 import { LocalDiskStorage } from '../../server/storage';
 import { DiskSpace, guardedStorage } from '../../server/storage/diskSpace';
 import { createRealtime } from '../../server/realtime';
+import { createMetrics } from '../../server/metrics';
 import { preparePlatform } from '../../server/features';
 
 export const ADMIN = { email: 'admin@platform.test', password: 'Admin#Pass1' };
@@ -112,6 +113,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}, options: Pl
         storage: guardedStorage(new LocalDiskStorage(filesDir), disk),
         disk,
         realtime: createRealtime(database.db),
+        metrics: createMetrics(database.db),
         now: () => new Date(Date.now() + clock.offsetMs),
     };
     const first = await preparePlatform(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });

@@ -1,6 +1,7 @@
 import type { Feature } from '../../feature';
 import { alertJob } from './jobs';
 import { acceptForms } from './routeHelpers';
+import { alertMailCountsByState } from './queries';
 import { alertAddressRoutes, alertRuleRoutes, alertRuleWriteRoutes } from './routes';
 
 export const alertRulesFeature: Feature = {
@@ -8,4 +9,5 @@ export const alertRulesFeature: Feature = {
     // the address pages' buttons post a form
     routes: [{ bodies: acceptForms, plugins: [alertRuleRoutes, alertRuleWriteRoutes, alertAddressRoutes] }],
     jobs: [alertJob],
+    gauges: [{ gauge: 'mails', read: alertMailCountsByState }],
 };

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { AlertAddress, AlertRule } from '../../../contract/alertRules';
 import type { Db } from '../../db/database';
+import type { GaugeSample } from '../../metrics';
 import { rows } from '../../db/database';
 import { countAll, inAccountScope, type AccountScope } from '../../db/lists';
 import {
@@ -673,3 +674,14 @@ export const answerAddress = async (db: Db, id: number, nonce: string, from: str
             )
             .returning({ id: alertRuleAddresses.id })
     )[0];
+
+/** The alert mails of the mails gauge of the platform's metrics (server/metrics): waiting to be sent, and failed. */
+export const alertMailCountsByState = async (db: Db): Promise<GaugeSample[]> => {
+    const [counts] = await rows<{ waiting: number; failed: number }>(
+        db,
+        sql`select count(*) filter (where status = 'waiting')::int as waiting,
+                   count(*) filter (where status = 'failed')::int as failed
+            from alert_mail_deliveries`,
+    );
+    return (['waiting', 'failed'] as const).map(state => ({ labels: { kind: 'alert', state }, value: counts?.[state] ?? 0 }));
+};

@@ -8,6 +8,7 @@ import { deviceListRoutes } from './listRoutes';
 import { deviceLogRoutes } from './logRoutes';
 import { registrationCodeRoutes } from './registrationRoutes';
 import { deviceRoutes } from './routes';
+import { readerCountsByState } from './queries';
 
 export const devicesFeature: Feature = {
     name: 'devices',
@@ -23,4 +24,5 @@ export const devicesFeature: Feature = {
         deviceConfigRoutes,
     ],
     jobs: [...deviceJobs],
+    gauges: [{ gauge: 'readers', read: readerCountsByState }],
 };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
+import type { GaugeSample } from '../../metrics';
 import { outer, rows } from '../../db/database';
 import { runAgainOnConflict } from '../../db/errors';
 import { coalesced } from '../../db/coalesce';
@@ -591,3 +592,15 @@ export const resetRegistrationCode = async (db: Db, accountId: number, code: str
             .where(eq(accounts.id, accountId))
             .returning({ code: accounts.device_registration_code })
     )[0]!.code!;
+
+/** The readers gauge of the platform's metrics (server/metrics): readers online, offline, and waiting for approval. */
+export const readerCountsByState = async (db: Db): Promise<GaugeSample[]> => {
+    const [counts] = await rows<{ online: number; offline: number; pending: number }>(
+        db,
+        sql`select count(*) filter (where status = 'online')::int as online,
+                   count(*) filter (where status = 'offline')::int as offline,
+                   count(*) filter (where status = 'pending')::int as pending
+            from devices`,
+    );
+    return (['online', 'offline', 'pending'] as const).map(state => ({ labels: { state }, value: counts?.[state] ?? 0 }));
+};

@@ -5,6 +5,7 @@ import { enrollmentCompletionRoutes } from './completionRoutes';
 import { inviteCsvRoutes } from './csvRoutes';
 import { inviteRoutes } from './inviteRoutes';
 import { enrollmentPageRoutes } from './pageRoutes';
+import { invitationMailCountsByState } from './queries';
 import { enrollmentRoutes } from './routes';
 import { enrollmentSender } from './sender';
 import { enrollmentSettingsRoutes } from './settingsRoutes';
@@ -26,4 +27,5 @@ export const enrollmentsFeature: Feature = {
         },
     ],
     jobs: [enrollmentSender],
+    gauges: [{ gauge: 'mails', read: invitationMailCountsByState }],
 };

@@ -7,6 +7,7 @@ import {
     type EnrollmentStatus,
 } from '../../../contract/enrollments';
 import { rows, type Db } from '../../db/database';
+import type { GaugeSample } from '../../metrics';
 import { consentTemplates, enrollmentBatches, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
@@ -231,3 +232,18 @@ export const sentOnDay = async (db: Db, accountId: number, day: string) =>
 
 /** The days before `day` are of no more use to the cap. */
 export const forgetDaysBefore = (db: Db, day: string) => db.delete(enrollmentInviteDays).where(lt(enrollmentInviteDays.day, day));
+
+/**
+ * The invitations of the mails gauge of the platform's metrics (server/metrics): those whose mail has not gone
+ * (the sender's own condition, enrollment_invites_unsent_idx), and those failed because the mail server did not take
+ * it (a failure with a send error: afterFailedTry).
+ */
+export const invitationMailCountsByState = async (db: Db): Promise<GaugeSample[]> => {
+    const [counts] = await rows<{ waiting: number; failed: number }>(
+        db,
+        sql`select count(*) filter (where sent_at is null and status in ('sent', 'consented'))::int as waiting,
+                   count(*) filter (where status = 'failed' and send_error is not null)::int as failed
+            from enrollment_invites`,
+    );
+    return (['waiting', 'failed'] as const).map(state => ({ labels: { kind: 'invitation', state }, value: counts?.[state] ?? 0 }));
+};

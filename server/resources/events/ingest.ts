@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { eventGroupOf } from '../../../contract/eventTypes';
 import { deviceEventInput, type DeviceEventInput, type DeviceEventsReply } from '../../../contract/device-events';
 import type { AppContext } from '../../context';
 import type { EventProfile } from '../../db/schema';
@@ -25,6 +26,13 @@ const describe = (item: unknown, error: z.ZodError) => {
     if (field === 'event' && issue.code === 'invalid_value')
         return `Unknown event type "${String((item as Record<string, unknown>).event)}"`;
     return `${field || 'event'}: ${issue.message}`;
+};
+
+/** The platform's metrics (server/metrics): events stored by group (not those sent again), and events refused. */
+const countIngested = (ctx: AppContext, unique: { input: DeviceEventInput }[], stored: Map<string, number>, refused: number) => {
+    for (const { input } of unique)
+        if (stored.has(input.device_event_id)) ctx.metrics.eventsIngested.inc({ group: eventGroupOf(input.event) });
+    if (refused) ctx.metrics.eventsRefused.inc(refused);
 };
 
 /**
@@ -74,6 +82,7 @@ export const ingestEvents = async (
     }
     const unique = [...firstOf.values()];
     if (!unique.length) {
+        countIngested(ctx, [], new Map(), rejected.length);
         await removeImages(
             ctx.storage,
             [...images.values()].map(i => ('key' in i ? i.key : null)),
@@ -166,5 +175,6 @@ export const ingestEvents = async (
         accepted.push({ device_event_id: v.input.device_event_id, id, duplicate: fresh === undefined });
     }
     rejected.sort((a, b) => a.index - b.index);
+    countIngested(ctx, unique, newIds, rejected.length);
     return { accepted, rejected };
 };

@@ -29,6 +29,7 @@ export const liveRoute: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     const feed = new LiveFeed(ctx, app.log);
     feed.start();
     liveFeedOf.set(ctx, feed);
+    ctx.metrics.countLiveConsoles(() => feed.size);
     app.addHook('preClose', async () => feed.stop());
 
     app.get(

@@ -1,6 +1,7 @@
 import { and, eq, ilike, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Delivery, Webhook } from '../../../contract/webhooks';
 import { rows, type Db } from '../../db/database';
+import type { GaugeSample } from '../../metrics';
 import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
 import { accounts, users, webhookDeliveries, webhooks } from '../../db/schema';
 
@@ -270,4 +271,15 @@ export const removeOldDeliveries = async (db: Db, before: Date) => {
         await db.execute(
             sql`delete from webhook_deliveries where webhook_id = ${id} and created_at < ${before.toISOString()} and status <> 'pending'`,
         );
+};
+
+/** The webhook_deliveries gauge of the platform's metrics (server/metrics): deliveries waiting, and failed ones still listed. */
+export const deliveryCountsByState = async (db: Db): Promise<GaugeSample[]> => {
+    const [counts] = await rows<{ waiting: number; failed: number }>(
+        db,
+        sql`select count(*) filter (where status = 'pending')::int as waiting,
+                   count(*) filter (where status = 'failed')::int as failed
+            from webhook_deliveries`,
+    );
+    return (['waiting', 'failed'] as const).map(state => ({ labels: { state }, value: counts?.[state] ?? 0 }));
 };
