@@ -199,3 +199,25 @@ export const inviteCsvRefusal = z.object({
     refused_more: z.number().int(),
 });
 export type InviteCsvRefusal = z.infer<typeof inviteCsvRefusal>;
+
+/** A file's lines as an upload would take them (POST /web-enrollments/csv/check): nothing kept, nothing sent. */
+export const inviteCsvCheck = z.object({
+    lines: z.number().int(),
+    /** lines an upload would refuse (one is enough for the whole file to be refused) */
+    refused: z.number().int(),
+    rows: z.array(
+        z.object({
+            line: z.number().int(),
+            name: z.string(),
+            email: z.string(),
+            badge_number: z.string(),
+            /** why an upload would refuse the line; null: it would be invited */
+            problem: z.string().nullable(),
+        }),
+    ),
+    /** lines past those listed */
+    rows_more: z.number().int(),
+    /** invitations the account may still send today */
+    left_today: z.number().int(),
+});
+export type InviteCsvCheck = z.infer<typeof inviteCsvCheck>;

@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { errorReply, idParam } from '../../../contract/api';
 import { REFUSED_LISTED_MAX } from '../../../contract/cards';
 import {
     ENROLLMENT_MESSAGES,
     inviteBatch,
+    inviteCsvCheck,
     inviteCsvRefusal,
     inviteeInput,
     INVITE_CSV_COLUMNS,
     INVITE_CSV_HEADER_PROBLEM,
     INVITE_CSV_MAX_LINES,
     type EnrollmentSettings,
+    type InviteCsvCheck,
     type InviteeInput,
 } from '../../../contract/enrollments';
 import type { AppContext } from '../../context';
@@ -66,6 +68,70 @@ interface Upload {
     formatsByName: Map<string, CardFormat>;
 }
 
+type CsvRow = { line: number; record: Record<string, string | undefined> } | { line: number; problem: string };
+
+/**
+ * One line checked as an upload checks it: its fields, then its badge (free in the account) and the groups it joins
+ * (a line names none: everyone joins the account's default group, asked once through `groups`).
+ */
+const checkLine = async (
+    ctx: AppContext,
+    upload: Upload,
+    row: CsvRow,
+    groups: () => Promise<number[]>,
+): Promise<{ problem: string } | { person: InviteeInput; badge: Awaited<ReturnType<typeof checkInviteeBadge>>; groups: number[] }> => {
+    const checked = 'problem' in row ? row : personOfLine(row.record, upload.formatsByName);
+    if ('problem' in checked) return { problem: checked.problem };
+    try {
+        const badge = await checkInviteeBadge(ctx, upload.account.id, checked.person.badge, '');
+        return { person: checked.person, badge, groups: await groups() };
+    } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return { problem: Object.values(error.fields ?? {})[0] ?? error.message };
+    }
+};
+
+/** At most this many lines of a checked file are listed back, each with its check. */
+const CHECKED_LISTED_MAX = 500;
+
+/**
+ * Checks every line of a file as an upload would, keeping nothing and sending nothing: what the console shows
+ * before the person sends it (POST /web-enrollments/csv/check).
+ */
+const checkInviteFile = async (ctx: AppContext, file: Readable, upload: Upload): Promise<InviteCsvCheck> => {
+    const checked: InviteCsvCheck = { lines: 0, refused: 0, rows: [], rows_more: 0, left_today: upload.left };
+    let defaultGroups: Promise<number[]> | undefined;
+    const columns = { required: [...INVITE_CSV_COLUMNS.required], optional: [...INVITE_CSV_COLUMNS.optional] };
+    for await (const row of csvRecords(file, columns, INVITE_CSV_HEADER_PROBLEM, 4096)) {
+        const lines = ++checked.lines;
+        if (lines % 200 === 0) await new Promise(resolve => setImmediate(resolve));
+        if (lines > INVITE_CSV_MAX_LINES) {
+            file.resume();
+            throw new HttpError(400, `The file holds more than ${INVITE_CSV_MAX_LINES} lines: split it.`);
+        }
+        const result = await checkLine(ctx, upload, row, () => (defaultGroups ??= inviteeGroups(ctx, upload.account.id, undefined, '')));
+        const problem =
+            'problem' in result
+                ? result.problem
+                : lines > upload.left
+                  ? `Past the ${upload.left} invitations the account may still send today`
+                  : null;
+        if (problem) checked.refused++;
+        const record = 'record' in row ? row.record : {};
+        if (checked.rows.length < CHECKED_LISTED_MAX)
+            checked.rows.push({
+                line: row.line,
+                name: record.name ?? '',
+                email: record.email ?? '',
+                badge_number: record.badge_number ?? '',
+                problem,
+            });
+        else checked.rows_more++;
+    }
+    if (!checked.lines) throw new HttpError(400, 'The file holds nobody to invite: add one line per person under the header.');
+    return checked;
+};
+
 /** What became of a file: its batch (none when a line was refused), its lines and the refused ones. */
 interface StoredFile {
     batchId?: number;
@@ -106,35 +172,26 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
                 file.resume();
                 throw refuseMoreThanLeft(ctx, reply, left);
             }
-            const checked = 'problem' in row ? row : personOfLine(row.record, upload.formatsByName);
+            const checked = await checkLine(ctx, upload, row, () => (defaultGroups ??= inviteeGroups(ctx, account.id, undefined, '')));
             if ('problem' in checked) {
                 refuse(row.line, checked.problem);
                 continue;
             }
-            const { person } = checked;
-            try {
-                // A line of the file names no groups: everyone joins the account's default group, checked once.
-                const badge = await checkInviteeBadge(ctx, account.id, person.badge, '');
-                const groups = await (defaultGroups ??= inviteeGroups(ctx, account.id, undefined, ''));
-                pending.push(
-                    newInvite(
-                        {
-                            accountId: account.id,
-                            batchId: batch.id,
-                            name: person.name,
-                            email: person.email,
-                            expiresAt: new Date(upload.now.getTime() + settings.linkDays * 86_400_000),
-                            createdBy: upload.createdBy,
-                        },
-                        badge,
-                        groups,
-                    ),
-                );
-                if (pending.length >= 500) await flush();
-            } catch (error) {
-                if (!(error instanceof HttpError)) throw error;
-                refuse(row.line, Object.values(error.fields ?? {})[0] ?? error.message);
-            }
+            pending.push(
+                newInvite(
+                    {
+                        accountId: account.id,
+                        batchId: batch.id,
+                        name: checked.person.name,
+                        email: checked.person.email,
+                        expiresAt: new Date(upload.now.getTime() + settings.linkDays * 86_400_000),
+                        createdBy: upload.createdBy,
+                    },
+                    checked.badge,
+                    checked.groups,
+                ),
+            );
+            if (pending.length >= 500) await flush();
         }
         if (!stored.lines) throw new HttpError(400, 'The file holds nobody to invite: add one line per person under the header.');
         await flush();
@@ -153,6 +210,44 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
     });
     await setBatchTotal(ctx.db, batch.id, stored.lines);
     return { ...stored, batchId: batch.id };
+};
+
+/**
+ * The file of an upload (multipart, one part "file") handed to `use` with what checking its lines needs: the
+ * account's enrollment settings (enabled, with its consent template if it uses one), card formats and the
+ * invitations it may still send today.
+ */
+const withInviteFile = async <T>(
+    ctx: AppContext,
+    request: FastifyRequest,
+    use: (file: Readable, upload: Upload) => Promise<T>,
+): Promise<T> => {
+    const { account } = scopeOf(request);
+    const settings = await enabledFor(ctx, account.id);
+    if (settings.consentType === 'template' && !(await consentTemplateOf(ctx.db, account.id)))
+        throw conflict(ENROLLMENT_MESSAGES.templateMissing);
+    if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
+    const formats = await cardFormatsOfAccount(ctx.db, account.id);
+    const formatsByName = new Map(formats.flatMap(f => [[f.name.toLowerCase(), f] as const, ...(f.key ? [[f.key, f] as const] : [])]));
+    const upload: Upload = {
+        account,
+        settings,
+        createdBy: requireAuth(request).user.name,
+        now: ctx.now(),
+        left: await invitationsLeftToday(ctx, account.id),
+        formatsByName,
+    };
+    let result: { value: T } | undefined;
+    for await (const part of request.parts()) {
+        if (part.type === 'field') continue;
+        if (part.fieldname !== 'file' || result) {
+            part.file.resume();
+            throw new HttpError(400, 'Send one file, in the field "file".');
+        }
+        result = { value: await use(part.file, upload) };
+    }
+    if (!result) throw new HttpError(400, NO_FILE);
+    return result.value;
 };
 
 /** Inviting the people of a CSV file (SPEC 2.2 /web-enrollments-create/csv), and how far the sending of an upload is. */
@@ -182,27 +277,7 @@ export const inviteCsvRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         },
         async (request, reply) => {
             const { account } = scopeOf(request);
-            const settings = await enabledFor(ctx, account.id);
-            if (settings.consentType === 'template' && !(await consentTemplateOf(ctx.db, account.id)))
-                throw conflict(ENROLLMENT_MESSAGES.templateMissing);
-            if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
-            const formats = await cardFormatsOfAccount(ctx.db, account.id);
-            const formatsByName = new Map(
-                formats.flatMap(f => [[f.name.toLowerCase(), f] as const, ...(f.key ? [[f.key, f] as const] : [])]),
-            );
-            const now = ctx.now();
-            const left = await invitationsLeftToday(ctx, account.id);
-            let stored: StoredFile | undefined;
-            for await (const part of request.parts()) {
-                if (part.type === 'field') continue;
-                if (part.fieldname !== 'file' || stored) {
-                    part.file.resume();
-                    throw new HttpError(400, 'Send one file, in the field "file".');
-                }
-                const createdBy = requireAuth(request).user.name;
-                stored = await storeInviteFile(ctx, reply, part.file, { account, settings, createdBy, now, left, formatsByName });
-            }
-            if (!stored) throw new HttpError(400, NO_FILE);
+            const stored = await withInviteFile(ctx, request, (file, upload) => storeInviteFile(ctx, reply, file, upload));
             const { batchId, lines, refused, refusedMore } = stored;
             if (batchId === undefined)
                 return reply.status(400).send({
@@ -224,6 +299,28 @@ export const inviteCsvRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
             void sendBatch(ctx, batchId).catch(error => request.log.error({ err: error }, 'sending a batch of invitations failed'));
             return reply.status(202).send({ id: batchId, total: lines, sent: 0, failed: 0, pending: lines, waiting: 0 });
         },
+    );
+
+    app.post(
+        '/web-enrollments/csv/check',
+        {
+            config: { access: ['profiles', 'write'], scope: 'account' },
+            schema: {
+                tags,
+                summary: `Check the lines of a CSV file of people to invite as POST /web-enrollments/csv would, keeping and sending nothing: each line (the first ${CHECKED_LISTED_MAX}) with its problem, or null when it would be invited`,
+                consumes: ['multipart/form-data'],
+                response: {
+                    200: inviteCsvCheck,
+                    400: errorReply,
+                    401: errorReply,
+                    403: errorReply,
+                    404: errorReply,
+                    409: errorReply,
+                    413: errorReply,
+                },
+            },
+        },
+        async request => withInviteFile(ctx, request, (file, upload) => checkInviteFile(ctx, file, upload)),
     );
 
     app.get(

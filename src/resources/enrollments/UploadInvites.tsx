@@ -4,13 +4,15 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { InviteBatch, InviteCsvRefusal } from '../../../contract/enrollments';
+import type { InviteBatch, InviteCsvCheck, InviteCsvRefusal } from '../../../contract/enrollments';
 import type { ConsoleDataProvider } from '../../dataProvider';
+import { CheckedLines } from './CheckedLines';
 
 /**
- * /web-enrollments-create/csv: Upload CSV File (SPEC 2.2). Every line is
- * checked before anything is sent; a refused file lists its lines, a good
- * one is sent in the background and its progress shows here.
+ * /web-enrollments-create/csv: Upload CSV File (SPEC 2.2). A chosen file's
+ * lines show at once with each one's check (nothing kept, nothing sent); a
+ * file whose every line passes is then sent in the background and its
+ * progress shows here.
  */
 export const UploadInvites = () => {
     const translate = useTranslate();
@@ -21,6 +23,7 @@ export const UploadInvites = () => {
     const [refusal, setRefusal] = useState<InviteCsvRefusal>();
     const [problem, setProblem] = useState<string>();
     const [batch, setBatch] = useState<InviteBatch>();
+    const [checked, setChecked] = useState<InviteCsvCheck>();
     const t = (key: string, options?: object) => translate(`resources.web_enrollments.upload.${key}`, options);
     useEffect(() => {
         if (!batch || batch.pending === 0) return;
@@ -41,6 +44,19 @@ export const UploadInvites = () => {
     useEffect(() => {
         if (tried) void queryClient.invalidateQueries({ queryKey: ['web-enrollments'] });
     }, [tried, batch?.pending, queryClient]);
+    const check = async (chosen: File) => {
+        const form = new FormData();
+        form.append('file', chosen);
+        setBusy(true);
+        setProblem(undefined);
+        try {
+            setChecked(await dataProvider.multipart<InviteCsvCheck>('/web-enrollments/csv/check', form));
+        } catch (e) {
+            setProblem((e as { body?: { error?: string } }).body?.error ?? (e as Error).message);
+        } finally {
+            setBusy(false);
+        }
+    };
     const send = async () => {
         const form = new FormData();
         form.append('file', file!);
@@ -78,18 +94,24 @@ export const UploadInvites = () => {
                             type="file"
                             accept=".csv,text/csv"
                             onChange={e => {
-                                setFile(e.target.files?.[0] ?? null);
+                                const chosen = e.target.files?.[0] ?? null;
+                                setFile(chosen);
                                 setBatch(undefined);
                                 setRefusal(undefined);
+                                setChecked(undefined);
+                                if (chosen) void check(chosen);
+                                // the same file chosen again after it was edited is read again
+                                e.target.value = '';
                             }}
                         />
                     </Button>
-                    <Button variant="contained" disabled={!file || busy || (!!batch && !tried)} onClick={() => void send()}>
-                        {t('send')}
+                    <Button variant="contained" disabled={!checked || checked.refused > 0 || busy || !!batch} onClick={() => void send()}>
+                        {checked && !checked.refused ? t('sendCount', { smart_count: checked.lines }) : t('send')}
                     </Button>
                 </Stack>
                 {busy && <LinearProgress aria-label={t('checking')} />}
                 {problem && <Alert severity="error">{problem}</Alert>}
+                {checked && !batch && <CheckedLines checked={checked} />}
                 {refusal && (
                     <Alert severity="error" role="alert">
                         {refusal.error}

@@ -58,7 +58,7 @@ const de: Messages = {
                 title: 'CSV-Datei hochladen',
                 help: 'Eine Person pro Zeile, unter einer Kopfzeile: name und email, optional badge_number, facility_code und card_format (der Name eines Kartenformats; ohne Angabe 26-Bit H10301). Jede Zeile wird zuerst geprüft: Wird eine abgelehnt, wird nichts gesendet.',
                 choose: 'CSV-Datei wählen',
-                send: 'Prüfen und senden',
+                send: 'Einladungen senden',
                 checking: 'Die Datei wird geprüft',
                 line: 'Zeile %{line}',
                 progress: '%{done} von %{total} Einladungen gesendet (%{failed} konnten nicht gesendet werden)',
@@ -66,6 +66,15 @@ const de: Messages = {
                     '%{smart_count} wartet auf den Mailserver: Sie wird automatisch gesendet, sobald er sie annimmt |||| %{smart_count} warten auf den Mailserver: Sie werden automatisch gesendet, sobald er sie annimmt',
                 progressLabel: 'Gesendete Einladungen',
                 toList: 'Zu den Einladungen',
+                sendCount: '%{smart_count} Einladung senden |||| %{smart_count} Einladungen senden',
+                checkedGood:
+                    'Alle Zeilen sind gültig: %{smart_count} Person wird eingeladen. |||| Alle Zeilen sind gültig: %{smart_count} Personen werden eingeladen.',
+                checkedRefused:
+                    '%{refused} von %{lines} Zeilen würden abgelehnt: Korrigieren Sie sie und wählen Sie die Datei erneut. Es wurde nichts gesendet.',
+                checkedLines: 'Die Zeilen der Datei',
+                willInvite: 'Wird eingeladen',
+                moreLines: '%{smart_count} weitere Zeile, nicht aufgeführt |||| %{smart_count} weitere Zeilen, nicht aufgeführt',
+                columns: { line: 'Zeile', name: 'Name', email: 'E-Mail', badge: 'Ausweis', check: 'Prüfung' },
             },
             settings: {
                 section: 'Web-Erfassung',

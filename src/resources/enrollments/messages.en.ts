@@ -56,7 +56,7 @@ const en: Messages = {
                 title: 'Upload CSV File',
                 help: 'One person a line, under a header row: name and email, and optionally badge_number, facility_code and card_format (the name of a card format; 26-bit H10301 when left out). Every line is checked first: if one is refused, nothing is sent.',
                 choose: 'Choose a CSV file',
-                send: 'Check and send',
+                send: 'Send the invitations',
                 checking: 'Checking the file',
                 line: 'Line %{line}',
                 progress: '%{done} of %{total} invitations sent (%{failed} could not be sent)',
@@ -64,6 +64,15 @@ const en: Messages = {
                     '%{smart_count} is waiting for the mail server: it goes out on its own once the server takes it |||| %{smart_count} are waiting for the mail server: they go out on their own once the server takes them',
                 progressLabel: 'Invitations sent',
                 toList: 'See the invitations',
+                sendCount: 'Send %{smart_count} invitation |||| Send %{smart_count} invitations',
+                checkedGood:
+                    'Every line passed: %{smart_count} person will be invited. |||| Every line passed: %{smart_count} people will be invited.',
+                checkedRefused:
+                    '%{refused} of %{lines} lines would be refused: correct them and choose the file again. Nothing has been sent.',
+                checkedLines: 'The lines of the file',
+                willInvite: 'Will be invited',
+                moreLines: '%{smart_count} more line, not listed |||| %{smart_count} more lines, not listed',
+                columns: { line: 'Line', name: 'Name', email: 'E-mail', badge: 'Badge', check: 'Check' },
             },
             settings: {
                 section: 'Web enrollment',

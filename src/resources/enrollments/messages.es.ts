@@ -56,7 +56,7 @@ const es: Messages = {
                 title: 'Subir un archivo CSV',
                 help: 'Una persona por línea, bajo una fila de encabezado: name y email y, de forma opcional, badge_number, facility_code y card_format (el nombre de un formato de tarjeta; H10301 de 26 bits si se omite). Primero se comprueba cada línea: si se rechaza una, no se envía nada.',
                 choose: 'Elegir un archivo CSV',
-                send: 'Comprobar y enviar',
+                send: 'Enviar las invitaciones',
                 checking: 'Comprobando el archivo',
                 line: 'Línea %{line}',
                 progress: '%{done} de %{total} invitaciones enviadas (no se pudieron enviar %{failed})',
@@ -64,6 +64,15 @@ const es: Messages = {
                     '%{smart_count} espera al servidor de correo: se enviará sola en cuanto la acepte |||| %{smart_count} esperan al servidor de correo: se enviarán solas en cuanto las acepte',
                 progressLabel: 'Invitaciones enviadas',
                 toList: 'Ver las invitaciones',
+                sendCount: 'Enviar %{smart_count} invitación |||| Enviar %{smart_count} invitaciones',
+                checkedGood:
+                    'Todas las líneas son válidas: se invitará a %{smart_count} persona. |||| Todas las líneas son válidas: se invitará a %{smart_count} personas.',
+                checkedRefused:
+                    'Se rechazarían %{refused} de %{lines} líneas: corríjalas y vuelva a elegir el archivo. No se ha enviado nada.',
+                checkedLines: 'Las líneas del archivo',
+                willInvite: 'Será invitada',
+                moreLines: '%{smart_count} línea más, no listada |||| %{smart_count} líneas más, no listadas',
+                columns: { line: 'Línea', name: 'Nombre', email: 'Correo electrónico', badge: 'Credencial', check: 'Comprobación' },
             },
             settings: {
                 section: 'Inscripción web',

@@ -56,7 +56,7 @@ const fr: Messages = {
                 title: 'Téléverser un fichier CSV',
                 help: 'Une personne par ligne, sous une ligne d’en-tête : name et email, et au choix badge_number, facility_code et card_format (le nom d’un format de carte ; 26 bits H10301 s’il est omis). Chaque ligne est vérifiée d’abord : si une seule est refusée, rien n’est envoyé.',
                 choose: 'Choisir un fichier CSV',
-                send: 'Vérifier et envoyer',
+                send: 'Envoyer les invitations',
                 checking: 'Vérification du fichier',
                 line: 'Ligne %{line}',
                 progress: '%{done} invitations envoyées sur %{total} (%{failed} n’ont pas pu l’être)',
@@ -64,6 +64,15 @@ const fr: Messages = {
                     '%{smart_count} attend le serveur de messagerie : elle partira d’elle-même dès qu’il l’acceptera |||| %{smart_count} attendent le serveur de messagerie : elles partiront d’elles-mêmes dès qu’il les acceptera',
                 progressLabel: 'Invitations envoyées',
                 toList: 'Voir les invitations',
+                sendCount: 'Envoyer %{smart_count} invitation |||| Envoyer %{smart_count} invitations',
+                checkedGood:
+                    'Toutes les lignes sont valides : %{smart_count} personne sera invitée. |||| Toutes les lignes sont valides : %{smart_count} personnes seront invitées.',
+                checkedRefused:
+                    '%{refused} des %{lines} lignes seraient refusées : corrigez-les puis choisissez de nouveau le fichier. Rien n’a été envoyé.',
+                checkedLines: 'Les lignes du fichier',
+                willInvite: 'Sera invitée',
+                moreLines: '%{smart_count} autre ligne, non affichée |||| %{smart_count} autres lignes, non affichées',
+                columns: { line: 'Ligne', name: 'Nom', email: 'E-mail', badge: 'Badge', check: 'Vérification' },
             },
             settings: {
                 section: 'Inscription web',

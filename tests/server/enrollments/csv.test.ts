@@ -119,6 +119,36 @@ describe('invitations from a CSV file', () => {
         ).toEqual([{ line: 2, reason: 'The line is not UTF-8 text.' }]);
     });
 
+    it('checks a file line by line before it is sent, keeping and sending nothing (POST /web-enrollments/csv/check)', async () => {
+        const before = await count();
+        const mails = p.mail.sent.length;
+        const csv = [
+            'name,email,badge_number,facility_code',
+            'Dee,dee@file.test,,',
+            ',nobody@file.test,,',
+            'Opted,opted@file.test,33,3',
+        ].join('\n');
+        const check = (token: string) =>
+            p.call(token, { method: 'POST', url: `/api/v2/web-enrollments/csv/check?account_id=${account}`, ...multipart(csv) });
+        const res = await check(m.tokens.admin);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({
+            lines: 3,
+            refused: 2,
+            rows: [
+                { line: 2, name: 'Dee', email: 'dee@file.test', badge_number: '', problem: null },
+                { line: 3, name: '', email: 'nobody@file.test', problem: 'Name is required' },
+                { line: 4, name: 'Opted', badge_number: '33', problem: CARD_MESSAGES.optedOut },
+            ],
+            rows_more: 0,
+        });
+        expect(res.json().left_today).toBeGreaterThan(0);
+        expect(await count()).toBe(before);
+        expect(p.mail.sent.length).toBe(mails);
+        // the same right as the upload: a manager may not invite, so may not check either
+        expect((await check(m.tokens.manager)).statusCode).toBe(403);
+    });
+
     it('invites everyone of a good file and sends the mail in the background, with its progress', async () => {
         const res = await upload(
             'name,email,badge_number,facility_code\nAnn,ann@file.test,,\nBen,ben@file.test,12,1\nCy,cy@file.test,13,1\n',
