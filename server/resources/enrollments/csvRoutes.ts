@@ -213,14 +213,14 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
 };
 
 /**
- * The file of an upload (multipart, one part "file") handed to `use` with what checking its lines needs: the
+ * The file of an upload (multipart, one part "file") handed to `take` with what checking its lines needs: the
  * account's enrollment settings (enabled, with its consent template if it uses one), card formats and the
  * invitations it may still send today.
  */
 const withInviteFile = async <T>(
     ctx: AppContext,
     request: FastifyRequest,
-    use: (file: Readable, upload: Upload) => Promise<T>,
+    take: (file: Readable, upload: Upload) => Promise<T>,
 ): Promise<T> => {
     const { account } = scopeOf(request);
     const settings = await enabledFor(ctx, account.id);
@@ -244,7 +244,7 @@ const withInviteFile = async <T>(
             part.file.resume();
             throw new HttpError(400, 'Send one file, in the field "file".');
         }
-        result = { value: await use(part.file, upload) };
+        result = { value: await take(part.file, upload) };
     }
     if (!result) throw new HttpError(400, NO_FILE);
     return result.value;
