@@ -30,8 +30,18 @@ test('a moderator invites a person, who signs and takes a picture on a phone, an
     await enroll.goto(new URL(link).pathname);
     await expect(enroll.getByRole('heading', { name: 'Welcome, Katherine Johnson' })).toBeVisible();
     await expect(enroll.getByText('Contoso Offices')).toBeVisible();
+    // the consent document is drawn whole at the phone's width, each page readable, not a cropped frame
+    const firstPage = enroll.getByRole('img', { name: /^Page 1 of \d+$/ });
+    await expect(firstPage).toBeVisible();
+    const document = (await enroll.getByRole('document', { name: 'Consent document' }).boundingBox())!;
+    const drawn = (await firstPage.boundingBox())!;
+    expect(drawn.width).toBeGreaterThan(300);
+    expect(drawn.x + drawn.width).toBeLessThanOrEqual(document.x + document.width + 1);
+    expect(await enroll.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(enroll, info, 'enroll-consent-phone');
     const pad = enroll.getByRole('img', { name: 'Signature area' });
+    // under the document: the pointer draws only on what the screen shows
+    await pad.scrollIntoViewIfNeeded();
     const box = (await pad.boundingBox())!;
     await enroll.mouse.move(box.x + 20, box.y + box.height / 2);
     await enroll.mouse.down();

@@ -4,6 +4,7 @@ import CameraAlt from '@mui/icons-material/CameraAlt';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { ConsentDocument } from './ConsentDocument';
 import { useParams } from 'react-router-dom';
 import { API_BASE } from '../../../contract/constants';
 import type { EnrollmentPage } from '../../../contract/enrollments';
@@ -176,12 +177,7 @@ const ConsentStep = ({ token, name, onDone }: { token: string; name: string; onD
         <Stack spacing={2} component="form" onSubmit={sign} aria-label={translate('enroll.consentTitle')}>
             <Typography variant="h6">{translate('enroll.consentTitle')}</Typography>
             <Typography variant="body2">{translate('enroll.consentHelp')}</Typography>
-            <Box
-                component="iframe"
-                src={document}
-                title={translate('enroll.consentDocument')}
-                sx={{ width: '100%', height: 320, border: 1, borderColor: 'divider' }}
-            />
+            <ConsentDocument src={document} />
             <Link href={document} target="_blank" rel="noopener">
                 {translate('enroll.openDocument')}
             </Link>

@@ -115,6 +115,7 @@ const de: Messages = {
         verify: 'Weiter',
         consentTitle: 'Ihre Einwilligung',
         consentHelp: 'Lesen Sie das Dokument und unterschreiben Sie es dann mit Ihrem Namen und Ihrer Unterschrift.',
+        documentPage: 'Seite %{page} von %{pages}',
         consentDocument: 'Einwilligungserklärung',
         openDocument: 'Dokument in einem neuen Tab öffnen',
         signedName: 'Ihr vollständiger Name',

@@ -113,6 +113,7 @@ const en: Messages = {
         verify: 'Continue',
         consentTitle: 'Your consent',
         consentHelp: 'Read the document, then sign it with your name and your signature.',
+        documentPage: 'Page %{page} of %{pages}',
         consentDocument: 'Consent document',
         openDocument: 'Open the document in a new tab',
         signedName: 'Your full name',

@@ -113,6 +113,7 @@ const es: Messages = {
         verify: 'Continuar',
         consentTitle: 'Su consentimiento',
         consentHelp: 'Lea el documento y fírmelo con su nombre y su firma.',
+        documentPage: 'Página %{page} de %{pages}',
         consentDocument: 'Documento de consentimiento',
         openDocument: 'Abrir el documento en una pestaña nueva',
         signedName: 'Su nombre completo',

@@ -113,6 +113,7 @@ const fr: Messages = {
         verify: 'Continuer',
         consentTitle: 'Votre consentement',
         consentHelp: 'Lisez le document, puis signez-le avec votre nom et votre signature.',
+        documentPage: 'Page %{page} sur %{pages}',
         consentDocument: 'Document de consentement',
         openDocument: 'Ouvrir le document dans un nouvel onglet',
         signedName: 'Vos nom et prénom',
