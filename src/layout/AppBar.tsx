@@ -108,6 +108,6 @@ const Toolbar = () => {
 // The brand's primary colour, as on the sign-in page (src/layout/theme.ts); in the dark theme MUI draws the bar dark.
 export const AppBar = memo(() => (
     <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<Toolbar />}>
-        <TitlePortal sx={{ minWidth: 0 }} />
+        <TitlePortal sx={{ minWidth: 0, mr: 1, fontSize: { xs: '1.1rem', sm: undefined } }} />
     </RaAppBar>
 ));
