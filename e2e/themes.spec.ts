@@ -140,5 +140,11 @@ for (const [width, height] of [
                 expect(bar[0], 'the app bar of a customer account overflows').toBeLessThanOrEqual(bar[1]!);
                 await shot(page, info, `width-${width}-customer-account`);
             }
+            if (width > 600) {
+                // and opens again when the window grows past 1200 px
+                await page.setViewportSize({ width: 1440, height });
+                await expect(page.locator('.RaSidebar-closed')).toHaveCount(0);
+                await expect(page.getByRole('menuitem', { name: 'Devices' })).toContainText('Devices');
+            }
             await page.close();
         });
