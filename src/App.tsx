@@ -5,7 +5,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider, loadAllTexts } from './i18n';
 import { AppLayout } from './layout/lazy';
-import { theme } from './layout/theme';
+import { darkTheme, lightTheme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ErrorPage } from './pages/ErrorPage';
@@ -43,7 +43,8 @@ export const App = () => {
                     loginPage={LoginPage}
                     catchAll={NotFoundPage}
                     error={ErrorPage}
-                    theme={theme}
+                    theme={lightTheme}
+                    darkTheme={darkTheme}
                     notification={AppNotification}
                     disableTelemetry
                 >

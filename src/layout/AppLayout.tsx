@@ -6,11 +6,19 @@ import { AppMenu } from './AppMenu';
 import { DiskLowNotice } from './DiskLowNotice';
 import { QuickViewProvider } from '../components/quickView';
 import { SessionGate } from './SessionGate';
+import { useMenuFoldsOnNarrowScreens } from './useMenuFoldsOnNarrowScreens';
+
+/** Inside react-admin's layout, where the sidebar's state lives. */
+const MenuFolding = () => {
+    useMenuFoldsOnNarrowScreens();
+    return null;
+};
 
 export const AppLayout = ({ children }: { children: ReactNode }) => (
     <AccountSwitchProvider>
         <QuickViewProvider>
             <Layout menu={AppMenu} appBar={AppBar}>
+                <MenuFolding />
                 <SessionGate>
                     <DiskLowNotice />
                     {children}

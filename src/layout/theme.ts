@@ -1,30 +1,76 @@
-import type { Theme } from '@mui/material/styles';
-import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { lighten, type Theme } from '@mui/material/styles';
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
-export const theme: RaThemeOptions = {
-    ...defaultTheme,
-    palette: { primary: { main: '#1f4e79' }, secondary: { main: '#0b7a75' } },
-    sidebar: { width: 248, closedWidth: 56 },
-    components: {
-        ...defaultTheme.components,
-        // A page may be narrower than its widest table (a laptop with the menu open): the table scrolls, not the page.
-        RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
-        RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
-        RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
-        // SPEC 2.3: the screen shown is the highlighted menu entry.
-        RaMenuItemLink: {
-            styleOverrides: {
-                root: ({ theme: t }: { theme: Theme }) => ({
-                    borderLeft: '3px solid transparent',
-                    '&.RaMenuItemLink-active': {
-                        borderLeftColor: t.palette.primary.main,
-                        backgroundColor: t.palette.action.selected,
-                        color: t.palette.primary.main,
-                        fontWeight: 600,
-                        '& .RaMenuItemLink-icon': { color: t.palette.primary.main },
-                    },
-                }),
-            },
+/**
+ * The brand: the one primary and secondary colour of the sign-in pages, the app bar, the buttons and the charts.
+ * The dark theme lightens them so they read on a dark background (docs/decisions.md "Dark theme").
+ */
+export const BRAND = { primary: '#1f4e79', secondary: '#0b7a75' } as const;
+
+// MUI picks the text drawn on a colour by this contrast ratio: WCAG AA for body text (tests/contract/themeContrast.test.ts).
+const contrastThreshold = 4.5;
+
+/** What both themes share: the sidebar's widths and how lists, dialogs and the menu behave on any screen. */
+const components = (base: RaThemeOptions['components']): RaThemeOptions['components'] => ({
+    ...base,
+    // A page may be narrower than its widest table (a laptop with the menu open): the table scrolls, not the page.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
+    // On a phone a dialog takes the screen less a thin margin, whatever width it asked for.
+    MuiDialog: {
+        styleOverrides: {
+            paper: ({ theme: t }: { theme: Theme }) => ({
+                [t.breakpoints.down('sm')]: {
+                    margin: t.spacing(1),
+                    maxWidth: `calc(100% - ${t.spacing(2)})`,
+                    maxHeight: `calc(100% - ${t.spacing(2)})`,
+                },
+            }),
         },
     },
+    // SPEC 2.3: the screen shown is the highlighted menu entry.
+    RaMenuItemLink: {
+        styleOverrides: {
+            root: ({ theme: t }: { theme: Theme }) => ({
+                borderLeft: '3px solid transparent',
+                '&.RaMenuItemLink-active': {
+                    borderLeftColor: t.palette.primary.main,
+                    backgroundColor: t.palette.action.selected,
+                    color: t.palette.primary.main,
+                    fontWeight: 600,
+                    '& .RaMenuItemLink-icon': { color: t.palette.primary.main },
+                },
+            }),
+        },
+    },
+});
+
+const sidebar = { width: 248, closedWidth: 56 };
+
+export const lightTheme: RaThemeOptions = {
+    ...defaultLightTheme,
+    palette: {
+        ...defaultLightTheme.palette,
+        mode: 'light',
+        contrastThreshold,
+        primary: { main: BRAND.primary },
+        secondary: { main: BRAND.secondary },
+    },
+    sidebar,
+    components: components(defaultLightTheme.components),
+};
+
+export const darkTheme: RaThemeOptions = {
+    ...defaultDarkTheme,
+    palette: {
+        ...defaultDarkTheme.palette,
+        mode: 'dark',
+        contrastThreshold,
+        primary: { main: lighten(BRAND.primary, 0.6) },
+        secondary: { main: lighten(BRAND.secondary, 0.45) },
+        background: { default: '#151a21', paper: '#1d232b' },
+    },
+    sidebar,
+    components: components(defaultDarkTheme.components),
 };

@@ -7,7 +7,7 @@ import { useTranslate } from 'react-admin';
 export const PublicCard = ({ title, children, width = 400 }: { title: string; children: ReactNode; width?: number }) => {
     const translate = useTranslate();
     return (
-        <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+        <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
             <Card sx={{ width, maxWidth: '100%' }} elevation={3}>
                 <CardContent sx={{ display: 'grid', gap: 2, p: 4 }}>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main' }}>

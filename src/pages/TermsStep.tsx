@@ -18,7 +18,7 @@ export const TermsStep = ({ onAccepted }: { onAccepted: () => void }) => {
         <PublicCard title={translate('pages.terms.title')} width={560}>
             <Typography color="text.secondary">{translate('pages.terms.intro')}</Typography>
             <Typography
-                sx={{ maxHeight: 260, overflow: 'auto', p: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1 }}
+                sx={{ maxHeight: 260, overflow: 'auto', p: 2, bgcolor: 'action.hover', border: 1, borderColor: 'divider', borderRadius: 1 }}
             >
                 {translate('pages.terms.body')}
             </Typography>

@@ -87,7 +87,7 @@ export const TwoFactorSetupStep = ({ onDone }: { onDone: (pair: Pair) => Promise
                 <Box
                     component="pre"
                     aria-label={translate('pages.tfa.recoveryTitle')}
-                    sx={{ m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1, columns: 2, fontSize: 15 }}
+                    sx={{ m: 0, p: 2, bgcolor: 'action.hover', borderRadius: 1, columns: 2, fontSize: 15 }}
                 >
                     {text}
                 </Box>

@@ -80,7 +80,7 @@ const ExportCsv = () => {
 const Json = ({ label, value }: { label: string; value: unknown }) => (
     <Box sx={{ mb: 2 }}>
         <Typography variant="subtitle2">{label}</Typography>
-        <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 12, overflow: 'auto' }}>
+        <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflow: 'auto' }}>
             {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
         </Box>
     </Box>

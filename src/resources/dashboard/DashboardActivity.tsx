@@ -1,4 +1,4 @@
-import { Chip, List, ListItem, ListItemButton, ListItemText, Tooltip, Typography } from '@mui/material';
+import { Chip, List, ListItem, ListItemButton, ListItemText, Tooltip, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -17,6 +17,7 @@ export const last30Days = (rows: NonNullable<DashboardReply['sign_ins']>, now = 
 
 export const SignIns = ({ rows }: { rows: NonNullable<DashboardReply['sign_ins']> }) => {
     const translate = useTranslate();
+    const brand = useTheme().palette.primary.main;
     const days = last30Days(rows);
     const total = days.reduce((sum, d) => sum + d.count, 0);
     if (!total) return <Typography color="text.secondary">{translate('dashboard.noSignIns')}</Typography>;
@@ -31,7 +32,7 @@ export const SignIns = ({ rows }: { rows: NonNullable<DashboardReply['sign_ins']
                 margin={{ left: 0, right: 8 }}
                 xAxis={[{ scaleType: 'band', data: days.map(d => d.day.slice(5)), tickLabelStyle: { fontSize: 10 } }]}
                 yAxis={[{ tickMinStep: 1, width: 32 }]}
-                series={[{ data: days.map(d => d.count), label: translate('dashboard.signIns'), color: '#1f4e79' }]}
+                series={[{ data: days.map(d => d.count), label: translate('dashboard.signIns'), color: brand }]}
                 hideLegend
             />
         </>

@@ -343,7 +343,7 @@ export const EnrollPage = () => {
     return (
         <Box
             component="main"
-            sx={{ minHeight: '100vh', bgcolor: 'grey.100', display: 'flex', justifyContent: 'center', p: { xs: 1, sm: 3 } }}
+            sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', justifyContent: 'center', p: { xs: 1, sm: 3 } }}
         >
             <Card sx={{ width: 560, maxWidth: '100%', alignSelf: 'flex-start' }} elevation={2}>
                 <CardContent sx={{ display: 'grid', gap: 2 }}>

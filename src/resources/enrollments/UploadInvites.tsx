@@ -81,7 +81,7 @@ export const UploadInvites = () => {
                 <Typography variant="body2" color="text.secondary">
                     {t('help')}
                 </Typography>
-                <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'grey.100', borderRadius: 1, fontSize: 13 }}>
+                <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 13 }}>
                     {
                         'name,email,badge_number,facility_code,card_format\nAda Lovelace,ada@example.com,1234,100,26-bit H10301\nAlan Turing,alan@example.com,,,'
                     }

@@ -77,7 +77,7 @@ const DeviceLog = ({ deploymentId, entry }: { deploymentId: number; entry: Deplo
             )}
             <Box
                 component="pre"
-                sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 12, whiteSpace: 'pre-wrap' }}
+                sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, whiteSpace: 'pre-wrap' }}
                 data-testid="deployment-log"
             >
                 {(data?.result ?? []).map(l => `${formatDate(l.timestamp)}  ${l.level.toUpperCase().padEnd(7)}  ${l.message}`).join('\n')}

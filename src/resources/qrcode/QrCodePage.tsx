@@ -88,7 +88,8 @@ export const QrCodePage = () => {
                                         display: 'flex',
                                         alignItems: 'center',
                                         justifyContent: 'center',
-                                        bgcolor: '#fff',
+                                        // white in the dark theme too: a scanner needs the code's light margin
+                                        bgcolor: 'common.white',
                                     }}
                                 >
                                     {src && <img src={src} alt={translate('qrcode.preview', { account: name })} width={300} height={300} />}

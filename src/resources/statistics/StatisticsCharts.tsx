@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Grid } from '@mui/material';
+import { Grid, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslate } from 'react-admin';
@@ -18,8 +18,6 @@ export interface Aggregates {
     devices: { data?: Rows; isPending: boolean };
 }
 
-const PLAIN = '#1f4e79';
-
 interface ChartsProps extends Aggregates {
     query: Query;
     /** the local days of the period, oldest first */
@@ -31,6 +29,8 @@ interface ChartsProps extends Aggregates {
 /** The five charts of the page, each in its card with its CSV (SPEC 2.2 statistics). */
 export const StatisticsCharts = ({ query, days, empty, dayType, hours, devices }: ChartsProps) => {
     const translate = useTranslate();
+    // the brand colour of the theme shown, lighter in the dark one (src/layout/theme.ts)
+    const plain = useTheme().palette.primary.main;
     const rows = dayType.data ?? [];
     const loading = dayType.isPending;
     const groupLabel = (g: string) => translate(`resources.events.groups.${g}`);
@@ -101,7 +101,7 @@ export const StatisticsCharts = ({ query, days, empty, dayType, hours, devices }
                         ]}
                         yAxis={[{ tickMinStep: 1, width: 44 }]}
                         series={[
-                            { id: 'hours', label: translate('statistics.series.events'), data: perHour(hours.data ?? []), color: PLAIN },
+                            { id: 'hours', label: translate('statistics.series.events'), data: perHour(hours.data ?? []), color: plain },
                         ]}
                         hideLegend
                     />
@@ -118,7 +118,7 @@ export const StatisticsCharts = ({ query, days, empty, dayType, hours, devices }
                         ]}
                         xAxis={[{ tickMinStep: 1 }]}
                         series={[
-                            { id: 'types', label: translate('statistics.series.events'), data: types.map(t => t.count), color: PLAIN },
+                            { id: 'types', label: translate('statistics.series.events'), data: types.map(t => t.count), color: plain },
                         ]}
                         hideLegend
                     />
