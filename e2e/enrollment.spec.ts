@@ -33,10 +33,10 @@ test('a moderator invites a person, who signs and takes a picture on a phone, an
     // the consent document is drawn whole at the phone's width, each page readable, not a cropped frame
     const firstPage = enroll.getByRole('img', { name: /^Page 1 of \d+$/ });
     await expect(firstPage).toBeVisible();
-    const document = (await enroll.getByRole('document', { name: 'Consent document' }).boundingBox())!;
+    const shown = (await enroll.getByRole('document', { name: 'Consent document' }).boundingBox())!;
     const drawn = (await firstPage.boundingBox())!;
     expect(drawn.width).toBeGreaterThan(300);
-    expect(drawn.x + drawn.width).toBeLessThanOrEqual(document.x + document.width + 1);
+    expect(drawn.x + drawn.width).toBeLessThanOrEqual(shown.x + shown.width + 1);
     expect(await enroll.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(enroll, info, 'enroll-consent-phone');
     const pad = enroll.getByRole('img', { name: 'Signature area' });
