@@ -121,7 +121,7 @@ describe('dashboard', () => {
         dashboard(async () => reply());
         const panel = await screen.findByRole('region', { name: 'Users by role' });
         const links = within(panel).getAllByRole('link');
-        expect(links.map(l => l.textContent)).toEqual(['Dealer Admin2', 'Account Administrator3', 'Account User7']);
+        expect(links.map(l => l.textContent)).toEqual(['Dealer admin2', 'Account administrator3', 'Account user7']);
         expect(links[1]).toHaveAttribute('href', '/users?role=moderator&account_id=all');
     });
 
