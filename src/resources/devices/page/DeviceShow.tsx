@@ -84,7 +84,10 @@ const DevicePage = () => {
                                     </span>
                                 ) : null,
                             ],
-                            ['resources.devices.fields.device_mode', device.device_mode],
+                            [
+                                'resources.devices.fields.device_mode',
+                                device.device_mode && translate(`resources.devices.roles.${device.device_mode}`, { _: device.device_mode }),
+                            ],
                             ['resources.devices.fields.config', <ConfigState key="config" device={device} />],
                             [
                                 'resources.devices.config.versionsLabel',
