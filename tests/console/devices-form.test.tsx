@@ -32,6 +32,12 @@ const onvifByPlatform = async () => {
 };
 
 describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
+    it('names the reader once in its heading: a reader still named by its hardware ID is not “HW-1 (HW-1)”', async () => {
+        edit(device({ description: 'HW-ROCK-0001', hardware_id: 'HW-ROCK-0001' }));
+        const heading = await screen.findByText('HW-ROCK-0001', { selector: 'h6' });
+        expect(heading.textContent).toBe('HW-ROCK-0001');
+    });
+
     it('offers the SPEC 4.6 roles and security levels with their labels', async () => {
         edit();
         fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Role' }));

@@ -67,7 +67,7 @@ const DevicePage = () => {
     if (!device) return <LinearProgress />;
     return (
         <Box sx={{ pb: 3 }}>
-            <Title title={translate('resources.devices.page.title', { name: device.description })} />
+            <Title title={translate('resources.devices.page.title', { name: device.description || device.hardware_id })} />
             <DevicePageActions device={device} />
             <Grid container spacing={2}>
                 <Section title="resources.devices.sections.state">
