@@ -14,6 +14,8 @@ export const auditLog = z.object({
     resource: z.string(),
     entity: z.string(),
     entity_id: z.string().nullable(),
+    /** what people call the thing (a reader's description, a user's name), as it was then; null when unknown */
+    target_name: z.string().nullable(),
     before: z.unknown().nullable(),
     after: z.unknown().nullable(),
     ip: z.string().nullable(),

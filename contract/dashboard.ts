@@ -48,6 +48,8 @@ export const dashboardReply = z.object({
                 resource: z.string(),
                 entity: z.string(),
                 entity_id: z.string().nullable(),
+                // absent from a server older than the column: the console names the thing by its number
+                target_name: z.string().nullish(),
             }),
         )
         .optional(),

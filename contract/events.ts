@@ -10,6 +10,8 @@ export type Roi = z.infer<typeof roi>;
 
 export const eventProfile = z.object({
     profile_id: z.number().int().nullable(),
+    /** the profile's ACS ID now, what people know it by; null when it has none or is gone */
+    acs_id: z.string().nullable(),
     role: z.string().nullable(),
     badge_number: z.number().int().nullable(),
     facility_code: z.number().int().nullable(),

@@ -2,13 +2,14 @@
 export const ROLES = ['admin', 'dealer', 'installer', 'moderator', 'manager', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** SPEC 3's role names, in sentence case (docs/decisions.md "Role names in sentence case"); the console's are app.roles. */
 export const ROLE_LABELS: Record<Role, string> = {
-    admin: 'platform administrator',
-    dealer: 'Dealer Admin',
+    admin: 'Platform administrator',
+    dealer: 'Dealer admin',
     installer: 'Installer',
-    moderator: 'Account Administrator',
-    manager: 'Account Manager',
-    user: 'Account User',
+    moderator: 'Account administrator',
+    manager: 'Account manager',
+    user: 'Account user',
 };
 
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);

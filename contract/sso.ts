@@ -26,7 +26,7 @@ export const roleMappingEntry = z.object({
 /** SPEC 5: at least one role mapped to an external group or role. */
 export const roleMapping = z
     .array(roleMappingEntry)
-    .min(1, { error: 'Map at least one role (Account Admin, Account Manager or Account User) to an external group or role' })
+    .min(1, { error: 'Map at least one role (Account administrator, Account manager or Account user) to an external group or role' })
     .max(100);
 export type RoleMapping = z.infer<typeof roleMapping>;
 
@@ -109,8 +109,8 @@ export const SSO_MESSAGES = {
     clientSecret: 'Enter the client secret',
     mainAccountOnly: 'Only the main account can use single sign-on',
     noProvider: 'Configure an identity provider before choosing single sign-on only',
-    breakGlassRequired: 'Choose a local Account Administrator who may still sign in with a password',
-    breakGlassInvalid: 'The break-glass user must be an enabled local administrator or Account Administrator of the main account',
+    breakGlassRequired: 'Choose a local account administrator who may still sign in with a password',
+    breakGlassInvalid: 'The break-glass user must be an enabled local platform administrator or account administrator of the main account',
     providerInUse: 'The login page offers single sign-on only: choose another login mode before removing the identity provider',
     keytabFile: 'Send a keytab file',
     keytabInvalid: 'This is not a keytab file',

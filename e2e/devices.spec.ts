@@ -52,12 +52,12 @@ test('the admin approves a pending reader, sets its security level, and the read
     await page.getByRole('button', { name: 'Modify parameters' }).click();
     await expect(page).toHaveURL(new RegExp(`/devices/${id}/edit$`));
     await page.getByRole('combobox', { name: 'Security level' }).click();
-    await page.getByRole('option', { name: 'high-security' }).click();
+    await page.getByRole('option', { name: 'High', exact: true }).click();
     await shot(page, info, 'device-form');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Modified Device')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/devices/${id}$`));
-    await expect(page.getByRole('region', { name: 'Parameters' }).getByText('high-security')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Parameters' }).getByText('High', { exact: true })).toBeVisible();
 
     // The simulated reader pulls the new configuration and reports running it.
     const next = before.config_version + 1;

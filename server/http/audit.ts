@@ -24,6 +24,8 @@ export interface AuditEntry {
     /** what the console shows as the entity: 'User', 'Account', 'System Manager'... */
     entity: string;
     entity_id?: string | number | null;
+    /** what people call the thing (docs/decisions.md "Audit entries name the thing"); else taken from after, then before */
+    target_name?: string | null;
     account_id: number | null;
     before?: unknown;
     after?: unknown;
@@ -31,11 +33,25 @@ export interface AuditEntry {
     actor?: { id: number; name: string };
 }
 
+/** The fields a record is called by, first found first: users and accounts have a name, readers and groups a description, profiles an ACS ID. */
+const NAME_FIELDS = ['name', 'description', 'acs_id', 'email'] as const;
+
+/** What people call a record, when it is one: its first non-empty name field. */
+export const nameOf = (value: unknown): string | null => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    for (const field of NAME_FIELDS) {
+        const name = (value as Record<string, unknown>)[field];
+        if (typeof name === 'string' && name.trim()) return name.trim().slice(0, 200);
+    }
+    return null;
+};
+
 const auditRow = (request: FastifyRequest | null, entry: AuditEntry) => ({
     action: entry.action,
     resource: entry.resource,
     entity: entry.entity,
     entity_id: entry.entity_id === undefined || entry.entity_id === null ? null : String(entry.entity_id),
+    target_name: entry.target_name ?? nameOf(entry.after) ?? nameOf(entry.before),
     account_id: entry.account_id,
     user_id: entry.actor?.id ?? (request?.auth ? auditUserId(request.auth) : null),
     user_name: entry.actor?.name ?? request?.auth?.user.name ?? null,
@@ -67,4 +83,14 @@ export const auditTrail =
         after?: unknown,
         entityName = entity,
     ) =>
-        recordAudit(db, request, { action, resource, entity: entityName, entity_id: row.id, account_id: row.account_id, before, after });
+        recordAudit(db, request, {
+            action,
+            resource,
+            entity: entityName,
+            entity_id: row.id,
+            // the row is the thing itself, where before and after may be only what changed ({ device_ids })
+            target_name: nameOf(row) ?? nameOf(after) ?? nameOf(before),
+            account_id: row.account_id,
+            before,
+            after,
+        });

@@ -17,12 +17,12 @@ const en: Messages = {
         yes: 'Yes',
         no: 'No',
         roles: {
-            admin: 'platform administrator',
-            dealer: 'Dealer Admin',
+            admin: 'Platform administrator',
+            dealer: 'Dealer admin',
             installer: 'Installer',
-            moderator: 'Account Administrator',
-            manager: 'Account Manager',
-            user: 'Account User',
+            moderator: 'Account administrator',
+            manager: 'Account manager',
+            user: 'Account user',
         },
     },
     // Each feature names its own menu entry (its messages files); here are the groups.

@@ -17,7 +17,7 @@ const es: Messages = {
         yes: 'Sí',
         no: 'No',
         roles: {
-            admin: 'administrador de la plataforma',
+            admin: 'Administrador de la plataforma',
             dealer: 'Administrador del distribuidor',
             installer: 'Instalador',
             moderator: 'Administrador de la cuenta',

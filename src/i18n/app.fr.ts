@@ -17,7 +17,7 @@ const fr: Messages = {
         yes: 'Oui',
         no: 'Non',
         roles: {
-            admin: 'administrateur de la plateforme',
+            admin: 'Administrateur de la plateforme',
             dealer: 'Administrateur revendeur',
             installer: 'Installateur',
             moderator: 'Administrateur du compte',

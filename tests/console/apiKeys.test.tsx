@@ -78,7 +78,7 @@ describe('the API keys section of the account page (SPEC 3, 7.2)', () => {
         const table = await screen.findByRole('table', { name: 'API keys' });
         const [, first, second] = within(table).getAllByRole('row');
         expect(first).toHaveTextContent('Payroll sync');
-        expect(first).toHaveTextContent('Account Manager');
+        expect(first).toHaveTextContent('Account manager');
         expect(first).toHaveTextContent(`${KEY.slice(0, 11)}…`);
         expect(first).toHaveTextContent('Jane Doe');
         expect(first).toHaveTextContent('Never');
@@ -103,7 +103,7 @@ describe('the API keys section of the account page (SPEC 3, 7.2)', () => {
         // A moderator may give moderator, manager and user (contract/roles.ts assignableRoles), nothing higher.
         fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Role' }));
         const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-        expect(options.map(o => o.textContent)).toEqual(['Account Administrator', 'Account Manager', 'Account User']);
+        expect(options.map(o => o.textContent)).toEqual(['Account administrator', 'Account manager', 'Account user']);
         fireEvent.click(options[1]!);
 
         fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));

@@ -17,7 +17,7 @@ describe('Bulk Device Edit (SPEC 2.2)', () => {
         renderDevices(<BulkDeviceEdit />, { path: '/devices/bulk/edit?ids=1,2', provider });
         expect(await screen.findByText('Server room door')).toBeInTheDocument();
         expect(screen.getByText('2 devices chosen')).toBeInTheDocument();
-        await pick('Security level', 'high-security');
+        await pick('Security level', 'High');
         fireEvent.click(screen.getByRole('button', { name: 'Apply to 2 devices' }));
         await waitFor(() =>
             expect(provider.call).toHaveBeenCalledWith('/devices/bulk', {

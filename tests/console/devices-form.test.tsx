@@ -32,6 +32,12 @@ const onvifByPlatform = async () => {
 };
 
 describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
+    it('names the reader once in its heading: a reader still named by its hardware ID is not “HW-1 (HW-1)”', async () => {
+        edit(device({ description: 'HW-ROCK-0001', hardware_id: 'HW-ROCK-0001' }));
+        const heading = await screen.findByText('HW-ROCK-0001', { selector: 'h6' });
+        expect(heading.textContent).toBe('HW-ROCK-0001');
+    });
+
     it('offers the SPEC 4.6 roles and security levels with their labels', async () => {
         edit();
         fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Role' }));
@@ -39,15 +45,7 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
             within(await screen.findByRole('listbox'))
                 .getAllByRole('option')
                 .map(o => o.textContent),
-        ).toEqual([
-            'demo',
-            'one-fa (face or badge)',
-            'one-fa-face-only',
-            'two-fa (face and badge)',
-            'enrollment',
-            'one-fa-testing',
-            'badge-only',
-        ]);
+        ).toEqual(['Demo', 'Face or badge', 'Face only', 'Face and badge', 'Enrollment', 'Face or badge (testing)', 'Badge only']);
         fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
         await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
         fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Security level' }));
@@ -55,7 +53,7 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
             within(await screen.findByRole('listbox'))
                 .getAllByRole('option')
                 .map(o => o.textContent),
-        ).toEqual(['low-friction', 'medium (standard, the default)', 'high-security']);
+        ).toEqual(['Low friction', 'Medium (standard, the default)', 'High']);
     });
 
     it('shows the SPEC 5 ONVIF messages and sends nothing while they stand', async () => {
@@ -118,7 +116,7 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
         const record = device({ onvif: { managed_by: 'platform', username: 'camera1', user_level: 'operator', password_set: true } });
         const provider = edit(record);
         expect(await screen.findByText('Leave empty to keep the current password')).toBeInTheDocument();
-        await pick('Security level', 'high-security');
+        await pick('Security level', 'High');
         save();
         await waitFor(() => expect(provider.update).toHaveBeenCalled());
         const sent = (provider.update.mock.calls[0] as unknown as [string, { data: Record<string, unknown> }])[1].data;
@@ -145,7 +143,7 @@ describe('Modify Device Parameters (SPEC 2.2, 4.6, 5)', () => {
             }),
         );
         edit(record, provider);
-        await pick('Security level', 'low-friction');
+        await pick('Security level', 'Low friction');
         save();
         await waitFor(() => expect(helperOf('ONVIF username')).toBe('This username is taken on the reader'));
         expect(await screen.findByText('Error modifying Device')).toBeInTheDocument();

@@ -24,7 +24,7 @@ describe('the Devices list (SPEC 2.2, 6.3)', () => {
         expect(within(row).getByText('Online')).toBeInTheDocument();
         expect(within(row).getByText('SIM-00004')).toBeInTheDocument();
         expect(within(row).getByText('two-fa')).toBeInTheDocument();
-        expect(within(row).getByText('high-security')).toBeInTheDocument();
+        expect(within(row).getByText('High')).toBeInTheDocument();
         expect(within(row).getByText('less than an hour ago')).toBeInTheDocument();
         const pending = screen.getByText('SIM-00011', { selector: 'div' }).closest('tr')!;
         expect(within(pending).getByText('Pending approval')).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('the quick-view Device drawer (SPEC 2.6)', () => {
         fireEvent.click(await listed());
         const [drawer] = await screen.findAllByRole('dialog', { name: 'Device' });
         expect(await within(drawer!).findByText('SIM-00004')).toBeInTheDocument();
-        expect(within(drawer!).getByText('two-fa (face and badge)')).toBeInTheDocument();
+        expect(within(drawer!).getByText('Face and badge')).toBeInTheDocument();
         expect(within(drawer!).getByText('Applied')).toBeInTheDocument();
         expect(within(drawer!).getByRole('button', { name: 'Reboot' })).toBeInTheDocument();
         expect(within(drawer!).getByRole('region', { name: 'Temporary enrollment' })).toHaveTextContent('Temporary enrollment is off.');

@@ -54,7 +54,7 @@ describe('the Device page (SPEC 2.2)', () => {
         });
         expect(await screen.findByText('rebooting on request')).toBeInTheDocument();
         fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Level' }));
-        fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'error' }));
+        fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Error' }));
         await waitFor(() =>
             expect(provider.call).toHaveBeenCalledWith(
                 '/devices/1/logs',

@@ -339,3 +339,15 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         expect(screen.getByText(/req-9/)).toBeInTheDocument();
     });
 });
+
+describe('profiles as people know them', () => {
+    it('the Profiles cell names each profile by its ACS ID and its badge as one, not “#42 · 12345”', async () => {
+        const known = eventRecord({ profiles: [{ ...eventRecord().profiles[0]!, acs_id: 'EMP-0042' }] });
+        renderEvents(<EventList />, { dataProvider: provider({ events: [known] }) });
+        const link = await screen.findByRole('link', { name: 'EMP-0042' });
+        expect(link).toHaveAttribute('href', '/profiles/42');
+        const cell = link.closest('td')!;
+        expect(cell).toHaveTextContent('EMP-0042 · badge 12345');
+        expect(within(cell).queryByText('#42')).toBeNull();
+    });
+});

@@ -155,12 +155,21 @@ describe('Event Details: pictures when the image cannot be shown (SPEC 2.7, 8.3)
 });
 
 describe('Event Details: who, where, how (SPEC 3 Event)', () => {
+    it('names the profile by its ACS ID, and its status and the reader’s mode in words', async () => {
+        details(eventRecord({ profiles: [{ ...eventRecord().profiles[0]!, acs_id: 'EMP-0042' }] }));
+        expect(await screen.findByText('Face authenticated (1FA)')).toBeInTheDocument();
+        const profiles = screen.getByRole('region', { name: 'Profiles' });
+        expect(await within(profiles).findByRole('link', { name: 'EMP-0042' })).toHaveAttribute('href', '/profiles/42');
+        expect(within(profiles).getByText('Active')).toBeInTheDocument();
+        expect(screen.getByText('Face or badge')).toBeInTheDocument();
+    });
+
     it('shows the profiles with their badge data, the device, the time and the tailgating flag', async () => {
         details(tailgating());
         expect(await screen.findByText('Tailgating by unknown user')).toBeInTheDocument();
         expect(screen.getByText('Incident')).toBeInTheDocument();
         expect(await screen.findByRole('link', { name: 'Lobby reader' })).toHaveAttribute('href', '/devices/7');
-        expect(screen.getByText('one-fa')).toBeInTheDocument();
+        expect(screen.getByText('Face or badge')).toBeInTheDocument();
         expect(screen.getByText('Tailgating detected')).toBeInTheDocument();
         const profiles = screen.getByRole('region', { name: 'Profiles' });
         expect(within(profiles).getByRole('link', { name: '#42' })).toHaveAttribute('href', '/profiles/42');

@@ -28,6 +28,7 @@ export const eventRecord = (over: Partial<EventRecord> = {}): EventRecord => ({
     profiles: [
         {
             profile_id: 42,
+            acs_id: null,
             role: 'employee',
             badge_number: 12345,
             facility_code: 17,
@@ -56,6 +57,7 @@ export const tailgating = (over: Partial<EventRecord> = {}) =>
         profiles: [
             {
                 profile_id: 42,
+                acs_id: null,
                 role: 'employee',
                 badge_number: 12345,
                 facility_code: 17,
@@ -68,6 +70,7 @@ export const tailgating = (over: Partial<EventRecord> = {}) =>
             },
             {
                 profile_id: null,
+                acs_id: null,
                 role: null,
                 badge_number: null,
                 facility_code: null,

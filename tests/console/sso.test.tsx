@@ -198,7 +198,9 @@ describe('SSO configuration section', () => {
         for (const remove of screen.getAllByRole('button', { name: 'Remove this mapping' }).reverse()) fireEvent.click(remove);
         fireEvent.click(screen.getByRole('button', { name: 'Save' }));
         expect(
-            await screen.findByText('Map at least one role (Account Admin, Account Manager or Account User) to an external group or role'),
+            await screen.findByText(
+                'Map at least one role (Account administrator, Account manager or Account user) to an external group or role',
+            ),
         ).toBeInTheDocument();
         expect(call.mock.calls.some(([, o]) => o?.method === 'PUT')).toBe(false);
     });

@@ -44,21 +44,21 @@ describe('the user form (SPEC 5, 6.1)', () => {
     it('offers the roles at or below the actor, the ones it may not give disabled', async () => {
         create('dealer');
         const list = await openRoles();
-        expect(list.queryByText('platform administrator')).toBeNull();
-        expect(list.getByText('Dealer Admin').closest('li')).toHaveAttribute('aria-disabled', 'true');
+        expect(list.queryByText('Platform administrator')).toBeNull();
+        expect(list.getByText('Dealer admin').closest('li')).toHaveAttribute('aria-disabled', 'true');
         expect(list.getByText('Installer').closest('li')).not.toHaveAttribute('aria-disabled', 'true');
     });
 
     it('asks for confirmation when the admin role is chosen; Cancel puts the role back', async () => {
         create('admin');
         const list = await openRoles();
-        fireEvent.click(list.getByText('platform administrator'));
+        fireEvent.click(list.getByText('Platform administrator'));
         const dialog = await screen.findByRole('dialog');
         expect(within(dialog).getByText('Platform administrator role selected')).toBeInTheDocument();
         expect(within(dialog).getByText(/Are you sure\?/)).toBeInTheDocument();
         expect(within(dialog).getByRole('button', { name: 'Proceed' })).toBeInTheDocument();
         fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-        await waitFor(() => expect(screen.getByRole('combobox', { name: /Role/ })).toHaveTextContent('Account User'));
+        await waitFor(() => expect(screen.getByRole('combobox', { name: /Role/ })).toHaveTextContent('Account user'));
     });
 
     it('locks one’s own role and asks for the current password with a new one', async () => {

@@ -177,6 +177,8 @@ export const auditLogs = pgTable(
         resource: text('resource').notNull(),
         entity: text('entity').notNull(),
         entity_id: text('entity_id'),
+        /** what people call the thing at the time (a reader's description, a user's name...): the log names it even once it is gone */
+        target_name: text('target_name'),
         before: jsonb('before'),
         after: jsonb('after'),
         ip: text('ip'),

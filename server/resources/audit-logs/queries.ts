@@ -2,6 +2,7 @@ import { desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { accounts, auditLogs } from '../../db/schema';
 import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
+import { nameOf } from '../../http/audit';
 
 export interface AuditFilters {
     scope: AccountScope;
@@ -28,6 +29,7 @@ const where = (f: AuditFilters) =>
                   ilike(auditLogs.user_name, likeText(f.q)),
                   ilike(auditLogs.entity, likeText(f.q)),
                   ilike(auditLogs.entity_id, likeText(f.q)),
+                  ilike(auditLogs.target_name, likeText(f.q)),
               )
             : undefined,
     ]);
@@ -57,6 +59,8 @@ export const toAuditLog = ({ log, account_name }: Row) => ({
     resource: log.resource,
     entity: log.entity,
     entity_id: log.entity_id,
+    // entries written before target_name was recorded: the name the record had in them, if any
+    target_name: log.target_name ?? nameOf(log.after) ?? nameOf(log.before),
     before: log.before ?? null,
     after: log.after ?? null,
     ip: log.ip,

@@ -49,7 +49,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                 ...(readsAudit
                     ? {
                           recent_activity: (await recentAuditLogs(ctx.db, { scope }, 10)).map(
-                              ({ id, timestamp, user_name, action, resource, entity, entity_id }) => ({
+                              ({ id, timestamp, user_name, action, resource, entity, entity_id, target_name }) => ({
                                   id,
                                   timestamp,
                                   user_name,
@@ -57,6 +57,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
                                   resource,
                                   entity,
                                   entity_id,
+                                  target_name,
                               }),
                           ),
                       }

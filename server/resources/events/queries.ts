@@ -133,15 +133,18 @@ export const existingLinks = async (db: Db, found: Pick<EventRow, 'device_id' | 
     const profileIds = [
         ...new Set(found.flatMap(e => e.profiles.map(p => p.profile_id)).filter((p): p is number => typeof p === 'number')),
     ];
-    const existing = { devices: new Set<number>(), profiles: new Set<number>() };
+    // profiles: each existing one's ACS ID, what people know it by (the event names it so)
+    const existing = { devices: new Set<number>(), profiles: new Map<number, string | null>() };
     if (!deviceIds.length && !profileIds.length) return existing;
     // One round trip for both.
-    const links = await rows<{ kind: 'device' | 'profile'; id: number }>(
+    const links = await rows<{ kind: 'device' | 'profile'; id: number; acs_id: string | null }>(
         db,
-        sql`select 'device' as kind, id from ${devices} where id = any(${numberArrayLiteral(deviceIds)}::integer[])
-            union all select 'profile' as kind, id from ${profiles} where id = any(${numberArrayLiteral(profileIds)}::integer[])`,
+        sql`select 'device' as kind, id, null as acs_id from ${devices} where id = any(${numberArrayLiteral(deviceIds)}::integer[])
+            union all select 'profile' as kind, id, acs_id from ${profiles} where id = any(${numberArrayLiteral(profileIds)}::integer[])`,
     );
-    for (const link of links) (link.kind === 'device' ? existing.devices : existing.profiles).add(Number(link.id));
+    for (const link of links)
+        if (link.kind === 'device') existing.devices.add(Number(link.id));
+        else existing.profiles.set(Number(link.id), link.acs_id);
     return existing;
 };
 

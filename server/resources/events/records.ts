@@ -6,7 +6,7 @@ import type { EventRow } from './queries';
 export const imageName = (key: string | null) => (key ? path.posix.basename(key) : null);
 
 /** The API's event record (contract/events.ts) of a stored row, given which linked devices and profiles still exist. */
-export const toEventRecord = (row: EventRow, existing: { devices: Set<number>; profiles: Set<number> }): EventRecord => ({
+export const toEventRecord = (row: EventRow, existing: { devices: Set<number>; profiles: Map<number, string | null> }): EventRecord => ({
     id: row.id,
     account_id: row.account_id,
     event: row.event,
@@ -20,6 +20,7 @@ export const toEventRecord = (row: EventRow, existing: { devices: Set<number>; p
     tailgated: row.tailgated,
     profiles: row.profiles.map(p => ({
         profile_id: p.profile_id ?? null,
+        acs_id: typeof p.profile_id === 'number' ? (existing.profiles.get(p.profile_id) ?? null) : null,
         role: p.role ?? null,
         badge_number: p.badge_number ?? null,
         facility_code: p.facility_code ?? null,

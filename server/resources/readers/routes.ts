@@ -18,7 +18,7 @@ const tags = ['readers'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 
 export const READER_DENIALS = {
-    userRole: 'Readers are not available to the Account User role.',
+    userRole: 'Readers are not available to the Account user role.',
     acsOff: 'Readers are not available: the ACS integration is off for this account.',
     linkedElsewhere: 'Another reader of this account is already linked to this device.',
 } as const;

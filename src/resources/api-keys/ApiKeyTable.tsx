@@ -1,7 +1,6 @@
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { Datagrid, FunctionField, ListContextProvider, TextField, useList, useRecordContext, useTranslate } from 'react-admin';
 import type { ApiKey, ApiKeyStatus } from '../../../contract/apiKeys';
-import { ROLE_LABELS } from '../../../contract/roles';
 import { formatDate } from '../../i18n/format';
 
 const TEXTS = 'resources.api_keys';
@@ -67,7 +66,7 @@ export const ApiKeyTable = ({ keys, onRevoke }: { keys: ApiKey[]; onRevoke?: (ke
                     empty={<Typography>{translate(`${TEXTS}.empty`)}</Typography>}
                 >
                     <TextField source="description" sortable={false} />
-                    <FunctionField source="role" sortable={false} render={(k: ApiKey) => ROLE_LABELS[k.role]} />
+                    <FunctionField source="role" sortable={false} render={(k: ApiKey) => translate(`app.roles.${k.role}`)} />
                     <FunctionField
                         source="prefix"
                         sortable={false}

@@ -18,7 +18,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { API_KEY_DESCRIPTION_MAX, type CreatedApiKey } from '../../../contract/apiKeys';
-import { assignableRoles, ROLE_LABELS, type Role } from '../../../contract/roles';
+import { assignableRoles, type Role } from '../../../contract/roles';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { useNotices } from '../../notifications/notices';
 
@@ -69,7 +69,7 @@ const DraftFields = ({ draft, roles, onChange }: { draft: Draft; roles: Role[]; 
             >
                 {roles.map(r => (
                     <MenuItem key={r} value={r}>
-                        {ROLE_LABELS[r]}
+                        {translate(`app.roles.${r}`)}
                     </MenuItem>
                 ))}
             </TextField>

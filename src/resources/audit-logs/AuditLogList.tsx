@@ -24,6 +24,7 @@ import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, scopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { auditSentence } from './auditSentence';
 import { ListEmpty } from '../../lists/ListEmpty';
 
 const SORT = { field: 'timestamp', order: 'DESC' } as const;
@@ -91,8 +92,10 @@ const AuditDetails = ({ log }: { log: AuditLog }) => {
     return (
         <Box sx={{ p: 2 }}>
             <Typography variant="body2" sx={{ mb: 2 }}>
-                {formatDate(log.timestamp)} · {log.user_name ?? '-'} · {log.action} · {log.entity}{' '}
-                {log.entity_id ? `#${log.entity_id}` : ''}
+                {auditSentence(translate, log)}
+                <br />
+                {formatDate(log.timestamp)} · {log.entity}
+                {log.entity_id ? ` #${log.entity_id}` : ''}
                 <br />
                 {translate('resources.audit_logs.fields.request_id')}: {log.request_id ?? '-'} · IP {log.ip ?? '-'}
             </Typography>
@@ -146,8 +149,11 @@ export const AuditLogList = ({ defaultFilter, embedded = false }: { defaultFilte
                     source="resource"
                     render={(r: AuditLog) => translate(`resources.audit_logs.resourceNames.${r.resource}`, { _: r.resource })}
                 />
-                <TextField source="entity" />
-                <TextField source="entity_id" emptyText="-" sortable={false} />
+                <FunctionField
+                    source="entity"
+                    label="resources.audit_logs.fields.entry"
+                    render={(r: AuditLog) => auditSentence(translate, r)}
+                />
             </Datagrid>
         </AppList>
     );

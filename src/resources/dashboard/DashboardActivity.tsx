@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardReply } from '../../../contract/dashboard';
 import { ROLES, type Role } from '../../../contract/roles';
 import { formatDate, formatRelativeTime } from '../../i18n/format';
+import { auditSentence } from '../audit-logs';
 
 /** The last 30 days (UTC, as the server counts them), oldest first, the days without sign-in as 0. */
 export const last30Days = (rows: NonNullable<DashboardReply['sign_ins']>, now = Date.now()) => {
@@ -72,11 +73,7 @@ export const RecentActivity = ({ entries }: { entries: NonNullable<DashboardRepl
                 {entries.map(entry => (
                     <ListItem key={entry.id} disableGutters>
                         <ListItemText
-                            primary={translate('dashboard.entry', {
-                                user: entry.user_name ?? '-',
-                                action: translate(`dashboard.actions.${entry.action}`, { _: entry.action }),
-                                entity: `${entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ''}`,
-                            })}
+                            primary={auditSentence(translate, entry)}
                             secondary={
                                 <Tooltip title={formatDate(entry.timestamp)}>
                                     <span>{formatRelativeTime(translate, entry.timestamp)}</span>

@@ -59,7 +59,7 @@ export const ProfileLink = ({ profile }: { profile: EventProfile }) => {
     if (profile.profile_id === null) return <>{translate('resources.events.details.unknownProfile')}</>;
     return (
         <MaybeLink to={`/profiles/${profile.profile_id}`} allowed={!!session && canOpenRoute('profiles', session.flags)}>
-            #{profile.profile_id}
+            {profile.acs_id ?? `#${profile.profile_id}`}
         </MaybeLink>
     );
 };
@@ -88,7 +88,9 @@ const ProfileCard = ({ profile }: { profile: EventProfile }) => {
             <Table size="small">
                 <TableBody>
                     {profile.role && <Row label={t('role')}>{profile.role}</Row>}
-                    {profile.status && <Row label={t('status')}>{profile.status}</Row>}
+                    {profile.status && (
+                        <Row label={t('status')}>{translate(`resources.profiles.statuses.${profile.status}`, { _: profile.status })}</Row>
+                    )}
                     <Row label={t('badge')}>{profile.badge_number ?? '-'}</Row>
                     <Row label={t('facilityCode')}>{profile.facility_code ?? '-'}</Row>
                     {profile.card_locked !== null && (
@@ -124,7 +126,11 @@ export const EventDetails = ({ event }: { event: EventRecord }) => {
                     <Row label={t('device')}>
                         <DeviceLink event={event} />
                     </Row>
-                    {event.device_mode && <Row label={t('deviceMode')}>{event.device_mode}</Row>}
+                    {event.device_mode && (
+                        <Row label={t('deviceMode')}>
+                            {translate(`resources.devices.roles.${event.device_mode}`, { _: event.device_mode })}
+                        </Row>
+                    )}
                     {event.tailgated && <Row label={t('tailgated')}>{translate('app.yes')}</Row>}
                     {event.sip_call && <Row label={t('sip')}>{event.sip_call.remote_station}</Row>}
                     <Row label={t('id')}>{event.id}</Row>

@@ -51,7 +51,7 @@ const FaceBoxes = ({ event, width, height }: { event: ImageEvent; width: number;
         >
             {regions.map((p, i) => {
                 const roi = p.roi!;
-                const label = p.profile_id ? `#${p.profile_id}` : translate('resources.events.image.unknownFace');
+                const label = p.profile_id ? (p.acs_id ?? `#${p.profile_id}`) : translate('resources.events.image.unknownFace');
                 return (
                     <g key={i} data-profile={p.profile_id ?? ''}>
                         <rect x={roi.x} y={roi.y} width={roi.w} height={roi.h} fill="none" stroke="#ff1744" strokeWidth={stroke} />

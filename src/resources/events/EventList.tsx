@@ -105,14 +105,18 @@ const EventType = ({ event }: { event: EventRecord }) => {
     );
 };
 
-const Profiles = ({ event }: { event: EventRecord }) =>
-    event.profiles.length ? (
+/** Each profile by its ACS ID (its number when it has none), with its badge named as one: 'EMP-0042 · badge 12345'. */
+const Profiles = ({ event }: { event: EventRecord }) => {
+    const translate = useTranslate();
+    return event.profiles.length ? (
         <Stack spacing={0.25}>
             {event.profiles.map((p, i) => (
                 <Typography key={i} variant="body2" component="span">
                     <ProfileLink profile={p} />
                     {p.badge_number !== null && (
-                        <Typography component="span" variant="caption" color="text.secondary">{` · ${p.badge_number}`}</Typography>
+                        <Typography component="span" variant="caption" color="text.secondary">
+                            {` · ${translate('resources.events.badgeNumber', { number: p.badge_number })}`}
+                        </Typography>
                     )}
                 </Typography>
             ))}
@@ -120,6 +124,7 @@ const Profiles = ({ event }: { event: EventRecord }) =>
     ) : (
         <>-</>
     );
+};
 
 const freshRow = {
     '@keyframes liveEvent': { from: { backgroundColor: 'rgba(255, 193, 7, 0.35)' }, to: { backgroundColor: 'transparent' } },

@@ -93,6 +93,7 @@ const de: Messages = {
                 apply: 'Anwenden',
             },
             count: { estimate: '%{from}–%{to} von mehr als %{bound} (etwa %{count})' },
+            badgeNumber: 'Ausweis %{number}',
             deleted: { profile: 'Profil gelöscht', device: 'Gerät gelöscht' },
             image: {
                 retention: 'Bild aufgrund der Aufbewahrungsrichtlinie nicht angezeigt.',

@@ -93,6 +93,7 @@ const en: Messages = {
                 apply: 'Apply',
             },
             count: { estimate: '%{from}-%{to} of more than %{bound} (about %{count})' },
+            badgeNumber: 'badge %{number}',
             deleted: { profile: DELETED_LINK_TEXT.profile, device: DELETED_LINK_TEXT.device },
             image: {
                 retention: EVENT_IMAGE_MESSAGES.retention,

@@ -93,6 +93,7 @@ const es: Messages = {
                 apply: 'Aplicar',
             },
             count: { estimate: '%{from}-%{to} de más de %{bound} (unos %{count})' },
+            badgeNumber: 'credencial %{number}',
             deleted: { profile: 'Perfil eliminado', device: 'Dispositivo eliminado' },
             image: {
                 retention: 'Imagen no mostrada debido a la política de conservación.',

@@ -93,6 +93,7 @@ const fr: Messages = {
                 apply: 'Appliquer',
             },
             count: { estimate: '%{from}-%{to} sur plus de %{bound} (environ %{count})' },
+            badgeNumber: 'badge %{number}',
             deleted: { profile: 'Profil supprimé', device: 'Appareil supprimé' },
             image: {
                 retention: 'Image non affichée en raison de la politique de conservation.',

@@ -42,7 +42,7 @@ const en: Messages = {
                 add: 'Add a mapping',
                 remove: 'Remove this mapping',
             },
-            roles: { moderator: 'Account Admin', manager: 'Account Manager', user: 'Account User' },
+            roles: { moderator: 'Account administrator', manager: 'Account manager', user: 'Account user' },
             values: {
                 title: 'Values to give the identity provider',
                 oidc_redirect_uri: 'Redirect URI',

@@ -23,7 +23,7 @@ import {
 } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import { can } from '../../../contract/rights';
-import { canEditUser, ROLE_LABELS, ROLES, type Role } from '../../../contract/roles';
+import { canEditUser, ROLES, type Role } from '../../../contract/roles';
 import { canOpenRoute, canResetTwoFactor } from '../../../contract/routes';
 import type { User } from '../../../contract/users';
 import type { ConsoleDataProvider } from '../../dataProvider';
@@ -39,7 +39,7 @@ import { useCreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 import { userBody, UserForm } from './UserForm';
 
-const roleChoices = ROLES.map(r => ({ id: r, name: ROLE_LABELS[r] }));
+const roleChoices = ROLES.map(r => ({ id: r, name: `app.roles.${r}` }));
 
 const SORT = { field: 'name', order: 'ASC' } as const;
 
@@ -174,7 +174,7 @@ export const UserList = () => {
                     <CellField<User> source="account.name" label="app.lists.account" sortBy="account" render={r => r.account.name} />
                 )}
                 <TextField source="email" />
-                <FunctionField source="role" render={(r: { role: Role }) => ROLE_LABELS[r.role]} />
+                <FunctionField source="role" render={(r: { role: Role }) => translate(`app.roles.${r.role}`)} />
                 <FunctionField
                     source="tfa_enabled"
                     sortable={false}

@@ -98,6 +98,8 @@ describe('a reader posts its events', () => {
         expect(auth.profiles).toEqual([
             {
                 profile_id: person.id,
+                // what people know the profile by (the Profiles column shows it)
+                acs_id: person.acs_id,
                 role: null,
                 badge_number: 4242,
                 facility_code: 12,

@@ -109,7 +109,7 @@ describe('identity provider of the main account', () => {
         const none = await admin('PUT', `/accounts/${main}/identity_providers`, oidc({ role_mapping: [] }));
         expect(none.statusCode).toBe(400);
         expect(none.json().fields.role_mapping).toBe(
-            'Map at least one role (Account Admin, Account Manager or Account User) to an external group or role',
+            'Map at least one role (Account administrator, Account manager or Account user) to an external group or role',
         );
         const wrongRole = await admin(
             'PUT',

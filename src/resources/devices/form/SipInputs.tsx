@@ -15,7 +15,10 @@ export const SipInputs = () => {
             {enabled && (
                 <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr 1fr' }, columnGap: 2 }}>
                     <TextInput source="sip.domain" />
-                    <SelectInput source="sip.transport" choices={SIP_TRANSPORTS.map(t => ({ id: t, name: t.toUpperCase() }))} />
+                    <SelectInput
+                        source="sip.transport"
+                        choices={SIP_TRANSPORTS.map(t => ({ id: t, name: `resources.devices.transports.${t}` }))}
+                    />
                     <NumberInput source="sip.port" min={1} max={65535} step={1} />
                     <TextInput source="sip.number" />
                     <TextInput source="sip.call_number" />

@@ -61,7 +61,10 @@ export const DeviceDrawer = ({ id, onClose }: { id: number; onClose: () => void 
                     ['resources.devices.fields.reader', device.reader?.description],
                     ['resources.devices.fields.role', labels.role(device.role)],
                     ['resources.devices.fields.security_level', labels.securityLevel(device.security_level)],
-                    ['resources.devices.fields.device_mode', device.device_mode],
+                    [
+                        'resources.devices.fields.device_mode',
+                        device.device_mode && translate(`resources.devices.roles.${device.device_mode}`, { _: device.device_mode }),
+                    ],
                     ['resources.devices.fields.release', device.release],
                     ['resources.devices.fields.board_type', device.board_type],
                     ['resources.devices.fields.ip_address', device.ip_address],

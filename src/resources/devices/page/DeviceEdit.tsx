@@ -46,7 +46,10 @@ const DeviceForm = () => {
             >
                 <CardContent>
                     <Typography variant="h6">
-                        {translate('resources.devices.edit.heading', { name: record.description, hardware_id: record.hardware_id })}
+                        {/* a reader registers under its hardware ID as its name: said once, not 'HW-1 (HW-1)' */}
+                        {record.description && record.description !== record.hardware_id
+                            ? translate('resources.devices.edit.heading', { name: record.description, hardware_id: record.hardware_id })
+                            : record.hardware_id}
                     </Typography>
                     <Section title="resources.devices.sections.general">
                         <TextInput source="description" parse={keepEmpty} fullWidth />

@@ -32,13 +32,13 @@ export const DeviceParameters = ({ device, labels }: { device: Device; labels: R
             ? translate('resources.devices.onvifManagers.protocol')
             : `${translate('resources.devices.onvifManagers.platform')} · ${device.onvif.username ?? '-'} · ${device.onvif.user_level ? translate(`resources.devices.onvifLevels.${device.onvif.user_level}`) : '-'}`;
     const sip = device.sip.enabled
-        ? `${device.sip.username ?? ''}@${device.sip.domain ?? ''}:${device.sip.port ?? ''} (${(device.sip.transport ?? '').toUpperCase()}), ${translate('resources.devices.fields.sip.extension')} ${device.sip.extension ?? '-'}`
+        ? `${device.sip.username ?? ''}@${device.sip.domain ?? ''}:${device.sip.port ?? ''} (${device.sip.transport ? translate(`resources.devices.transports.${device.sip.transport}`) : '-'}), ${translate('resources.devices.fields.sip.extension')} ${device.sip.extension ?? '-'}`
         : translate('resources.devices.sipOff');
     return (
         <Facts
             rows={[
                 ['resources.devices.fields.role', labels.role(device.role)],
-                ['resources.devices.fields.security_level', translate(`resources.devices.securityLevels.${device.security_level}`)],
+                ['resources.devices.fields.security_level', labels.securityLevel(device.security_level)],
                 ['resources.devices.fields.led_option', labels.led(device.led_option)],
                 ['resources.devices.fields.communication', communication],
                 ['resources.devices.sections.onvif', onvif],

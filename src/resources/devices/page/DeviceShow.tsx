@@ -67,7 +67,7 @@ const DevicePage = () => {
     if (!device) return <LinearProgress />;
     return (
         <Box sx={{ pb: 3 }}>
-            <Title title={translate('resources.devices.page.title', { name: device.description })} />
+            <Title title={translate('resources.devices.page.title', { name: device.description || device.hardware_id })} />
             <DevicePageActions device={device} />
             <Grid container spacing={2}>
                 <Section title="resources.devices.sections.state">
@@ -84,7 +84,10 @@ const DevicePage = () => {
                                     </span>
                                 ) : null,
                             ],
-                            ['resources.devices.fields.device_mode', device.device_mode],
+                            [
+                                'resources.devices.fields.device_mode',
+                                device.device_mode && translate(`resources.devices.roles.${device.device_mode}`, { _: device.device_mode }),
+                            ],
                             ['resources.devices.fields.config', <ConfigState key="config" device={device} />],
                             [
                                 'resources.devices.config.versionsLabel',
