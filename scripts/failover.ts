@@ -22,7 +22,13 @@ import { Fleet } from '../server/demo/fleet/fleet';
 import { freePort } from './freePort';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
+if (!process.env.TEST_DATABASE_URL) {
+    process.stderr.write(
+        'Set TEST_DATABASE_URL to a PostgreSQL server whose user may create databases, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npm run test:failover\n',
+    );
+    process.exit(2);
+}
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const ADMIN = { email: 'root@failover.test', password: 'Failover#Pass1' };
 const READERS = 12;

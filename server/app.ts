@@ -17,6 +17,7 @@ import { afterReplyPlugin } from './http/afterReply';
 import { errorsPlugin, newRequestId } from './http/errors';
 import { scopePlugin } from './http/scope';
 import { metricsPlugin } from './metrics/http';
+import { healthPlugin } from './http/health';
 import { features } from './features';
 import { platformVersion } from './version';
 
@@ -49,6 +50,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     await app.register(errorsPlugin);
     // At the root, not under /api/v2: a scraper's address (docs/ops.md "Metrics").
     await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
+    await app.register(healthPlugin, { ctx });
     for (const feature of features)
         for (const reading of feature.gauges ?? []) ctx.metrics.readGauge(`${feature.name}:${reading.gauge}`, reading);
     await app.register(afterReplyPlugin);

@@ -78,6 +78,8 @@ export interface TestPlatform {
     filesDir: string;
     /** moves the server's clock */
     clock: { offsetMs: number };
+    /** the platform's database, to take it away under a running server */
+    database: Database;
     close(): Promise<void>;
     /** signs in and returns the access token */
     login(email: string, password?: string): Promise<string>;
@@ -138,6 +140,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}, options: Pl
         demo,
         filesDir,
         clock,
+        database,
         call,
         close: async () => {
             await app.close();
