@@ -22,6 +22,12 @@ test.describe('a German browser', () => {
         await expect(page.getByText(/^Willkommen, /)).toBeVisible();
         await expect(page.getByRole('menuitem', { name: 'Geräte', exact: true })).toBeVisible();
         await shot(page, info, 'dashboard-de');
+        // dates as German writes them (28.11.2026, 18:03:03), not SPEC 9's English YYYY-MM-DD
+        await page.goto('/events');
+        const rows = page.locator('table tbody').first();
+        await expect(rows.getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/).first()).toBeVisible();
+        await expect(rows.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toHaveCount(0);
+        await shot(page, info, 'events-de');
     });
 });
 

@@ -1,16 +1,39 @@
 import { format, isValid } from 'date-fns';
 import { DATE_FORMAT } from '../../contract/constants';
 
+/** The console's language for dates, set by the i18n provider as it loads a language (src/i18n/index.ts). */
+let dateLocale = 'en';
+export const setDateLocale = (locale: string) => {
+    dateLocale = locale;
+};
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormatOf = (locale: string) => {
+    let found = dateFormats.get(locale);
+    if (!found) {
+        found = new Intl.DateTimeFormat(locale, {
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+        });
+        dateFormats.set(locale, found);
+    }
+    return found;
+};
+
 /**
- * SPEC 9: YYYY-MM-DD HH:mm:ss in local time; a year of 1970 (an unset time,
- * epoch 0) shows '-'. The UTC year counts too: west of Greenwich epoch 0 is
- * 1969-12-31 locally and must not show as a date.
+ * A date and time in local time as the reader's language writes it: SPEC 9's YYYY-MM-DD HH:mm:ss in English, the
+ * language's own order elsewhere (28.11.2026, 18:03:03 in German; docs/decisions.md "Dates in the reader's
+ * language"). A year of 1970 (an unset time, epoch 0) shows '-'; the UTC year counts too: west of Greenwich
+ * epoch 0 is 1969-12-31 locally and must not show as a date.
  */
-export const formatDate = (value: string | number | Date | null | undefined): string => {
+export const formatDate = (value: string | number | Date | null | undefined, locale: string = dateLocale): string => {
     if (value === null || value === undefined || value === '') return '-';
     const date = value instanceof Date ? value : new Date(value);
     if (!isValid(date) || date.getFullYear() === 1970 || date.getUTCFullYear() === 1970) return '-';
-    return format(date, DATE_FORMAT);
+    return locale === 'en' ? format(date, DATE_FORMAT) : dateFormatOf(locale).format(date);
 };
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
@@ -21,10 +44,15 @@ export const formatFileSize = (bytes: number): string => {
     return `${(bytes / 1024 ** unit).toFixed(2)} ${UNITS[unit]}`;
 };
 
-/** SPEC 9 relative time, in words that read naturally: 'less than an hour ago', '1 hour ago', 'N hours ago', '1 day ago', 'N days ago'. */
+/**
+ * How long ago, true to the second: 'N s ago' and 'N min ago' under an hour (where SPEC 9 said only 'less than an
+ * hour ago'), then SPEC 9's '1 hour ago', 'N hours ago', 'N days ago'.
+ */
 export const relativeTime = (value: string | number | Date, now: Date = new Date()): { key: string; count: number } => {
-    const hours = Math.floor((now.getTime() - new Date(value).getTime()) / 3_600_000);
-    if (hours < 1) return { key: 'time.lessThanHour', count: 0 };
+    const seconds = Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / 1000));
+    if (seconds < 60) return { key: 'time.seconds', count: seconds };
+    if (seconds < 3600) return { key: 'time.minutes', count: Math.floor(seconds / 60) };
+    const hours = Math.floor(seconds / 3600);
     if (hours < 24) return { key: hours === 1 ? 'time.oneHour' : 'time.hours', count: hours };
     return { key: 'time.days', count: Math.floor(hours / 24) };
 };

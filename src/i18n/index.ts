@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'react-admin';
 import { coreEnglish, loadEnglish } from './en';
 import type { Messages } from '../plugins/types';
 import { LOCALES } from './locales';
+import { setDateLocale } from './format';
 import type { LocaleCode } from '../../contract/constants';
 
 export { LOCALES };
@@ -17,10 +18,13 @@ let english: Messages = coreEnglish;
  * errors, not silent fallbacks.
  */
 export const i18nProvider = polyglotI18nProvider(
-    locale =>
-        locale === 'en'
+    locale => {
+        // dates follow the language from the render that shows it on (src/i18n/format.ts)
+        setDateLocale(locale);
+        return locale === 'en'
             ? (english as unknown as TranslationMessages)
-            : import('./load').then(async m => (await m.loadLocale(locale as Exclude<LocaleCode, 'en'>)) as unknown as TranslationMessages),
+            : import('./load').then(async m => (await m.loadLocale(locale as Exclude<LocaleCode, 'en'>)) as unknown as TranslationMessages);
+    },
     'en',
     LOCALES,
     { allowMissing: false },

@@ -35,7 +35,8 @@ const de: Messages = {
         },
     },
     time: {
-        lessThanHour: 'vor weniger als einer Stunde',
+        seconds: 'vor %{smart_count} s',
+        minutes: 'vor %{smart_count} Min.',
         oneHour: 'vor 1 Stunde',
         hours: 'vor %{smart_count} Stunden',
         days: 'vor 1 Tag |||| vor %{smart_count} Tagen',

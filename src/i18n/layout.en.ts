@@ -34,7 +34,8 @@ const en: Messages = {
         },
     },
     time: {
-        lessThanHour: 'less than an hour ago',
+        seconds: '%{smart_count} s ago',
+        minutes: '%{smart_count} min ago',
         oneHour: '1 hour ago',
         hours: '%{smart_count} hours ago',
         days: '1 day ago |||| %{smart_count} days ago',

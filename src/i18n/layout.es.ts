@@ -35,7 +35,8 @@ const es: Messages = {
         },
     },
     time: {
-        lessThanHour: 'hace menos de una hora',
+        seconds: 'hace %{smart_count} s',
+        minutes: 'hace %{smart_count} min',
         oneHour: 'hace 1 hora',
         hours: 'hace %{smart_count} horas',
         days: 'hace 1 día |||| hace %{smart_count} días',

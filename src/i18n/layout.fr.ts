@@ -35,7 +35,8 @@ const fr: Messages = {
         },
     },
     time: {
-        lessThanHour: 'il y a moins d’une heure',
+        seconds: 'il y a %{smart_count} s',
+        minutes: 'il y a %{smart_count} min',
         oneHour: 'il y a 1 heure',
         hours: 'il y a %{smart_count} heures',
         days: 'il y a 1 jour |||| il y a %{smart_count} jours',

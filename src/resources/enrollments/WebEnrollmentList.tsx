@@ -140,6 +140,8 @@ export const WebEnrollmentList = () => {
                 bulkActionButtons={false}
                 rowClick={false}
                 size="small"
+                // a date and its time on one line: the names and addresses wrap instead
+                sx={{ '& td.column-sent_at, & td.column-completed_at, & td.column-expires_at': { whiteSpace: 'nowrap' } }}
                 empty={
                     <ListEmpty text="resources.web_enrollments.empty">
                         {mayWrite && showsCurrent && (

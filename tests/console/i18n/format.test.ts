@@ -11,8 +11,8 @@ const fr = await loadLocale('fr');
 const translator = (messages: unknown) =>
     polyglotI18nProvider(() => messages as TranslationMessages, 'en', [], { allowMissing: false }).translate;
 
-describe('dates (SPEC 9)', () => {
-    it('read YYYY-MM-DD HH:mm:ss in local time', () => {
+describe("dates (SPEC 9, in the reader's language)", () => {
+    it('read YYYY-MM-DD HH:mm:ss in local time in English', () => {
         expect(formatDate(new Date(2026, 10, 22, 9, 5, 7))).toBe('2026-11-22 09:05:07');
         expect(formatDate(new Date(2026, 0, 1, 23, 59, 59).getTime())).toBe('2026-01-01 23:59:59');
     });
@@ -25,6 +25,13 @@ describe('dates (SPEC 9)', () => {
         expect(formatDate(undefined)).toBe('-');
         expect(formatDate('')).toBe('-');
         expect(formatDate('garbage')).toBe('-');
+    });
+    it('read as each language writes a date and time: 28.11.2026, 18:03:03 in German', () => {
+        const date = new Date(2026, 10, 28, 18, 3, 3);
+        expect(formatDate(date, 'de')).toBe('28.11.2026, 18:03:03');
+        expect(formatDate(date, 'fr')).toBe('28/11/2026 18:03:03');
+        expect(formatDate(date, 'es')).toBe('28/11/2026, 18:03:03');
+        expect(formatDate(0, 'de')).toBe('-');
     });
     it('read server ISO strings', () => {
         const iso = new Date(2026, 4, 6, 7, 8, 9).toISOString();
@@ -53,8 +60,10 @@ describe('file sizes (SPEC 9: bytes to TB, 2 decimals)', () => {
 
 describe('relative time (SPEC 9)', () => {
     const now = new Date('2026-11-22T12:00:00Z');
-    it('picks the SPEC wording by the hours gone', () => {
-        expect(relativeTime('2026-11-22T11:30:00Z', now)).toEqual({ key: 'time.lessThanHour', count: 0 });
+    it('is true to the second under an hour, then picks the SPEC wording by the hours gone', () => {
+        expect(relativeTime('2026-11-22T11:59:48Z', now)).toEqual({ key: 'time.seconds', count: 12 });
+        expect(relativeTime('2026-11-22T12:00:03Z', now)).toEqual({ key: 'time.seconds', count: 0 });
+        expect(relativeTime('2026-11-22T11:30:00Z', now)).toEqual({ key: 'time.minutes', count: 30 });
         expect(relativeTime('2026-11-22T11:00:00Z', now)).toEqual({ key: 'time.oneHour', count: 1 });
         expect(relativeTime('2026-11-22T10:00:01Z', now)).toEqual({ key: 'time.oneHour', count: 1 });
         expect(relativeTime('2026-11-22T07:00:00Z', now)).toEqual({ key: 'time.hours', count: 5 });
@@ -65,12 +74,13 @@ describe('relative time (SPEC 9)', () => {
     it('reads in English and French', () => {
         const english = translator(en);
         const french = translator(fr);
-        expect(formatRelativeTime(english, '2026-11-22T11:30:00Z', now)).toBe('less than an hour ago');
+        expect(formatRelativeTime(english, '2026-11-22T11:59:48Z', now)).toBe('12 s ago');
+        expect(formatRelativeTime(english, '2026-11-22T11:30:00Z', now)).toBe('30 min ago');
         expect(formatRelativeTime(english, '2026-11-22T11:00:00Z', now)).toBe('1 hour ago');
         expect(formatRelativeTime(english, '2026-11-22T07:00:00Z', now)).toBe('5 hours ago');
         expect(formatRelativeTime(english, '2026-11-21T12:00:00Z', now)).toBe('1 day ago');
         expect(formatRelativeTime(english, '2026-11-19T12:00:00Z', now)).toBe('3 days ago');
-        expect(formatRelativeTime(french, '2026-11-22T11:30:00Z', now)).toBe('il y a moins d’une heure');
+        expect(formatRelativeTime(french, '2026-11-22T11:30:00Z', now)).toBe('il y a 30 min');
         expect(formatRelativeTime(french, '2026-11-21T12:00:00Z', now)).toBe('il y a 1 jour');
         expect(formatRelativeTime(french, '2026-11-19T12:00:00Z', now)).toBe('il y a 3 jours');
     });
