@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 import { parseSort } from '../../contract/api';
@@ -43,6 +43,9 @@ export const countAll = sql<number>`count(*)::int`;
 export const allOf = (conditions: (SQL | undefined)[]) => and(...conditions.filter((c): c is SQL => !!c));
 /** case-insensitive "contains" for the q filter; % and _ in the input are literal */
 export const likeText = (q: string) => `%${q.replace(/[\\%_]/g, m => `\\${m}`)}%`;
+/** A list's q filter: the rows where any of these columns contains q (likeText); no filter without q. */
+export const textMatch = (q: string | undefined, ...columns: (AnyColumn | SQL)[]): SQL | undefined =>
+    q ? or(...columns.map(column => ilike(column, likeText(q)))) : undefined;
 
 /** A query's reach: one account, or an account and those below it by path ('/' is every account: the admin). */
 export type AccountScope = { accountId: number } | { pathPrefix: string };

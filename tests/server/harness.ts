@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -155,4 +156,17 @@ export const startPlatform = async (overrides: Partial<Config> = {}, options: Pl
             return (method, url, payload) => call(token, { method, url: `/api/v2${url}`, ...(payload ? { payload } : {}) });
         },
     };
+};
+
+/**
+ * The platform of a test file with the admin signed in: started before the file's tests, closed after them.
+ * `platformForFile(started => ({ p, admin } = started))` hands them to the file's own variables.
+ */
+export const platformForFile = (ready: (started: { p: TestPlatform; admin: ApiCaller }) => void) => {
+    let p: TestPlatform | undefined;
+    beforeAll(async () => {
+        p = await startPlatform();
+        ready({ p, admin: await p.as(ADMIN.email) });
+    });
+    afterAll(() => p?.close());
 };

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AccessGroupRecord, GroupDevice } from '../../../contract/access-groups';
 import { parseSort } from '../../../contract/api';
 import { outer, type Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, devices, profileAccessGroups } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
+import { allOf, countAll, textMatch, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 import { bumpAccessVersion } from '../../db/accessVersions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -83,7 +83,7 @@ const groupOrder = (sort: string | undefined): SQL[] => {
 const groupWhere = (f: AccessGroupFilters) =>
     allOf([
         inAccountScope(f.scope, accessGroups.account_id),
-        f.q ? ilike(accessGroups.description, likeText(f.q)) : undefined,
+        textMatch(f.q, accessGroups.description),
         f.ids ? inArray(accessGroups.id, f.ids) : undefined,
         f.default_group !== undefined ? eq(accessGroups.default_group, f.default_group) : undefined,
     ]);

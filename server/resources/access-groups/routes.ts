@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
 import { conflict, conflictOnDuplicate, notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
+import { rowRoutes } from '../../http/rowRoutes';
 import { scopeOf } from '../../http/scope';
 import { schedulesOfAccount } from '../schedules';
 import { addProfilesToGroup, groupMembers, profilesOfAccount, removeProfileFromGroup } from '../profiles';
@@ -27,6 +28,7 @@ import {
     removeGroupDevice,
     toAccessGroup,
     updateAccessGroup,
+    type AccessGroupListRow,
 } from './queries';
 import { groupLookups } from './routeHelpers';
 
@@ -58,6 +60,7 @@ const memberParams = (key: 'deviceId' | 'profileId') =>
  */
 export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { visible } = groupLookups(ctx);
+    const rows = rowRoutes(app, { tags, errors, visible, reply: accessGroupRecord, record: toAccessGroup });
 
     app.get(
         '/access_groups',
@@ -87,19 +90,7 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         },
     );
 
-    app.get(
-        '/access_groups/:id',
-        {
-            config: { access: ['profiles', 'read'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'One access group with how many devices serve it and how many profiles it holds',
-                params: idParam,
-                response: { 200: accessGroupRecord, ...errors },
-            },
-        },
-        async request => toAccessGroup(await visible(request, request.params.id)),
-    );
+    rows.get('/access_groups/:id', ['profiles', 'read'], 'One access group with how many devices serve it and how many profiles it holds');
 
     app.get(
         '/access_groups/:id/embedded',
@@ -129,6 +120,22 @@ export const accessGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
 /** Creating, changing and deleting access groups. */
 export const accessGroupWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { visible, reload, audit } = groupLookups(ctx);
+    const rows = rowRoutes(app, { tags, errors, visible, reply: accessGroupRecord, record: toAccessGroup, audit });
+    /** Deletes a group that is not the default and that no device or profile uses (409 otherwise, saying which). */
+    const remove = async (group: AccessGroupListRow) => {
+        let outcome;
+        try {
+            outcome = await deleteAccessGroup(ctx.db, group);
+        } catch (e) {
+            // A member added while the group was being deleted: the foreign key keeps the group.
+            if (foreignKeyViolation(e)) throw conflict(ACCESS_GROUP_CONFLICTS.inUseNow);
+            throw e;
+        }
+        if (!outcome.deleted)
+            throw conflict(
+                outcome.isDefault ? ACCESS_GROUP_CONFLICTS.isDefault : ACCESS_GROUP_CONFLICTS.inUse(outcome.devices, outcome.profiles),
+            );
+    };
     // the unique index settles two requests at once: the loser gets the same 409
     const saving = conflictOnDuplicate(ACCESS_GROUP_CONFLICTS.descriptionTaken);
     /** A schedule of the group's own account, or none (docs/decisions.md "Schedules"). */
@@ -194,34 +201,11 @@ export const accessGroupWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (
         },
     );
 
-    app.delete(
+    rows.delete(
         '/access_groups/:id',
-        {
-            config: { access: ['deviceConfig', 'write'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'Delete an access group that is not the default and that no device or profile uses (SPEC 4.8)',
-                params: idParam,
-                response: { 204: z.null(), ...errors },
-            },
-        },
-        async (request, reply) => {
-            const group = await visible(request, request.params.id);
-            let outcome;
-            try {
-                outcome = await deleteAccessGroup(ctx.db, group);
-            } catch (e) {
-                // A member added while the group was being deleted: the foreign key keeps the group.
-                if (foreignKeyViolation(e)) throw conflict(ACCESS_GROUP_CONFLICTS.inUseNow);
-                throw e;
-            }
-            if (!outcome.deleted)
-                throw conflict(
-                    outcome.isDefault ? ACCESS_GROUP_CONFLICTS.isDefault : ACCESS_GROUP_CONFLICTS.inUse(outcome.devices, outcome.profiles),
-                );
-            await audit(request, 'delete', group, toAccessGroup(group));
-            return reply.status(204).send(null);
-        },
+        ['deviceConfig', 'write'],
+        'Delete an access group that is not the default and that no device or profile uses (SPEC 4.8)',
+        remove,
     );
 };
 

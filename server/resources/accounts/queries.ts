@@ -1,10 +1,10 @@
-import { and, count, eq, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { AccountInput } from '../../../contract/accounts';
 import type { AccountOption } from '../../../contract/session';
 import { isAtLeast, type Role } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, profileAccessGroups } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page } from '../../db/lists';
+import { allOf, countAll, textMatch, orderBy, page } from '../../db/lists';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -62,13 +62,7 @@ export const listAccounts = (db: Db, filters: AccountFilters, params: { page: nu
     const where = allOf([
         like(accounts.path, `${filters.pathPrefix}%`),
         filters.excludeId === undefined ? undefined : ne(accounts.id, filters.excludeId),
-        filters.q
-            ? or(
-                  ilike(accounts.name, likeText(filters.q)),
-                  ilike(accounts.ref_number, likeText(filters.q)),
-                  ilike(accounts.email, likeText(filters.q)),
-              )
-            : undefined,
+        textMatch(filters.q, accounts.name, accounts.ref_number, accounts.email),
         filters.type ? eq(accounts.type, filters.type) : undefined,
         filters.parent_id ? eq(accounts.parent_id, filters.parent_id) : undefined,
         filters.ids ? inArray(accounts.id, filters.ids) : undefined,

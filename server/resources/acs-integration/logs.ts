@@ -1,8 +1,8 @@
-import { desc, eq, gte, ilike, lte, or } from 'drizzle-orm';
+import { desc, eq, gte, lte } from 'drizzle-orm';
 import type { AcsLogAction, AcsLogLevel } from '../../../contract/acsIntegration';
 import type { Db } from '../../db/database';
 import { acsIntegrationLogs } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
+import { allOf, countAll, textMatch, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 /** One line of the integration log, as the synchronisation and the configuration routes write it. */
 export interface AcsLogEntry {
@@ -56,7 +56,7 @@ const where = (f: AcsLogFilters) =>
         f.acs_id ? eq(acsIntegrationLogs.acs_id, f.acs_id) : undefined,
         f.date_from ? gte(acsIntegrationLogs.at, f.date_from) : undefined,
         f.date_to ? lte(acsIntegrationLogs.at, f.date_to) : undefined,
-        f.q ? or(ilike(acsIntegrationLogs.message, likeText(f.q)), ilike(acsIntegrationLogs.acs_id, likeText(f.q))) : undefined,
+        textMatch(f.q, acsIntegrationLogs.message, acsIntegrationLogs.acs_id),
     ]);
 
 const SORTABLE = {

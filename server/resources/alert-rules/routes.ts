@@ -14,6 +14,7 @@ import { errorReply, idParam, listReply } from '../../../contract/api';
 import type { AppContext } from '../../context';
 import { conflict, HttpError, tooMany, validationError } from '../../http/errors';
 import { listParams } from '../../http/lists';
+import { rowRoutes } from '../../http/rowRoutes';
 import { scopeOf } from '../../http/scope';
 import { auditTrail } from '../../http/audit';
 import { answerPage, askedBy } from './pages';
@@ -34,6 +35,7 @@ const ANSWER_RATE = { max: 30, timeWindow: '1 minute' };
  */
 export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { visible, records, record } = ruleRecords(ctx);
+    const rows = rowRoutes(app, { tags, errors, visible, reply: alertRuleRecord, record });
 
     app.get(
         '/alert_rules',
@@ -52,20 +54,14 @@ export const alertRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         },
     );
 
-    app.get(
-        '/alert_rules/:id',
-        {
-            config: { access: ['alertRules', 'read'], scope: 'row' },
-            schema: { tags, summary: 'One alert rule', params: idParam, response: { 200: alertRuleRecord, ...errors } },
-        },
-        async request => record(await visible(request, request.params.id)),
-    );
+    rows.get('/alert_rules/:id', ['alertRules', 'read'], 'One alert rule');
 };
 
 /** Creating, changing and deleting alert rules, and asking an address again. */
 export const alertRuleWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { visible, record } = ruleRecords(ctx);
     const audit = auditTrail(ctx.db, 'alertRules', 'Alert rule');
+    const rows = rowRoutes(app, { tags, errors, visible, reply: alertRuleRecord, record, audit });
     /** Saves a rule and asks its new outside addresses; the account's daily cap of confirmation mails refuses the save. */
     const save = async (id: number | undefined, values: Parameters<typeof saveAlertRule>[1]['values']) => {
         const row = await saveAlertRule(ctx.db, { id, values, now: ctx.now(), perDay: ALERT_CONFIRMATIONS_PER_DAY });
@@ -149,24 +145,8 @@ export const alertRuleWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         },
     );
 
-    app.delete(
-        '/alert_rules/:id',
-        {
-            config: { access: ['alertRules', 'delete'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'Delete an alert rule and what it had not mailed yet',
-                params: idParam,
-                response: { 204: z.null(), ...errors },
-            },
-        },
-        async (request, reply) => {
-            const rule = await visible(request, request.params.id);
-            const gone = await record(rule);
-            await deleteAlertRule(ctx.db, rule.id);
-            await audit(request, 'delete', rule, gone);
-            return reply.status(204).send(null);
-        },
+    rows.delete('/alert_rules/:id', ['alertRules', 'delete'], 'Delete an alert rule and what it had not mailed yet', rule =>
+        deleteAlertRule(ctx.db, rule.id),
     );
 
     app.post(

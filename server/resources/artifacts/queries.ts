@@ -1,9 +1,9 @@
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { OPEN_DEPLOYMENT_STATUSES, type ArtifactRecord, type FirmwareKeyRecord, type Verification } from '../../../contract/firmware';
 import type { Db } from '../../db/database';
 import { accounts, deployments, firmwareArtifacts, firmwareKeys } from '../../db/schema';
 import { verifyManifest } from '../../firmware/signature';
-import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { allOf, countAll, inAccountScope, textMatch, orderBy, page, type AccountScope } from '../../db/lists';
 
 export type ArtifactRow = typeof firmwareArtifacts.$inferSelect;
 export type FirmwareKeyRow = typeof firmwareKeys.$inferSelect;
@@ -71,7 +71,7 @@ const artifactWhere = (f: ArtifactFilters) =>
         f.scope
             ? or(inArray(firmwareArtifacts.account_id, f.accountIds), inAccountScope(f.scope, firmwareArtifacts.account_id) ?? sql`true`)
             : inArray(firmwareArtifacts.account_id, f.accountIds),
-        f.q ? ilike(firmwareArtifacts.name, likeText(f.q)) : undefined,
+        textMatch(f.q, firmwareArtifacts.name),
         f.device_type ? sql`${f.device_type} = any(${firmwareArtifacts.device_types})` : undefined,
         f.ids ? inArray(firmwareArtifacts.id, f.ids) : undefined,
     ]);

@@ -1,7 +1,7 @@
-import { desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { accounts, auditLogs } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
+import { allOf, countAll, textMatch, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 import { nameOf } from '../../http/audit';
 
 export interface AuditFilters {
@@ -24,14 +24,7 @@ const where = (f: AuditFilters) =>
         f.user_id ? eq(auditLogs.user_id, f.user_id) : undefined,
         f.date_from ? gte(auditLogs.timestamp, f.date_from) : undefined,
         f.date_to ? lte(auditLogs.timestamp, f.date_to) : undefined,
-        f.q
-            ? or(
-                  ilike(auditLogs.user_name, likeText(f.q)),
-                  ilike(auditLogs.entity, likeText(f.q)),
-                  ilike(auditLogs.entity_id, likeText(f.q)),
-                  ilike(auditLogs.target_name, likeText(f.q)),
-              )
-            : undefined,
+        textMatch(f.q, auditLogs.user_name, auditLogs.entity, auditLogs.entity_id, auditLogs.target_name),
     ]);
 
 const SORTABLE = {

@@ -1,8 +1,8 @@
-import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { WIEGAND_FORMATS, PREDEFINED_CARD_FORMATS, type PredefinedCardFormatKey, type WiegandFormat } from '../../../contract/card-formats';
 import type { Db } from '../../db/database';
 import { cardFormats } from '../../db/schema';
-import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { allOf, countAll, inAccountScope, textMatch, orderBy, page, type AccountScope } from '../../db/lists';
 
 export type CardFormatRow = typeof cardFormats.$inferSelect;
 type Layout = Pick<WiegandFormat, 'facility' | 'card' | 'parity'>;
@@ -53,7 +53,7 @@ export const listCardFormats = (
     const custom = f.scope ? (inAccountScope(f.scope, cardFormats.account_id) ?? isNotNull(cardFormats.account_id)) : undefined;
     const where = allOf([
         custom ? or(isNull(cardFormats.account_id), custom) : isNull(cardFormats.account_id),
-        f.q ? ilike(cardFormats.name, likeText(f.q)) : undefined,
+        textMatch(f.q, cardFormats.name),
         f.type ? eq(cardFormats.type, f.type) : undefined,
         f.ids ? inArray(cardFormats.id, f.ids) : undefined,
     ]);

@@ -7,12 +7,21 @@ import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
 import { conflict } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
+import { rowRoutes } from '../../http/rowRoutes';
 import { scopeOf } from '../../http/scope';
 import { recordAudit } from '../../http/audit';
 import { bumpAccessVersion } from '../../db/accessVersions';
 import { badgesUsingFormat, visitorsWithFormat } from '../profiles';
 import { deleteProfilesFor } from '../profiles';
-import { deleteCardFormat, insertCardFormat, listCardFormats, nameTaken, toCardFormat, updateCardFormat } from './queries';
+import {
+    deleteCardFormat,
+    insertCardFormat,
+    listCardFormats,
+    nameTaken,
+    toCardFormat,
+    updateCardFormat,
+    type CardFormatRow,
+} from './queries';
 import { cardFormatLookups } from './routeHelpers';
 
 const tags = ['card formats'];
@@ -23,6 +32,7 @@ export const FORMAT_IN_USE = 'The cards that use the format must be removed firs
 /** The card formats: the list, the predefined ones without sign-in, one format. */
 export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { visible } = cardFormatLookups(ctx);
+    const rows = rowRoutes(app, { tags, errors, visible, reply: cardFormatRecord, record: toCardFormat });
 
     app.get(
         '/card_formats',
@@ -61,19 +71,44 @@ export const cardFormatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         },
     );
 
-    app.get(
-        '/card_formats/:id',
-        {
-            config: { access: ['cardFormats', 'read'], scope: 'row' },
-            schema: { tags, summary: 'One card format', params: idParam, response: { 200: cardFormatRecord, ...errors } },
-        },
-        async request => toCardFormat(await visible(request, request.params.id)),
-    );
+    rows.get('/card_formats/:id', ['cardFormats', 'read'], 'One card format');
 };
 
 /** Creating, changing and deleting custom card formats. */
 export const cardFormatWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { custom } = cardFormatLookups(ctx);
+    const rows = rowRoutes(app, {
+        tags,
+        errors,
+        visible: custom,
+        reply: cardFormatRecord,
+        record: toCardFormat,
+        audit: (request, action, row, before) =>
+            recordAudit(ctx.db, request, {
+                action,
+                resource: 'cardFormats',
+                entity: 'Card format',
+                entity_id: row.id,
+                account_id: row.account_id,
+                before,
+            }),
+    });
+    /** Deletes a custom format no profile's card uses (SPEC 4.8), with its visitor badges; list entries and ranges by cascade. */
+    const remove = async (row: CardFormatRow) => {
+        if ((await badgesUsingFormat(ctx.db, row.id, { visitors: false })) > 0) throw conflict(FORMAT_IN_USE);
+        // SPEC 4.8: its visitor badges go with it (their profiles are visits of the day).
+        const visits = await visitorsWithFormat(ctx.db, row.id);
+        for (const [accountId, ids] of visits) await deleteProfilesFor(ctx.db, ctx.storage, accountId, ids, 'deleted');
+        try {
+            await deleteCardFormat(ctx.db, row.id);
+        } catch (e) {
+            // A card added meanwhile: the badges' foreign key keeps the format.
+            if (foreignKeyViolation(e)) throw conflict(FORMAT_IN_USE);
+            throw e;
+        }
+        // A reader's Wiegand output may have used it.
+        await bumpAccessVersion(ctx.db, row.account_id);
+    };
 
     app.post(
         '/card_formats',
@@ -135,42 +170,10 @@ export const cardFormatWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     );
 
     // SPEC 6.2 gives card formats a write right only: deleting is writing.
-    app.delete(
+    rows.delete(
         '/card_formats/:id',
-        {
-            config: { access: ['cardFormats', 'write'], scope: 'row' },
-            schema: {
-                tags,
-                summary:
-                    "Delete a custom card format with its visitor badges, visitor ranges and badge-list entries (SPEC 4.8); profiles' cards must be removed first",
-                params: idParam,
-                response: { 204: z.null(), ...errors },
-            },
-        },
-        async (request, reply) => {
-            const row = await custom(request, request.params.id);
-            if ((await badgesUsingFormat(ctx.db, row.id, { visitors: false })) > 0) throw conflict(FORMAT_IN_USE);
-            // SPEC 4.8: its visitor badges go with it (their profiles are visits of the day); list entries and ranges by cascade.
-            const visits = await visitorsWithFormat(ctx.db, row.id);
-            for (const [accountId, ids] of visits) await deleteProfilesFor(ctx.db, ctx.storage, accountId, ids, 'deleted');
-            try {
-                await deleteCardFormat(ctx.db, row.id);
-            } catch (e) {
-                // A card added meanwhile: the badges' foreign key keeps the format.
-                if (foreignKeyViolation(e)) throw conflict(FORMAT_IN_USE);
-                throw e;
-            }
-            // A reader's Wiegand output may have used it.
-            await bumpAccessVersion(ctx.db, row.account_id);
-            await recordAudit(ctx.db, request, {
-                action: 'delete',
-                resource: 'cardFormats',
-                entity: 'Card format',
-                entity_id: row.id,
-                account_id: row.account_id,
-                before: toCardFormat(row),
-            });
-            return reply.status(204).send(null);
-        },
+        ['cardFormats', 'write'],
+        "Delete a custom card format with its visitor badges, visitor ranges and badge-list entries (SPEC 4.8); profiles' cards must be removed first",
+        remove,
     );
 };

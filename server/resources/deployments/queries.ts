@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
     emptyCounts,
     isFinalDeviceStatus,
@@ -18,7 +18,7 @@ import { APPROVED_DEVICE_STATUSES } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import { rows } from '../../db/database';
 import { accounts, deploymentDevices, deploymentLogs, deploymentPhases, deployments, devices, firmwareArtifacts } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
+import { allOf, countAll, textMatch, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -148,7 +148,7 @@ export const listDeployments = async (
     const where = allOf([
         inAccountScope(f.scope, deployments.account_id),
         groupWhere(f.group, now),
-        f.q ? or(ilike(deployments.name, likeText(f.q)), ilike(deployments.artifact_name, likeText(f.q))) : undefined,
+        textMatch(f.q, deployments.name, deployments.artifact_name),
         f.ids ? inArray(deployments.id, f.ids) : undefined,
     ]);
     const query = selectDeployments(db)
@@ -247,7 +247,7 @@ export const listDeploymentDevices = (
         eq(deploymentDevices.deployment_id, deploymentId),
         f.status ? eq(deploymentDevices.status, f.status) : undefined,
         f.phase !== undefined ? eq(deploymentDevices.phase, f.phase) : undefined,
-        f.q ? or(ilike(deploymentDevices.description, likeText(f.q)), ilike(deploymentDevices.hardware_id, likeText(f.q))) : undefined,
+        textMatch(f.q, deploymentDevices.description, deploymentDevices.hardware_id),
     ]);
     const query = db
         .select()

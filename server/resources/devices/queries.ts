@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord, DeviceStatus, DeviceUpdateInput, SipFields } from '../../../contract/devices';
 import type { Db } from '../../db/database';
 import type { GaugeSample } from '../../metrics';
@@ -17,7 +17,7 @@ import {
     type StoredOnvif,
     type StoredSip,
 } from '../../db/schema';
-import { type AccountScope, allOf, countAll, idsOfAccount, inAccountScope, likeText, orderBy, page } from '../../db/lists';
+import { type AccountScope, allOf, countAll, idsOfAccount, inAccountScope, textMatch, orderBy, page } from '../../db/lists';
 import type { DeviceCredential } from '../../http/deviceAuth';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -171,13 +171,7 @@ const SORTABLE = {
 const deviceWhere = (f: DeviceFilters): SQL | undefined =>
     allOf([
         inAccountScope(f.scope, devices.account_id),
-        f.q
-            ? or(
-                  ilike(devices.description, likeText(f.q)),
-                  ilike(devices.hardware_id, likeText(f.q)),
-                  ilike(devices.ip_address, likeText(f.q)),
-              )
-            : undefined,
+        textMatch(f.q, devices.description, devices.hardware_id, devices.ip_address),
         f.status ? eq(devices.status, f.status) : undefined,
         f.device_mode ? eq(devices.device_mode, f.device_mode) : undefined,
         f.role ? eq(devices.role, f.role as DeviceRow['role']) : undefined,

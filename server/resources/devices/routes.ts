@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParam } from '../../../contract/api';
 import { deviceRecord, deviceUpdateInput } from '../../../contract/devices';
 import { MESSAGES } from '../../../contract/validation';
 import type { AppContext } from '../../context';
 import { validationError } from '../../http/errors';
+import { rowRoutes } from '../../http/rowRoutes';
 import { deleteDevices, storedOnvif, storedSip, updateDeviceParameters } from './queries';
 import { deviceRouteKit, errors, tags } from './routeKit';
 
@@ -14,15 +14,9 @@ import { deviceRouteKit, errors, tags } from './routeKit';
  */
 export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { audit, checkGroups, record, reload, visible } = deviceRouteKit(ctx);
+    const rows = rowRoutes(app, { tags, errors, visible, reply: deviceRecord, record, audit });
 
-    app.get(
-        '/devices/:id',
-        {
-            config: { access: ['devices', 'read'], scope: 'row' },
-            schema: { tags, summary: 'One device', params: idParam, response: { 200: deviceRecord, ...errors } },
-        },
-        async request => record(await visible(request, request.params.id)),
-    );
+    rows.get('/devices/:id', ['devices', 'read'], 'One device');
 
     app.put(
         '/devices/:id',
@@ -67,22 +61,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         },
     );
 
-    app.delete(
-        '/devices/:id',
-        {
-            config: { access: ['devices', 'delete'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'Delete a device; its events stay, showing "Device deleted"',
-                params: idParam,
-                response: { 204: z.null(), ...errors },
-            },
-        },
-        async (request, reply) => {
-            const device = await visible(request, request.params.id);
-            await deleteDevices(ctx.db, [device.id]);
-            await audit(request, 'delete', device, record(device));
-            return reply.status(204).send(null);
-        },
+    rows.delete('/devices/:id', ['devices', 'delete'], 'Delete a device; its events stay, showing "Device deleted"', device =>
+        deleteDevices(ctx.db, [device.id]),
     );
 };

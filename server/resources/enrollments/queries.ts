@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
     ENROLLMENT_CODE_MAX_TOTAL_TRIES,
     ENROLLMENT_CODE_MAX_TRIES,
@@ -9,7 +9,7 @@ import {
 import { rows, type Db } from '../../db/database';
 import type { GaugeSample } from '../../metrics';
 import { consentTemplates, enrollmentBatches, enrollmentInviteDays, enrollmentInvites } from '../../db/schema';
-import { allOf, countAll, likeText, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
+import { allOf, countAll, textMatch, orderBy, page, inAccountScope, type AccountScope } from '../../db/lists';
 
 export type InviteRow = typeof enrollmentInvites.$inferSelect;
 export type NewInvite = typeof enrollmentInvites.$inferInsert;
@@ -76,7 +76,7 @@ const statusIs = (status: EnrollmentStatus, now: Date): SQL => {
 export const listEnrollments = async (db: Db, f: EnrollmentFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = allOf([
         inAccountScope(f.scope, enrollmentInvites.account_id),
-        f.q ? or(ilike(enrollmentInvites.name, likeText(f.q)), ilike(enrollmentInvites.email, likeText(f.q))) : undefined,
+        textMatch(f.q, enrollmentInvites.name, enrollmentInvites.email),
         f.status ? statusIs(f.status, f.now) : undefined,
     ]);
     const query = db

@@ -10,7 +10,7 @@ import { parseBadgeText } from '../../../contract/search';
 import type { Db } from '../../db/database';
 import { outer, rows } from '../../db/database';
 import { accessGroups, badges, cardFormats, cardLists, profileAccessGroups, profileConsents, profiles } from '../../db/schema';
-import { allOf, countAll, idsOfAccount, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { allOf, countAll, idsOfAccount, inAccountScope, likeText, textMatch, orderBy, page, type AccountScope } from '../../db/lists';
 import { bumpAccessVersion } from '../../db/accessVersions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -168,10 +168,7 @@ export const groupMembers = async (
     groupId: number,
     params: { page: number; per_page: number; q?: string },
 ): Promise<{ result: MemberProfile[]; count: number }> => {
-    const where = allOf([
-        eq(profileAccessGroups.access_group_id, groupId),
-        params.q ? ilike(profiles.acs_id, likeText(params.q)) : undefined,
-    ]);
+    const where = allOf([eq(profileAccessGroups.access_group_id, groupId), textMatch(params.q, profiles.acs_id)]);
     const query = db
         .select({ profile: profiles })
         .from(profileAccessGroups)

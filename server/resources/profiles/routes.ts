@@ -4,6 +4,7 @@ import { idParam } from '../../../contract/api';
 import { profileCreateInput, profileRecord, profileUpdateInput } from '../../../contract/profiles';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
+import { rowRoutes } from '../../http/rowRoutes';
 import { mayActIn, scopeOf } from '../../http/scope';
 import { findAccount } from '../accounts';
 import { deleteProfilesFor } from './deletion';
@@ -33,6 +34,14 @@ const values = (body: {
  */
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const audit = profileAudit(ctx);
+    const rows = rowRoutes(app, {
+        tags,
+        errors,
+        visible: (request, id) => visibleProfile(ctx, request, id),
+        reply: profileRecord,
+        record: profile => profileRecordOf(ctx, profile.id),
+        audit,
+    });
 
     app.delete(
         '/profiles/bulk',
@@ -65,19 +74,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         },
     );
 
-    app.get(
-        '/profiles/:id',
-        {
-            config: { access: ['profiles', 'read'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'One profile with its badges, access groups, last event and device',
-                params: idParam,
-                response: { 200: profileRecord, ...errors },
-            },
-        },
-        async request => profileRecordOf(ctx, (await visibleProfile(ctx, request, request.params.id)).id),
-    );
+    rows.get('/profiles/:id', ['profiles', 'read'], 'One profile with its badges, access groups, last event and device');
 
     app.post(
         '/profiles',
@@ -128,23 +125,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         },
     );
 
-    app.delete(
+    rows.delete(
         '/profiles/:id',
-        {
-            config: { access: ['profiles', 'delete'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'Delete a profile and its badges; its events stay, showing "Profile deleted"',
-                params: idParam,
-                response: { 204: z.null(), ...errors },
-            },
-        },
-        async (request, reply) => {
-            const profile = await visibleProfile(ctx, request, request.params.id);
-            const before = await profileRecordOf(ctx, profile.id);
-            await deleteProfilesFor(ctx.db, ctx.storage, profile.account_id, [profile.id], 'deleted');
-            await audit(request, 'delete', profile, before);
-            return reply.status(204).send(null);
-        },
+        ['profiles', 'delete'],
+        'Delete a profile and its badges; its events stay, showing "Profile deleted"',
+        profile => deleteProfilesFor(ctx.db, ctx.storage, profile.account_id, [profile.id], 'deleted'),
     );
 };

@@ -1,9 +1,9 @@
-import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DeviceStatus } from '../../../contract/devices';
 import type { ReaderRecord } from '../../../contract/readers';
 import type { Db } from '../../db/database';
 import { accounts, devices, readers } from '../../db/schema';
-import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { allOf, countAll, inAccountScope, textMatch, orderBy, page, type AccountScope } from '../../db/lists';
 import { ACCOUNT_OPTIONS } from '../../../contract/session';
 
 export type ReaderRow = typeof readers.$inferSelect;
@@ -80,13 +80,7 @@ const readerWhere = (f: ReaderFilters): SQL | undefined =>
         f.acsOnly
             ? sql`${readers.account_id} in (select ${accounts.id} from ${accounts} where ${accounts.options} @> ${JSON.stringify([{ name: ACCOUNT_OPTIONS.acsEnabled, value: 'true' }])}::jsonb)`
             : undefined,
-        f.q
-            ? or(
-                  ilike(readers.description, likeText(f.q)),
-                  ilike(readers.hardware_id, likeText(f.q)),
-                  ilike(devices.description, likeText(f.q)),
-              )
-            : undefined,
+        textMatch(f.q, readers.description, readers.hardware_id, devices.description),
         f.linked === undefined ? undefined : f.linked ? isNotNull(devices.id) : isNull(devices.id),
         f.ids ? inArray(readers.id, f.ids) : undefined,
     ]);

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/auth';
 import { conflict, conflictOnDuplicate, forbidden, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
+import { rowRoutes } from '../../http/rowRoutes';
 import { rowInScope, scopeOf } from '../../http/scope';
 import { findAccount } from '../accounts';
 import { auditTrail } from '../../http/audit';
@@ -59,6 +60,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     // the unique index settles two requests at once: the loser gets the same 409
     const saving = conflictOnDuplicate(READER_DENIALS.linkedElsewhere);
     const audit = auditTrail(ctx.db, 'readers', 'Reader');
+    const rows = rowRoutes(app, { tags, errors, visible, reply: readerRecord, record: toReader, audit });
 
     app.get(
         '/readers',
@@ -94,14 +96,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         },
     );
 
-    app.get(
-        '/readers/:id',
-        {
-            config: { access: ['devices', 'read'], scope: 'row' },
-            schema: { tags, summary: 'One reader', params: idParam, response: { 200: readerRecord, ...errors } },
-        },
-        async request => toReader(await visible(request, request.params.id)),
-    );
+    rows.get('/readers/:id', ['devices', 'read'], 'One reader');
 
     app.post(
         '/readers',
@@ -150,22 +145,7 @@ export const readerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         },
     );
 
-    app.delete(
-        '/readers/:id',
-        {
-            config: { access: ['devices', 'write'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'Delete a reader; the device it was linked to stays',
-                params: idParam,
-                response: { 204: z.null(), ...errors },
-            },
-        },
-        async (request, reply) => {
-            const reader = await visible(request, request.params.id);
-            await deleteReader(ctx.db, reader.id);
-            await audit(request, 'delete', reader, toReader(reader));
-            return reply.status(204).send(null);
-        },
+    rows.delete('/readers/:id', ['devices', 'write'], 'Delete a reader; the device it was linked to stays', reader =>
+        deleteReader(ctx.db, reader.id),
     );
 };

@@ -1,8 +1,8 @@
-import { and, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DeviceSchedule, ScheduleRecord, ScheduleRules } from '../../../contract/schedules';
 import { outer, type Db } from '../../db/database';
 import { accessGroups, accounts, deviceAccessGroups, schedules } from '../../db/schema';
-import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { allOf, countAll, inAccountScope, textMatch, orderBy, page, type AccountScope } from '../../db/lists';
 import { bumpAccessVersion } from '../../db/accessVersions';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -54,7 +54,7 @@ const SORTABLE: Record<string, SQL | AnyColumn> = {
 const scheduleWhere = (f: ScheduleFilters) =>
     allOf([
         inAccountScope(f.scope, schedules.account_id),
-        f.q ? ilike(schedules.name, likeText(f.q)) : undefined,
+        textMatch(f.q, schedules.name),
         f.ids ? inArray(schedules.id, f.ids) : undefined,
     ]);
 

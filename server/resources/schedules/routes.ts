@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { foreignKeyViolation } from '../../db/errors';
 import { conflict, conflictOnDuplicate } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
+import { rowRoutes } from '../../http/rowRoutes';
 import { rowInScope, scopeOf } from '../../http/scope';
 import { accountOptions } from '../accounts';
 import { auditTrail } from '../../http/audit';
@@ -47,6 +48,18 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     const reload = async (id: number) => toSchedule((await findSchedule(ctx.db, id))!);
     const saving = conflictOnDuplicate(SCHEDULE_CONFLICTS.nameTaken);
     const audit = auditTrail(ctx.db, 'schedules', 'Schedule');
+    const rows = rowRoutes(app, { tags, errors, visible, reply: scheduleRecord, record: toSchedule, audit });
+    /** Deletes a schedule no access group follows; 409 naming how many do. */
+    const remove = async (schedule: ScheduleListRow) => {
+        let outcome;
+        try {
+            outcome = await deleteSchedule(ctx.db, schedule);
+        } catch (e) {
+            if (foreignKeyViolation(e)) throw conflict(SCHEDULE_CONFLICTS.inUseNow);
+            throw e;
+        }
+        if (!outcome.deleted) throw conflict(SCHEDULE_CONFLICTS.inUse(outcome.groups));
+    };
 
     app.get(
         '/schedules',
@@ -67,19 +80,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
     );
 
-    app.get(
-        '/schedules/:id',
-        {
-            config: { access: ['schedules', 'read'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'One schedule with how many access groups follow it',
-                params: idParam,
-                response: { 200: scheduleRecord, ...errors },
-            },
-        },
-        async request => toSchedule(await visible(request, request.params.id)),
-    );
+    rows.get('/schedules/:id', ['schedules', 'read'], 'One schedule with how many access groups follow it');
 
     app.post(
         '/schedules',
@@ -129,29 +130,10 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
     );
 
-    app.delete(
+    rows.delete(
         '/schedules/:id',
-        {
-            config: { access: ['schedules', 'write'], scope: 'row' },
-            schema: {
-                tags,
-                summary: 'Delete a schedule that no access group follows (409 otherwise, naming how many do)',
-                params: idParam,
-                response: { 204: z.null(), ...errors },
-            },
-        },
-        async (request, reply) => {
-            const schedule = await visible(request, request.params.id);
-            let outcome;
-            try {
-                outcome = await deleteSchedule(ctx.db, schedule);
-            } catch (e) {
-                if (foreignKeyViolation(e)) throw conflict(SCHEDULE_CONFLICTS.inUseNow);
-                throw e;
-            }
-            if (!outcome.deleted) throw conflict(SCHEDULE_CONFLICTS.inUse(outcome.groups));
-            await audit(request, 'delete', schedule, toSchedule(schedule));
-            return reply.status(204).send(null);
-        },
+        ['schedules', 'write'],
+        'Delete a schedule that no access group follows (409 otherwise, naming how many do)',
+        remove,
     );
 };

@@ -1,8 +1,8 @@
-import { and, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import { accounts, auditLogs, emailChanges, users } from '../../db/schema';
-import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { allOf, countAll, inAccountScope, textMatch, orderBy, page, type AccountScope } from '../../db/lists';
 
 export type UserRow = typeof users.$inferSelect;
 type UserWithAccount = { user: UserRow; account: { id: number; name: string; path: string } };
@@ -51,7 +51,7 @@ export interface UserFilters {
 export const listUsers = (db: Db, filters: UserFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = allOf([
         inAccountScope(filters.scope, users.account_id),
-        filters.q ? or(ilike(users.name, likeText(filters.q)), ilike(users.email, likeText(filters.q))) : undefined,
+        textMatch(filters.q, users.name, users.email),
         filters.role ? eq(users.role, filters.role) : undefined,
         filters.ids ? inArray(users.id, filters.ids) : undefined,
     ]);

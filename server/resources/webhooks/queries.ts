@@ -1,8 +1,8 @@
-import { and, eq, ilike, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Delivery, Webhook } from '../../../contract/webhooks';
 import { rows, type Db } from '../../db/database';
 import type { GaugeSample } from '../../metrics';
-import { allOf, countAll, inAccountScope, likeText, orderBy, page, type AccountScope } from '../../db/lists';
+import { allOf, countAll, inAccountScope, textMatch, orderBy, page, type AccountScope } from '../../db/lists';
 import { accounts, users, webhookDeliveries, webhooks } from '../../db/schema';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -64,7 +64,7 @@ export interface WebhookFilters {
 export const listWebhooks = async (db: Db, f: WebhookFilters, params: { page: number; per_page: number; sort?: string }) => {
     const where = allOf([
         inAccountScope(f.scope, webhooks.account_id),
-        f.q ? sql`(${ilike(webhooks.url, likeText(f.q))} or ${ilike(webhooks.description, likeText(f.q))})` : undefined,
+        textMatch(f.q, webhooks.url, webhooks.description),
         f.ids ? inArray(webhooks.id, f.ids) : undefined,
         f.status ? eq(webhooks.status, f.status) : undefined,
     ]);

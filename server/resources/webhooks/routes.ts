@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../http/errors';
 import { idList, listParams } from '../../http/lists';
+import { rowRoutes } from '../../http/rowRoutes';
 import { scopeOf } from '../../http/scope';
 import {
     deleteWebhook,
@@ -42,6 +43,7 @@ const deliveryParams = z.object({ id: z.coerce.number().int().positive(), delive
  */
 export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { visible } = webhookLookups(ctx);
+    const rows = rowRoutes(app, { tags, errors, visible, reply: webhookRecord, record: toWebhook });
 
     app.get(
         '/webhooks',
@@ -64,19 +66,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         },
     );
 
-    app.get(
-        '/webhooks/:id',
-        {
-            config: { access: ['webhooks', 'read'], scope: 'row' },
-            schema: { tags, summary: 'One webhook (never its secret)', params: idParam, response: { 200: webhookRecord, ...errors } },
-        },
-        async request => toWebhook(await visible(request, request.params.id)),
-    );
+    rows.get('/webhooks/:id', ['webhooks', 'read'], 'One webhook (never its secret)');
 };
 
 /** Creating, changing and deleting webhooks. */
 export const webhookWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     const { visible, audit } = webhookLookups(ctx);
+    const rows = rowRoutes(app, { tags, errors, visible, reply: webhookRecord, record: toWebhook, audit });
 
     /** A cloud platform refuses receivers on non-public addresses (SSRF); it checks again before every send. */
     const checkUrl = async (url: string) => {
@@ -157,19 +153,7 @@ export const webhookWriteRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         },
     );
 
-    app.delete(
-        '/webhooks/:id',
-        {
-            config: { access: ['webhooks', 'delete'], scope: 'row' },
-            schema: { tags, summary: 'Delete a webhook and its deliveries', params: idParam, response: { 204: z.null(), ...errors } },
-        },
-        async (request, reply) => {
-            const before = await visible(request, request.params.id);
-            await deleteWebhook(ctx.db, before.id);
-            await audit(request, 'delete', before, toWebhook(before));
-            return reply.status(204).send(null);
-        },
-    );
+    rows.delete('/webhooks/:id', ['webhooks', 'delete'], 'Delete a webhook and its deliveries', row => deleteWebhook(ctx.db, row.id));
 };
 
 /** A webhook's deliveries, and sending one again. */

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { deviceAuthorization } from '../../../contract/device-api';
-import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { ADMIN, platformForFile, type ApiCaller, type TestPlatform } from '../harness';
 
 let p: TestPlatform;
 let admin: ApiCaller;
-beforeAll(async () => {
-    p = await startPlatform();
-    admin = await p.as(ADMIN.email);
-});
-afterAll(() => p?.close());
+platformForFile(started => ({ p, admin } = started));
 
 let seq = 0;
 const newReader = (over: Record<string, unknown> = {}) => ({

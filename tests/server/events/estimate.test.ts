@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { platformJobs } from '../../../server/features';
-import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { platformForFile, type ApiCaller, type TestPlatform } from '../harness';
 
 // After a burst of events, the list's estimated count follows within a minute, on either database.
 let p: TestPlatform;
 let admin: ApiCaller;
-beforeAll(async () => {
-    p = await startPlatform();
-    admin = await p.as(ADMIN.email);
-});
-afterAll(() => p?.close());
+platformForFile(started => ({ p, admin } = started));
 
 const burst = (account: number, from: number, n: number) =>
     p.ctx.db.execute(

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { EventRecord } from '../../../contract/events';
 import { badges, cardFormats, profiles } from '../../../server/db/schema';
 import { seedDemoEvents } from '../../../server/demo/seed-events';
-import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { platformForFile, type ApiCaller, type TestPlatform } from '../harness';
 import { addProfile, approvedReader } from './helpers';
 
 let p: TestPlatform;
 let admin: ApiCaller;
-beforeAll(async () => {
-    p = await startPlatform();
-    admin = await p.as(ADMIN.email);
-});
-afterAll(() => p?.close());
+platformForFile(started => ({ p, admin } = started));
 
 describe('demo events', () => {
     it("fill 30 days of the demo readers with events and their images, for the accounts' profiles", async () => {

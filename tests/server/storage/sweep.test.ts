@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startJobs } from '../../../server/jobs/runner';
 import { thumbnailKey } from '../../../server/storage/images';
 import { storageSweep } from '../../../server/jobs/storageSweep';
@@ -11,16 +11,12 @@ import { sql } from 'drizzle-orm';
 import { approvedReader, asUnpartitionedPlan, deviceEvent, frame } from '../events/helpers';
 import { rootfsArtifact, tempDir } from '../firmware/artifacts';
 import { storedFiles, upload } from '../firmware/helpers';
-import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { ADMIN, platformForFile, type ApiCaller, type TestPlatform } from '../harness';
 import { fileOwners } from '../../../server/features';
 
 let p: TestPlatform;
 let admin: ApiCaller;
-beforeAll(async () => {
-    p = await startPlatform();
-    admin = await p.as(ADMIN.email);
-});
-afterAll(() => p?.close());
+platformForFile(started => ({ p, admin } = started));
 
 const HOUR = 3600_000;
 const file = (key: string) => path.join(p.filesDir, key);
