@@ -37,6 +37,14 @@ export const storedUser = (): Me | undefined => {
         return undefined;
     }
 };
+// Read on every render of a list (the store's keys name the user): parsed again only when it changed.
+let lastUser: { raw: string | null; id: number | undefined } = { raw: null, id: undefined };
+/** The id of the user signed in on this browser, if any. */
+export const storedUserId = (): number | undefined => {
+    const raw = get(USER_KEY);
+    if (raw !== lastUser.raw) lastUser = { raw, id: storedUser()?.id };
+    return lastUser.id;
+};
 export const saveUser = (me: Me | undefined) => set(USER_KEY, me ? JSON.stringify(me) : null);
 
 /** The account the console works in: the stored selection, otherwise the user's own (SPEC 4.1 step 3). */
