@@ -71,6 +71,26 @@ interface Upload {
 type CsvRow = { line: number; record: Record<string, string | undefined> } | { line: number; problem: string };
 
 /**
+ * The lines of an uploaded file of people to invite, with how many so far; a file past INVITE_CSV_MAX_LINES is
+ * refused as that line arrives.
+ */
+async function* inviteLines(file: Readable): AsyncGenerator<{ row: CsvRow; lines: number }> {
+    const columns = { required: [...INVITE_CSV_COLUMNS.required], optional: [...INVITE_CSV_COLUMNS.optional] };
+    let lines = 0;
+    for await (const row of csvRecords(file, columns, INVITE_CSV_HEADER_PROBLEM, 4096)) {
+        lines++;
+        // Once the file is in hand, PGlite answers without I/O: without a turn given back now and
+        // then, no other request would be served until the whole file is checked.
+        if (lines % 200 === 0) await new Promise(resolve => setImmediate(resolve));
+        if (lines > INVITE_CSV_MAX_LINES) {
+            file.resume();
+            throw new HttpError(400, `The file holds more than ${INVITE_CSV_MAX_LINES} lines: split it.`);
+        }
+        yield { row, lines };
+    }
+}
+
+/**
  * One line checked as an upload checks it: its fields, then its badge (free in the account) and the groups it joins
  * (a line names none: everyone joins the account's default group, asked once through `groups`).
  */
@@ -101,14 +121,8 @@ const CHECKED_LISTED_MAX = 500;
 const checkInviteFile = async (ctx: AppContext, file: Readable, upload: Upload): Promise<InviteCsvCheck> => {
     const checked: InviteCsvCheck = { lines: 0, refused: 0, rows: [], rows_more: 0, left_today: upload.left };
     let defaultGroups: Promise<number[]> | undefined;
-    const columns = { required: [...INVITE_CSV_COLUMNS.required], optional: [...INVITE_CSV_COLUMNS.optional] };
-    for await (const row of csvRecords(file, columns, INVITE_CSV_HEADER_PROBLEM, 4096)) {
-        const lines = ++checked.lines;
-        if (lines % 200 === 0) await new Promise(resolve => setImmediate(resolve));
-        if (lines > INVITE_CSV_MAX_LINES) {
-            file.resume();
-            throw new HttpError(400, `The file holds more than ${INVITE_CSV_MAX_LINES} lines: split it.`);
-        }
+    for await (const { row, lines } of inviteLines(file)) {
+        checked.lines = lines;
         const result = await checkLine(ctx, upload, row, () => (defaultGroups ??= inviteeGroups(ctx, upload.account.id, undefined, '')));
         const problem =
             'problem' in result
@@ -158,16 +172,8 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
         pending = [];
     };
     try {
-        const columns = { required: [...INVITE_CSV_COLUMNS.required], optional: [...INVITE_CSV_COLUMNS.optional] };
-        for await (const row of csvRecords(file, columns, INVITE_CSV_HEADER_PROBLEM, 4096)) {
-            const lines = ++stored.lines;
-            // Once the file is in hand, PGlite answers without I/O: without a turn given back now and
-            // then, no other request would be served until the whole file is checked.
-            if (lines % 200 === 0) await new Promise(resolve => setImmediate(resolve));
-            if (lines > INVITE_CSV_MAX_LINES) {
-                file.resume();
-                throw new HttpError(400, `The file holds more than ${INVITE_CSV_MAX_LINES} lines: split it.`);
-            }
+        for await (const { row, lines } of inviteLines(file)) {
+            stored.lines = lines;
             if (lines > left) {
                 file.resume();
                 throw refuseMoreThanLeft(ctx, reply, left);
