@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FileStorage } from './index';
 
 /** What a move did: files copied now, found already there and whole (an earlier run), and those that failed. */
@@ -41,16 +41,27 @@ export const moveFiles = async (
     for (const key of keys) {
         report.files++;
         try {
-            const source = await sha256Of(await from.get(key));
-            if (!source) continue; // removed meanwhile (retention, a delete)
+            // a target holding the file already (an earlier run) is compared whole; otherwise the source is read once,
+            // hashed on its way to the target
             const there = await sha256Of(await to.get(key));
-            if (there?.sha256 === source.sha256) {
+            if (there && there.sha256 === (await sha256Of(await from.get(key)))?.sha256) {
                 report.alreadyThere++;
                 continue;
             }
-            await to.put(key, (await from.get(key))!);
+            const data = await from.get(key);
+            if (!data) continue; // removed meanwhile (retention, a delete)
+            const hash = createHash('sha256');
+            const hashing = new Transform({
+                transform(chunk: Buffer, _encoding, done) {
+                    hash.update(chunk);
+                    done(null, chunk);
+                },
+            });
+            // a source that fails mid-read fails the put, rather than leaving it waiting
+            data.on('error', error => hashing.destroy(error));
+            await to.put(key, data.pipe(hashing));
             const copied = await sha256Of(await to.get(key));
-            if (copied?.sha256 !== source.sha256) throw new Error('the copy read back differs from the source');
+            if (copied?.sha256 !== hash.digest('hex')) throw new Error('the copy read back differs from the source');
             report.copied++;
         } catch (error) {
             report.failed.push({ key, reason: (error as Error).message });

@@ -29,9 +29,9 @@ const describe = (item: unknown, error: z.ZodError) => {
 };
 
 /** The platform's metrics (server/metrics): events stored by group (not those sent again), and events refused. */
-const countIngested = (ctx: AppContext, unique: { input: DeviceEventInput }[], stored: Map<string, number>, refused: number) => {
+const countIngested = (ctx: AppContext, refused: number, unique: { input: DeviceEventInput }[] = [], stored?: Map<string, number>) => {
     for (const { input } of unique)
-        if (stored.has(input.device_event_id)) ctx.metrics.eventsIngested.inc({ group: eventGroupOf(input.event) });
+        if (stored?.has(input.device_event_id)) ctx.metrics.eventsIngested.inc({ group: eventGroupOf(input.event) });
     if (refused) ctx.metrics.eventsRefused.inc(refused);
 };
 
@@ -82,7 +82,7 @@ export const ingestEvents = async (
     }
     const unique = [...firstOf.values()];
     if (!unique.length) {
-        countIngested(ctx, [], new Map(), rejected.length);
+        countIngested(ctx, rejected.length);
         await removeImages(
             ctx.storage,
             [...images.values()].map(i => ('key' in i ? i.key : null)),
@@ -175,6 +175,6 @@ export const ingestEvents = async (
         accepted.push({ device_event_id: v.input.device_event_id, id, duplicate: fresh === undefined });
     }
     rejected.sort((a, b) => a.index - b.index);
-    countIngested(ctx, unique, newIds, rejected.length);
+    countIngested(ctx, rejected.length, unique, newIds);
     return { accepted, rejected };
 };
