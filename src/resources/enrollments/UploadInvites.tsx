@@ -44,27 +44,15 @@ export const UploadInvites = () => {
     useEffect(() => {
         if (tried) void queryClient.invalidateQueries({ queryKey: ['web-enrollments'] });
     }, [tried, batch?.pending, queryClient]);
-    const check = async (chosen: File) => {
+    /** Sends the file to `path`; a refusal listing the file's lines shows them, any other says what the server said. */
+    const upload = async <T,>(path: string, chosen: File, took: (reply: T) => void) => {
         const form = new FormData();
         form.append('file', chosen);
-        setBusy(true);
-        setProblem(undefined);
-        try {
-            setChecked(await dataProvider.multipart<InviteCsvCheck>('/web-enrollments/csv/check', form));
-        } catch (e) {
-            setProblem((e as { body?: { error?: string } }).body?.error ?? (e as Error).message);
-        } finally {
-            setBusy(false);
-        }
-    };
-    const send = async () => {
-        const form = new FormData();
-        form.append('file', file!);
         setBusy(true);
         setRefusal(undefined);
         setProblem(undefined);
         try {
-            setBatch(await dataProvider.multipart<InviteBatch>('/web-enrollments/csv', form));
+            took(await dataProvider.multipart<T>(path, form));
         } catch (e) {
             const body = (e as { body?: Partial<InviteCsvRefusal> }).body;
             if (body?.refused) setRefusal(body as InviteCsvRefusal);
@@ -73,6 +61,8 @@ export const UploadInvites = () => {
             setBusy(false);
         }
     };
+    const check = (chosen: File) => upload<InviteCsvCheck>('/web-enrollments/csv/check', chosen, setChecked);
+    const send = () => upload<InviteBatch>('/web-enrollments/csv', file!, setBatch);
     const done = batch ? batch.total - batch.pending : 0;
     return (
         <Box sx={{ p: 2, maxWidth: 760 }}>
