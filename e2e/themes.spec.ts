@@ -118,9 +118,13 @@ for (const [width, height] of [
                 await page.getByRole('button', { name: 'Switch Account' }).click();
                 const drawer = page.getByRole('dialog', { name: 'Switch Account' });
                 await expect(drawer).toBeVisible();
-                const box = (await drawer.boundingBox())!;
-                expect(box.x).toBeGreaterThanOrEqual(0);
-                expect(box.x + box.width).toBeLessThanOrEqual(width);
+                // it slides in from the right: measure where it comes to rest
+                await expect
+                    .poll(async () => {
+                        const box = (await drawer.boundingBox())!;
+                        return box.x >= 0 && box.x + box.width <= width;
+                    }, { message: 'the Switch Account drawer does not fit the screen' })
+                    .toBe(true);
                 await shot(page, info, `width-${width}-switch-account`);
                 // viewing a customer account: its dialog fits, and so does the bar with its badge and Back to My Account
                 await drawer.getByText('Contoso Offices').click();
