@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Datagrid, FilterButton, TopToolbar, useTranslate } from 'react-admin';
+import { DatagridConfigurable, FilterButton, TopToolbar, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { readListState } from '../../../lists/listQuery';
 import { AppList } from '../../../lists/AppList';
@@ -14,6 +14,7 @@ import { useDeviceFilters, usePrefetchedFilterValues } from './deviceFilters';
 import { PendingBanner } from './PendingBanner';
 import { listPermanentFilter } from '../scope';
 import { accountColumn, useAccountScope } from '../../../lists/accountScope';
+import { ColumnsButton, columnsKey, narrowHides } from '../../../lists/columns';
 import type { Device } from '../types';
 import { useDeviceRights } from '../useDeviceRights';
 
@@ -55,6 +56,7 @@ export const DeviceList = () => {
         [accountId, filter.id],
     );
     if (!rights.ready) return null;
+    const columns = columnsKey('devices', scope.spansAccounts);
     return (
         <AppList
             resource="devices"
@@ -67,12 +69,14 @@ export const DeviceList = () => {
             actions={
                 <TopToolbar>
                     <FilterButton />
+                    <ColumnsButton preferenceKey={columns} />
                     {rights.write && <AddReaderButton />}
                 </TopToolbar>
             }
         >
             <PendingBanner reachesAccounts={rights.accounts} />
-            <Datagrid
+            <DatagridConfigurable
+                preferenceKey={columns}
                 bulkActionButtons={hasBulkActions(rights) ? <DeviceBulkActions rights={rights} /> : false}
                 rowClick={id => {
                     open(translate('resources.devices.name', { smart_count: 1 }), <DeviceDrawer id={Number(id)} onClose={close} />);
@@ -87,6 +91,7 @@ export const DeviceList = () => {
                     '& .two-lines': { lineHeight: 1.3 },
                     '& .two-lines > span': { typography: 'caption', color: 'text.secondary', whiteSpace: 'nowrap' },
                     '& .state': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 },
+                    ...narrowHides({ md: ['security_level', 'ip_address', 'role'], sm: ['release', 'reader', 'last_seen_at'] }),
                 }}
             >
                 <CellField
@@ -114,7 +119,7 @@ export const DeviceList = () => {
                 />
                 <CellField source="ip_address" render={(d: Device) => d.ip_address || '-'} />
                 <CellField source="last_seen_at" render={(d: Device) => <LastSeen value={d.last_seen_at} />} />
-            </Datagrid>
+            </DatagridConfigurable>
         </AppList>
     );
 };
