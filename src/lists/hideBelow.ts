@@ -1,4 +1,4 @@
-import type { Breakpoint, SxProps, Theme } from '@mui/material/styles';
+import type { Breakpoint, Theme } from '@mui/material/styles';
 
 /**
  * The `sx` of a react-admin Datagrid that hides columns on narrow screens: each breakpoint names the columns (their
@@ -6,12 +6,12 @@ import type { Breakpoint, SxProps, Theme } from '@mui/material/styles';
  * Merge it with the grid's own: `sx={[ownSx, hideBelow({ md: ['serial'], sm: ['model', 'firmware'] })]}`.
  */
 export const hideBelow =
-    (columns: Partial<Record<Breakpoint, readonly string[]>>): SxProps<Theme> =>
-    (theme: Theme) =>
+    (columns: Partial<Record<Breakpoint, readonly string[]>>) =>
+    (theme: Theme): Record<string, Record<string, { display: 'none' }>> =>
         Object.fromEntries(
             Object.entries(columns).map(([breakpoint, sources]) => [
                 theme.breakpoints.down(breakpoint as Breakpoint),
-                Object.fromEntries((sources ?? []).map(source => [`& .column-${cssClass(source)}`, { display: 'none' }])),
+                Object.fromEntries((sources ?? []).map(source => [`& .column-${cssClass(source)}`, { display: 'none' as const }])),
             ]),
         );
 

@@ -63,6 +63,37 @@ export const isPastLastPage = (page: number, perPage: number, total: number | un
 
 export const PAGE_SIZES: number[] = [...PAGE_SIZE_OPTIONS];
 
+/**
+ * The address react-admin itself writes for a list (filter=JSON&sort&order&page&perPage, e.g. when its
+ * FilterButton applies a saved query), said with SPEC 2.5's names; undefined when the address is already ours.
+ */
+export const fromReactAdminSearch = (search: string): string | undefined => {
+    const params = new URLSearchParams(search);
+    if (!params.has('filter') && !params.has('perPage') && !params.has('order') && !params.has('displayedFilters')) return undefined;
+    let filter: Record<string, unknown> = {};
+    try {
+        const parsed: unknown = JSON.parse(params.get('filter') ?? '{}');
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) filter = parsed as Record<string, unknown>;
+    } catch {
+        // an address typed by hand: no filter
+    }
+    const field = params.get('sort');
+    return writeListState({
+        page: positive(params.get('page')) ?? 1,
+        perPage: positive(params.get('perPage')) ?? DEFAULT_PAGE_SIZE,
+        sort: { field: field ?? '', order: params.get('order') === 'DESC' ? 'DESC' : 'ASC' },
+        filter,
+    });
+};
+
+/** What a list remembers of its last state (SPEC 2.5 page and size; sort and filters as well, per user). */
+export interface ListMemory {
+    page: number;
+    perPage: number;
+    sort?: SortPayload;
+    filter?: Record<string, string>;
+}
+
 /** Where the last page and size of a list are remembered: per user, path and account (SPEC 2.5). */
 export const listMemoryKey = (userId: number | undefined, pathname: string, accountId: number | undefined) =>
     `listMemory.${userId ?? 0}.${accountId ?? 0}.${pathname}`;

@@ -3,7 +3,15 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList, useRecordSelection, useStore, type ListControllerResult, type RaRecord, type SortPayload } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/useSession';
-import { isPastLastPage, listMemoryKey, readListState, writeListState, type ListState } from './listQuery';
+import {
+    fromReactAdminSearch,
+    isPastLastPage,
+    listMemoryKey,
+    readListState,
+    writeListState,
+    type ListMemory,
+    type ListState,
+} from './listQuery';
 
 export interface QueryStringListOptions {
     resource: string;
@@ -18,8 +26,9 @@ export interface QueryStringListOptions {
 /**
  * A react-admin list controller whose state lives in the query string with
  * SPEC 2.5's names (react-admin's own filter=JSON&perPage&order is not used),
- * remembers the last page and size per user, path and account, and goes back
- * to page 1 when the page is past the end.
+ * remembers the last page and size per user, path and account (and the sort and
+ * filters, brought back when the list is opened with none in its address), and goes
+ * back to page 1 when the page is past the end.
  */
 export const useQueryStringList = <T extends RaRecord = RaRecord>(options: QueryStringListOptions): ListControllerResult<T> => {
     const { resource, permanentFilter } = options;
@@ -29,34 +38,55 @@ export const useQueryStringList = <T extends RaRecord = RaRecord>(options: Query
     const defaults = { sort: options.sort, perPage: options.perPage, filter: options.filterDefaultValues };
     const state = readListState(location.search, defaults);
     const memoryKey = listMemoryKey(session?.me.id, location.pathname, session?.currentAccountId);
-    const [memory, setMemory] = useStore<{ page: number; perPage: number } | undefined>(memoryKey, undefined);
+    const [memory, setMemory] = useStore<ListMemory | undefined>(memoryKey, undefined);
+    const remember = (next: ListState) => setMemory({ page: next.page, perPage: next.perPage, sort: next.sort, filter: next.filter });
+    // react-admin's own address (its FilterButton applying a saved query) is said again in ours.
+    const translated = fromReactAdminSearch(location.search);
+    useEffect(() => {
+        if (translated !== undefined) navigate({ pathname: location.pathname, search: translated }, { replace: true });
+    }, [translated, navigate, location.pathname]);
 
     const go = useCallback(
         (next: ListState, replace = false) => navigate({ pathname: location.pathname, search: writeListState(next) }, { replace }),
         [navigate, location.pathname],
     );
 
-    // No page or size in the URL: use the remembered ones, so the URL shows them.
+    // No page or size in the URL: use the remembered ones, so the URL shows them; an address with nothing at
+    // all (the menu's) gets the remembered sort and filters too, one with filters (a link) keeps its own.
     const restore = !state.explicit.page && !state.explicit.perPage && memory;
+    const bare = new URLSearchParams(location.search).size === 0;
     useEffect(() => {
-        if (restore) go({ ...state, page: memory.page, perPage: memory.perPage }, true);
+        if (restore) {
+            go(
+                {
+                    ...state,
+                    page: memory.page,
+                    perPage: memory.perPage,
+                    ...(bare && memory.sort ? { sort: memory.sort } : {}),
+                    ...(bare && memory.filter ? { filter: memory.filter } : {}),
+                },
+                true,
+            );
+        }
         // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [restore]);
+    const remembered = JSON.stringify([state.page, state.perPage, state.sort, state.filter]);
     useEffect(() => {
         if (
             session &&
-            (memory?.page !== state.page || memory?.perPage !== state.perPage) &&
+            remembered !== JSON.stringify([memory?.page, memory?.perPage, memory?.sort, memory?.filter]) &&
             (state.explicit.page || state.explicit.perPage)
         ) {
-            setMemory({ page: state.page, perPage: state.perPage });
+            remember(state);
         }
-    }, [session, state.page, state.perPage, state.explicit.page, state.explicit.perPage, memory, setMemory]);
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [session, remembered, state.explicit.page, state.explicit.perPage, memory]);
 
     const filter = useMemo(() => ({ ...state.filter, ...(permanentFilter ?? {}) }), [state.filter, permanentFilter]);
     const query = useGetList<T>(
         resource,
         { pagination: { page: state.page, perPage: state.perPage }, sort: state.sort, filter },
-        { placeholderData: keepPreviousData, enabled: !!session && !restore },
+        { placeholderData: keepPreviousData, enabled: !!session && !restore && translated === undefined },
     );
 
     useEffect(() => {
@@ -109,11 +139,11 @@ export const useQueryStringList = <T extends RaRecord = RaRecord>(options: Query
         onSelectAll: () => selection.select((query.data ?? []).map(r => r.id)),
         // Remembered with the change itself, not after the next render: leaving at once keeps it too.
         setPage: (page: number) => {
-            if (session) setMemory({ page, perPage: state.perPage });
+            if (session) remember({ ...state, page });
             go({ ...state, page });
         },
         setPerPage: (perPage: number) => {
-            if (session) setMemory({ page: 1, perPage });
+            if (session) remember({ ...state, page: 1, perPage });
             go({ ...state, page: 1, perPage });
         },
         setSort: (sort: SortPayload) => go({ ...state, page: 1, sort }),

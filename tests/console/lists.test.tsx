@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Datagrid, ResourceContextProvider, TextField } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AppList } from '../../src/lists/AppList';
-import { isPastLastPage, readListState, writeListState } from '../../src/lists/listQuery';
+import { fromReactAdminSearch, isPastLastPage, readListState, writeListState } from '../../src/lists/listQuery';
 import { renderInAdmin, testSession } from './render';
 
 describe('list state in the query string (SPEC 2.5)', () => {
@@ -90,5 +90,43 @@ describe('AppList', () => {
         expect(await screen.findByText('Sorry, the page is temporary unavailable.')).toBeInTheDocument();
         fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
         expect(await screen.findByText('Bea')).toBeInTheDocument();
+    });
+
+    it('opened again from the menu, brings back the sort and filters left, and a link keeps its own', async () => {
+        const getList = vi.fn(async () => ({ data: [{ id: 1, name: 'Ann' }], total: 1 }));
+        const Go = () => {
+            const navigate = useNavigate();
+            return (
+                <>
+                    <button onClick={() => navigate('/users')}>menu</button>
+                    <button onClick={() => navigate('/users?role=manager')}>link</button>
+                </>
+            );
+        };
+        renderInAdmin(
+            <>
+                <UsersList />
+                <Go />
+            </>,
+            { dataProvider: { getList: getList as never }, path: '/users?role=user&page=1&per_page=50&sort=-name' },
+        );
+        await screen.findByText('Ann');
+        fireEvent.click(screen.getByRole('button', { name: 'menu' }));
+        await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?role=user&page=1&per_page=50&sort=-name'));
+        fireEvent.click(screen.getByRole('button', { name: 'link' }));
+        await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?role=manager&page=1&per_page=50&sort=%2Bname'));
+    });
+
+    it("takes react-admin's own address (a saved query applied from the filter menu) in SPEC 2.5's names", async () => {
+        expect(fromReactAdminSearch('?role=user&page=1')).toBeUndefined();
+        const getList = vi.fn(async () => ({ data: [{ id: 1, name: 'Ann' }], total: 1 }));
+        const ra = `?filter=${encodeURIComponent('{"role":"manager"}')}&sort=name&order=DESC&page=1&perPage=50&displayedFilters=%7B%7D`;
+        renderInAdmin(<UsersList />, { dataProvider: { getList: getList as never }, path: `/users${ra}` });
+        await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?role=manager&page=1&per_page=50&sort=-name'));
+        await screen.findByText('Ann');
+        expect(getList).not.toHaveBeenCalledWith(
+            'users',
+            expect.objectContaining({ filter: expect.objectContaining({ filter: expect.anything() }) }),
+        );
     });
 });

@@ -1,12 +1,24 @@
 import { Chip } from '@mui/material';
 import GroupAdd from '@mui/icons-material/GroupAdd';
-import { Datagrid, FunctionField, NumberField, ReferenceField, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import {
+    DatagridConfigurable,
+    FilterButton,
+    FunctionField,
+    NumberField,
+    ReferenceField,
+    SearchInput,
+    TextField,
+    TopToolbar,
+    useTranslate,
+} from 'react-admin';
 import type { AccessGroupRecord } from '../../../contract/access-groups';
 import { can } from '../../../contract/rights';
 import { formatDate } from '../../i18n/format';
 import { QuickViewButton } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ColumnsButton, columnsKey } from '../../lists/columns';
+import { hideBelow } from '../../lists/hideBelow';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { useSession } from '../../session/useSession';
 import { AccessGroupDrawerForm } from './AccessGroupForm';
@@ -43,9 +55,17 @@ export const AccessGroupList = () => {
             // the list, its filters and Add button even before the first group
             empty={false}
             title={translate('resources.access_groups.name', { smart_count: 2 })}
-            actions={<TopToolbar>{add}</TopToolbar>}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    <ColumnsButton preferenceKey={columnsKey('access_groups', scope.spansAccounts)} />
+                    {add}
+                </TopToolbar>
+            }
         >
-            <Datagrid
+            <DatagridConfigurable
+                preferenceKey={columnsKey('access_groups', scope.spansAccounts)}
+                sx={hideBelow({ md: ['schedule_id', 'created_at'], sm: ['devices_count', 'profiles_count'] })}
                 bulkActionButtons={false}
                 rowClick="edit"
                 empty={
@@ -67,7 +87,7 @@ export const AccessGroupList = () => {
                 <NumberField source="profiles_count" />
                 <FunctionField source="created_at" render={(r: AccessGroupRecord) => formatDate(r.created_at)} />
                 {mayWrite && <FunctionField label="" render={() => <GroupRowActions />} />}
-            </Datagrid>
+            </DatagridConfigurable>
         </AppList>
     );
 };

@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
     AutocompleteInput,
-    Datagrid,
+    DatagridConfigurable,
     FilterButton,
     FunctionField,
     NumberInput,
@@ -28,6 +28,8 @@ import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../components/quickView';
 import { ALL_ACCOUNTS, accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ColumnsButton, columnsKey } from '../../lists/columns';
+import { hideBelow } from '../../lists/hideBelow';
 import { PAGE_SIZES } from '../../lists/listQuery';
 import { useSession } from '../../session/useSession';
 import { DeviceLink, EventDetails, ProfileLink } from './EventDetails';
@@ -147,7 +149,9 @@ const EventListBody = ({ groups, spansAccounts }: { groups: EventGroup[]; spansA
                 <DateRangeFilter update={update} />
                 <LiveControl live={live} />
             </Stack>
-            <Datagrid
+            <DatagridConfigurable
+                preferenceKey={columnsKey('events', spansAccounts)}
+                sx={hideBelow({ md: ['account_name'], sm: ['image'] })}
                 bulkActionButtons={false}
                 rowSx={(record: EventRecord) => (live.fresh.has(record.id) ? freshRow : {})}
                 rowClick={(_id, _resource, record) => {
@@ -161,7 +165,7 @@ const EventListBody = ({ groups, spansAccounts }: { groups: EventGroup[]; spansA
                 <FunctionField source="device_id" sortable={false} render={(r: EventRecord) => <DeviceLink event={r} />} />
                 {spansAccounts && accountColumn()}
                 <FunctionField source="profiles" sortable={false} render={(r: EventRecord) => <Profiles event={r} />} />
-            </Datagrid>
+            </DatagridConfigurable>
         </Box>
     );
 };
@@ -208,6 +212,7 @@ export const EventList = () => {
             actions={
                 <TopToolbar>
                     <FilterButton />
+                    <ColumnsButton preferenceKey={columnsKey('events', scope.spansAccounts)} />
                     {can(session.role, 'events', 'export') && <EventExportButton />}
                 </TopToolbar>
             }

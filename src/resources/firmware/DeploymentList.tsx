@@ -5,7 +5,7 @@ import Inventory from '@mui/icons-material/Inventory2';
 import { useQuery } from '@tanstack/react-query';
 import {
     Button,
-    Datagrid,
+    DatagridConfigurable,
     FunctionField,
     ResourceContextProvider,
     SearchInput,
@@ -30,6 +30,8 @@ import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../components/quickView';
 import { accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ColumnsButton, columnsKey } from '../../lists/columns';
+import { hideBelow } from '../../lists/hideBelow';
 import { useFailureNotice } from '../../notifications/useFailureNotice';
 import { useSession } from '../../session/useSession';
 import { DeploymentForm } from './DeploymentForm';
@@ -141,11 +143,12 @@ const InstalledFirmware = ({ accountId }: { accountId: string | undefined }) => 
     );
 };
 
-const Actions = () => {
+const Actions = ({ columns }: { columns: string }) => {
     const navigate = useNavigate();
     const session = useSession();
     return (
         <TopToolbar>
+            <ColumnsButton preferenceKey={columns} />
             <Button label="resources.deployments.versions" onClick={() => navigate('/firmware-updates/versions')}>
                 <Inventory />
             </Button>
@@ -206,11 +209,13 @@ export const DeploymentList = ({ schedule = false }: { schedule?: boolean }) => 
                     filters={deploymentFilters(scope)}
                     filterDefaultValues={defaults}
                     permanentFilter={scope.permanentFilter}
-                    actions={<Actions />}
+                    actions={<Actions columns={columnsKey('deployments', scope.spansAccounts)} />}
                     title={translate('resources.deployments.title')}
                 >
                     <GroupTabs />
-                    <Datagrid
+                    <DatagridConfigurable
+                        preferenceKey={columnsKey('deployments', scope.spansAccounts)}
+                        sx={hideBelow({ md: ['created_by', 'device_count'], sm: ['artifact_name', 'start_at'] })}
                         bulkActionButtons={false}
                         rowClick={id => `/firmware-updates/status/${id}`}
                         empty={<Typography sx={{ p: 2 }}>{translate('resources.deployments.empty')}</Typography>}
@@ -227,7 +232,7 @@ export const DeploymentList = ({ schedule = false }: { schedule?: boolean }) => 
                         />
                         <FunctionField source="start_at" render={(d: DeploymentRecord) => formatDate(d.start_at)} />
                         <FunctionField source="created_by" sortable={false} render={(d: DeploymentRecord) => d.created_by ?? '—'} />
-                    </Datagrid>
+                    </DatagridConfigurable>
                 </AppList>
             </ResourceContextProvider>
             {schedule && <ScheduleInDrawer />}

@@ -3,7 +3,7 @@ import CloudUpload from '@mui/icons-material/CloudUpload';
 import SystemUpdate from '@mui/icons-material/SystemUpdate';
 import {
     Button,
-    Datagrid,
+    DatagridConfigurable,
     FunctionField,
     ResourceContextProvider,
     SearchInput,
@@ -20,6 +20,8 @@ import { formatDate, formatFileSize } from '../../i18n/format';
 import { QuickViewButton, useQuickView } from '../../components/quickView';
 import { ALL_ACCOUNTS, accountColumn, accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ColumnsButton, columnsKey } from '../../lists/columns';
+import { hideBelow } from '../../lists/hideBelow';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useAccountList } from '../../session/accounts';
 import { useSession } from '../../session/useSession';
@@ -137,13 +139,14 @@ const DeleteCell = ({ inherited }: { inherited: (artifact: ArtifactRecord) => bo
     );
 };
 
-const Actions = () => {
+const Actions = ({ columns }: { columns: string }) => {
     const translate = useTranslate();
     const navigate = useNavigate();
     const session = useSession();
     const { refetch } = useListContext();
     return (
         <TopToolbar>
+            <ColumnsButton preferenceKey={columns} />
             <Button label="resources.artifacts.deployments" onClick={() => navigate('/firmware-updates')}>
                 <SystemUpdate />
             </Button>
@@ -175,6 +178,8 @@ export const FirmwareVersions = () => {
     const scope = useAccountScope(SORT);
     const inherited = useInherited(scope.accountId);
     const session = useSession();
+    // The Delete column comes with the session: its own set of columns (src/lists/columns.tsx).
+    const columns = columnsKey(session && can(session.role, 'artifacts', 'write') ? 'artifacts.write' : 'artifacts', scope.spansAccounts);
     return (
         <ResourceContextProvider value="artifacts">
             <AppList
@@ -184,10 +189,12 @@ export const FirmwareVersions = () => {
                 filters={artifactFilters(scope)}
                 filterDefaultValues={scope.defaults}
                 permanentFilter={scope.permanentFilter}
-                actions={<Actions />}
+                actions={<Actions columns={columns} />}
                 title={translate('resources.artifacts.title')}
             >
-                <Datagrid
+                <DatagridConfigurable
+                    preferenceKey={columns}
+                    sx={hideBelow({ md: ['compatibility', 'payload_type'], sm: ['size', 'signed'] })}
                     bulkActionButtons={false}
                     rowClick={(_id, _resource, record) => {
                         open(record.name as string, <Details artifact={record as ArtifactRecord} />);
@@ -239,7 +246,7 @@ export const FirmwareVersions = () => {
                     <FunctionField source="signed" sortable={false} render={(a: ArtifactRecord) => <SignatureChips artifact={a} />} />
                     <TextField source="payload_type" sortable={false} emptyText="—" label="resources.artifacts.fields.payload_type" />
                     {session && can(session.role, 'artifacts', 'write') && <DeleteCell inherited={inherited} />}
-                </Datagrid>
+                </DatagridConfigurable>
             </AppList>
         </ResourceContextProvider>
     );

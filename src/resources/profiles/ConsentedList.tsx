@@ -3,6 +3,7 @@ import type { ProfileRecord } from '../../../contract/profiles';
 import { formatDate } from '../../i18n/format';
 import { AppList } from '../../lists/AppList';
 import { accountScopeFilter, useAccountScope } from '../../lists/accountScope';
+import { ColumnsButton, columnsKey } from '../../lists/columns';
 import { ProfileRows } from './ProfileList';
 import { ConsentDownload } from './ProfilePage';
 
@@ -36,9 +37,14 @@ export const ConsentedList = () => {
                 />,
             ]}
             empty={false}
-            actions={<TopToolbar />}
+            actions={
+                <TopToolbar>
+                    <ColumnsButton preferenceKey={columnsKey('consented', scope.spansAccounts)} />
+                </TopToolbar>
+            }
         >
             <ProfileRows
+                columns={columnsKey('consented', scope.spansAccounts)}
                 bulk={false}
                 spansAccounts={scope.spansAccounts}
                 extra={[

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
     AutocompleteInput,
     Button,
-    Datagrid,
+    DatagridConfigurable,
     FilterButton,
     FunctionField,
     ReferenceInput,
@@ -25,6 +25,8 @@ import { stampedName } from '../../dataProvider/files';
 import { formatDate } from '../../i18n/format';
 import { accountColumn, accountScopeFilter, ALL_ACCOUNTS, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ColumnsButton, columnsKey } from '../../lists/columns';
+import { hideBelow } from '../../lists/hideBelow';
 import { BulkDeleteButton } from '../../lists/BulkDeleteButton';
 import { ExportButton } from '../../lists/ExportButton';
 import { ListEmpty } from '../../lists/ListEmpty';
@@ -180,13 +182,16 @@ const ProfilesEmpty = ({ scope }: { scope: AccountScope }) => {
 /**
  * The columns of a profiles list, shared by Profiles and Consented: who, their
  * state and badges, groups, activity; `extra` adds a list's own columns.
+ * `columns` is the key of the columns each user chose (src/lists/columns.tsx).
  */
 export const ProfileRows = ({
+    columns,
     bulk,
     spansAccounts,
     extra = [],
     empty,
 }: {
+    columns: string;
     bulk: boolean;
     spansAccounts: boolean;
     extra?: React.ReactElement[];
@@ -196,7 +201,9 @@ export const ProfileRows = ({
     const translate = useTranslate();
     const navigate = useNavigate();
     return (
-        <Datagrid
+        <DatagridConfigurable
+            preferenceKey={columns}
+            sx={hideBelow({ md: ['access_groups', 'last_activity_at'], sm: ['badges'] })}
             bulkActionButtons={bulk ? <ProfileBulkActions /> : false}
             rowClick={id => {
                 navigate(`/profiles/${id}`);
@@ -225,7 +232,7 @@ export const ProfileRows = ({
             />
             <FunctionField source="last_activity_at" render={(p: ProfileRecord) => formatDate(p.last_activity_at)} />
             {...extra}
-        </Datagrid>
+        </DatagridConfigurable>
     );
 };
 
@@ -248,6 +255,7 @@ export const ProfileList = () => {
             actions={
                 <TopToolbar>
                     <FilterButton />
+                    <ColumnsButton preferenceKey={columnsKey('profiles', scope.spansAccounts)} />
                     {can(session.role, 'profiles', 'export') && (
                         <ExportButton path="/profiles/export" fileName={profilesFileName} failedTitle="resources.profiles.export.failed" />
                     )}
@@ -256,6 +264,7 @@ export const ProfileList = () => {
         >
             <LastActivity />
             <ProfileRows
+                columns={columnsKey('profiles', scope.spansAccounts)}
                 bulk={can(session.role, 'profiles', 'bulk_delete')}
                 spansAccounts={scope.spansAccounts}
                 empty={<ProfilesEmpty scope={scope} />}

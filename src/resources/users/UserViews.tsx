@@ -5,7 +5,7 @@ import {
     Button,
     Create,
     CreateBase,
-    Datagrid,
+    DatagridConfigurable,
     Edit,
     EditBase,
     FilterButton,
@@ -31,6 +31,8 @@ import { formatDate } from '../../i18n/format';
 import { QuickViewButton, useQuickView } from '../../components/quickView';
 import { accountScopeFilter, useAccountScope, type AccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
+import { ColumnsButton, columnsKey } from '../../lists/columns';
+import { hideBelow } from '../../lists/hideBelow';
 import { CellField } from '../../lists/CellField';
 import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { ListEmpty } from '../../lists/ListEmpty';
@@ -154,12 +156,15 @@ export const UserList = () => {
             actions={
                 <TopToolbar>
                     <FilterButton />
+                    <ColumnsButton preferenceKey={columnsKey('users', scope.spansAccounts)} />
                     {add}
                 </TopToolbar>
             }
             title={translate('resources.users.name', { smart_count: 2 })}
         >
-            <Datagrid
+            <DatagridConfigurable
+                preferenceKey={columnsKey('users', scope.spansAccounts)}
+                sx={hideBelow({ md: ['tfa_enabled', 'created_at'], sm: ['email'] })}
                 bulkActionButtons={false}
                 rowClick={(id, _resource, record) => {
                     if (canEditUser({ id: session.me.id, role: session.role }, record as { id: number; role: Role }))
@@ -183,7 +188,7 @@ export const UserList = () => {
                     }
                 />
                 <FunctionField source="created_at" render={(r: { created_at: string }) => formatDate(r.created_at)} />
-            </Datagrid>
+            </DatagridConfigurable>
         </AppList>
     );
 };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Datagrid, FilterButton, TopToolbar, useTranslate } from 'react-admin';
+import { DatagridConfigurable, FilterButton, TopToolbar, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { readListState } from '../../../lists/listQuery';
 import { AppList } from '../../../lists/AppList';
@@ -14,6 +14,8 @@ import { useDeviceFilters, usePrefetchedFilterValues } from './deviceFilters';
 import { PendingBanner } from './PendingBanner';
 import { listPermanentFilter } from '../scope';
 import { accountColumn, useAccountScope } from '../../../lists/accountScope';
+import { ColumnsButton, columnsKey } from '../../../lists/columns';
+import { hideBelow } from '../../../lists/hideBelow';
 import type { Device } from '../types';
 import { useDeviceRights } from '../useDeviceRights';
 
@@ -55,6 +57,7 @@ export const DeviceList = () => {
         [accountId, filter.id],
     );
     if (!rights.ready) return null;
+    const columns = columnsKey('devices', scope.spansAccounts);
     return (
         <AppList
             resource="devices"
@@ -67,27 +70,32 @@ export const DeviceList = () => {
             actions={
                 <TopToolbar>
                     <FilterButton />
+                    <ColumnsButton preferenceKey={columns} />
                     {rights.write && <AddReaderButton />}
                 </TopToolbar>
             }
         >
             {rights.write && <PendingBanner reachesAccounts={rights.accounts} />}
-            <Datagrid
+            <DatagridConfigurable
+                preferenceKey={columns}
                 bulkActionButtons={hasBulkActions(rights) ? <DeviceBulkActions rights={rights} /> : false}
                 rowClick={id => {
                     open(translate('resources.devices.name', { smart_count: 1 }), <DeviceDrawer id={Number(id)} onClose={close} />);
                     return false;
                 }}
                 size="small"
-                sx={{
-                    '& td, & th': { px: 1 },
-                    '& td': { whiteSpace: 'nowrap' },
-                    '& td.column-description, & td.column-reader, & td.column-account_name': { whiteSpace: 'normal', minWidth: 110 },
-                    // cells styled here once, not by a styled component in each of them (a list renders hundreds)
-                    '& .two-lines': { lineHeight: 1.3 },
-                    '& .two-lines > span': { typography: 'caption', color: 'text.secondary', whiteSpace: 'nowrap' },
-                    '& .state': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 },
-                }}
+                sx={[
+                    {
+                        '& td, & th': { px: 1 },
+                        '& td': { whiteSpace: 'nowrap' },
+                        '& td.column-description, & td.column-reader, & td.column-account_name': { whiteSpace: 'normal', minWidth: 110 },
+                        // cells styled here once, not by a styled component in each of them (a list renders hundreds)
+                        '& .two-lines': { lineHeight: 1.3 },
+                        '& .two-lines > span': { typography: 'caption', color: 'text.secondary', whiteSpace: 'nowrap' },
+                        '& .state': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 },
+                    },
+                    hideBelow({ md: ['security_level', 'ip_address', 'role'], sm: ['release', 'reader', 'last_seen_at'] }),
+                ]}
             >
                 <CellField
                     source="status"
@@ -114,7 +122,7 @@ export const DeviceList = () => {
                 />
                 <CellField source="ip_address" render={(d: Device) => d.ip_address || '-'} />
                 <CellField source="last_seen_at" render={(d: Device) => <LastSeen value={d.last_seen_at} />} />
-            </Datagrid>
+            </DatagridConfigurable>
         </AppList>
     );
 };
