@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import S3rver, { type S3rverMiddleware } from 's3rver';
 import { S3Storage, s3Client, type S3StorageOptions } from '../../../server/storage/s3';
 
 /** s3rver's own credentials: it checks the requests' signatures. */
-const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const S3RVER = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export interface TestS3Server {
     endpoint: string;
@@ -23,6 +23,9 @@ export interface TestS3Server {
  * A real S3-protocol server on loopback (s3rver), objects in a temporary folder, with one bucket.
  * s3rver 3.7.1 has no AbortMultipartUpload (DELETE ?uploadId answers MethodNotAllowed), which lib-storage's Upload
  * sends when an upload fails: the middleware put ahead of its routes does it, removing the upload's parts as S3 does.
+ * And on Node 17 and later its ListObjectsV2 fails with InternalError past the first page: it makes continuation
+ * tokens with the DES cipher, which OpenSSL 3 no longer offers. The second middleware answers those as a version 1
+ * listing (marker: the last key), the token being that key in base64.
  */
 export const startS3Server = async (bucket = 'platform'): Promise<TestS3Server> => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
@@ -40,6 +43,23 @@ export const startS3Server = async (bucket = 'platform'): Promise<TestS3Server> 
         }
         requests.push(seen);
     });
+    const continuations: S3rverMiddleware = async (ctx, next) => {
+        if (ctx.method !== 'GET' || ctx.query['list-type'] !== '2') return next();
+        const { 'list-type': _v2, 'continuation-token': token, 'start-after': startAfter, ...query } = ctx.query;
+        const marker = token ? Buffer.from(token, 'base64url').toString() : startAfter;
+        ctx.query = { ...query, ...(marker ? { marker } : {}) };
+        await next();
+        const listed = (ctx.body as { ListBucketResult?: Record<string, unknown> } | undefined)?.ListBucketResult;
+        if (!listed) return;
+        const contents = (listed.Contents ?? []) as { Key: string }[];
+        delete listed.Marker;
+        delete listed.NextMarker;
+        listed.KeyCount = contents.length;
+        if (token) listed.ContinuationToken = token;
+        if (listed.IsTruncated) listed.NextContinuationToken = Buffer.from(contents.at(-1)!.Key).toString('base64url');
+    };
+    // after the XML encoding (it sees the body this one leaves), before the routes
+    server.middleware.splice(server.middleware.length - 1, 0, continuations);
     const { port } = await server.run();
     const endpoint = `http://127.0.0.1:${port}`;
     let running = true;
@@ -53,7 +73,7 @@ export const startS3Server = async (bucket = 'platform'): Promise<TestS3Server> 
         requests,
         storage: (options = {}) =>
             new S3Storage({
-                client: s3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS, maxAttempts: 2 }),
+                client: s3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER, maxAttempts: 2 }),
                 bucket,
                 prefix: 'files/',
                 ...options,
