@@ -1,11 +1,14 @@
 import type { LogLevel } from 'fastify';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface Config {
     port: number;
     host: string;
     /** PGlite folder, outbox, uploaded files */
     dataDir: string;
+    /** where the files are stored (FILES_URL): a local folder, or an S3 bucket (docs/ops.md, Files in object storage) */
+    files: FilesLocation;
     /** PostgreSQL instead of PGlite when set */
     databaseUrl?: string;
     adminEmail?: string;
@@ -102,6 +105,28 @@ export interface Config {
     metricsToken: string | undefined;
 }
 
+export type FilesLocation =
+    | { kind: 'folder'; dir: string }
+    | { kind: 's3'; bucket: string; prefix: string; endpoint?: string; region: string; forcePathStyle: boolean };
+
+/** FILES_URL: unset, DATA_DIR/files; `file:///srv/files`, that folder; `s3://BUCKET/PREFIX`, that bucket (S3_*). */
+const filesLocation = (env: NodeJS.ProcessEnv, dataDir: string): FilesLocation => {
+    if (!env.FILES_URL) return { kind: 'folder', dir: path.join(dataDir, 'files') };
+    const url = new URL(env.FILES_URL);
+    if (url.protocol === 'file:') return { kind: 'folder', dir: fileURLToPath(url) };
+    if (url.protocol !== 's3:' || !url.hostname)
+        throw new Error(`FILES_URL must be a file: URL or s3://BUCKET/PREFIX, not ${env.FILES_URL}`);
+    const prefix = decodeURIComponent(url.pathname.replace(/^\/+/, ''));
+    return {
+        kind: 's3',
+        bucket: url.hostname,
+        prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+        endpoint: env.S3_ENDPOINT || undefined,
+        region: env.S3_REGION || 'us-east-1',
+        forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+    };
+};
+
 const bool = (value: string | undefined, fallback: boolean) =>
     value === undefined || value === '' ? fallback : !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 
@@ -115,6 +140,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         port,
         host: env.HOST ?? '0.0.0.0',
         dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+        files: filesLocation(env, path.resolve(env.DATA_DIR ?? 'data')),
         databaseUrl: env.DATABASE_URL || undefined,
         adminEmail: env.ADMIN_EMAIL || undefined,
         adminPassword: env.ADMIN_PASSWORD || undefined,

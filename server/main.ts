@@ -17,8 +17,8 @@ import { startDemoFleet } from './demo/fleet/demo';
 import { platformJobs, preparePlatform } from './features';
 import { startJobs } from './jobs/runner';
 import { createRealtime } from './realtime';
-import { LocalDiskStorage } from './storage';
 import { DiskSpace, guardedStorage } from './storage/diskSpace';
+import { storageFromConfig } from './storage/fromConfig';
 
 const config = loadConfig();
 const lockOrExit = () => {
@@ -37,15 +37,17 @@ const database = await openDatabase({
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
 });
 
-// The data folder holds the embedded database and the files: one volume to watch, or more when files/ is mounted elsewhere.
-const disk = new DiskSpace([config.dataDir, path.join(config.dataDir, 'files')], config.diskReservePercent);
+// The data folder holds the embedded database and the files: one volume to watch, or more when the files are
+// elsewhere (mounted, or FILES_URL's folder); files in a bucket take no room here.
+const files = storageFromConfig(config.files);
+const disk = new DiskSpace(files.folder ? [config.dataDir, files.folder] : [config.dataDir], config.diskReservePercent);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const ctx: AppContext = {
     db: database.db,
     config,
     signer: new TokenSigner(await signingSecret(database.db)),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: say }),
-    storage: guardedStorage(new LocalDiskStorage(path.join(config.dataDir, 'files')), disk),
+    storage: guardedStorage(files.storage, disk),
     disk,
     realtime: createRealtime(database.db, say),
     metrics: createMetrics(database.db),

@@ -78,7 +78,7 @@ export interface FilePack {
  * few dozen camera frames instead of one each (docs/performance.md "Events as
  * columns"), and no more than this held in memory for a request.
  */
-const PACK_WRITE_BYTES = 1024 * 1024;
+export const PACK_WRITE_BYTES = 1024 * 1024;
 
 /** How a pack's key ends (FileStorage.pack). */
 export const PACK_SUFFIX = '.pack';
@@ -87,7 +87,7 @@ export const isPackKey = (key: string) => key.endsWith(PACK_SUFFIX);
 /** A pack's member key: the pack's key, where in it, and the member's own extension. */
 const MEMBER = /^(.+\.pack)\.(\d+)-(\d+)\.[a-z0-9]+$/;
 
-const packMember = (key: string) => {
+export const packMember = (key: string) => {
     const found = MEMBER.exec(key);
     return found ? { pack: found[1]!, offset: Number(found[2]), length: Number(found[3]) } : undefined;
 };
@@ -107,9 +107,11 @@ export class TooLargeError extends Error {
 }
 
 const KEY = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+/** A key the server may store under: folders and names of letters, digits, `_.-`, never `..`. */
+export const isStorageKey = (key: string) => KEY.test(key) && !key.includes('..');
 
 /** Counts bytes on the way through and stops the stream past the limit. */
-const limiter = (maxBytes: number, counted: { size: number }) =>
+export const limiter = (maxBytes: number, counted: { size: number }) =>
     new Transform({
         transform(chunk: Buffer, _encoding, done) {
             counted.size += chunk.length;
@@ -122,7 +124,7 @@ export class LocalDiskStorage implements FileStorage {
     constructor(private readonly root: string) {}
 
     private file(key: string) {
-        if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key ${key}`);
+        if (!isStorageKey(key)) throw new Error(`Invalid storage key ${key}`);
         return path.join(this.root, key);
     }
 

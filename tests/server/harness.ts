@@ -13,7 +13,7 @@ import { scratchDatabase } from '../../server/db/scratch';
 import { TokenSigner } from '../../server/crypto/tokens';
 import { memoryMailer } from '../../server/mail/mailer';
 import { seedDemoPlatform, type DemoPlatform } from '../../server/demo/seed';
-import { LocalDiskStorage } from '../../server/storage';
+import { LocalDiskStorage, type FileStorage } from '../../server/storage';
 import { DiskSpace, guardedStorage } from '../../server/storage/diskSpace';
 import { createRealtime } from '../../server/realtime';
 import { createMetrics } from '../../server/metrics';
@@ -99,6 +99,8 @@ export interface PlatformOptions {
     routeDatabase?: (url: string) => Promise<string>;
     /** in-memory PGlite even when TEST_DATABASE_URL is set (moves between the two databases) */
     embedded?: boolean;
+    /** the files in this storage (an S3 bucket...) rather than in filesDir */
+    storage?: FileStorage;
 }
 
 export const startPlatform = async (overrides: Partial<Config> = {}, options: PlatformOptions = {}): Promise<TestPlatform> => {
@@ -113,7 +115,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}, options: Pl
         config,
         signer: new TokenSigner(await signingSecret(database.db)),
         mailer: mail,
-        storage: guardedStorage(new LocalDiskStorage(filesDir), disk),
+        storage: guardedStorage(options.storage ?? new LocalDiskStorage(filesDir), disk),
         disk,
         realtime: createRealtime(database.db),
         metrics: createMetrics(database.db),
