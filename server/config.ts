@@ -110,7 +110,7 @@ export type FilesLocation =
     | { kind: 's3'; bucket: string; prefix: string; endpoint?: string; region: string; forcePathStyle: boolean };
 
 /** FILES_URL: unset, DATA_DIR/files; `file:///srv/files`, that folder; `s3://BUCKET/PREFIX`, that bucket (S3_*). */
-const filesLocation = (env: NodeJS.ProcessEnv, dataDir: string): FilesLocation => {
+export const filesLocation = (env: NodeJS.ProcessEnv, dataDir: string): FilesLocation => {
     if (!env.FILES_URL) return { kind: 'folder', dir: path.join(dataDir, 'files') };
     const url = new URL(env.FILES_URL);
     if (url.protocol === 'file:') return { kind: 'folder', dir: fileURLToPath(url) };

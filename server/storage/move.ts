@@ -66,7 +66,7 @@ export const moveFiles = async (
         } catch (error) {
             report.failed.push({ key, reason: (error as Error).message });
         }
-        if (report.files % 1000 === 0) options.log?.(`${report.files} of ${keys.length} files checked`);
+        if (report.files % 100 === 0) options.log?.(`${report.files} of ${keys.length} files checked`);
     }
     if (options.removeSource && report.failed.length === 0) {
         for (const key of keys) {
