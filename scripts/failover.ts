@@ -8,6 +8,9 @@
 // and the offline detection ran once per silent reader across the two
 // instances. Prints each check; exits 0 only when all passed.
 // TEST_DATABASE_URL: a PostgreSQL server whose user may create databases.
+// --object-storage: the instances share no folder; each has its own DATA_DIR
+// and the files are in one S3 bucket (s3rver, started here), and every
+// acknowledged event's image must read back through the survivor.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +22,8 @@ import type { DeviceEventsReply } from '../contract/device-events';
 import { scratchDatabase } from '../server/db/scratch';
 import { eventsPlugin } from '../server/demo/fleet/events';
 import { Fleet } from '../server/demo/fleet/fleet';
+import { parseArgs } from 'node:util';
+import { S3RVER, startS3Server } from '../tests/server/storage/s3Server';
 import { freePort } from './freePort';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +34,7 @@ if (!process.env.TEST_DATABASE_URL) {
     process.exit(2);
 }
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const OBJECT_STORAGE = parseArgs({ options: { 'object-storage': { type: 'boolean', default: false } } }).values['object-storage'];
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const ADMIN = { email: 'root@failover.test', password: 'Failover#Pass1' };
 const READERS = 12;
@@ -290,18 +296,50 @@ const failover = async (running: Running, check: CheckFn, started: number) => {
     await checkBalancer(check, platform, feed, kill, forwarded);
     checkReaders(check, traffic, kill);
     await checkEvents(check, platform.sql, traffic);
+    if (OBJECT_STORAGE) await checkImages(check, platform, api.token, traffic);
     checkLiveFeed(check, running.live!, feed.holder, run);
     await checkOfflineDetection(check, platform.sql, traffic, run.cutoff);
 };
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
-/** A scratch database, two instances on it sharing a files folder, and haproxy in front of them. */
+/** A folder of the run's, removed at its end. */
+const scratchFolder = (cleanups: Running['cleanups']) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-failover-'));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+};
+
+/**
+ * Where each instance keeps its data and files: one DATA_DIR shared by both, or (--object-storage) a DATA_DIR each
+ * and one bucket on an S3-protocol server started for the run.
+ */
+const instanceFolders = async (cleanups: Running['cleanups']): Promise<[Record<string, string>, Record<string, string>]> => {
+    if (!OBJECT_STORAGE) {
+        const shared = { DATA_DIR: scratchFolder(cleanups) };
+        return [shared, shared];
+    }
+    const s3 = await startS3Server('failover');
+    cleanups.push(() => s3.close());
+    const bucket = {
+        FILES_URL: `s3://${s3.bucket}/files`,
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: '1',
+        AWS_ACCESS_KEY_ID: S3RVER.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: S3RVER.secretAccessKey,
+    };
+    say(`files in the bucket ${bucket.FILES_URL} on ${s3.endpoint}, each instance its own DATA_DIR`);
+    return [
+        { ...bucket, DATA_DIR: scratchFolder(cleanups) },
+        { ...bucket, DATA_DIR: scratchFolder(cleanups) },
+    ];
+};
+
+/** A scratch database, two instances on it sharing their files (a folder or a bucket), and haproxy in front of them. */
 const startPlatform = async ({ children, cleanups }: Running, started: number) => {
     const database = await scratchDatabase(ADMIN_URL, 'failover');
     cleanups.push(database.drop);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-failover-'));
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const [files1, files2] = await instanceFolders(cleanups);
     const sql = new pg.Pool({ connectionString: database.url, max: 4 });
     // Dropping the database at the end terminates its connections, one of ours possibly still closing: not a failure.
     sql.on('error', () => undefined);
@@ -309,10 +347,9 @@ const startPlatform = async ({ children, cleanups }: Running, started: number) =
 
     // The first migrates and seeds; the second finds it done. Both share the database and the files folder.
     const [port1, port2, listen, statsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-    const app1 = await startInstance('app1', port1, env);
+    const app1 = await startInstance('app1', port1, { DATABASE_URL: database.url, ...files1 });
     children.push(app1);
-    const app2 = await startInstance('app2', port2, env);
+    const app2 = await startInstance('app2', port2, { DATABASE_URL: database.url, ...files2 });
     children.push(app2);
     const instances = new Map([
         ['app1', app1],
@@ -586,6 +623,32 @@ const checkEvents = async (check: CheckFn, sql: pg.Pool, { acknowledged }: Traff
         'every acknowledged event is stored exactly once',
         acknowledged.length > 0 && missing.length === 0 && wrong.length === 0 && twice.length === 0,
         `${distinct} events acknowledged (${acknowledged.length - distinct} acknowledged again after a retry), ${missing.length} missing, ${twice.length} stored twice, ${wrong.length} under another id`,
+    );
+};
+
+/**
+ * With the files in a bucket: every acknowledged event that carries an image reads back, whole, through the balancer
+ * (the survivor alone answers now), whichever instance stored it.
+ */
+const checkImages = async (check: CheckFn, { sql, balancer }: Platform, token: string, { acknowledged }: Traffic) => {
+    const ids = acknowledged.map(a => a.id);
+    const rows = (
+        await sql.query<{ id: string; image_key: string }>(
+            `select id::text, image_key from events where id = any($1) and image_key is not null`,
+            [ids],
+        )
+    ).rows;
+    const unreadable: string[] = [];
+    for (const row of rows) {
+        const name = row.image_key.split('/').pop()!;
+        const res = await fetch(`${balancer}/api/v2/events/${row.id}/files/${name}`, { headers: { authorization: `Bearer ${token}` } });
+        const bytes = res.ok ? (await res.arrayBuffer()).byteLength : 0;
+        if (!res.ok || bytes === 0 || res.headers.has('x-image-placeholder')) unreadable.push(`#${row.id} (${res.status})`);
+    }
+    check(
+        "every acknowledged event's image reads back from the bucket through the survivor",
+        rows.length > 0 && unreadable.length === 0,
+        `${rows.length} of ${acknowledged.length} acknowledged events carry an image: ${unreadable.length} unreadable${unreadable.length ? ` (${unreadable.slice(0, 10).join(', ')})` : ''}`,
     );
 };
 
