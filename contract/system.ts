@@ -123,6 +123,8 @@ export const diskUsage = z.object({
     reserve_bytes: z.number(),
     low: z.boolean(),
     parts: z.array(z.object({ part: z.enum(DISK_USAGE_PARTS), bytes: z.number(), files: z.number().nullable() })),
+    /** the bucket that holds the stored files (FILES_URL `s3://BUCKET/PREFIX`): their parts take no room on the volume; null: on it */
+    bucket: z.string().nullable(),
     measured_at: z.string(),
 });
 export type DiskUsage = z.infer<typeof diskUsage>;

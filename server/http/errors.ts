@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { dataException, databaseUnavailable, transientConflict, uniqueViolation } from '../db/errors';
 import { conflict, HttpError } from '../errors';
 import { DiskLowError, isDiskFull } from '../storage/diskSpace';
+import { objectStoreUnavailable } from '../storage/unavailable';
 
 // Routes import the errors with their handler, from this one module.
 export { HttpError, badRequest, validationError, unauthorized, forbidden, notFound, conflict, unprocessable, tooMany } from '../errors';
@@ -15,6 +16,8 @@ export const newRequestId = () => randomUUID();
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** How long a client waits before trying again a request PostgreSQL rolled back for a conflict with another one. */
 export const CONFLICT_RETRY_AFTER_SECONDS = 1;
+/** How long a client waits before trying again a request that found the file store's bucket out of reach. */
+export const FILE_STORE_RETRY_AFTER_SECONDS = 5;
 /** How long a client (a reader holding its events) waits before trying again while the disk is short. */
 export const DISK_LOW_RETRY_AFTER_SECONDS = 60;
 
@@ -35,6 +38,14 @@ const TRANSIENT_FAILURES: {
         retryAfterSeconds: DISK_LOW_RETRY_AFTER_SECONDS,
         log: 'disk space short',
         message: new DiskLowError().message,
+    },
+    {
+        // before the database's: a bucket out of reach fails with the same socket errors
+        matches: objectStoreUnavailable,
+        status: 503,
+        retryAfterSeconds: FILE_STORE_RETRY_AFTER_SECONDS,
+        log: 'file store unavailable',
+        message: 'The file store cannot be reached just now. Try again in a few seconds.',
     },
     {
         matches: databaseUnavailable,

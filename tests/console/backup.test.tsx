@@ -65,6 +65,7 @@ const DISK: DiskUsage = {
         { part: 'other_files', bytes: 0, files: 0 },
         { part: 'backups', bytes: 30 * GB, files: 14 },
     ],
+    bucket: null,
     measured_at: '2026-11-20T10:00:00Z',
 };
 const REPORT: RestoreReport = {
@@ -172,6 +173,24 @@ describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
         expect(within(card).getByRole('alert')).toHaveTextContent('Only 5.00 GB left on the data volume');
         fireEvent.click(within(card).getByRole('button', { name: 'Measure again' }));
         await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/system/disk/usage?fresh=true', expect.anything()));
+    });
+
+    it('with the files in a bucket, shows what they take there apart from the data volume', async () => {
+        const dp = provider();
+        const answer = dp.call.getMockImplementation()!;
+        dp.call.mockImplementation(async (path: string, options?: { method?: string }) =>
+            path.startsWith('/system/disk/usage') ? { ...DISK, bucket: 's3://platform/files/' } : answer(path, options),
+        );
+        page(dp);
+        const card = await screen.findByRole('region', { name: 'Disk use' });
+        const heading = await within(card).findByRole('heading', { name: 'In the bucket s3://platform/files/' });
+        const [onVolume, inBucket] = [...card.querySelectorAll('dl')];
+        expect(within(onVolume as HTMLElement).getByText('Database')).toBeInTheDocument();
+        expect(within(onVolume as HTMLElement).getByText('Backups')).toBeInTheDocument();
+        expect(within(onVolume as HTMLElement).queryByText('Event and enrollment images')).toBeNull();
+        expect(within(inBucket as HTMLElement).getByText('Event and enrollment images')).toBeInTheDocument();
+        expect(within(inBucket as HTMLElement).getByText('40.00 GB')).toBeInTheDocument();
+        expect(heading.compareDocumentPosition(inBucket!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     });
 
     it('shows the System Manager audit trail, filtered by default on resource=system and entity=System Manager', async () => {

@@ -33,7 +33,7 @@ const measured = new WeakMap<AppContext, { at: number; usage: DiskUsage }>();
 
 /**
  * What uses the data folder's volume: the database, the stored files by
- * kind, the backups. Walking every stored file takes a while on a big
+ * kind (or what they take in the bucket, FILES_URL), the backups. Walking every stored file takes a while on a big
  * platform, so the answer is kept five minutes (`fresh` measures again).
  */
 export const diskUsage = async (ctx: AppContext, fresh = false): Promise<DiskUsage> => {
@@ -65,6 +65,7 @@ export const diskUsage = async (ctx: AppContext, fresh = false): Promise<DiskUsa
             })),
             { part: 'backups', bytes: backups.bytes, files: backups.files },
         ],
+        bucket: ctx.config.files.kind === 's3' ? `s3://${ctx.config.files.bucket}/${ctx.config.files.prefix}` : null,
         measured_at: new Date().toISOString(),
     };
     measured.set(ctx, { at: Date.now(), usage });

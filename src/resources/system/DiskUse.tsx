@@ -11,10 +11,36 @@ import { backupCalls } from './backupCalls';
 /** Below this share of free space the card warns, before the server's own reserve refuses writes (docs/ops.md, Disk space). */
 const WARN_FREE_SHARE = 0.1;
 
+/** The parts that are stored files: in the bucket when FILES_URL names one, beside the database otherwise. */
+const IN_FILE_STORE = new Set<DiskUsage['parts'][number]['part']>(['event_images', 'firmware', 'consents', 'other_files']);
+
+/** Each part's size and file count, as a definition list. */
+const PartList = ({ parts }: { parts: DiskUsage['parts'] }) => {
+    const translate = useTranslate();
+    return (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+            {parts.map(part => (
+                <Box key={part.part} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                        {translate(`system.disk.parts.${part.part}`)}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+                        {formatFileSize(part.bytes)}
+                    </Typography>
+                    <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+                        {part.files === null ? '' : translate('system.disk.files', { smart_count: part.files })}
+                    </Typography>
+                </Box>
+            ))}
+        </Box>
+    );
+};
+
 /**
  * What takes the data volume (GET /system/disk/usage): the database, the
  * stored files by kind, the backups; free space, with a warning when it runs
- * short. The server measures at most every five minutes; Refresh measures now.
+ * short; with the files in a bucket, what they take there, apart. The server
+ * measures at most every five minutes; Refresh measures now.
  */
 export const DiskUse = () => {
     const translate = useTranslate();
@@ -66,24 +92,17 @@ export const DiskUse = () => {
                             aria-label={t('usedShare')}
                             sx={{ height: 8, borderRadius: 1, mb: 1.5 }}
                         />
-                        <Box
-                            component="dl"
-                            sx={{ display: 'grid', gridTemplateColumns: 'max-content max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-                        >
-                            {data.parts.map(part => (
-                                <Box key={part.part} sx={{ display: 'contents' }}>
-                                    <Typography component="dt" variant="body2" color="text.secondary">
-                                        {t(`parts.${part.part}`)}
-                                    </Typography>
-                                    <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
-                                        {formatFileSize(part.bytes)}
-                                    </Typography>
-                                    <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-                                        {part.files === null ? '' : t('files', { smart_count: part.files })}
-                                    </Typography>
-                                </Box>
-                            ))}
-                        </Box>
+                        {data.bucket ? (
+                            <>
+                                <PartList parts={data.parts.filter(p => !IN_FILE_STORE.has(p.part))} />
+                                <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5, overflowWrap: 'anywhere' }}>
+                                    {t('inBucket', { bucket: data.bucket })}
+                                </Typography>
+                                <PartList parts={data.parts.filter(p => IN_FILE_STORE.has(p.part))} />
+                            </>
+                        ) : (
+                            <PartList parts={data.parts} />
+                        )}
                         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
                             {t('measured', { at: formatDate(data.measured_at) })}
                         </Typography>

@@ -27,6 +27,7 @@ const de: Messages = {
             },
             files: '1 Datei |||| %{smart_count} Dateien',
             measured: 'Gemessen am %{at}',
+            inBucket: 'Im Bucket %{bucket}',
         },
         backups: {
             title: 'Sicherungen',

@@ -27,6 +27,7 @@ const en: Messages = {
             },
             files: '1 file |||| %{smart_count} files',
             measured: 'Measured %{at}',
+            inBucket: 'In the bucket %{bucket}',
         },
         backups: {
             title: 'Backups',

@@ -27,6 +27,7 @@ const es: Messages = {
             },
             files: '1 archivo |||| %{smart_count} archivos',
             measured: 'Medido el %{at}',
+            inBucket: 'En el bucket %{bucket}',
         },
         backups: {
             title: 'Copias de seguridad',

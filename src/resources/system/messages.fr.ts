@@ -27,6 +27,7 @@ const fr: Messages = {
             },
             files: '1 fichier |||| %{smart_count} fichiers',
             measured: 'Mesuré le %{at}',
+            inBucket: 'Dans le compartiment %{bucket}',
         },
         backups: {
             title: 'Sauvegardes',

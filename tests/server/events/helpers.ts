@@ -24,7 +24,10 @@ export interface TestReader {
     key: string;
     accountId: number;
     /** POST /device/events as this reader: JSON when no files, multipart otherwise */
-    post(events: unknown, files?: Record<string, Buffer>): Promise<{ statusCode: number; body: DeviceEventsReply & { error?: string } }>;
+    post(
+        events: unknown,
+        files?: Record<string, Buffer>,
+    ): Promise<{ statusCode: number; body: DeviceEventsReply & { error?: string }; headers: Record<string, unknown> }>;
     heartbeat(): Promise<number>;
 }
 
@@ -53,7 +56,7 @@ export const approvedReader = async (p: TestPlatform, admin: ApiCaller, accountI
                       headers: { authorization },
                       payload: events as object,
                   });
-            return { statusCode: res.statusCode, body: res.json() };
+            return { statusCode: res.statusCode, body: res.json(), headers: res.headers };
         },
         async heartbeat() {
             return (await p.app.inject({ method: 'POST', url: '/api/v2/device/heartbeat', headers: { authorization }, payload: {} }))
