@@ -122,8 +122,16 @@ export const diskUsage = z.object({
     free_bytes: z.number(),
     reserve_bytes: z.number(),
     low: z.boolean(),
-    parts: z.array(z.object({ part: z.enum(DISK_USAGE_PARTS), bytes: z.number(), files: z.number().nullable() })),
-    /** the bucket that holds the stored files (FILES_URL `s3://BUCKET/PREFIX`): their parts take no room on the volume; null: on it */
+    parts: z.array(
+        z.object({
+            part: z.enum(DISK_USAGE_PARTS),
+            bytes: z.number(),
+            files: z.number().nullable(),
+            /** kept in the bucket (below), taking no room on the volume */
+            in_bucket: z.boolean(),
+        }),
+    ),
+    /** the bucket that holds the stored files and kept backups (FILES_URL `s3://BUCKET/PREFIX`); null: all on the volume */
     bucket: z.string().nullable(),
     measured_at: z.string(),
 });

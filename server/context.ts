@@ -15,6 +15,8 @@ export interface AppContext {
     mailer: Mailer;
     /** event images, firmware artifacts, exports */
     storage: FileStorage;
+    /** where kept backups go when the files are in a bucket (FILES_URL): the bucket, beside them; BACKUP_DIR otherwise */
+    keptBackups?: FileStorage;
     /** free space of the volumes written to, against the reserve (DISK_RESERVE_PERCENT) */
     disk: DiskSpace;
     /** notifications between server instances (the events live feed) */

@@ -48,6 +48,7 @@ const ctx: AppContext = {
     signer: new TokenSigner(await signingSecret(database.db)),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: say }),
     storage: guardedStorage(files.storage, disk),
+    keptBackups: files.keptBackups,
     disk,
     realtime: createRealtime(database.db, say),
     metrics: createMetrics(database.db),

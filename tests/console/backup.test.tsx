@@ -58,12 +58,12 @@ const DISK: DiskUsage = {
     reserve_bytes: 2 * GB,
     low: false,
     parts: [
-        { part: 'database', bytes: 3 * GB, files: null },
-        { part: 'event_images', bytes: 40 * GB, files: 120_000 },
-        { part: 'firmware', bytes: 2 * GB, files: 3 },
-        { part: 'consents', bytes: 0, files: 0 },
-        { part: 'other_files', bytes: 0, files: 0 },
-        { part: 'backups', bytes: 30 * GB, files: 14 },
+        { part: 'database', bytes: 3 * GB, files: null, in_bucket: false },
+        { part: 'event_images', bytes: 40 * GB, files: 120_000, in_bucket: false },
+        { part: 'firmware', bytes: 2 * GB, files: 3, in_bucket: false },
+        { part: 'consents', bytes: 0, files: 0, in_bucket: false },
+        { part: 'other_files', bytes: 0, files: 0, in_bucket: false },
+        { part: 'backups', bytes: 30 * GB, files: 14, in_bucket: false },
     ],
     bucket: null,
     measured_at: '2026-11-20T10:00:00Z',
@@ -179,15 +179,17 @@ describe('Backup and Restore (SPEC 2.2 /backup_and_restore)', () => {
         const dp = provider();
         const answer = dp.call.getMockImplementation()!;
         dp.call.mockImplementation(async (path: string, options?: { method?: string }) =>
-            path.startsWith('/system/disk/usage') ? { ...DISK, bucket: 's3://platform/files/' } : answer(path, options),
+            path.startsWith('/system/disk/usage')
+                ? { ...DISK, bucket: 's3://platform/files/', parts: DISK.parts.map(p => ({ ...p, in_bucket: p.part !== 'database' })) }
+                : answer(path, options),
         );
         page(dp);
         const card = await screen.findByRole('region', { name: 'Disk use' });
         const heading = await within(card).findByRole('heading', { name: 'In the bucket s3://platform/files/' });
         const [onVolume, inBucket] = [...card.querySelectorAll('dl')];
         expect(within(onVolume as HTMLElement).getByText('Database')).toBeInTheDocument();
-        expect(within(onVolume as HTMLElement).getByText('Backups')).toBeInTheDocument();
         expect(within(onVolume as HTMLElement).queryByText('Event and enrollment images')).toBeNull();
+        expect(within(inBucket as HTMLElement).getByText('Backups')).toBeInTheDocument();
         expect(within(inBucket as HTMLElement).getByText('Event and enrollment images')).toBeInTheDocument();
         expect(within(inBucket as HTMLElement).getByText('40.00 GB')).toBeInTheDocument();
         expect(heading.compareDocumentPosition(inBucket!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

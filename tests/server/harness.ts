@@ -101,6 +101,8 @@ export interface PlatformOptions {
     embedded?: boolean;
     /** the files in this storage (an S3 bucket...) rather than in filesDir */
     storage?: FileStorage;
+    /** kept backups in this storage (the files' bucket) rather than in the backup folder */
+    keptBackups?: FileStorage;
 }
 
 export const startPlatform = async (overrides: Partial<Config> = {}, options: PlatformOptions = {}): Promise<TestPlatform> => {
@@ -116,6 +118,7 @@ export const startPlatform = async (overrides: Partial<Config> = {}, options: Pl
         signer: new TokenSigner(await signingSecret(database.db)),
         mailer: mail,
         storage: guardedStorage(options.storage ?? new LocalDiskStorage(filesDir), disk),
+        keptBackups: options.keptBackups,
         disk,
         realtime: createRealtime(database.db),
         metrics: createMetrics(database.db),

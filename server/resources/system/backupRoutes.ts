@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { PassThrough, pipeline as pipelineCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,7 +17,7 @@ import { FILE_MODE, incomingPath, prepareBackupFolder } from './backup/files';
 import { assertBackupFits, BackupSpaceError, estimateBackup, noRoomForUpload, watchBackupVolume } from './backup/space';
 import { diskUsage as measureDiskUsage } from './diskUsage';
 import { SETTINGS_CHANNEL } from './settings';
-import { createStoredBackup, listStoredBackups, nextScheduledBackup, storedBackupPath } from './backup/store';
+import { createStoredBackup, keptBackupsLocation, listStoredBackups, nextScheduledBackup, openStoredBackup } from './backup/store';
 
 const tags = ['system'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply, 507: errorReply };
@@ -78,7 +78,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             requirePlatform(request);
             const next = await nextScheduledBackup(ctx);
             return {
-                directory: ctx.config.backupDir,
+                directory: keptBackupsLocation(ctx),
                 every_hours: ctx.config.backupEveryHours,
                 keep: ctx.config.backupKeep,
                 next_at: next ? next.toISOString() : null,
@@ -139,14 +139,13 @@ export const backupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         },
         async (request, reply) => {
             requirePlatform(request);
-            const file = await storedBackupPath(ctx, request.params.name);
-            if (!file) throw notFound('backup');
-            const { size } = await fs.stat(file);
+            const kept = await openStoredBackup(ctx, request.params.name);
+            if (!kept) throw notFound('backup');
             return reply
                 .header('Content-Type', 'application/x-tar')
-                .header('Content-Length', size)
+                .header('Content-Length', kept.size)
                 .header('Content-Disposition', attachment(request.params.name))
-                .send(createReadStream(file));
+                .send(kept.data);
         },
     );
 };

@@ -49,6 +49,15 @@ export const diskUsage = async (ctx: AppContext, fresh = false): Promise<DiskUsa
         if (stat) add(partOf(file.key), stat.size);
     }
     const backups = await folderSize(ctx.config.backupDir);
+    if (ctx.keptBackups)
+        for await (const file of ctx.keptBackups.list()) {
+            const stat = await ctx.keptBackups.stat(file.key);
+            if (stat) {
+                backups.bytes += stat.size;
+                backups.files++;
+            }
+        }
+    const inBucket = ctx.config.files.kind === 's3';
     const [database] = await rows<{ bytes: string }>(ctx.db, sql`select pg_database_size(current_database())::text as bytes`);
     const volume = ctx.disk.tightest();
     const usage: DiskUsage = {
@@ -57,13 +66,15 @@ export const diskUsage = async (ctx: AppContext, fresh = false): Promise<DiskUsa
         reserve_bytes: volume.reserve_bytes,
         low: ctx.disk.low(),
         parts: [
-            { part: 'database', bytes: Number(database!.bytes), files: null },
+            { part: 'database', bytes: Number(database!.bytes), files: null, in_bucket: false },
             ...(['event_images', 'firmware', 'consents', 'other_files'] as const).map(part => ({
                 part,
                 bytes: sizes.get(part)?.bytes ?? 0,
                 files: sizes.get(part)?.files ?? 0,
+                in_bucket: inBucket,
             })),
-            { part: 'backups', bytes: backups.bytes, files: backups.files },
+            // with the files in a bucket, the backups are moved there once written (backup/store.ts)
+            { part: 'backups', bytes: backups.bytes, files: backups.files, in_bucket: Boolean(ctx.keptBackups) },
         ],
         bucket: ctx.config.files.kind === 's3' ? `s3://${ctx.config.files.bucket}/${ctx.config.files.prefix}` : null,
         measured_at: new Date().toISOString(),

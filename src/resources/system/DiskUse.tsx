@@ -11,9 +11,6 @@ import { backupCalls } from './backupCalls';
 /** Below this share of free space the card warns, before the server's own reserve refuses writes (docs/ops.md, Disk space). */
 const WARN_FREE_SHARE = 0.1;
 
-/** The parts that are stored files: in the bucket when FILES_URL names one, beside the database otherwise. */
-const IN_FILE_STORE = new Set<DiskUsage['parts'][number]['part']>(['event_images', 'firmware', 'consents', 'other_files']);
-
 /** Each part's size and file count, as a definition list. */
 const PartList = ({ parts }: { parts: DiskUsage['parts'] }) => {
     const translate = useTranslate();
@@ -94,11 +91,11 @@ export const DiskUse = () => {
                         />
                         {data.bucket ? (
                             <>
-                                <PartList parts={data.parts.filter(p => !IN_FILE_STORE.has(p.part))} />
+                                <PartList parts={data.parts.filter(p => !p.in_bucket)} />
                                 <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5, overflowWrap: 'anywhere' }}>
                                     {t('inBucket', { bucket: data.bucket })}
                                 </Typography>
-                                <PartList parts={data.parts.filter(p => IN_FILE_STORE.has(p.part))} />
+                                <PartList parts={data.parts.filter(p => p.in_bucket)} />
                             </>
                         ) : (
                             <PartList parts={data.parts} />

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,11 +7,12 @@ import type { DiskUsage } from '../../../contract/system';
 import { EVENT_RETENTION_OPTIONS } from '../../../contract/event-retention';
 import { events } from '../../../server/db/schema';
 import { eventRetention } from '../../../server/resources/events/retention';
+import { keptBackupsPrefix } from '../../../server/storage/fromConfig';
 import { s3Client, S3Storage } from '../../../server/storage/s3';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 import { approvedReader, deviceEvent, frame, type TestReader } from '../events/helpers';
 import { rootfsArtifact, tempDir } from '../firmware/artifacts';
-import { upload } from '../firmware/helpers';
+import { multipart, upload } from '../firmware/helpers';
 import { S3RVER, startS3Server, type TestS3Server } from './s3Server';
 
 /**
@@ -67,14 +69,16 @@ const objects = async () => {
 beforeAll(async () => {
     s3 = await startS3Server();
     link = await tcpLink(Number(new URL(s3.endpoint).port));
-    const storage = new S3Storage({
-        client: s3Client({ endpoint: link.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER, maxAttempts: 2 }),
-        bucket: s3.bucket,
-        prefix: PREFIX,
-    });
+    const client = s3Client({ endpoint: link.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER, maxAttempts: 2 });
     p = await startPlatform(
-        { files: { kind: 's3', bucket: s3.bucket, prefix: PREFIX, endpoint: link.endpoint, region: 'us-east-1', forcePathStyle: true } },
-        { storage },
+        {
+            files: { kind: 's3', bucket: s3.bucket, prefix: PREFIX, endpoint: link.endpoint, region: 'us-east-1', forcePathStyle: true },
+            backupKeep: 1,
+        },
+        {
+            storage: new S3Storage({ client, bucket: s3.bucket, prefix: PREFIX }),
+            keptBackups: new S3Storage({ client, bucket: s3.bucket, prefix: keptBackupsPrefix(PREFIX) }),
+        },
     );
     adminToken = await p.login(ADMIN.email);
     admin = await p.as(ADMIN.email);
@@ -173,4 +177,46 @@ describe('files in an S3 bucket', () => {
         expect(read.statusCode).toBe(200);
         expect(Buffer.compare(read.rawPayload, frame(5).jpeg)).toBe(0);
     });
+    // last: the restore ends every session
+    it('keeps backups in the bucket beside the files, listed, downloadable whole, the oldest pruned, and restores one', async () => {
+        const backups = () => s3.storage({ prefix: keptBackupsPrefix(PREFIX) });
+        const first = await admin('POST', '/system/backups');
+        expect(first.statusCode, first.body).toBe(201);
+        const second = await admin('POST', '/system/backups');
+        expect(second.statusCode, second.body).toBe(201);
+        const { name, sha256 } = second.json() as { name: string; sha256: string };
+
+        // in the bucket, the older one pruned (BACKUP_KEEP=1), nothing left in the backup folder; never among the files
+        const kept: string[] = [];
+        for await (const file of backups().list()) kept.push(file.key);
+        expect(kept.sort()).toEqual([name.replace('.tar', '.json'), name]);
+        expect(fs.readdirSync(p.ctx.config.backupDir).filter(f => f.startsWith('backup-'))).toEqual([]);
+        expect((await objects()).filter(key => key.includes('backup'))).toEqual([]);
+
+        const info = (await admin('GET', '/system/backup/info')).json();
+        expect(info.directory).toBe(`s3://${s3.bucket}/${PREFIX}.backups/`);
+        expect(info.backups).toEqual([expect.objectContaining({ name, state: 'verified', sha256 })]);
+
+        const download = await admin('GET', `/system/backups/${name}`);
+        expect(download.statusCode).toBe(200);
+        expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length);
+        expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(sha256);
+
+        const usage = (await admin('GET', '/system/disk/usage?fresh=true')).json() as DiskUsage;
+        expect(usage.parts.find(part => part.part === 'backups')).toEqual({
+            part: 'backups',
+            bytes: download.rawPayload.length + (await backups().stat(name.replace('.tar', '.json')))!.size,
+            files: 2,
+            in_bucket: true,
+        });
+
+        const body = await multipart({}, { field: 'file', name, data: download.rawPayload });
+        const restored = await p.call(adminToken, {
+            method: 'POST',
+            url: '/api/v2/system/restore',
+            payload: body.payload,
+            headers: body.headers,
+        });
+        expect(restored.statusCode, restored.body).toBe(200);
+    }, 120_000);
 });

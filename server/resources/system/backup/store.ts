@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StoredBackup } from '../../../../contract/system';
 import type { AppContext } from '../../../context';
 import type { Job } from '../../../jobs/runner';
+import type { FileStorage } from '../../../storage';
 import { isDiskFull } from '../../../storage/diskSpace';
+import { keptBackupsPrefix } from '../../../storage/fromConfig';
 import { hold } from '../../../storage/leases';
 import { verifyBackup, writeBackup } from './archive';
 import { encryptor } from './encryption';
@@ -19,7 +21,9 @@ import { assertBackupFits, BackupSpaceError, diskFilled, estimateBackup, watchBa
  * Backups kept in the backup folder (BACKUP_DIR): `backup-<time>.tar` and,
  * beside it, `backup-<time>.json` saying how it went (size, SHA-256 of the
  * whole file, counts, whether it read back against its manifest). The
- * newest BACKUP_KEEP stay.
+ * newest BACKUP_KEEP stay. With the files in a bucket, a backup is written
+ * and checked in the folder as ever, then moved to the bucket beside the
+ * files (ctx.keptBackups), where every instance finds it.
  */
 
 const NAME = /^backup-\d{8}-\d{6}(-\d+)?\.tar$/;
@@ -131,9 +135,59 @@ export const createStoredBackup = async (ctx: AppContext, options: { scheduled: 
     }
     if (roomFailure) return failedForRoom(roomFailure);
     await fs.writeFile(sidecar(dir, name), JSON.stringify(record, null, 2), { mode: FILE_MODE });
+    if (record.state === 'verified' && ctx.keptBackups) await moveToBucket(ctx.keptBackups, dir, name);
     if (record.state === 'verified') await prune(ctx);
     return { record, shortOfRoom: false };
 };
+
+/**
+ * A checked backup into the bucket: the archive, then its record (a record there names an archive there), then
+ * the folder's copies removed. Should the bucket refuse it, the backup stays in the folder, listed and downloadable.
+ */
+const moveToBucket = async (bucket: FileStorage, dir: string, name: string) => {
+    try {
+        await bucket.put(name, createReadStream(path.join(dir, name)));
+        await bucket.put(recordName(name), await fs.readFile(sidecar(dir, name)));
+    } catch {
+        await bucket.deleteAll([name, recordName(name)]).catch(() => undefined);
+        return;
+    }
+    await fs.rm(path.join(dir, name), { force: true });
+    await fs.rm(sidecar(dir, name), { force: true });
+};
+
+const recordName = (name: string) => name.replace(/\.tar$/, '.json');
+
+const textOf = async (data: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of data) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+};
+
+/** The records of the backups kept in the bucket, their sizes as stored. */
+const bucketRecords = async (bucket: FileStorage): Promise<StoredBackup[]> => {
+    const records: StoredBackup[] = [];
+    for await (const file of bucket.list()) {
+        if (!file.key.endsWith('.json') || !isBackupName(file.key.replace(/\.json$/, '.tar'))) continue;
+        const data = await bucket.get(file.key);
+        if (!data) continue;
+        try {
+            const record = JSON.parse(await textOf(data)) as StoredBackup;
+            const stored = await bucket.stat(record.name);
+            if (!stored) continue;
+            records.push({ ...record, bytes: stored.size });
+        } catch {
+            // not a record of ours
+        }
+    }
+    return records;
+};
+
+/** Where kept backups are: the backup folder, or the bucket beside the files (s3://BUCKET/PREFIX.backups/). */
+export const keptBackupsLocation = (ctx: AppContext) =>
+    ctx.keptBackups && ctx.config.files.kind === 's3'
+        ? `s3://${ctx.config.files.bucket}/${keptBackupsPrefix(ctx.config.files.prefix)}`
+        : ctx.config.backupDir;
 
 const exists = (file: string) =>
     fs.access(file).then(
@@ -162,14 +216,22 @@ export const listStoredBackups = async (ctx: AppContext): Promise<StoredBackup[]
             // a sidecar being written, or not ours
         }
     }
+    if (ctx.keptBackups) {
+        const here = new Set(records.map(r => r.name));
+        for (const record of await bucketRecords(ctx.keptBackups)) if (!here.has(record.name)) records.push(record);
+    }
     return records.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.name.localeCompare(a.name));
 };
 
-/** The path of a kept backup, or undefined. */
-export const storedBackupPath = async (ctx: AppContext, name: string) => {
+/** A kept backup's bytes and size, from the folder or the bucket, or undefined. */
+export const openStoredBackup = async (ctx: AppContext, name: string): Promise<{ data: Readable; size: number } | undefined> => {
     if (!isBackupName(name) || writing.has(name)) return undefined;
     const file = path.join(ctx.config.backupDir, name);
-    return (await exists(file)) ? file : undefined;
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat) return { data: createReadStream(file), size: stat.size };
+    const stored = await ctx.keptBackups?.stat(name);
+    const data = stored && (await ctx.keptBackups!.get(name));
+    return stored && data ? { data, size: stored.size } : undefined;
 };
 
 /** Keeps the newest BACKUP_KEEP good backups, and the failures since the oldest of them. */
@@ -184,6 +246,7 @@ const prune = async (ctx: AppContext) => {
         if (shortOfRoom.get(ctx.config.backupDir)?.name === record.name) shortOfRoom.delete(ctx.config.backupDir);
         await fs.rm(path.join(ctx.config.backupDir, record.name), { force: true });
         await fs.rm(sidecar(ctx.config.backupDir, record.name), { force: true });
+        await ctx.keptBackups?.deleteAll([record.name, recordName(record.name)]);
     }
 };
 
