@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider, loadAllTexts } from './i18n';
+import { styleCaches, useDirection } from './i18n/direction';
 import { AppLayout } from './layout/lazy';
 import { darkTheme, lightTheme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
@@ -29,34 +31,38 @@ const WithAllTexts = onDemand(() =>
 /** Browser routes, not hash routes: /login, /devices… load directly. */
 export const App = () => {
     const plugins = installedPlugins();
+    const direction = useDirection();
+    const themes = useMemo(() => ({ light: { ...lightTheme, direction }, dark: { ...darkTheme, direction } }), [direction]);
     return (
-        <BrowserRouter>
-            <PluginSlotsContext.Provider value={pluginSlots()}>
-                <Admin
-                    title="Access Console"
-                    dataProvider={dataProvider}
-                    authProvider={authProvider}
-                    i18nProvider={i18nProvider}
-                    store={consoleStore}
-                    layout={AppLayout}
-                    dashboard={plugins.find(p => p.dashboard)?.dashboard}
-                    loginPage={LoginPage}
-                    catchAll={NotFoundPage}
-                    error={ErrorPage}
-                    theme={lightTheme}
-                    darkTheme={darkTheme}
-                    notification={AppNotification}
-                    disableTelemetry
-                >
-                    <CustomRoutes noLayout>
-                        {[...publicRoutes, ...plugins.flatMap(p => p.publicRoutes ?? [])].map(r => (
-                            <Route key={r.path} path={r.path} element={<WithAllTexts>{r.element}</WithAllTexts>} />
-                        ))}
-                    </CustomRoutes>
-                    {pluginRoutes(plugins)}
-                    {pluginResources(plugins)}
-                </Admin>
-            </PluginSlotsContext.Provider>
-        </BrowserRouter>
+        <CacheProvider value={styleCaches[direction]}>
+            <BrowserRouter>
+                <PluginSlotsContext.Provider value={pluginSlots()}>
+                    <Admin
+                        title="Access Console"
+                        dataProvider={dataProvider}
+                        authProvider={authProvider}
+                        i18nProvider={i18nProvider}
+                        store={consoleStore}
+                        layout={AppLayout}
+                        dashboard={plugins.find(p => p.dashboard)?.dashboard}
+                        loginPage={LoginPage}
+                        catchAll={NotFoundPage}
+                        error={ErrorPage}
+                        theme={themes.light}
+                        darkTheme={themes.dark}
+                        notification={AppNotification}
+                        disableTelemetry
+                    >
+                        <CustomRoutes noLayout>
+                            {[...publicRoutes, ...plugins.flatMap(p => p.publicRoutes ?? [])].map(r => (
+                                <Route key={r.path} path={r.path} element={<WithAllTexts>{r.element}</WithAllTexts>} />
+                            ))}
+                        </CustomRoutes>
+                        {pluginRoutes(plugins)}
+                        {pluginResources(plugins)}
+                    </Admin>
+                </PluginSlotsContext.Provider>
+            </BrowserRouter>
+        </CacheProvider>
     );
 };

@@ -4,6 +4,7 @@ import { coreEnglish, loadEnglish } from './en';
 import type { Messages } from '../plugins/types';
 import { LOCALES } from './locales';
 import { setDateLocale } from './format';
+import { setPageLanguage } from './direction';
 import type { LocaleCode } from '../../contract/constants';
 
 export { LOCALES };
@@ -19,8 +20,9 @@ let english: Messages = coreEnglish;
  */
 export const i18nProvider = polyglotI18nProvider(
     locale => {
-        // dates follow the language from the render that shows it on (src/i18n/format.ts)
+        // dates, and the page's direction, follow the language from the render that shows it on
         setDateLocale(locale);
+        setPageLanguage(locale);
         return locale === 'en'
             ? (english as unknown as TranslationMessages)
             : import('./load').then(async m => (await m.loadLocale(locale as Exclude<LocaleCode, 'en'>)) as unknown as TranslationMessages);

@@ -10,6 +10,9 @@ export const BRAND = { primary: '#1f4e79', secondary: '#0b7a75' } as const;
 // MUI picks the text drawn on a colour by this contrast ratio: WCAG AA for body text (tests/contract/themeContrast.test.ts).
 const contrastThreshold = 4.5;
 
+/** Icons whose meaning is a direction along the line of text, mirrored in a right-to-left language. */
+const MIRRORED_ICONS = ['ArrowBack', 'ArrowForward', 'Send', 'Logout', 'Login', 'OpenInNew', 'MenuOpen', 'Undo', 'Redo'];
+
 /** What both themes share: the sidebar's widths and how lists, dialogs and the menu behave on any screen. */
 const components = (base: RaThemeOptions['components']): RaThemeOptions['components'] => ({
     ...base,
@@ -29,7 +32,17 @@ const components = (base: RaThemeOptions['components']): RaThemeOptions['compone
             }),
         },
     },
-    // SPEC 2.3: the screen shown is the highlighted menu entry.
+    // Right to left, the icons that point a way point the other way (MUI flips its own pagination arrows already).
+    MuiSvgIcon: {
+        styleOverrides: {
+            root: ({ theme: t }: { theme: Theme }) =>
+                t.direction === 'rtl'
+                    ? { [MIRRORED_ICONS.map(name => `&[data-testid="${name}Icon"]`).join(', ')]: { transform: 'scaleX(-1)' } }
+                    : {},
+        },
+    },
+    // SPEC 2.3: the screen shown is the highlighted menu entry (its edge toward the page: the rtl style cache
+    // turns this left into a right in a right-to-left language).
     RaMenuItemLink: {
         styleOverrides: {
             root: ({ theme: t }: { theme: Theme }) => ({
