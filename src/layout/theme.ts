@@ -1,4 +1,4 @@
-import { lighten, type Theme } from '@mui/material/styles';
+import { darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 /**
@@ -61,29 +61,58 @@ const components = (base: RaThemeOptions['components']): RaThemeOptions['compone
 
 const sidebar = { width: 248, closedWidth: 56 };
 
-export const lightTheme: RaThemeOptions = {
-    ...defaultLightTheme,
-    palette: {
-        ...defaultLightTheme.palette,
-        mode: 'light',
-        contrastThreshold,
-        primary: { main: BRAND.primary },
-        secondary: { main: BRAND.secondary },
-    },
-    sidebar,
-    components: components(defaultLightTheme.components),
-};
+/** A brand's two colours (an account's brand, docs/decisions.md "Brands per account", or ours: BRAND). */
+export interface BrandColours {
+    primary: string;
+    secondary: string;
+}
 
-export const darkTheme: RaThemeOptions = {
-    ...defaultDarkTheme,
-    palette: {
-        ...defaultDarkTheme.palette,
-        mode: 'dark',
-        contrastThreshold,
-        primary: { main: lighten(BRAND.primary, 0.6) },
-        secondary: { main: lighten(BRAND.secondary, 0.45) },
-        background: { default: '#151a21', paper: '#1d232b' },
-    },
-    sidebar,
-    components: components(defaultDarkTheme.components),
+const DARK_BACKGROUNDS = { default: '#151a21', paper: '#1d232b' };
+
+/**
+ * A brand colour shifted (lightened for the dark theme, darkened for the light one) just enough to be read as text
+ * on the theme's backgrounds at 4.5:1, from `least` up, so a brand keeps as much of its colour as it can: the server
+ * checks a primary colour against white, and the light theme's page is a shade off white.
+ */
+const readableOn = (backgrounds: string[], shift: (colour: string, by: number) => string) => (colour: string, least: number) => {
+    for (let by = least; by < 1; by += 0.02) {
+        const shifted = by === 0 ? colour : shift(colour, by);
+        if (backgrounds.every(background => getContrastRatio(shifted, background) >= 4.5)) return shifted;
+    }
+    return shift(colour, 0.9);
 };
+const readableOnDark = readableOn([DARK_BACKGROUNDS.default, DARK_BACKGROUNDS.paper], lighten);
+const readableOnLight = readableOn([defaultLightTheme.palette?.background?.default ?? '#fafafb', '#ffffff'], darken);
+
+/** The light and the dark theme of a brand: the light one its colours as they are, the dark one tints of them. */
+export const themesFor = (brand: BrandColours): { light: RaThemeOptions; dark: RaThemeOptions } => ({
+    light: {
+        ...defaultLightTheme,
+        palette: {
+            ...defaultLightTheme.palette,
+            mode: 'light',
+            contrastThreshold,
+            primary: { main: readableOnLight(brand.primary, 0) },
+            secondary: { main: brand.secondary },
+        },
+        sidebar,
+        components: components(defaultLightTheme.components),
+    },
+    dark: {
+        ...defaultDarkTheme,
+        palette: {
+            ...defaultDarkTheme.palette,
+            mode: 'dark',
+            contrastThreshold,
+            primary: { main: readableOnDark(brand.primary, 0.6) },
+            secondary: { main: readableOnDark(brand.secondary, 0.45) },
+            background: DARK_BACKGROUNDS,
+        },
+        sidebar,
+        components: components(defaultDarkTheme.components),
+    },
+});
+
+const ours = themesFor(BRAND);
+export const lightTheme: RaThemeOptions = ours.light;
+export const darkTheme: RaThemeOptions = ours.dark;

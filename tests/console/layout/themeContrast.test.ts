@@ -1,6 +1,6 @@
 import { createTheme, type Palette } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { BRAND, darkTheme, lightTheme } from '../../../src/layout/theme';
+import { BRAND, darkTheme, lightTheme, themesFor } from '../../../src/layout/theme';
 
 /** A colour as MUI writes it (#rgb, #rrggbb, rgb(), rgba()) in 0..255 channels and its alpha. */
 const parse = (colour: string): [number, number, number, number] => {
@@ -58,6 +58,24 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
         const { palette } = createTheme(options);
         it.each(pairs(palette))('%s reads at 4.5:1 or more (%s on %s)', (_pair, front, back) => {
             expect(contrast(front, back)).toBeGreaterThanOrEqual(4.5);
+        });
+    });
+
+    // dealers' brands: the server takes a primary colour only if white text reads on it at 4.5:1 (the darkest and the
+    // palest it accepts among them); the secondary is free
+    describe.each([
+        ['#767676', '#ffeb3b'],
+        ['#b00020', '#03dac6'],
+        ['#004d40', '#ff6f00'],
+        ['#1a237e', '#000000'],
+        ['#6a1b9a', '#9e9e9e'],
+    ])('a brand of %s and %s', (primary, secondary) => {
+        it.each(['light', 'dark'] as const)('in the %s theme, every pair reads at 4.5:1 or more', mode => {
+            const { palette } = createTheme(themesFor({ primary, secondary })[mode]);
+            const failing = pairs(palette)
+                .filter(([, front, back]) => contrast(front, back) < 4.5)
+                .map(([name, front, back]) => `${name}: ${contrast(front, back).toFixed(2)} (${front} on ${back})`);
+            expect(failing).toEqual([]);
         });
     });
 
