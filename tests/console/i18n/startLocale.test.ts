@@ -7,10 +7,15 @@ afterEach(() => consoleStore.removeItem('locale'));
 describe('the language a page starts in', () => {
     it("is the first of the browser's languages the console speaks", () => {
         expect(browserLocale(['de-AT', 'en-US'])).toBe('de');
-        expect(browserLocale(['pt-BR', 'es-MX', 'fr'])).toBe('es');
+        expect(browserLocale(['ja', 'es-MX', 'fr'])).toBe('es');
         expect(browserLocale(['FR-ca'])).toBe('fr');
-        expect(browserLocale(['pt-BR', 'ja'])).toBe('en');
+        expect(browserLocale(['ja', 'ko'])).toBe('en');
         expect(browserLocale([])).toBe('en');
+    });
+
+    it('reads Italian for Swiss Italian', () => {
+        expect(browserLocale(['it-CH', 'de'])).toBe('it');
+        expect(browserLocale(['it'])).toBe('it');
     });
 
     it("starts a first visit in the browser's language, and keeps a choice made on this browser", () => {
