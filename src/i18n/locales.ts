@@ -6,6 +6,7 @@ export const LOCALES: { locale: LocaleCode; name: string }[] = [
     { locale: 'fr', name: 'Français' },
     { locale: 'de', name: 'Deutsch' },
     { locale: 'es', name: 'Español' },
+    { locale: 'pt-BR', name: 'Português (Brasil)' },
     { locale: 'it', name: 'Italiano' },
 ];
 

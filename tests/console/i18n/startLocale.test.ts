@@ -13,7 +13,11 @@ describe('the language a page starts in', () => {
         expect(browserLocale([])).toBe('en');
     });
 
-    it('reads Italian for Swiss Italian', () => {
+    it('reads Brazilian Portuguese for any Portuguese, and Italian for Swiss Italian', () => {
+        expect(browserLocale(['pt-BR', 'en'])).toBe('pt-BR');
+        expect(browserLocale(['pt-br'])).toBe('pt-BR');
+        expect(browserLocale(['pt', 'en'])).toBe('pt-BR');
+        expect(browserLocale(['pt-PT', 'es'])).toBe('pt-BR');
         expect(browserLocale(['it-CH', 'de'])).toBe('it');
         expect(browserLocale(['it'])).toBe('it');
     });
