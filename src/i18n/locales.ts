@@ -6,15 +6,24 @@ export const LOCALES: { locale: LocaleCode; name: string }[] = [
     { locale: 'fr', name: 'Français' },
     { locale: 'de', name: 'Deutsch' },
     { locale: 'es', name: 'Español' },
+    { locale: 'pt-BR', name: 'Português (Brasil)' },
+    { locale: 'it', name: 'Italiano' },
 ];
 
 export const isLocale = (value: unknown): value is LocaleCode => LOCALE_CODES.includes(value as LocaleCode);
 
-/** The first of the browser's languages the console speaks ('de-AT' is German), else English. */
+const baseOf = (tag: string) => tag.toLowerCase().split('-')[0];
+
+/**
+ * The first of the browser's languages the console speaks, else English: a tag the console has as it is
+ * ('pt-BR'), else one of its languages by the tag's base ('de-AT' is German, 'pt' and 'pt-PT' the Brazilian
+ * Portuguese, the console's only Portuguese).
+ */
 export const browserLocale = (languages: readonly string[]): LocaleCode => {
     for (const tag of languages) {
-        const base = tag.toLowerCase().split('-')[0];
-        if (isLocale(base)) return base;
+        const found =
+            LOCALE_CODES.find(code => code.toLowerCase() === tag.toLowerCase()) ?? LOCALE_CODES.find(code => baseOf(code) === baseOf(tag));
+        if (found) return found;
     }
     return 'en';
 };

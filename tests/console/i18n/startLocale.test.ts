@@ -7,10 +7,19 @@ afterEach(() => consoleStore.removeItem('locale'));
 describe('the language a page starts in', () => {
     it("is the first of the browser's languages the console speaks", () => {
         expect(browserLocale(['de-AT', 'en-US'])).toBe('de');
-        expect(browserLocale(['pt-BR', 'es-MX', 'fr'])).toBe('es');
+        expect(browserLocale(['ja', 'es-MX', 'fr'])).toBe('es');
         expect(browserLocale(['FR-ca'])).toBe('fr');
-        expect(browserLocale(['pt-BR', 'ja'])).toBe('en');
+        expect(browserLocale(['ja', 'ko'])).toBe('en');
         expect(browserLocale([])).toBe('en');
+    });
+
+    it('reads Brazilian Portuguese for any Portuguese, and Italian for Swiss Italian', () => {
+        expect(browserLocale(['pt-BR', 'en'])).toBe('pt-BR');
+        expect(browserLocale(['pt-br'])).toBe('pt-BR');
+        expect(browserLocale(['pt', 'en'])).toBe('pt-BR');
+        expect(browserLocale(['pt-PT', 'es'])).toBe('pt-BR');
+        expect(browserLocale(['it-CH', 'de'])).toBe('it');
+        expect(browserLocale(['it'])).toBe('it');
     });
 
     it("starts a first visit in the browser's language, and keeps a choice made on this browser", () => {

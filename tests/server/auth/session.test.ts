@@ -59,6 +59,17 @@ describe('sign-in and me', () => {
         await admin('PUT', '/me/locale', { locale: 'en' });
     });
 
+    it('keeps a language whose code carries its region (pt-BR) as it was chosen, and Italian', async () => {
+        const admin = await p.as(ADMIN.email);
+        for (const locale of ['pt-BR', 'it']) {
+            expect((await admin('PUT', '/me/locale', { locale })).statusCode).toBe(204);
+            const later = await p.as(ADMIN.email);
+            expect((await later('GET', '/me')).json().locale).toBe(locale);
+        }
+        expect((await admin('PUT', '/me/locale', { locale: 'pt-PT' })).statusCode).toBe(400);
+        await admin('PUT', '/me/locale', { locale: 'en' });
+    });
+
     it('answers 401 {error, request_id} without a token', async () => {
         const res = await p.app.inject({ method: 'GET', url: '/api/v2/me' });
         expect(res.statusCode).toBe(401);

@@ -1,0 +1,42 @@
+import type { Messages } from '../../plugins/types';
+
+const it: Messages = {
+    dashboard: {
+        title: 'Dashboard',
+        loadFailed: 'Impossibile leggere la dashboard',
+        welcome: 'Benvenuto, %{name}',
+        scope: '%{account} e gli account sottostanti',
+        scopeAlone: 'Dati di %{account}',
+        dealers: 'Account rivenditore',
+        customers: 'Account cliente',
+        users: 'Utenti',
+        withTfa: 'Con accesso a due fattori',
+        usersByRole: 'Utenti per ruolo',
+        signIns: 'Accessi, ultimi 30 giorni',
+        noSignIns: 'Nessun accesso negli ultimi 30 giorni.',
+        recent: 'Attività recente',
+        noActivity: 'Ancora nulla di registrato.',
+        allActivity: 'Apri il registro di controllo',
+        devices: { online: 'Dispositivi online', offline: 'Dispositivi offline', pending: 'Dispositivi in attesa di approvazione' },
+        events24h: 'Eventi di sicurezza, ultime 24 ore',
+        profiles: 'Profili',
+        profilesHint: '%{active} attivi · %{enrollment} in registrazione · %{inactive} inattivi',
+        eventsPerDay: 'Eventi di sicurezza, ultimi 30 giorni',
+        noEvents30d: 'Nessun evento di sicurezza negli ultimi 30 giorni.',
+        eventsByGroup: 'Eventi di sicurezza per gruppo, ultime 24 ore',
+        noEvents24h: 'Nessun evento di sicurezza nelle ultime 24 ore.',
+        latestIncidents: 'Ultimi incidenti',
+        noIncidents: 'Nessun incidente registrato.',
+        allEvents: 'Apri Eventi di sicurezza',
+        openStatistics: 'Apri Statistiche',
+        offlineDevices: 'Dispositivi offline',
+        noOffline: 'Nessun dispositivo è offline.',
+        allOffline: 'Tutti i dispositivi offline',
+        lastSeen: 'visto l’ultima volta %{time}',
+        neverSeen: 'mai visto',
+        signInsTotal: '%{smart_count} accesso |||| %{smart_count} accessi',
+        share: '%{percent}% degli utenti',
+    },
+};
+
+export default it;

@@ -1,0 +1,42 @@
+import type { Messages } from '../../plugins/types';
+
+const ptBR: Messages = {
+    dashboard: {
+        title: 'Painel',
+        loadFailed: 'Não foi possível ler o painel',
+        welcome: 'Bem-vindo, %{name}',
+        scope: '%{account} e as contas abaixo dela',
+        scopeAlone: 'Números de %{account}',
+        dealers: 'Contas de revendedor',
+        customers: 'Contas de cliente',
+        users: 'Usuários',
+        withTfa: 'Com login de dois fatores',
+        usersByRole: 'Usuários por função',
+        signIns: 'Logins, últimos 30 dias',
+        noSignIns: 'Nenhum login nos últimos 30 dias.',
+        recent: 'Atividade recente',
+        noActivity: 'Nada registrado ainda.',
+        allActivity: 'Abrir o log de auditoria',
+        devices: { online: 'Dispositivos online', offline: 'Dispositivos offline', pending: 'Dispositivos aguardando aprovação' },
+        events24h: 'Eventos de segurança, últimas 24 horas',
+        profiles: 'Perfis',
+        profilesHint: '%{active} ativos · %{enrollment} em cadastro · %{inactive} inativos',
+        eventsPerDay: 'Eventos de segurança, últimos 30 dias',
+        noEvents30d: 'Nenhum evento de segurança nos últimos 30 dias.',
+        eventsByGroup: 'Eventos de segurança por grupo, últimas 24 horas',
+        noEvents24h: 'Nenhum evento de segurança nas últimas 24 horas.',
+        latestIncidents: 'Incidentes mais recentes',
+        noIncidents: 'Nenhum incidente registrado.',
+        allEvents: 'Abrir Eventos de segurança',
+        openStatistics: 'Abrir Estatísticas',
+        offlineDevices: 'Dispositivos offline',
+        noOffline: 'Nenhum dispositivo está offline.',
+        allOffline: 'Todos os dispositivos offline',
+        lastSeen: 'visto pela última vez %{time}',
+        neverSeen: 'nunca visto',
+        signInsTotal: '%{smart_count} login |||| %{smart_count} logins',
+        share: '%{percent}% dos usuários',
+    },
+};
+
+export default ptBR;
