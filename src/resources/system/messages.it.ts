@@ -27,6 +27,7 @@ const it: Messages = {
             },
             files: '1 file |||| %{smart_count} file',
             measured: 'Misurato %{at}',
+            inBucket: 'Nel bucket %{bucket}',
         },
         backups: {
             title: 'Backup',

@@ -27,6 +27,7 @@ const ptBR: Messages = {
             },
             files: '1 arquivo |||| %{smart_count} arquivos',
             measured: 'Medido %{at}',
+            inBucket: 'No bucket %{bucket}',
         },
         backups: {
             title: 'Backups',
