@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
@@ -7,7 +7,8 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider, loadAllTexts } from './i18n';
 import { styleCaches, useDirection } from './i18n/direction';
 import { AppLayout } from './layout/lazy';
-import { darkTheme, lightTheme } from './layout/theme';
+import { BRAND, themesFor } from './layout/theme';
+import { useBrand } from './session/brand';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ErrorPage } from './pages/ErrorPage';
@@ -28,17 +29,28 @@ const WithAllTexts = onDemand(() =>
     ),
 );
 
+/** The platform's own name, where no brand gives another (docs/decisions.md "Brands per account"). */
+const PRODUCT_NAME = 'Access Console';
+
 /** Browser routes, not hash routes: /login, /devices… load directly. */
 export const App = () => {
     const plugins = installedPlugins();
     const direction = useDirection();
-    const themes = useMemo(() => ({ light: { ...lightTheme, direction }, dark: { ...darkTheme, direction } }), [direction]);
+    const brand = useBrand();
+    const themes = useMemo(() => {
+        const { light, dark } = themesFor(brand ? { primary: brand.primary_color, secondary: brand.secondary_color } : BRAND);
+        return { light: { ...light, direction }, dark: { ...dark, direction } };
+    }, [brand, direction]);
+    const title = brand?.product_name ?? PRODUCT_NAME;
+    useEffect(() => {
+        document.title = title;
+    }, [title]);
     return (
         <CacheProvider value={styleCaches[direction]}>
             <BrowserRouter>
                 <PluginSlotsContext.Provider value={pluginSlots()}>
                     <Admin
-                        title="Access Console"
+                        title={title}
                         dataProvider={dataProvider}
                         authProvider={authProvider}
                         i18nProvider={i18nProvider}

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactElement } from 'react';
+import { memo, useEffect, useState, type ReactElement } from 'react';
 import { Box, Button, Chip, IconButton, Tooltip, Typography, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import KeyboardReturn from '@mui/icons-material/KeyboardReturn';
@@ -10,6 +10,8 @@ import { useSession } from '../session/useSession';
 import { useAccountSwitch } from './accountSwitch';
 import { SwitchAccountDrawer } from './SwitchAccountDrawer';
 import { AppUserMenu } from './UserMenu';
+import { BrandMark } from './BrandMark';
+import { wearAccountBrand } from '../session/brand';
 
 /** A button of the bar: its icon and words, or on a phone its icon alone (named, with the words as tooltip). */
 const BarButton = ({
@@ -106,8 +108,17 @@ const Toolbar = () => {
 
 // memo: react-admin renders the layout again each time it registers its resources, and the bar has not changed.
 // The brand's primary colour, as on the sign-in page (src/layout/theme.ts); in the dark theme MUI draws the bar dark.
-export const AppBar = memo(() => (
-    <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<Toolbar />}>
-        <TitlePortal sx={{ minWidth: 0, mr: 1, fontSize: { xs: '1.1rem', sm: undefined } }} />
-    </RaAppBar>
-));
+export const AppBar = memo(() => {
+    const session = useSession();
+    const accountId = session?.ownAccountId;
+    // the brand of the user's own account, whichever account the user is viewing (docs/decisions.md "Brands per account")
+    useEffect(() => {
+        if (accountId !== undefined) void wearAccountBrand(accountId);
+    }, [accountId]);
+    return (
+        <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<Toolbar />}>
+            <BrandMark nameHiddenOnPhone sx={{ mr: 2, flexShrink: 0, display: { xs: 'none', sm: 'flex' } }} />
+            <TitlePortal sx={{ minWidth: 0, mr: 1, fontSize: { xs: '1.1rem', sm: undefined } }} />
+        </RaAppBar>
+    );
+});

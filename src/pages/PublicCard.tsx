@@ -1,21 +1,17 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import { useTranslate } from 'react-admin';
+import { BrandMark } from '../layout/BrandMark';
+import { wearHostBrand } from '../session/brand';
 
 /** The centered card every public screen sits in. */
 export const PublicCard = ({ title, children, width = 400 }: { title: string; children: ReactNode; width?: number }) => {
-    const translate = useTranslate();
+    // before anyone signs in, or once signed out: the brand of the host name the page was reached by
+    useEffect(() => void wearHostBrand(), []);
     return (
         <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
             <Card sx={{ width, maxWidth: '100%' }} elevation={3}>
                 <CardContent sx={{ display: 'grid', gap: 2, p: 4 }}>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main' }}>
-                        <LockOutlined />
-                        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-                            {translate('pages.product')}
-                        </Typography>
-                    </Box>
+                    <BrandMark sx={{ color: 'primary.main' }} />
                     <Typography variant="h5" component="h1">
                         {title}
                     </Typography>

@@ -57,7 +57,7 @@ describe('sign-in errors (SPEC 8.1)', () => {
 describe('reset password (SPEC 4.5)', () => {
     it('rests the send button for 3 s after a click and ticks on 204', async () => {
         vi.useFakeTimers({ shouldAdvanceTime: true });
-        const fetchMock = vi.fn(async () => json(204, undefined));
+        const fetchMock = vi.fn(async (_url: string | URL | Request) => json(204, undefined));
         vi.stubGlobal('fetch', fetchMock);
         renderInAdmin(<ResetPasswordPage />, { path: '/reset_password' });
         fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'a@b.test' } });
@@ -71,7 +71,8 @@ describe('reset password (SPEC 4.5)', () => {
         expect(send).toBeDisabled();
         vi.advanceTimersByTime(2000);
         await waitFor(() => expect(send).toBeEnabled());
-        expect(fetchMock).toHaveBeenCalledTimes(1);
+        // one reset asked for; the page's other call is the brand of its host name
+        expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/reset_password'))).toHaveLength(1);
     });
 
     it('an expired link says so and offers a new one; a valid one checks the password rules', async () => {
@@ -134,8 +135,8 @@ describe('confirming a new e-mail address', () => {
     it('applies the address once and says so', async () => {
         const fetch = open(204);
         expect(await screen.findByText('Your e-mail address is changed. Sign in with it from now on.')).toBeInTheDocument();
-        expect(fetch).toHaveBeenCalledTimes(1);
-        expect(String(fetch.mock.calls[0]![0])).toContain('/api/v2/confirm_email/abc123abc123');
+        const confirms = fetch.mock.calls.filter(([url]) => String(url).includes('/confirm_email/'));
+        expect(confirms.map(([url]) => String(url))).toEqual([expect.stringContaining('/api/v2/confirm_email/abc123abc123')]);
         expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     });
 
