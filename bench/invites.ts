@@ -332,7 +332,7 @@ const bareStart = Date.now();
 for (const [i, person] of people.entries()) {
     // The same link as the server's: its public URL, and a token of an id of the same length with a fresh nonce.
     const link = enrollmentLink(ctx.config.publicUrl, enrollmentToken(ctx.signer, i + 1, newNonce()));
-    await mailer.send(invitationMail({ to: person.email, name: person.name, accountName: ACCOUNT_NAME, link, expiresAt }));
+    await mailer.send(invitationMail({ to: person.email, name: person.name, accountName: ACCOUNT_NAME, link, expiresAt, locale: 'en' }));
 }
 const bareReceived = await sinkReaches(sizes.invites);
 const bareLast = bareReceived.last || Date.now();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALE_CODES } from './constants';
 import { ACCOUNT_OPTIONS } from './session';
 import { badgeInput } from './profiles';
 
@@ -106,6 +107,8 @@ export const inviteeInput = z.object({
     email: personEmail,
     badge: badgeInput.optional(),
     access_group_ids: z.array(z.number().int().positive()).max(50).optional(),
+    /** the language of the invitation, its code and the enrollment page; else the account's (docs/decisions.md "Mails in the recipient's language") */
+    locale: z.enum(LOCALE_CODES).optional(),
 });
 export type InviteeInput = z.infer<typeof inviteeInput>;
 

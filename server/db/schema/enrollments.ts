@@ -22,6 +22,8 @@ export const enrollmentInvites = pgTable(
             .references(() => accounts.id, { onDelete: 'cascade' }),
         name: varchar('name', { length: 100 }).notNull(),
         email: varchar('email', { length: 255 }).notNull(),
+        /** the language of the mails to the person and of the enrollment page (contract/constants LOCALE_CODES) */
+        locale: varchar('locale', { length: 8 }).notNull().default('en'),
         status: text('status', { enum: ENROLLMENT_STATUSES }).notNull().default('sent'),
         nonce: text('nonce').notNull(),
         card_format_id: integer('card_format_id'),

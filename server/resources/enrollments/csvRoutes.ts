@@ -26,7 +26,17 @@ import { findAccount } from '../accounts';
 import { refuseMoreThanLeft, takeInvitations, invitationsLeftToday } from './dailyCap';
 import { addInvites, batchProgress, consentTemplateOf, dropBatch, findBatch, insertBatch, setBatchTotal } from './queries';
 import { cardFormatsOfAccount } from '../card-formats';
-import { checkInviteeBadge, newInvite, enabledFor, enrollmentAudit, errors, inviteeGroups, sendingRate, tags } from './routeHelpers';
+import {
+    accountInviteLocale,
+    checkInviteeBadge,
+    newInvite,
+    enabledFor,
+    enrollmentAudit,
+    errors,
+    inviteeGroups,
+    sendingRate,
+    tags,
+} from './routeHelpers';
 import { sendBatch } from './sender';
 
 const NO_FILE = 'Send the CSV file in the multipart field "file".';
@@ -165,6 +175,7 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
     const refuse = (line: number, reason: string) =>
         stored.refused.length < REFUSED_LISTED_MAX ? stored.refused.push({ line, reason }) : stored.refusedMore++;
     const batch = await insertBatch(ctx.db, account.id, upload.createdBy);
+    const accountLocale = await accountInviteLocale(ctx, account.id);
     let pending: (typeof enrollmentInvites.$inferInsert)[] = [];
     let defaultGroups: Promise<number[]> | undefined;
     const flush = async () => {
@@ -190,6 +201,7 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
                         batchId: batch.id,
                         name: checked.person.name,
                         email: checked.person.email,
+                        locale: accountLocale,
                         expiresAt: new Date(upload.now.getTime() + settings.linkDays * 86_400_000),
                         createdBy: upload.createdBy,
                     },

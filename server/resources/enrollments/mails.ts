@@ -1,18 +1,31 @@
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import { LOCALE_CODES, type LocaleCode } from '../../../contract/constants';
 import type { Mail } from '../../mail/mailer';
+import { ENROLLMENT_MAIL_TEXTS, fill } from './mailTexts';
+
+/** The languages written right to left (the console's list: src/i18n/direction.ts). */
+const RIGHT_TO_LEFT = new Set<string>(['ar']);
 
 const escape = (text: string) =>
     text.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const day = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
-/** A message in both parts: paragraphs of text, one of which may be a link shown as a button in HTML. */
-const message = (to: string, subject: string, paragraphs: (string | { link: string; label: string })[]): Mail => ({
+/**
+ * A message in both parts: paragraphs of text, one of which may be a link shown as a button in HTML; the HTML says
+ * its language and direction (Arabic reads right to left).
+ */
+const message = (
+    to: string,
+    subject: string,
+    paragraphs: (string | { link: string; label: string })[],
+    locale: LocaleCode = 'en',
+): Mail => ({
     to,
     subject,
     text: paragraphs.map(p => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)).join('\n\n') + '\n',
     html:
-        '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; max-width: 560px">' +
+        `<!doctype html><html lang="${locale}" dir="${RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr'}"><body style="font-family: sans-serif; line-height: 1.5; max-width: 560px">` +
         paragraphs
             .map(p =>
                 typeof p === 'string'
@@ -39,32 +52,52 @@ export const quoted = (text: string) =>
         .replace(/[“”]/g, '"')
         .trim()}”`;
 
-/** The subject of every invitation: fixed, nothing in it comes from the account. */
-export const INVITATION_SUBJECT = 'Invitation to enroll your face';
-export const CODE_SUBJECT_PREFIX = 'Your enrollment code';
-const TENANT_NOTE = 'The names in quotes were entered by the inviting organisation.';
+/** An invitation's language as stored; one the console no longer speaks reads as English. */
+export const inviteLocale = (invite: { locale: string }): LocaleCode =>
+    (LOCALE_CODES as readonly string[]).includes(invite.locale) ? (invite.locale as LocaleCode) : 'en';
 
-/** The invitation (docs/decisions.md "Web enrollment"): who invites and whom, quoted; what to do, the link and until when it works. */
-export const invitationMail = (m: { to: string; name: string; accountName: string; link: string; expiresAt: Date }) =>
-    message(m.to, INVITATION_SUBJECT, [
-        'Hello,',
-        'You are invited to enroll your face for door access.',
-        `Invited by: ${quoted(m.accountName)}`,
-        `Invitation for: ${quoted(m.name)}`,
-        'On the page below you read and sign the consent, then take a picture of your face with your phone or computer.',
-        { link: m.link, label: 'Enroll now' },
-        `The link works once, until ${day(m.expiresAt)}. If you did not expect this message, ignore it. ${TENANT_NOTE}`,
-    ]);
+/** The subject of every invitation in English: fixed, nothing in it comes from the account (the others: mailTexts.ts). */
+export const INVITATION_SUBJECT = ENROLLMENT_MAIL_TEXTS.en.invitationSubject;
+export const CODE_SUBJECT_PREFIX = ENROLLMENT_MAIL_TEXTS.en.codeSubject;
 
-/** The one-time code: the subject holds only the code, which the platform made. */
-export const codeMail = (m: { to: string; name: string; accountName: string; code: string }) =>
-    message(m.to, `${CODE_SUBJECT_PREFIX}: ${m.code}`, [
-        'Hello,',
-        `Your code to continue your enrollment is ${m.code}. It works for 10 minutes.`,
-        `Invited by: ${quoted(m.accountName)}`,
-        `Invitation for: ${quoted(m.name)}`,
-        `If you did not ask for a code, ignore this message. ${TENANT_NOTE}`,
-    ]);
+/**
+ * The invitation (docs/decisions.md "Web enrollment"), in the invitation's language: who invites and whom, quoted;
+ * what to do, the link and until when it works.
+ */
+export const invitationMail = (m: { to: string; name: string; accountName: string; link: string; expiresAt: Date; locale: LocaleCode }) => {
+    const t = ENROLLMENT_MAIL_TEXTS[m.locale];
+    return message(
+        m.to,
+        t.invitationSubject,
+        [
+            t.hello,
+            t.invited,
+            fill(t.invitedBy, { account: quoted(m.accountName) }),
+            fill(t.invitationFor, { person: quoted(m.name) }),
+            t.steps,
+            { link: m.link, label: t.enrollNow },
+            `${fill(t.linkWorks, { until: day(m.expiresAt) })} ${t.tenantNote}`,
+        ],
+        m.locale,
+    );
+};
+
+/** The one-time code, in the invitation's language: the subject holds only the code, which the platform made. */
+export const codeMail = (m: { to: string; name: string; accountName: string; code: string; locale: LocaleCode }) => {
+    const t = ENROLLMENT_MAIL_TEXTS[m.locale];
+    return message(
+        m.to,
+        `${t.codeSubject}: ${m.code}`,
+        [
+            t.hello,
+            fill(t.code, { code: m.code }),
+            fill(t.invitedBy, { account: quoted(m.accountName) }),
+            fill(t.invitationFor, { person: quoted(m.name) }),
+            `${t.codeNotAsked} ${t.tenantNote}`,
+        ],
+        m.locale,
+    );
+};
 
 /** To the account's staff (SPEC 3 e-mail notifications), when someone completed. */
 export const completionMail = (m: { to: string; name: string; email: string; accountName: string; profileLink: string }) =>

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { sha256 } from '../../crypto/tokens';
 import { HttpError, validationError } from '../../http/errors';
-import { codeMail } from './mails';
+import { codeMail, inviteLocale } from './mails';
 import { publicErrors, opened, pageOf, PUBLIC_RATE, tokenParam } from './publicPage';
 import { consentTemplateOf, findInvite, moveInvite, takeCodeTry, updateInvite } from './queries';
 import { tags } from './routeHelpers';
@@ -79,7 +79,9 @@ export const enrollmentPageRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
                 code_expires_at: new Date(ctx.now().getTime() + ENROLLMENT_CODE_TTL_SECONDS * 1000),
                 code_tries: 0,
             });
-            await ctx.mailer.send(codeMail({ to: invite.email, name: invite.name, accountName: account.name, code }));
+            await ctx.mailer.send(
+                codeMail({ to: invite.email, name: invite.name, accountName: account.name, code, locale: inviteLocale(invite) }),
+            );
             return reply.status(204).send(null);
         },
     );

@@ -1,3 +1,4 @@
+import type { LocaleCode } from '../../../contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorReply } from '../../../contract/api';
 import { ENROLLMENT_IMAGE_MAX_BYTES, ENROLLMENT_MESSAGES, enrollmentSettings, type InviteeInput } from '../../../contract/enrollments';
@@ -101,9 +102,15 @@ export const inviteeGroups = async (ctx: AppContext, accountId: number, ids: num
     return groups;
 };
 
+/**
+ * The language an account's invitations go out in when the inviter chooses none (docs/decisions.md "Mails in the
+ * recipient's language").
+ */
+export const accountInviteLocale = async (_ctx: AppContext, _accountId: number): Promise<LocaleCode> => 'en';
+
 /** The row of a new invitation: a fresh link for the person, with the badge and groups checked for the account. */
 export const newInvite = (
-    invite: { accountId: number; name: string; email: string; createdBy: string; expiresAt: Date; batchId?: number },
+    invite: { accountId: number; name: string; email: string; locale: LocaleCode; createdBy: string; expiresAt: Date; batchId?: number },
     badge: { card_format_id: number; facility_code: number | null; badge_number: number } | null | undefined,
     groups: number[],
 ): NewInvite => ({
@@ -111,6 +118,7 @@ export const newInvite = (
     ...(invite.batchId === undefined ? {} : { batch_id: invite.batchId }),
     name: invite.name,
     email: invite.email.toLowerCase(),
+    locale: invite.locale,
     nonce: newNonce(),
     card_format_id: badge?.card_format_id ?? null,
     facility_code: badge?.facility_code ?? null,

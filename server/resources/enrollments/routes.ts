@@ -12,6 +12,7 @@ import { takeInvitations } from './dailyCap';
 import { consentTemplateOf, insertInvites, listEnrollments, toEnrollment } from './queries';
 import {
     newInvite,
+    accountInviteLocale,
     checkInviteeBadge,
     enabledFor,
     enrollmentAudit,
@@ -87,6 +88,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             for (const [i, person] of request.body.people.entries())
                 checked.push({ person, ...(await checkInvitee(ctx, account.id, person, `people.${i}.`)) });
             const now = ctx.now();
+            const accountLocale = await accountInviteLocale(ctx, account.id);
             const giveBack = await takeInvitations(ctx, reply, account.id, checked.length);
             const rows = await insertInvites(
                 ctx.db,
@@ -96,6 +98,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                             accountId: account.id,
                             name: person.name,
                             email: person.email,
+                            locale: person.locale ?? accountLocale,
                             expiresAt: new Date(now.getTime() + settings.linkDays * 86_400_000),
                             createdBy: requireAuth(request).user.name,
                         },

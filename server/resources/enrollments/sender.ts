@@ -4,7 +4,7 @@ import { rows } from '../../db/database';
 import { accounts, type enrollmentInvites } from '../../db/schema';
 import { mailFailureKind, mailRetryDelayMs } from '../../mail/failures';
 import type { Job } from '../../jobs/runner';
-import { invitationMail } from './mails';
+import { invitationMail, inviteLocale } from './mails';
 import { utcDay } from './dailyCap';
 import { forgetDaysBefore, updateInvite, type InviteRow } from './queries';
 import { enrollmentLink, enrollmentToken } from './tokens';
@@ -81,7 +81,16 @@ const SENT = { send_next_at: null, send_error: null, failure: null } as const;
 /** Sends one invitation now (created or sent again by hand) and records what became of it. */
 export const sendInvitation = async (ctx: AppContext, invite: InviteRow, accountName: string, link: string) => {
     try {
-        await ctx.mailer.send(invitationMail({ to: invite.email, name: invite.name, accountName, link, expiresAt: invite.expires_at }));
+        await ctx.mailer.send(
+            invitationMail({
+                to: invite.email,
+                name: invite.name,
+                accountName,
+                link,
+                expiresAt: invite.expires_at,
+                locale: inviteLocale(invite),
+            }),
+        );
         return (await updateInvite(ctx.db, invite.id, { ...SENT, sent_at: ctx.now() }))!;
     } catch (error) {
         return (await updateInvite(ctx.db, invite.id, afterFailedTry(ctx, invite, error)))!;
@@ -111,6 +120,7 @@ const sendClaimed = async (ctx: AppContext, claimed: InviteRow[]) => {
                     accountName: names.get(invite.account_id) ?? '',
                     link: enrollmentLink(ctx.config.publicUrl, enrollmentToken(ctx.signer, invite.id, invite.nonce)),
                     expiresAt: new Date(invite.expires_at),
+                    locale: inviteLocale(invite),
                 }),
             ),
         ),

@@ -354,6 +354,7 @@ describe('web enrollment through e-mail', () => {
                     accountName: 'Site',
                     link: 'https://console.example/enroll/1.abc.def',
                     expiresAt: new Date('2026-12-01T10:00:00Z'),
+                    locale: 'en',
                 }),
             );
             const [file] = fs.readdirSync(outbox);

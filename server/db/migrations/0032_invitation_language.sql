@@ -1,0 +1,1 @@
+ALTER TABLE "enrollment_invites" ADD COLUMN "locale" varchar(8) DEFAULT 'en' NOT NULL;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALE_CODES } from '../../../contract/constants';
+import { ENROLLMENT_MAIL_TEXTS } from '../../../server/resources/enrollments/mailTexts';
+import { ADMIN, startPlatform, type TestPlatform } from '../harness';
+import { enrollmentAccount } from './fixture';
+
+/** The invitation and its one-time code reach the person in the language chosen with the invitation. */
+describe("the mails to an invited person, in the invitation's language", () => {
+    let p: TestPlatform;
+    let account: number;
+
+    beforeAll(async () => {
+        p = await startPlatform();
+        account = await enrollmentAccount(p, await p.login(ADMIN.email), 'Sprachschule', [
+            { name: 'enr/mfa', value: 'true' },
+            { name: 'enr/consent_type', value: 'none' },
+        ]);
+    }, 120_000);
+    afterAll(() => p?.close());
+
+    const invite = async (person: { name: string; email: string; locale?: string }) => {
+        const admin = await p.as(ADMIN.email);
+        const invited = await admin('POST', '/web-enrollments/invites', { people: [person], account_id: account });
+        expect(invited.statusCode, invited.body).toBe(201);
+        const id = invited.json().result[0].id as number;
+        const link = (await admin('GET', `/web-enrollments/${id}/link?account_id=${account}`)).json().link as string;
+        const code = await p.app.inject({ method: 'POST', url: `/api/v2/enrollment/${link.split('/enroll/')[1]!}/code`, payload: {} });
+        expect(code.statusCode, code.body).toBe(204);
+        return p.mail.sent.filter(m => m.to === person.email);
+    };
+
+    it('in German when German is chosen: subject, greeting, button and code, the HTML saying its language', async () => {
+        const [invitation, code] = await invite({ name: 'Jana', email: 'jana@language.test', locale: 'de' });
+        expect(invitation!.subject).toBe('Einladung zur Gesichtserfassung');
+        expect(invitation!.text).toContain('Guten Tag,');
+        expect(invitation!.text).toContain('Eingeladen von: “Sprachschule”');
+        expect(invitation!.text).toMatch(/Jetzt erfassen: https?:\/\/\S+\/enroll\//);
+        expect(invitation!.html).toContain('<html lang="de" dir="ltr">');
+        expect(code!.subject).toMatch(/^Ihr Erfassungscode: \d{6}$/);
+        expect(code!.text).toMatch(/Ihr Code zum Fortsetzen der Erfassung lautet \d{6}\./);
+    });
+
+    it('in English when none is chosen', async () => {
+        const [invitation, code] = await invite({ name: 'Tom', email: 'tom@language.test' });
+        expect(invitation!.subject).toBe('Invitation to enroll your face');
+        expect(code!.subject).toMatch(/^Your enrollment code: \d{6}$/);
+    });
+
+    it('refuses a language the console does not speak', async () => {
+        const admin = await p.as(ADMIN.email);
+        const refused = await admin('POST', '/web-enrollments/invites', {
+            people: [{ name: 'Kim', email: 'kim@language.test', locale: 'xx' }],
+            account_id: account,
+        });
+        expect(refused.statusCode).toBe(400);
+    });
+
+    it('has every text in every language, with the same places for values', () => {
+        const places = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map(m => m[1]).join();
+        for (const locale of LOCALE_CODES)
+            for (const [key, english] of Object.entries(ENROLLMENT_MAIL_TEXTS.en)) {
+                const text = ENROLLMENT_MAIL_TEXTS[locale][key as keyof typeof ENROLLMENT_MAIL_TEXTS.en];
+                expect(text.trim(), `${locale} ${key}`).not.toBe('');
+                expect(places(text), `${locale} ${key}`).toBe(places(english));
+            }
+    });
+});
