@@ -9,7 +9,9 @@ describe('the language a page starts in', () => {
         expect(browserLocale(['de-AT', 'en-US'])).toBe('de');
         expect(browserLocale(['pt-BR', 'es-MX', 'fr'])).toBe('es');
         expect(browserLocale(['FR-ca'])).toBe('fr');
+        expect(browserLocale(['nl-BE', 'en'])).toBe('nl');
         expect(browserLocale(['pt-BR', 'ja'])).toBe('en');
+        expect(browserLocale(['pt-BR', 'zh-CN'])).toBe('en');
         expect(browserLocale([])).toBe('en');
     });
 
