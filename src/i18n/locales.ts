@@ -7,6 +7,7 @@ export const LOCALES: { locale: LocaleCode; name: string }[] = [
     { locale: 'de', name: 'Deutsch' },
     { locale: 'es', name: 'Español' },
     { locale: 'nl', name: 'Nederlands' },
+    { locale: 'ja', name: '日本語' },
 ];
 
 export const isLocale = (value: unknown): value is LocaleCode => LOCALE_CODES.includes(value as LocaleCode);

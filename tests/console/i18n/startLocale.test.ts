@@ -10,7 +10,8 @@ describe('the language a page starts in', () => {
         expect(browserLocale(['pt-BR', 'es-MX', 'fr'])).toBe('es');
         expect(browserLocale(['FR-ca'])).toBe('fr');
         expect(browserLocale(['nl-BE', 'en'])).toBe('nl');
-        expect(browserLocale(['pt-BR', 'ja'])).toBe('en');
+        expect(browserLocale(['ja-JP', 'en-US'])).toBe('ja');
+        expect(browserLocale(['pt-BR', 'ja'])).toBe('ja');
         expect(browserLocale(['pt-BR', 'zh-CN'])).toBe('en');
         expect(browserLocale([])).toBe('en');
     });
