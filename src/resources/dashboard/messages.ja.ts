@@ -31,7 +31,7 @@ const ja: Messages = {
         openStatistics: '統計を開く',
         offlineDevices: 'オフラインのデバイス',
         noOffline: 'オフラインのデバイスはありません。',
-        allOffline: 'オフラインのデバイスをすべて表示',
+        allOffline: 'すべて表示',
         lastSeen: '最終確認 %{time}',
         neverSeen: '未確認',
         signInsTotal: 'ログイン %{smart_count} 回',
