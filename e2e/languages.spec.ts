@@ -44,6 +44,35 @@ test.describe('a Spanish browser', () => {
     });
 });
 
+test.describe('a Dutch browser', () => {
+    test.use({ locale: 'nl-BE' });
+    test('gets the sign-in page and the dashboard in Dutch', async ({ page }, info) => {
+        await page.goto('/');
+        await expect(page.getByRole('button', { name: 'Inloggen' })).toBeVisible();
+        await signInAs(page, { email: 'E-mail', password: 'Wachtwoord', submit: 'Inloggen' });
+        await expect(page.getByText(/^Welkom, /)).toBeVisible();
+        await expect(page.getByRole('menuitem', { name: 'Apparaten', exact: true })).toBeVisible();
+        await shot(page, info, 'dashboard-nl');
+    });
+});
+
+test.describe('a Japanese browser', () => {
+    test.use({ locale: 'ja-JP', viewport: { width: 1024, height: 900 } });
+    test('gets the console in Japanese, its folded menu one icon a row', async ({ page }, info) => {
+        await page.goto('/');
+        await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+        await signInAs(page, { email: 'メールアドレス', password: 'パスワード', submit: 'ログイン' });
+        await expect(page.getByText(/^ようこそ、/)).toBeVisible();
+        const entry = page.getByRole('menuitem', { name: 'セキュリティイベント', exact: true });
+        await expect(entry).toBeVisible();
+        // below 1200 px the menu folds to its icons; Japanese breaks between any two characters, so a hidden
+        // label allowed to wrap would stretch its entry over many rows
+        const heights = await page.getByRole('menuitem').evaluateAll(items => items.map(i => i.getBoundingClientRect().height));
+        expect(Math.max(...heights)).toBeLessThan(56);
+        await shot(page, info, 'dashboard-ja');
+    });
+});
+
 test.describe('a language chosen in the user menu', () => {
     test.use({ locale: 'en-US' });
     test('follows the user to another browser at the next sign-in, then back to English', async ({ browser, page }) => {

@@ -8,6 +8,8 @@ export const LOCALES: { locale: LocaleCode; name: string }[] = [
     { locale: 'es', name: 'Español' },
     { locale: 'pt-BR', name: 'Português (Brasil)' },
     { locale: 'it', name: 'Italiano' },
+    { locale: 'nl', name: 'Nederlands' },
+    { locale: 'ja', name: '日本語' },
 ];
 
 export const isLocale = (value: unknown): value is LocaleCode => LOCALE_CODES.includes(value as LocaleCode);

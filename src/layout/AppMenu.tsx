@@ -22,16 +22,19 @@ const isActive = (item: MenuItem, pathname: string) =>
 
 const Entry = ({ item, session }: { item: MenuItem; session: Session }) => {
     const translate = useTranslate();
+    const [sidebarOpen] = useSidebarState();
     const text = translate(menuLabel(item, session));
     // The label is drawn as a paragraph, which gives the menu item no accessible name: name it.
-    // A label longer than the sidebar wraps, as the group titles do, rather than losing its end.
+    // A label longer than the open sidebar wraps, as the group titles do, rather than losing its end. Folded to
+    // its icons, the hidden label stays on one line: Japanese breaks between any two characters, and a label
+    // wrapped in the narrow rail would make its entry many lines tall.
     return (
         <Menu.Item
             to={item.to}
             primaryText={text}
             aria-label={text}
             leftIcon={<MenuIcon entry={item.key} />}
-            sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal' } }}
+            sx={sidebarOpen ? { '& .MuiTypography-noWrap': { whiteSpace: 'normal' } } : undefined}
         />
     );
 };

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * `npm run new:feature` end to end, on a copy of the repository (its tracked and new files, node_modules linked):
  * the generated feature touches at most three existing files, type-checks with the rest, and its own tests pass as
- * generated. Slow (a type check of the whole copy and three test files: a minute or two), so one copy for all.
+ * generated, its texts in every language. Slow (a type check of the whole copy and four test files: a minute or two),
+ * so one copy for all.
  */
 const NAME = 'parking-spots';
 let copy: string;
@@ -69,8 +70,9 @@ describe('npm run new:feature', () => {
 
         const tests = added.filter(f => f.startsWith('tests/'));
         expect(tests).toHaveLength(3);
-        const run = inCopy('npx', ['vitest', 'run', '--maxWorkers=1', ...tests]);
+        // and its texts in every language the console speaks (LOCALE_CODES): a language without its file fails to load
+        const run = inCopy('npx', ['vitest', 'run', '--maxWorkers=1', ...tests, 'tests/console/i18n/locales.test.ts']);
         expect(run.status, run.output).toBe(0);
-        expect(run.output).toMatch(/Test Files\s+3 passed \(3\)/);
+        expect(run.output).toMatch(/Test Files\s+4 passed \(4\)/);
     }, 900_000);
 });

@@ -33,6 +33,8 @@ describe("dates (SPEC 9, in the reader's language)", () => {
         expect(formatDate(date, 'es')).toBe('28/11/2026, 18:03:03');
         expect(formatDate(date, 'pt-BR')).toBe('28/11/2026, 18:03:03');
         expect(formatDate(date, 'it')).toBe('28/11/2026, 18:03:03');
+        expect(formatDate(date, 'nl')).toBe('28-11-2026, 18:03:03');
+        expect(formatDate(date, 'ja')).toBe('2026/11/28 18:03:03');
         expect(formatDate(0, 'de')).toBe('-');
     });
     it('read server ISO strings', () => {

@@ -7,9 +7,12 @@ afterEach(() => consoleStore.removeItem('locale'));
 describe('the language a page starts in', () => {
     it("is the first of the browser's languages the console speaks", () => {
         expect(browserLocale(['de-AT', 'en-US'])).toBe('de');
-        expect(browserLocale(['ja', 'es-MX', 'fr'])).toBe('es');
+        expect(browserLocale(['ko', 'es-MX', 'fr'])).toBe('es');
         expect(browserLocale(['FR-ca'])).toBe('fr');
-        expect(browserLocale(['ja', 'ko'])).toBe('en');
+        expect(browserLocale(['nl-BE', 'en'])).toBe('nl');
+        expect(browserLocale(['ja-JP', 'en-US'])).toBe('ja');
+        expect(browserLocale(['ko', 'ja'])).toBe('ja');
+        expect(browserLocale(['ko', 'zh-CN'])).toBe('en');
         expect(browserLocale([])).toBe('en');
     });
 

@@ -1,0 +1,42 @@
+import type { Messages } from '../../plugins/types';
+
+const ja: Messages = {
+    dashboard: {
+        title: 'ダッシュボード',
+        loadFailed: 'ダッシュボードを読み込めませんでした',
+        welcome: 'ようこそ、%{name} さん',
+        scope: '%{account} と配下のアカウント',
+        scopeAlone: '%{account} の集計',
+        dealers: '販売店アカウント',
+        customers: '顧客アカウント',
+        users: 'ユーザー',
+        withTfa: '2 段階ログイン使用',
+        usersByRole: 'ロール別ユーザー',
+        signIns: 'ログイン数（過去 30 日間）',
+        noSignIns: '過去 30 日間にログインはありません。',
+        recent: '最近のアクティビティ',
+        noActivity: 'まだ記録はありません。',
+        allActivity: '監査ログを開く',
+        devices: { online: 'オンラインのデバイス', offline: 'オフラインのデバイス', pending: '承認待ちのデバイス' },
+        events24h: 'セキュリティイベント（過去 24 時間）',
+        profiles: 'プロファイル',
+        profilesHint: '有効 %{active} · 登録中 %{enrollment} · 無効 %{inactive}',
+        eventsPerDay: 'セキュリティイベント（過去 30 日間）',
+        noEvents30d: '過去 30 日間にセキュリティイベントはありません。',
+        eventsByGroup: 'グループ別セキュリティイベント（過去 24 時間）',
+        noEvents24h: '過去 24 時間にセキュリティイベントはありません。',
+        latestIncidents: '最新のインシデント',
+        noIncidents: '記録されたインシデントはありません。',
+        allEvents: 'セキュリティイベントを開く',
+        openStatistics: '統計を開く',
+        offlineDevices: 'オフラインのデバイス',
+        noOffline: 'オフラインのデバイスはありません。',
+        allOffline: 'すべて表示',
+        lastSeen: '最終確認 %{time}',
+        neverSeen: '未確認',
+        signInsTotal: 'ログイン %{smart_count} 回',
+        share: 'ユーザーの %{percent}%',
+    },
+};
+
+export default ja;

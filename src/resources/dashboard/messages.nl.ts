@@ -1,0 +1,42 @@
+import type { Messages } from '../../plugins/types';
+
+const nl: Messages = {
+    dashboard: {
+        title: 'Dashboard',
+        loadFailed: 'Het dashboard kon niet worden gelezen',
+        welcome: 'Welkom, %{name}',
+        scope: '%{account} en de onderliggende accounts',
+        scopeAlone: 'Cijfers van %{account}',
+        dealers: 'Dealeraccounts',
+        customers: 'Klantaccounts',
+        users: 'Gebruikers',
+        withTfa: 'Met tweestapsaanmelding',
+        usersByRole: 'Gebruikers per rol',
+        signIns: 'Aanmeldingen, afgelopen 30 dagen',
+        noSignIns: 'Geen aanmeldingen in de afgelopen 30 dagen.',
+        recent: 'Recente activiteit',
+        noActivity: 'Nog niets vastgelegd.',
+        allActivity: 'Het auditlogboek openen',
+        devices: { online: 'Apparaten online', offline: 'Apparaten offline', pending: 'Apparaten die op goedkeuring wachten' },
+        events24h: 'Beveiligingsgebeurtenissen, afgelopen 24 uur',
+        profiles: 'Profielen',
+        profilesHint: '%{active} actief · %{enrollment} in inschrijving · %{inactive} inactief',
+        eventsPerDay: 'Beveiligingsgebeurtenissen, afgelopen 30 dagen',
+        noEvents30d: 'Geen beveiligingsgebeurtenissen in de afgelopen 30 dagen.',
+        eventsByGroup: 'Beveiligingsgebeurtenissen per groep, afgelopen 24 uur',
+        noEvents24h: 'Geen beveiligingsgebeurtenissen in de afgelopen 24 uur.',
+        latestIncidents: 'Laatste incidenten',
+        noIncidents: 'Geen incidenten vastgelegd.',
+        allEvents: 'Beveiligingsgebeurtenissen openen',
+        openStatistics: 'Statistieken openen',
+        offlineDevices: 'Offline apparaten',
+        noOffline: 'Geen enkel apparaat is offline.',
+        allOffline: 'Alle offline apparaten',
+        lastSeen: 'laatst gezien %{time}',
+        neverSeen: 'nooit gezien',
+        signInsTotal: '%{smart_count} aanmelding |||| %{smart_count} aanmeldingen',
+        share: '%{percent}% van de gebruikers',
+    },
+};
+
+export default nl;

@@ -1,0 +1,71 @@
+import type { Messages } from '../../plugins/types';
+
+/** Texts of the webhooks screen (docs/decisions.md "Webhooks"), its menu entry, its right and its audit entries. */
+const nl: Messages = {
+    menu: { webhooks: 'Webhooks' },
+    resources: {
+        webhooks: {
+            name: 'Webhook |||| Webhooks',
+            intro: 'Het platform verstuurt elke beveiligingsgebeurtenis van dit account met POST als JSON naar deze URL’s, zoals de gebeurtenislijst haar toont. Elk verzoek bevat %{delivery}, bij elke poging dezelfde, en %{signature}: t= het tijdstip van de poging en v1= de HMAC-SHA256 van dat tijdstip, een punt en de inhoud, met het secret van de webhook. De ontvanger controleert die en weigert een tijdstip dat meer dan 5 minuten van zijn klok afwijkt, zodat een opgenomen verzoek niet opnieuw kan worden afgespeeld. Als een ontvanger niet binnen 5 seconden met 2xx antwoordt, wordt de levering een dag lang opnieuw geprobeerd; een webhook die een hele dag mislukt, wordt gepauzeerd en de accountbeheerders krijgen bericht.',
+            empty: 'Nog geen webhooks.',
+            add: 'Webhook toevoegen',
+            edit: 'Webhook bewerken',
+            allTypes: 'Alle gebeurtenissen',
+            fields: {
+                url: 'URL',
+                description: 'Omschrijving',
+                event_types: 'Gebeurtenistypen',
+                secret: 'Secret',
+                status: 'Status',
+                created_at: 'Aangemaakt',
+            },
+            status: { active: 'Actief', paused: 'Gepauzeerd' },
+            pausedSince: 'Gepauzeerd op %{date}',
+            failingSince: 'Mislukt sinds %{date}',
+            urlHelp: 'http://- of https://-adres van de ontvanger',
+            typesHelp: 'Geen gekozen: alle gebeurtenistypen, ook later toegevoegde',
+            secretHelp: 'Minstens %{min} tekens; de ontvanger bewaart hetzelfde secret om de handtekening te controleren',
+            secretKeep: 'Leeg laten om het huidige secret te behouden',
+            secretShort: 'Minstens %{min} tekens',
+            secretOnce: 'Het secret wordt niet nog eens getoond, hier noch elders: stel het nu in bij de ontvanger.',
+            saved: 'Webhook opgeslagen',
+            saveFailed: 'De webhook kon niet worden opgeslagen',
+            resume: 'Hervatten',
+            resumeLabel: '%{url} hervatten',
+            resumed: 'Webhook hervat: de wachtende leveringen worden nu verstuurd',
+            editLabel: '%{url} bewerken',
+            deleteLabel: '%{url} verwijderen',
+            deliveriesLabel: 'Leveringen aan %{url}',
+            confirmDeleteTitle: 'Webhook %{url} verwijderen?',
+            confirmDeleteContent:
+                'De leveringen worden mee verwijderd en er wordt niets meer naartoe gestuurd. Dit kan niet ongedaan worden gemaakt.',
+            deleted: 'Webhook verwijderd',
+            deleteFailed: 'De webhook kon niet worden verwijderd',
+            deliveries: {
+                open: 'Leveringen',
+                title: 'Leveringen aan %{url}',
+                table: 'Leveringen',
+                empty: 'Er is nog niets naar deze webhook gestuurd.',
+                pausedNote:
+                    'Deze webhook is gepauzeerd: er wordt niets verstuurd en nieuwe gebeurtenissen worden pas weer in de wachtrij gezet als hij wordt hervat.',
+                fields: {
+                    id: 'Leverings-ID',
+                    event: 'Gebeurtenis',
+                    status: 'Status',
+                    attempts: 'Pogingen',
+                    last: 'Laatste antwoord',
+                    next_attempt_at: 'Volgende poging',
+                    created_at: 'Aangemaakt',
+                },
+                status: { pending: 'In afwachting', delivered: 'Afgeleverd', failed: 'Mislukt' },
+                replay: 'Opnieuw versturen',
+                replayLabel: 'Levering %{id} opnieuw versturen',
+                replayed: 'Levering %{id} wordt opnieuw verstuurd',
+                replayFailed: 'De levering kon niet opnieuw worden verstuurd',
+            },
+        },
+        roles: { resources: { webhooks: 'Webhooks' } },
+        audit_logs: { resourceNames: { webhooks: 'Webhooks' }, actionNames: { replay: 'Opnieuw versturen' } },
+    },
+};
+export default nl;
