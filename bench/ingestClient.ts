@@ -15,21 +15,32 @@ export interface IngestRequest {
     events: number;
 }
 
-/** A client thread; `post` resolves with the ms the requests took, all accepted. Each request's body must have a buffer of its own. */
+/** What `postDetailed` answers: the whole run's ms, each request's ms, and every event the replies accepted. */
+export interface IngestDetail {
+    ms: number;
+    latencies: number[];
+    accepted: { id: number; device_event_id: string }[];
+}
+
+/**
+ * A client thread; `post` resolves with the ms the requests took, all accepted, and `postDetailed` also with each
+ * request's time and the accepted events (to read them back). Each request's body must have a buffer of its own.
+ */
 export const ingestClient = () => {
     const worker = new Worker(new URL('./ingestClient.worker.mjs', import.meta.url));
+    const send = <T>(url: string, requests: IngestRequest[], concurrency: number, detail: boolean) =>
+        new Promise<T>((resolve, reject) => {
+            worker.once('message', (reply: T & { error?: string }) => (reply.error ? reject(new Error(reply.error)) : resolve(reply)));
+            // The bodies are moved to the thread, not copied: a run's images are hundreds of megabytes. They are unusable here after.
+            worker.postMessage(
+                { url, requests, concurrency, detail },
+                requests.map(r => r.body.buffer as ArrayBuffer),
+            );
+        });
     return {
         post: (url: string, requests: IngestRequest[], concurrency: number) =>
-            new Promise<number>((resolve, reject) => {
-                worker.once('message', (reply: { ms?: number; error?: string }) =>
-                    reply.error ? reject(new Error(reply.error)) : resolve(reply.ms!),
-                );
-                // The bodies are moved to the thread, not copied: a run's images are hundreds of megabytes. They are unusable here after.
-                worker.postMessage(
-                    { url, requests, concurrency },
-                    requests.map(r => r.body.buffer as ArrayBuffer),
-                );
-            }),
+            send<{ ms: number }>(url, requests, concurrency, false).then(reply => reply.ms),
+        postDetailed: (url: string, requests: IngestRequest[], concurrency: number) => send<IngestDetail>(url, requests, concurrency, true),
         close: () => worker.terminate(),
     };
 };

@@ -179,3 +179,25 @@ export const autocannon = (url: string, connections: number, seconds: number, to
             }
         });
     });
+
+/**
+ * An S3 bucket for a benchmark: s3rver in its own process (bench/s3-server.ts), and the environment that has
+ * server/main.ts keep its files there (FILES_URL and the S3_* settings, docs/ops.md "Files in object storage").
+ * s3rver stores on the local disk: it stands in for the protocol and the client's path, not for a network.
+ */
+export const startS3Bucket = async (port: number, bucket = 'bench') => {
+    const url = `http://127.0.0.1:${port}`;
+    const server = await startProcess('bench/s3-server.ts', { PORT: String(port), BUCKET: bucket }, url, '/');
+    return {
+        ...server,
+        filesEnv: {
+            FILES_URL: `s3://${bucket}/files`,
+            S3_ENDPOINT: url,
+            S3_REGION: 'us-east-1',
+            S3_FORCE_PATH_STYLE: '1',
+            // s3rver's own keys (S3RVER in tests/server/storage/s3Server.ts): it checks the requests' signatures
+            AWS_ACCESS_KEY_ID: 'S3RVER',
+            AWS_SECRET_ACCESS_KEY: 'S3RVER',
+        },
+    };
+};

@@ -20,16 +20,17 @@ export interface TestS3Server {
 }
 
 /**
- * A real S3-protocol server on loopback (s3rver), objects in a temporary folder, with one bucket.
+ * A real S3-protocol server on loopback (s3rver), objects in a temporary folder, with one bucket; on a free port
+ * unless one is given (the benchmarks run it in a process of their own: bench/s3-server.ts).
  * s3rver 3.7.1 has no AbortMultipartUpload (DELETE ?uploadId answers MethodNotAllowed), which lib-storage's Upload
  * sends when an upload fails: the middleware put ahead of its routes does it, removing the upload's parts as S3 does.
  * And on Node 17 and later its ListObjectsV2 fails with InternalError past the first page: it makes continuation
  * tokens with the DES cipher, which OpenSSL 3 no longer offers. The second middleware answers those as a version 1
  * listing (marker: the last key), the token being that key in base64.
  */
-export const startS3Server = async (bucket = 'platform'): Promise<TestS3Server> => {
+export const startS3Server = async (bucket = 'platform', listenOn = 0): Promise<TestS3Server> => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+    const server = new S3rver({ address: '127.0.0.1', port: listenOn, silent: true, directory, configureBuckets: [{ name: bucket }] });
     const requests: TestS3Server['requests'] = [];
     server.middleware.unshift(async (ctx, next) => {
         const seen = { method: ctx.method, query: Object.keys(ctx.query), partBytes: 0 };
