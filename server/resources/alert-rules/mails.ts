@@ -1,5 +1,8 @@
 import { ALERT_MAIL_EVENTS_MAX } from '../../../contract/alertRules';
+import type { LocaleCode } from '../../../contract/constants';
 import type { Mail } from '../../mail/mailer';
+import { directionOf, fill } from '../../mail/language';
+import { ALERT_MAIL_TEXTS, type AlertMailTexts } from './mailTexts';
 import type { AlertEventSummary, AlertMailContent } from '../../db/schema';
 
 const escape = (text: string) =>
@@ -44,13 +47,11 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** What an alert mail ends with: the console for the account's users, the address's own refusal link for an outside one. */
 export type AlertFooter = { kind: 'user' } | { kind: 'address'; refuseUrl: string };
 
-const footerText = (publicUrl: string, footer: AlertFooter) =>
-    footer.kind === 'user'
-        ? { text: 'Change or stop these alerts in the console:', url: `${publicUrl}/alert_rules` }
-        : { text: 'You receive these alerts because this address agreed to them. Stop them:', url: footer.refuseUrl };
+const footerText = (publicUrl: string, footer: AlertFooter, t: AlertMailTexts) =>
+    footer.kind === 'user' ? { text: t.footerUser, url: `${publicUrl}/alert_rules` } : { text: t.footerAddress, url: footer.refuseUrl };
 
-const page = (body: string, footer: { text: string; url: string }) =>
-    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">' +
+const page = (body: string, footer: { text: string; url: string }, locale: LocaleCode) =>
+    `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="font-family: sans-serif; line-height: 1.5">` +
     body +
     `<p style="font-size: 12px; color: #555">${escape(footer.text)} <a href="${escape(footer.url)}">${escape(footer.url)}</a></p>` +
     '</body></html>';
@@ -61,22 +62,33 @@ const page = (body: string, footer: { text: string; url: string }) =>
  * link, in text and in a simple HTML table; past ALERT_MAIL_EVENTS_MAX (a
  * backlog) the rest is counted and left to the console.
  */
-export const alertMail = (m: { to: string; ruleName: string; content: AlertMailContent; publicUrl: string; footer: AlertFooter }): Mail => {
+export const alertMail = (m: {
+    to: string;
+    ruleName: string;
+    content: AlertMailContent;
+    publicUrl: string;
+    footer: AlertFooter;
+    locale: LocaleCode;
+}): Mail => {
+    const t = ALERT_MAIL_TEXTS[m.locale];
     const n = m.content.count;
     const shown = m.content.events.slice(0, ALERT_MAIL_EVENTS_MAX);
     const more = n - shown.length;
-    const moreText = more ? `…and ${plural(more, 'more event')}: see them in the console, ${m.publicUrl}/events` : '';
-    const subject = `${m.content.period ? 'Alert digest' : 'Alert'}: ${plural(n, 'event')}`;
-    const intro = m.content.period
-        ? `The alert rule ${quoted(m.ruleName)} matched ${plural(n, 'event')} ${m.content.period}.`
-        : `The alert rule ${quoted(m.ruleName)} matched ${plural(n, 'new event')}.`;
-    const footer = footerText(m.publicUrl, m.footer);
+    const moreText = more ? fill(t.more, { events: t.moreEvents(more), url: `${m.publicUrl}/events` }) : '';
+    const subject = fill(m.content.period ? t.digestSubject : t.subject, { events: t.events(n) });
+    // a digest's period is kept as "from <start> to <end> UTC" (jobs.ts periodText)
+    const [from, to] = m.content.period?.match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/g) ?? [];
+    const intro =
+        m.content.period && from && to
+            ? fill(t.matchedInPeriod, { rule: quoted(m.ruleName), events: t.events(n), from, to })
+            : fill(t.matched, { rule: quoted(m.ruleName), events: t.newEvents(n) });
+    const footer = footerText(m.publicUrl, m.footer, t);
     const text =
         `${intro}\n\n` +
         shown.map(e => `${line(e).join(' | ')}\n  ${eventLink(m.publicUrl, e)}`).join('\n\n') +
         (moreText ? `\n\n${moreText}` : '') +
         `\n\n${footer.text} ${footer.url}\n`;
-    const head = ['Time', 'Type', 'Reader', 'Account', 'People', ''];
+    const head = [...t.head, ''];
     const html = page(
         `<p>${escape(intro)}</p>` +
             '<table cellpadding="4" style="border-collapse: collapse; font-size: 14px">' +
@@ -86,12 +98,13 @@ export const alertMail = (m: { to: string; ruleName: string; content: AlertMailC
                     e =>
                         `<tr>${line(e)
                             .map(c => `<td>${escape(c)}</td>`)
-                            .join('')}<td><a href="${escape(eventLink(m.publicUrl, e))}">Open</a></td></tr>`,
+                            .join('')}<td><a href="${escape(eventLink(m.publicUrl, e))}">${escape(t.open)}</a></td></tr>`,
                 )
                 .join('') +
             '</table>' +
             (moreText ? `<p>${escape(moreText)}</p>` : ''),
         footer,
+        m.locale,
     );
     return { to: m.to, subject, text, html };
 };

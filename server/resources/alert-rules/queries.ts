@@ -556,6 +556,8 @@ export interface ClaimedMail {
     address_state: string | null;
     address_nonce: string | null;
     address_asked_at: Date | null;
+    /** the language the recipient user chose in the console; null: none chosen, or an outside address */
+    user_locale: string | null;
 }
 
 /**
@@ -583,9 +585,11 @@ export const claimMails = async (db: Db, now: Date, leaseUntil: Date, limit: num
                 )
                 select c.id::text as id, c.kind, c.rule_id, c.user_id, c.address_id, c."to", c.content, c.attempts,
                        c.queued_at::text as queued_at, r.name as rule_name, r.user_ids as rule_user_ids, acc.name as account_name,
-                       a.state as address_state, a.nonce as address_nonce, a.asked_at::text as address_asked_at
+                       a.state as address_state, a.nonce as address_nonce, a.asked_at::text as address_asked_at,
+                       u.locale as user_locale
                 from claimed c
                 join ${accounts} acc on acc.id = c.account_id
+                left join ${users} u on u.id = c.user_id
                 left join ${alertRules} r on r.id = c.rule_id
                 left join ${alertRuleAddresses} a on a.id = c.address_id
                 order by c.id`,

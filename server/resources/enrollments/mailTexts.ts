@@ -134,6 +134,3 @@ export const ENROLLMENT_MAIL_TEXTS: Record<LocaleCode, EnrollmentMailTexts> = {
         codeNotAsked: 'コードを依頼していない場合は、このメッセージを無視してください。',
     },
 };
-
-/** A text with its %{name} places filled. */
-export const fill = (text: string, values: Record<string, string>) => text.replace(/%\{(\w+)\}/g, (_, key: string) => values[key] ?? '');

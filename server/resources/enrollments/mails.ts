@@ -2,10 +2,8 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { LOCALE_CODES, type LocaleCode } from '../../../contract/constants';
 import type { Mail } from '../../mail/mailer';
-import { ENROLLMENT_MAIL_TEXTS, fill } from './mailTexts';
-
-/** The languages written right to left (the console's list: src/i18n/direction.ts). */
-const RIGHT_TO_LEFT = new Set<string>(['ar']);
+import { directionOf, fill } from '../../mail/language';
+import { ENROLLMENT_MAIL_TEXTS } from './mailTexts';
 
 const escape = (text: string) =>
     text.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -25,7 +23,7 @@ const message = (
     subject,
     text: paragraphs.map(p => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)).join('\n\n') + '\n',
     html:
-        `<!doctype html><html lang="${locale}" dir="${RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr'}"><body style="font-family: sans-serif; line-height: 1.5; max-width: 560px">` +
+        `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="font-family: sans-serif; line-height: 1.5; max-width: 560px">` +
         paragraphs
             .map(p =>
                 typeof p === 'string'
