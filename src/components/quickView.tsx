@@ -3,6 +3,7 @@ import { Box, Drawer, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Button as RaButton, useTranslate } from 'react-admin';
 import { QUICK_VIEW_WIDTH } from '../../contract/constants';
+import { CREATE_SHORTCUT } from './shortcutTarget';
 
 /**
  * The quick-view drawer of SPEC 2.6: opens from the right, 640 wide, and
@@ -73,14 +74,17 @@ export const QuickViewButton = ({
     label,
     icon,
     render,
+    create,
 }: {
     label: string;
     icon: ReactElement;
     render: (close: () => void) => ReactNode;
+    /** it is the list's Add button, which the `n` keyboard shortcut presses */
+    create?: boolean;
 }) => {
     const { open, close } = useQuickView();
     return (
-        <RaButton label={label} onClick={() => open(label, render(close))}>
+        <RaButton label={label} onClick={() => open(label, render(close))} {...(create ? CREATE_SHORTCUT : {})}>
             {icon}
         </RaButton>
     );

@@ -7,6 +7,10 @@ const de: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Dieses Element (%{resource}) löschen?', content: 'Dies kann nicht rückgängig gemacht werden.' },
         export: 'Exportieren',
+        exports: {
+            nothing: 'Nichts zu exportieren: Keine Zeile entspricht den aktuellen Filtern.',
+            notAllowed: 'Ihre Rolle (%{role}) darf diese Liste nicht exportieren.',
+        },
         lists: {
             account: 'Konto',
             allAccounts: 'Alle meine Konten',

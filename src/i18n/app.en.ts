@@ -7,6 +7,10 @@ const en: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Delete this %{resource}?', content: 'This cannot be undone.' },
         export: 'Export',
+        exports: {
+            nothing: 'Nothing to export: no row matches the current filters.',
+            notAllowed: 'Your role (%{role}) cannot export this list.',
+        },
         lists: {
             account: 'Account',
             allAccounts: 'All my accounts',

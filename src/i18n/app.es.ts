@@ -7,6 +7,10 @@ const es: Messages = {
         ok: 'Aceptar',
         confirmDelete: { title: '¿Eliminar este elemento (%{resource})?', content: 'Esta acción no se puede deshacer.' },
         export: 'Exportar',
+        exports: {
+            nothing: 'Nada que exportar: ninguna fila coincide con los filtros actuales.',
+            notAllowed: 'Su rol (%{role}) no puede exportar esta lista.',
+        },
         lists: {
             account: 'Cuenta',
             allAccounts: 'Todas mis cuentas',

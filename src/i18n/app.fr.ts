@@ -7,6 +7,10 @@ const fr: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Supprimer cet élément (%{resource}) ?', content: 'Cette action est irréversible.' },
         export: 'Exporter',
+        exports: {
+            nothing: 'Rien à exporter : aucune ligne ne correspond aux filtres actuels.',
+            notAllowed: 'Votre rôle (%{role}) ne permet pas d’exporter cette liste.',
+        },
         lists: {
             account: 'Compte',
             allAccounts: 'Tous mes comptes',

@@ -25,7 +25,15 @@ const de: Messages = {
             modalText:
                 'Sie arbeiten jetzt in %{account}. Listen, Einstellungen und neue Einträge gehören zu diesem Konto, bis Sie erneut wechseln.',
         },
-        userMenu: { settings: 'Einstellungen', language: 'Sprache', logout: 'Abmelden' },
+        userMenu: { settings: 'Einstellungen', language: 'Sprache', logout: 'Abmelden', shortcuts: 'Tastenkürzel' },
+        shortcuts: {
+            title: 'Tastenkürzel',
+            help: 'Diese Liste anzeigen',
+            search: 'Suchen',
+            goTo: 'Zu %{screen} wechseln',
+            create: 'Der aktuellen Liste einen Eintrag hinzufügen',
+            close: 'Diese Liste schließen',
+        },
         failure: { text: 'Die Seite ist leider vorübergehend nicht verfügbar.', refresh: 'Aktualisieren' },
         diskLow: {
             writesRefused:

@@ -24,7 +24,15 @@ const en: Messages = {
             active: '%{account} Active',
             modalText: 'You are now working in %{account}. Lists, settings and new records belong to this account until you switch again.',
         },
-        userMenu: { settings: 'Settings', language: 'Language', logout: 'Log Out' },
+        userMenu: { settings: 'Settings', language: 'Language', logout: 'Log Out', shortcuts: 'Keyboard shortcuts' },
+        shortcuts: {
+            title: 'Keyboard shortcuts',
+            help: 'Show this list',
+            search: 'Search',
+            goTo: 'Go to %{screen}',
+            create: 'Add a new row to the current list',
+            close: 'Close this list',
+        },
         failure: { text: 'Sorry, the page is temporary unavailable.', refresh: 'Refresh' },
         diskLow: {
             writesRefused:

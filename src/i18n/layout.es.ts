@@ -25,7 +25,15 @@ const es: Messages = {
             modalText:
                 'Ahora está trabajando en %{account}. Las listas, la configuración y los nuevos registros pertenecen a esta cuenta hasta que vuelva a cambiar.',
         },
-        userMenu: { settings: 'Configuración', language: 'Idioma', logout: 'Cerrar sesión' },
+        userMenu: { settings: 'Configuración', language: 'Idioma', logout: 'Cerrar sesión', shortcuts: 'Atajos de teclado' },
+        shortcuts: {
+            title: 'Atajos de teclado',
+            help: 'Mostrar esta lista',
+            search: 'Buscar',
+            goTo: 'Ir a %{screen}',
+            create: 'Añadir una fila a la lista actual',
+            close: 'Cerrar esta lista',
+        },
         failure: { text: 'Lo sentimos, la página no está disponible temporalmente.', refresh: 'Actualizar' },
         diskLow: {
             writesRefused:

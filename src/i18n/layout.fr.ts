@@ -25,7 +25,15 @@ const fr: Messages = {
             modalText:
                 'Vous travaillez maintenant dans %{account}. Les listes, paramètres et nouveaux éléments appartiennent à ce compte jusqu’au prochain changement.',
         },
-        userMenu: { settings: 'Paramètres', language: 'Langue', logout: 'Se déconnecter' },
+        userMenu: { settings: 'Paramètres', language: 'Langue', logout: 'Se déconnecter', shortcuts: 'Raccourcis clavier' },
+        shortcuts: {
+            title: 'Raccourcis clavier',
+            help: 'Afficher cette liste',
+            search: 'Rechercher',
+            goTo: 'Aller à : %{screen}',
+            create: 'Ajouter une ligne à la liste affichée',
+            close: 'Fermer cette liste',
+        },
         failure: { text: 'Désolé, la page est momentanément indisponible.', refresh: 'Actualiser' },
         diskLow: {
             writesRefused:

@@ -6,6 +6,7 @@ import { AppMenu } from './AppMenu';
 import { DiskLowNotice } from './DiskLowNotice';
 import { QuickViewProvider } from '../components/quickView';
 import { SessionGate } from './SessionGate';
+import { KeyboardShortcuts } from './shortcuts';
 import { useMenuFoldsOnNarrowScreens } from './useMenuFoldsOnNarrowScreens';
 
 /** Inside react-admin's layout, where the sidebar's state lives. */
@@ -17,13 +18,15 @@ const MenuFolding = () => {
 export const AppLayout = ({ children }: { children: ReactNode }) => (
     <AccountSwitchProvider>
         <QuickViewProvider>
-            <Layout menu={AppMenu} appBar={AppBar}>
-                <MenuFolding />
-                <SessionGate>
-                    <DiskLowNotice />
-                    {children}
-                </SessionGate>
-            </Layout>
+            <KeyboardShortcuts>
+                <Layout menu={AppMenu} appBar={AppBar}>
+                    <MenuFolding />
+                    <SessionGate>
+                        <DiskLowNotice />
+                        {children}
+                    </SessionGate>
+                </Layout>
+            </KeyboardShortcuts>
         </QuickViewProvider>
     </AccountSwitchProvider>
 );

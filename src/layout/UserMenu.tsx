@@ -2,11 +2,13 @@ import { Avatar, Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem } 
 import Check from '@mui/icons-material/Check';
 import Settings from '@mui/icons-material/Settings';
 import Logout from '@mui/icons-material/Logout';
+import Keyboard from '@mui/icons-material/Keyboard';
 import { UserMenu, useGetIdentity, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { LOCALES } from '../i18n';
 import { initials } from './format';
 import { apiFetch } from '../dataProvider/http';
+import { useOpenShortcutsHelp } from './shortcuts';
 
 const useCloseMenu = () => useUserMenu()?.onClose ?? (() => undefined);
 
@@ -27,6 +29,26 @@ const SettingsItem = () => {
                 <Settings fontSize="small" />
             </ListItemIcon>
             <ListItemText>{translate('layout.userMenu.settings')}</ListItemText>
+        </MenuItem>
+    );
+};
+
+/** Opens the list of keyboard shortcuts, as `?` does. */
+const ShortcutsItem = () => {
+    const close = useCloseMenu();
+    const openHelp = useOpenShortcutsHelp();
+    const translate = useTranslate();
+    return (
+        <MenuItem
+            onClick={() => {
+                close();
+                openHelp();
+            }}
+        >
+            <ListItemIcon>
+                <Keyboard fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('layout.userMenu.shortcuts')}</ListItemText>
         </MenuItem>
     );
 };
@@ -80,10 +102,11 @@ const InitialsAvatar = () => {
     return <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main' }}>{initials(identity?.fullName)}</Avatar>;
 };
 
-/** SPEC 2.4: the user menu with Settings (/users/{id}), the language, and Log Out; the name's initials as the avatar. */
+/** SPEC 2.4: the user menu with Settings (/users/{id}), the keyboard shortcuts, the language, and Log Out; the name's initials as the avatar. */
 export const AppUserMenu = () => (
     <UserMenu icon={<InitialsAvatar />}>
         <SettingsItem />
+        <ShortcutsItem />
         <LanguageItems />
         <LogoutItem />
     </UserMenu>

@@ -322,10 +322,30 @@ describe('Security Events list (SPEC 2.2 /events, 2.7)', () => {
         expect(exportFileName(new Date(2026, 2, 4, 5, 6, 7))).toBe('events-logs-20260304-050607.zip');
     });
 
-    it('a moderator (events read and write, no export) has no Export button', async () => {
-        renderEvents(<EventList />, { dataProvider: provider(), session: testSession('moderator') });
+    it('a moderator (events read and write, no export) sees Export disabled, saying its role cannot export', async () => {
+        const dp = provider();
+        renderEvents(<EventList />, { dataProvider: dp, session: testSession('moderator') });
         await screen.findByText('Tailgating by unknown user');
-        expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+        const button = screen.getByRole('button', { name: 'Export' });
+        expect(button).toBeDisabled();
+        fireEvent.mouseOver(button.parentElement!);
+        expect(await screen.findByRole('tooltip')).toHaveTextContent('Your role (Account administrator) cannot export this list.');
+        fireEvent.click(button);
+        expect(dp.download).not.toHaveBeenCalledWith('/events/export', expect.anything());
+    });
+
+    it('a filter matching no event: Export is disabled, says there is nothing to export, and downloads nothing', async () => {
+        const dp = provider({ events: [] });
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+        renderEvents(<EventList />, { dataProvider: dp, path: '/events?group=tailgating' });
+        const button = await screen.findByRole('button', { name: 'Export' });
+        await waitFor(() => expect(button).toBeDisabled());
+        fireEvent.click(button);
+        fireEvent.mouseOver(button.parentElement!);
+        expect(await screen.findByRole('tooltip')).toHaveTextContent('Nothing to export: no row matches the current filters.');
+        expect(dp.download).not.toHaveBeenCalledWith('/events/export', expect.anything());
+        expect(click).not.toHaveBeenCalled();
+        click.mockRestore();
     });
 
     it('a failed export says so with the request id', async () => {

@@ -32,6 +32,7 @@ const AddGroupButton = ({ accountFilter }: { accountFilter: string | undefined }
     return (
         <QuickViewButton
             label={translate('resources.access_groups.add')}
+            create
             icon={<GroupAdd />}
             render={done => <AccessGroupDrawerForm onDone={done} accountFilter={accountFilter} />}
         />

@@ -66,6 +66,7 @@ const CreateInDrawer = () => {
     return (
         <QuickViewButton
             label={translate('resources.accounts.create')}
+            create
             icon={<AddBusiness />}
             render={close => <AccountCreateForm onDone={close} />}
         />

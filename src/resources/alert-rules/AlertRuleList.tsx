@@ -6,6 +6,7 @@ import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { createPath, useCreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
+import { CREATE_SHORTCUT } from '../../components/shortcutTarget';
 
 const SORT = { field: 'name', order: 'ASC' } as const;
 
@@ -36,7 +37,9 @@ export const AlertRuleList = () => {
     if (!session) return null;
     const mayWrite = can(session.role, 'alertRules', 'write');
     // The create page adds the rule to the list's account (see useCreateAccount) and says which.
-    const add = mayWrite && <CreateButton label="resources.alert_rules.add" to={createPath('/alert_rules/create', account)} />;
+    const add = mayWrite && (
+        <CreateButton label="resources.alert_rules.add" {...CREATE_SHORTCUT} to={createPath('/alert_rules/create', account)} />
+    );
     return (
         <AppList
             sort={SORT}

@@ -23,7 +23,6 @@ import {
     type EventGroup,
     type EventRecord,
 } from '../../../contract/events';
-import { can } from '../../../contract/rights';
 import { formatDate } from '../../i18n/format';
 import { useQuickView } from '../../components/quickView';
 import { ALL_ACCOUNTS, accountColumn, accountScopeFilter, scopeQuery, useAccountScope, type AccountScope } from '../../lists/accountScope';
@@ -213,7 +212,7 @@ export const EventList = () => {
                 <TopToolbar>
                     <FilterButton />
                     <ColumnsButton preferenceKey={columnsKey('events', scope.spansAccounts)} />
-                    {can(session.role, 'events', 'export') && <EventExportButton />}
+                    <EventExportButton />
                 </TopToolbar>
             }
             pagination={<EventPagination />}

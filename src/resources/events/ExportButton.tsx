@@ -7,9 +7,10 @@ export const exportFileName = (now = new Date()) => stampedName('events-logs', '
 // the CSV's times in the user's time zone
 const inUserTimeZone = () => ({ timezone_offset: new Date().getTimezoneOffset() });
 
-/** GET /events/export for the list's current filter: a zip (CSV and images), SPEC 7.2. */
+/** GET /events/export for the list's current filter: a zip (CSV and images), SPEC 7.2; disabled, saying why, without the events export right or a matching event. */
 export const EventExportButton = () => (
     <ExportButton
+        resource="events"
         path="/events/export"
         fileName={exportFileName}
         failedTitle="resources.events.export.failed"

@@ -153,6 +153,7 @@ const Actions = ({ columns }: { columns: string }) => {
             {session && can(session.role, 'artifacts', 'write') && (
                 <QuickViewButton
                     label={translate('resources.artifacts.upload')}
+                    create
                     icon={<CloudUpload />}
                     render={close => (
                         <UploadForm

@@ -256,9 +256,12 @@ export const ProfileList = () => {
                 <TopToolbar>
                     <FilterButton />
                     <ColumnsButton preferenceKey={columnsKey('profiles', scope.spansAccounts)} />
-                    {can(session.role, 'profiles', 'export') && (
-                        <ExportButton path="/profiles/export" fileName={profilesFileName} failedTitle="resources.profiles.export.failed" />
-                    )}
+                    <ExportButton
+                        resource="profiles"
+                        path="/profiles/export"
+                        fileName={profilesFileName}
+                        failedTitle="resources.profiles.export.failed"
+                    />
                 </TopToolbar>
             }
         >

@@ -33,6 +33,7 @@ const AddReaderButton = ({ accountFilter }: { accountFilter: string | undefined 
     return (
         <QuickViewButton
             label={translate('resources.readers.create')}
+            create
             icon={<AddLink />}
             render={done => <ReaderDrawerForm onDone={done} accountFilter={accountFilter} />}
         />

@@ -9,6 +9,7 @@ import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { createPath, useCreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
+import { CREATE_SHORTCUT } from '../../components/shortcutTarget';
 
 const SORT = { field: 'name', order: 'ASC' } as const;
 
@@ -21,7 +22,9 @@ export const ScheduleList = () => {
     if (!session) return null;
     const mayWrite = can(session.role, 'schedules', 'write');
     // The create page adds the schedule to the list's account (see useCreateAccount) and says which.
-    const add = mayWrite && <CreateButton label="resources.schedules.add" to={createPath('/schedules/create', account)} />;
+    const add = mayWrite && (
+        <CreateButton label="resources.schedules.add" {...CREATE_SHORTCUT} to={createPath('/schedules/create', account)} />
+    );
     return (
         <AppList
             sort={SORT}

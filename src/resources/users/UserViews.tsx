@@ -111,6 +111,7 @@ const CreateInDrawer = ({ accountFilter }: { accountFilter: string | undefined }
     return (
         <QuickViewButton
             label={translate('resources.users.create')}
+            create
             icon={<PersonAdd />}
             render={close => <UserDrawerForm onDone={close} accountFilter={accountFilter} />}
         />

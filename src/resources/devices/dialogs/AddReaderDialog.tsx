@@ -15,6 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../../dataProvider';
 import { useDeviceNotices } from '../deviceNotices';
+import { CREATE_SHORTCUT } from '../../../components/shortcutTarget';
 
 interface RegistrationCode {
     account_id: number;
@@ -104,7 +105,7 @@ export const AddReaderButton = () => {
     const [open, setOpen] = useState(false);
     return (
         <>
-            <Button label="resources.devices.addReader.title" onClick={() => setOpen(true)}>
+            <Button label="resources.devices.addReader.title" onClick={() => setOpen(true)} {...CREATE_SHORTCUT}>
                 <Add />
             </Button>
             {open && <AddReaderDialog onClose={() => setOpen(false)} />}

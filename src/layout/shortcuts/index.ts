@@ -1,0 +1,1 @@
+export { KeyboardShortcuts, useOpenShortcutsHelp } from './KeyboardShortcuts';
