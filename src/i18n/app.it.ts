@@ -7,6 +7,10 @@ const it: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Eliminare questo elemento (%{resource})?', content: 'L’operazione non può essere annullata.' },
         export: 'Esporta',
+        exports: {
+            nothing: 'Niente da esportare: nessuna riga corrisponde ai filtri attuali.',
+            notAllowed: 'Il tuo ruolo (%{role}) non può esportare questo elenco.',
+        },
         lists: {
             account: 'Account',
             allAccounts: 'Tutti i miei account',

@@ -7,6 +7,10 @@ const ja: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'この %{resource} を削除しますか？', content: 'この操作は元に戻せません。' },
         export: 'エクスポート',
+        exports: {
+            nothing: 'エクスポートするものがありません: 現在のフィルターに一致する行はありません。',
+            notAllowed: 'あなたのロール (%{role}) はこの一覧をエクスポートできません。',
+        },
         lists: {
             account: 'アカウント',
             allAccounts: '自分のすべてのアカウント',

@@ -7,6 +7,10 @@ const nl: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Dit item (%{resource}) verwijderen?', content: 'Dit kan niet ongedaan worden gemaakt.' },
         export: 'Exporteren',
+        exports: {
+            nothing: 'Niets te exporteren: geen rij voldoet aan de huidige filters.',
+            notAllowed: 'Uw rol (%{role}) kan deze lijst niet exporteren.',
+        },
         lists: {
             account: 'Account',
             allAccounts: 'Al mijn accounts',

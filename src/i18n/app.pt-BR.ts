@@ -7,6 +7,10 @@ const ptBR: Messages = {
         ok: 'OK',
         confirmDelete: { title: 'Excluir este item (%{resource})?', content: 'Esta ação não pode ser desfeita.' },
         export: 'Exportar',
+        exports: {
+            nothing: 'Nada para exportar: nenhuma linha corresponde aos filtros atuais.',
+            notAllowed: 'Sua função (%{role}) não pode exportar esta lista.',
+        },
         lists: {
             account: 'Conta',
             allAccounts: 'Todas as minhas contas',

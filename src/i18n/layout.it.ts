@@ -25,7 +25,15 @@ const it: Messages = {
             modalText:
                 'Ora stai lavorando in %{account}. Elenchi, impostazioni e nuovi record appartengono a questo account finché non cambi di nuovo.',
         },
-        userMenu: { settings: 'Impostazioni', language: 'Lingua', logout: 'Esci' },
+        userMenu: { settings: 'Impostazioni', language: 'Lingua', logout: 'Esci', shortcuts: 'Scorciatoie da tastiera' },
+        shortcuts: {
+            title: 'Scorciatoie da tastiera',
+            help: 'Mostra questo elenco',
+            search: 'Cerca',
+            goTo: 'Vai a %{screen}',
+            create: 'Aggiungi una nuova riga all’elenco attuale',
+            close: 'Chiudi questo elenco',
+        },
         failure: { text: 'Spiacenti, la pagina è temporaneamente non disponibile.', refresh: 'Aggiorna' },
         diskLow: {
             writesRefused:

@@ -24,7 +24,15 @@ const ja: Messages = {
             active: '%{account} で作業中',
             modalText: '現在 %{account} で作業しています。再度切り替えるまで、一覧、設定、新しい項目はこのアカウントのものになります。',
         },
-        userMenu: { settings: '設定', language: '言語', logout: 'ログアウト' },
+        userMenu: { settings: '設定', language: '言語', logout: 'ログアウト', shortcuts: 'キーボードショートカット' },
+        shortcuts: {
+            title: 'キーボードショートカット',
+            help: 'この一覧を表示',
+            search: '検索',
+            goTo: '%{screen} へ移動',
+            create: '現在の一覧に新しい行を追加',
+            close: 'この一覧を閉じる',
+        },
         failure: { text: '申し訳ありません。このページは一時的に利用できません。', refresh: '再読み込み' },
         diskLow: {
             writesRefused:

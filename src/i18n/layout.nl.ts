@@ -24,7 +24,15 @@ const nl: Messages = {
             active: '%{account} actief',
             modalText: 'U werkt nu in %{account}. Lijsten, instellingen en nieuwe items horen bij dit account tot u opnieuw wisselt.',
         },
-        userMenu: { settings: 'Instellingen', language: 'Taal', logout: 'Uitloggen' },
+        userMenu: { settings: 'Instellingen', language: 'Taal', logout: 'Uitloggen', shortcuts: 'Sneltoetsen' },
+        shortcuts: {
+            title: 'Sneltoetsen',
+            help: 'Deze lijst tonen',
+            search: 'Zoeken',
+            goTo: 'Ga naar %{screen}',
+            create: 'Een nieuwe rij aan de huidige lijst toevoegen',
+            close: 'Deze lijst sluiten',
+        },
         failure: { text: 'Deze pagina is helaas tijdelijk niet beschikbaar.', refresh: 'Vernieuwen' },
         diskLow: {
             writesRefused:

@@ -25,7 +25,15 @@ const ptBR: Messages = {
             modalText:
                 'Agora você está trabalhando em %{account}. Listas, configurações e novos registros pertencem a esta conta até você trocar novamente.',
         },
-        userMenu: { settings: 'Configurações', language: 'Idioma', logout: 'Sair' },
+        userMenu: { settings: 'Configurações', language: 'Idioma', logout: 'Sair', shortcuts: 'Atalhos de teclado' },
+        shortcuts: {
+            title: 'Atalhos de teclado',
+            help: 'Mostrar esta lista',
+            search: 'Pesquisar',
+            goTo: 'Ir para %{screen}',
+            create: 'Adicionar uma nova linha à lista atual',
+            close: 'Fechar esta lista',
+        },
         failure: { text: 'Desculpe, a página está temporariamente indisponível.', refresh: 'Atualizar' },
         diskLow: {
             writesRefused:
