@@ -72,8 +72,10 @@ test("a moderator adds a webhook, the account's event reaches the receiver signe
         reader.stop();
     }
 
+    // an undoable delete (docs/decisions.md "Deletes: undo or a named confirmation"): gone at once, sent when its notice closes
+    const sent = page.waitForRequest(r => r.method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/v2/webhooks/'));
     await page.getByRole('button', { name: `Delete ${receiver.url}` }).click();
-    await page.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('No webhooks yet.')).toBeVisible();
+    expect((await (await sent).response())?.status()).toBeLessThan(300);
     await logOut(page);
 });

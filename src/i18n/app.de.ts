@@ -5,7 +5,7 @@ const de: Messages = {
     app: {
         name: 'Zutrittskonsole',
         ok: 'OK',
-        confirmDelete: { title: 'Dieses Element (%{resource}) löschen?', content: 'Dies kann nicht rückgängig gemacht werden.' },
+        confirmDelete: { title: '„%{name}“ löschen?', content: 'Dies kann nicht rückgängig gemacht werden.' },
         export: 'Exportieren',
         exports: {
             nothing: 'Nichts zu exportieren: Keine Zeile entspricht den aktuellen Filtern.',

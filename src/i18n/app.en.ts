@@ -5,7 +5,7 @@ const en: Messages = {
     app: {
         name: 'Access Console',
         ok: 'OK',
-        confirmDelete: { title: 'Delete this %{resource}?', content: 'This cannot be undone.' },
+        confirmDelete: { title: "Delete '%{name}'?", content: 'This cannot be undone.' },
         export: 'Export',
         exports: {
             nothing: 'Nothing to export: no row matches the current filters.',

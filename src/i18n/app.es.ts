@@ -5,7 +5,7 @@ const es: Messages = {
     app: {
         name: 'Consola de acceso',
         ok: 'Aceptar',
-        confirmDelete: { title: '¿Eliminar este elemento (%{resource})?', content: 'Esta acción no se puede deshacer.' },
+        confirmDelete: { title: '¿Eliminar «%{name}»?', content: 'Esta acción no se puede deshacer.' },
         export: 'Exportar',
         exports: {
             nothing: 'Nada que exportar: ninguna fila coincide con los filtros actuales.',

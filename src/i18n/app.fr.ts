@@ -5,7 +5,7 @@ const fr: Messages = {
     app: {
         name: 'Console d’accès',
         ok: 'OK',
-        confirmDelete: { title: 'Supprimer cet élément (%{resource}) ?', content: 'Cette action est irréversible.' },
+        confirmDelete: { title: 'Supprimer « %{name} » ?', content: 'Cette action est irréversible.' },
         export: 'Exporter',
         exports: {
             nothing: 'Rien à exporter : aucune ligne ne correspond aux filtres actuels.',

@@ -6,7 +6,9 @@ import { useNotices } from '../notifications/notices';
 
 /**
  * Deletes the selected rows with one call (DELETE {path} with `body(ids)`,
- * answering {deleted}) after the SPEC 5 confirmation, and reports with the
+ * answering {deleted}) after the SPEC 5 confirmation (Delete/Cancel: these
+ * deletes cannot be taken back, docs/decisions.md "Deletes: undo or a named
+ * confirmation"), and reports with the
  * SPEC 8.4 'Successfully deleted the {resource}'. The texts are i18n keys
  * taking smart_count.
  */
@@ -53,7 +55,7 @@ export const BulkDeleteButton = ({
                 loading={busy}
                 title={translate(texts.title, { smart_count: ids.length })}
                 content={translate(texts.content)}
-                confirm="app.ok"
+                confirm="ra.action.delete"
                 cancel="ra.action.cancel"
                 confirmColor="warning"
                 onConfirm={() => void remove()}

@@ -3,18 +3,25 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Tooltip } from '@mui/material';
 import { Button, Confirm, useDelete, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { useNotices } from '../notifications/notices';
+import { deleteTitle, recordName } from './deleteTitle';
 
-/** Destructive actions ask first, OK / Cancel (SPEC 5), and report with the SPEC 8.4 texts. */
+/**
+ * A delete the client cannot take back (it cascades, or the server may refuse it with a reason): it asks first,
+ * naming the row, with Delete / Cancel (SPEC 5; docs/decisions.md "Deletes: undo or a named confirmation"), and
+ * reports with the SPEC 8.4 texts. `name` is what the title calls the row when its name or description does not say it.
+ */
 export const ConfirmDeleteButton = ({
     redirect,
     onDeleted,
     disabled,
     tooltip,
+    name,
 }: {
     redirect?: string;
     onDeleted?: () => void;
     disabled?: boolean;
     tooltip?: string;
+    name?: string;
 }) => {
     const record = useRecordContext();
     const resource = useResourceContext()!;
@@ -55,9 +62,9 @@ export const ConfirmDeleteButton = ({
             <Confirm
                 isOpen={open}
                 loading={isPending}
-                title={translate('app.confirmDelete.title', { resource: translate(`resources.${resource}.name`, { smart_count: 1 }) })}
+                title={deleteTitle(translate, resource, name ?? recordName(record))}
                 content={translate('app.confirmDelete.content')}
-                confirm="app.ok"
+                confirm="ra.action.delete"
                 cancel="ra.action.cancel"
                 confirmColor="warning"
                 onConfirm={confirm}

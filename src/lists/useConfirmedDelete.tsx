@@ -4,10 +4,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { useNotices } from '../notifications/notices';
+import { deleteTitle } from './deleteTitle';
 
 /**
- * Deleting a row of an account's section (card formats, firmware keys):
- * OK/Cancel first (SPEC 5: destructive actions ask), then DELETE
+ * Deleting a row of an account's section (card formats, firmware keys), which
+ * cannot be taken back: Delete/Cancel first, naming the row (SPEC 5;
+ * docs/decisions.md "Deletes: undo or a named confirmation"), then DELETE
  * /<resource>/{id} in that account, with SPEC 8.4's notices. `button(row)`
  * opens the confirmation; render `dialog` once.
  */
@@ -35,9 +37,9 @@ export const useConfirmedDelete = <T extends { id: number; name: string }>(
     const dialog = (
         <Confirm
             isOpen={!!doomed}
-            title={translate('app.confirmDelete.title', { resource: doomed?.name ?? '' })}
+            title={deleteTitle(translate, resource, doomed?.name ?? '')}
             content={warning}
-            confirm="app.ok"
+            confirm="ra.action.delete"
             cancel="ra.action.cancel"
             confirmColor="warning"
             onConfirm={() => void remove()}

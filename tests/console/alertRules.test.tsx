@@ -200,6 +200,41 @@ describe('editing an alert rule', () => {
     });
 });
 
+describe('deleting an alert rule (docs/decisions.md "Deletes: undo or a named confirmation")', () => {
+    it('goes back to the list with an undo notice, asking nothing, and sends DELETE only when the notice closes', async () => {
+        const remove = vi.fn(async (_resource: string, params: { id: number }) => ({ data: { id: params.id } }));
+        renderInAdmin(
+            <ResourceContextProvider value="alert_rules">
+                <Routes>
+                    <Route path="/alert_rules/:id" element={<AlertRuleEdit />} />
+                    <Route path="/alert_rules" element={<p>the list</p>} />
+                </Routes>
+                <AppNotification />
+            </ResourceContextProvider>,
+            {
+                session: testSession('moderator'),
+                path: '/alert_rules/1',
+                dataProvider: {
+                    getOne: (async () => ({ data: RULES[0] })) as never,
+                    delete: remove as never,
+                    getList: (async () => ({ data: [], total: 0 })) as never,
+                    getMany: (async () => ({ data: [] })) as never,
+                },
+            },
+        );
+        expect(await screen.findByDisplayValue('Strangers at night')).toBeInTheDocument();
+        fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+        expect(screen.queryByRole('dialog')).toBeNull();
+        expect(await screen.findByText('the list')).toBeInTheDocument();
+        const notice = await screen.findByRole('status');
+        expect(notice).toHaveTextContent('Element deleted');
+        expect(within(notice).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+        expect(remove).not.toHaveBeenCalled();
+        fireEvent.keyDown(document, { key: 'Escape' });
+        await waitFor(() => expect(remove).toHaveBeenCalledWith('alert_rules', expect.objectContaining({ id: 1 })));
+    });
+});
+
 describe('the outside addresses of a saved rule', () => {
     const RULE = {
         ...RULES[0]!,

@@ -36,7 +36,7 @@ const provider = () => {
 };
 
 describe('card formats of an account (SPEC 4.8)', () => {
-    it('deletes a custom format only after OK, in the account shown, then lists the formats left', async () => {
+    it('deletes a custom format only after a confirmation naming it, in the account shown, then lists the formats left', async () => {
         const dp = provider();
         renderInAdmin(
             <QuickViewProvider>
@@ -51,13 +51,14 @@ describe('card formats of an account (SPEC 4.8)', () => {
 
         fireEvent.click(within(row('Campus 26')).getByRole('button', { name: 'Delete' }));
         const ask = await screen.findByRole('dialog');
+        expect(within(ask).getByText("Delete the card format 'Campus 26'?")).toBeInTheDocument();
         expect(within(ask).getByText(/permanently deletes its visitor badges/)).toBeInTheDocument();
         fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
         expect(dp.call.mock.calls.some(([, o]) => (o as { method?: string } | undefined)?.method === 'DELETE')).toBe(false);
 
         fireEvent.click(within(row('Campus 26')).getByRole('button', { name: 'Delete' }));
-        fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+        fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
         expect(dp.call).toHaveBeenCalledWith('/card_formats/7', { method: 'DELETE', body: { account_id: 10 } });
         await waitFor(() =>

@@ -157,7 +157,7 @@ describe('bulk operations per role (SPEC 6.2: bulk_edit, bulk_delete, bulk_reboo
         await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/devices\/bulk\/reboot\?ids=\d+,\d+$/));
     });
 
-    it('delete asks OK/Cancel; Cancel sends nothing, OK deletes the selection and says so', async () => {
+    it('delete asks Delete/Cancel; Cancel sends nothing, Delete deletes the selection and says so', async () => {
         const { provider } = renderDevices(<DeviceList />, {
             provider: devicesProvider({
                 answer: async (path, o) => (path === '/devices/bulk' && o?.method === 'DELETE' ? { deleted: 1 } : undefined),
@@ -173,7 +173,7 @@ describe('bulk operations per role (SPEC 6.2: bulk_edit, bulk_delete, bulk_reboo
 
         fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
         dialog = await screen.findByRole('dialog');
-        fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
         await waitFor(() =>
             expect(provider.call).toHaveBeenCalledWith('/devices/bulk', { method: 'DELETE', body: { device_ids: [expect.any(Number)] } }),
         );

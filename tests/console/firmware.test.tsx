@@ -363,9 +363,9 @@ describe('Updates (SPEC 2.2 /firmware-updates/versions)', () => {
         expect(within(inherited).getByText('Unsigned')).toBeInTheDocument();
         expect(within(inherited).getByRole('button', { name: 'Delete' })).toBeDisabled();
         expect(getList).toHaveBeenCalledWith('artifacts', expect.objectContaining({ sort: { field: 'updated_at', order: 'DESC' } }));
-        // Deleting asks first.
+        // Deleting asks first, naming the firmware.
         fireEvent.click(within(own).getByRole('button', { name: 'Delete' }));
-        expect(await screen.findByText('Delete this Firmware?')).toBeInTheDocument();
+        expect(await screen.findByText("Delete the firmware 'rock-os-4.2.0'?")).toBeInTheDocument();
     });
 });
 

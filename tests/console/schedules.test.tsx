@@ -106,7 +106,7 @@ describe('the schedules list and the access group’s schedule', () => {
         expect(screen.getByRole('link', { name: 'Add Schedule' })).toBeInTheDocument();
     });
 
-    it('asks before deleting, and shows the server’s 409 when groups still follow the schedule', async () => {
+    it('deletes with an undo notice, and once it closes shows the server’s 409 when groups still follow the schedule', async () => {
         const text = 'The schedule is still followed by 2 access groups. Choose another schedule for them, or none, first.';
         const deleteFn = vi.fn(async () => {
             throw new HttpError(text, 409, { error: text, request_id: 'req-409' });
@@ -122,9 +122,15 @@ describe('the schedules list and the access group’s schedule', () => {
             },
         );
         fireEvent.click(within((await screen.findByText('Office hours')).closest('tr')!).getByRole('button', { name: 'Delete' }));
-        fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+        // the row goes at once; the undo notice closing (Escape, or its 4.5 s) sends the DELETE
+        expect(await screen.findByRole('status')).toHaveTextContent('Element deleted');
+        await waitFor(() => expect(screen.queryByText('Office hours')).toBeNull());
+        expect(deleteFn).not.toHaveBeenCalled();
+        fireEvent.keyDown(document, { key: 'Escape' });
         const alert = await screen.findByRole('alert');
         expect(deleteFn).toHaveBeenCalledWith('schedules', expect.objectContaining({ id: 3 }));
+        // refused: the row is back
+        expect(await screen.findByText('Office hours')).toBeInTheDocument();
         expect(alert).toHaveTextContent('The schedule is still followed by 2 access groups.');
     });
 

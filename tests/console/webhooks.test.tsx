@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { visibleMenu } from '../../contract/menu';
 import type { Delivery, Webhook } from '../../contract/webhooks';
@@ -57,7 +57,11 @@ const json = (status: number, body: unknown) =>
  */
 const page = (
     initial: Webhook[],
-    options: { role?: 'moderator' | 'installer'; refuse?: Record<string, string>; fail?: { list?: number; replay?: number } } = {},
+    options: {
+        role?: 'moderator' | 'installer';
+        refuse?: Record<string, string>;
+        fail?: { list?: number; replay?: number; remove?: number };
+    } = {},
 ) => {
     let hooks = [...initial];
     const sent: Sent[] = [];
@@ -80,6 +84,11 @@ const page = (
                 200,
                 hooks.find(h => h.id === Number(one[1])),
             );
+        }
+        if (one && method === 'DELETE') {
+            if (options.fail?.remove) return json(options.fail.remove, { error: 'The webhook is in use.', request_id: 'req-delete-5d1e' });
+            hooks = hooks.filter(h => h.id !== Number(one[1]));
+            return json(204, null);
         }
         if (path === '/webhooks/3/deliveries')
             return json(200, {
@@ -239,5 +248,44 @@ describe('the webhooks screen (docs/decisions.md "Webhooks")', () => {
         fireEvent.click(within(table).getByRole('button', { name: 'Replay delivery 901' }));
         expect(await screen.findByText('The delivery could not be replayed')).toBeInTheDocument();
         expect(await screen.findByText('Request ID: req-replay-91c2')).toBeInTheDocument();
+    });
+
+    it('deletes undoably through the console dataProvider: nothing is sent before the notice closes, nothing at all after Undo', async () => {
+        vi.useFakeTimers({ shouldAdvanceTime: true });
+        try {
+            const sent = page([hook()]);
+            const table = await screen.findByRole('table', { name: 'Webhooks' });
+            fireEvent.click(within(table).getByRole('button', { name: 'Delete https://hooks.example.com/doors' }));
+            expect(screen.queryByRole('dialog')).toBeNull();
+            const notice = await screen.findByRole('status');
+            expect(notice).toHaveTextContent('Webhook deleted');
+            await waitFor(() => expect(screen.queryByText('Door log')).toBeNull());
+            fireEvent.click(within(notice).getByRole('button', { name: 'Undo' }));
+            expect(await screen.findByText('Door log')).toBeInTheDocument();
+            await act(async () => void vi.advanceTimersByTime(10_000));
+            expect(sent.filter(s => s.method === 'DELETE')).toEqual([]);
+
+            fireEvent.click(screen.getByRole('button', { name: 'Delete https://hooks.example.com/doors' }));
+            expect(await screen.findByRole('status')).toHaveTextContent('Webhook deleted');
+            await act(async () => void vi.advanceTimersByTime(5_000));
+            await waitFor(() => expect(sent.filter(s => s.method === 'DELETE').map(s => s.path)).toEqual(['/webhooks/3']));
+            expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
+        } finally {
+            vi.useRealTimers();
+        }
+    });
+
+    it('a delete the server refuses once the notice closes puts the webhook back and shows why, with the request id', async () => {
+        const sent = page([hook()], { fail: { remove: 409 } });
+        fireEvent.click(await screen.findByRole('button', { name: 'Delete https://hooks.example.com/doors' }));
+        expect(await screen.findByRole('status')).toHaveTextContent('Webhook deleted');
+        await waitFor(() => expect(screen.queryByText('Door log')).toBeNull());
+        fireEvent.keyDown(document, { key: 'Escape' });
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent('The webhook could not be deleted');
+        expect(alert).toHaveTextContent('The webhook is in use.');
+        expect(alert).toHaveTextContent('Request ID: req-delete-5d1e');
+        expect(await screen.findByText('Door log')).toBeInTheDocument();
+        expect(sent.filter(s => s.method === 'DELETE')).toHaveLength(1);
     });
 });

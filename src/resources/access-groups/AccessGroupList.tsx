@@ -20,6 +20,7 @@ import { AppList } from '../../lists/AppList';
 import { ColumnsButton, columnsKey } from '../../lists/columns';
 import { hideBelow } from '../../lists/hideBelow';
 import { ListEmpty } from '../../lists/ListEmpty';
+import { UndoableBulkDeleteButton } from '../../lists/UndoableBulkDeleteButton';
 import { useSession } from '../../session/useSession';
 import { AccessGroupDrawerForm } from './AccessGroupForm';
 import { GroupRowActions } from './GroupActions';
@@ -67,7 +68,9 @@ export const AccessGroupList = () => {
             <DatagridConfigurable
                 preferenceKey={columnsKey('access_groups', scope.spansAccounts)}
                 sx={hideBelow({ md: ['schedule_id', 'created_at'], sm: ['devices_count', 'profiles_count'] })}
-                bulkActionButtons={false}
+                bulkActionButtons={mayWrite ? <UndoableBulkDeleteButton /> : false}
+                // the default group cannot be deleted (SPEC 5), so it is never selected for a delete
+                isRowSelectable={(r: AccessGroupRecord) => !r.default_group}
                 rowClick="edit"
                 empty={
                     <ListEmpty text={mayWrite ? 'resources.access_groups.listEmpty.write' : 'resources.access_groups.listEmpty.read'}>

@@ -4,7 +4,7 @@ import Edit from '@mui/icons-material/Edit';
 import { Button, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import type { AccessGroupRecord } from '../../../contract/access-groups';
 import { useQuickView } from '../../components/quickView';
-import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
+import { UndoableDeleteButton } from '../../lists/UndoableDeleteButton';
 import { useNotices } from '../../notifications/notices';
 import { AccessGroupDrawerForm, useRefreshAccessGroups } from './AccessGroupForm';
 
@@ -48,14 +48,17 @@ export const EditGroupButton = () => {
     );
 };
 
-/** SPEC 5: the default group's delete control is disabled and says to choose another default first. */
+/**
+ * An undoable delete (docs/decisions.md "Deletes: undo or a named confirmation"); a group still in use comes back
+ * with the server's reason. SPEC 5: the default group's delete control is disabled and says to choose another default first.
+ */
 export const DeleteGroupButton = ({ redirect }: { redirect?: string }) => {
     const record = useRecordContext<AccessGroupRecord>();
     const translate = useTranslate();
     const refresh = useRefreshAccessGroups();
     if (!record) return null;
     return (
-        <ConfirmDeleteButton
+        <UndoableDeleteButton
             redirect={redirect}
             onDeleted={refresh}
             disabled={record.default_group}
@@ -64,7 +67,7 @@ export const DeleteGroupButton = ({ redirect }: { redirect?: string }) => {
     );
 };
 
-/** The row's controls; clicks stay here and do not open the row (the confirmation dialog's included). */
+/** The row's controls; clicks stay here and do not open the row. */
 export const GroupRowActions = () => (
     <Box onClick={e => e.stopPropagation()} sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
         <MakeDefaultButton />

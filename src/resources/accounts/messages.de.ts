@@ -6,6 +6,7 @@ const de: Messages = {
         roles: { resources: { accounts: 'Konten' } },
         audit_logs: { resourceNames: { accounts: 'Konten' } },
         accounts: {
+            deleteTitle: 'Das Konto „%{name}“ löschen?',
             name: 'Konto |||| Konten',
             fields: {
                 name: 'Name',

@@ -6,6 +6,7 @@ const en: Messages = {
         roles: { resources: { accounts: 'Accounts' } },
         audit_logs: { resourceNames: { accounts: 'Accounts' } },
         accounts: {
+            deleteTitle: "Delete the account '%{name}'?",
             name: 'Account |||| Accounts',
             fields: {
                 name: 'Name',

@@ -6,6 +6,7 @@ const es: Messages = {
         roles: { resources: { accounts: 'Cuentas' } },
         audit_logs: { resourceNames: { accounts: 'Cuentas' } },
         accounts: {
+            deleteTitle: '¿Eliminar la cuenta «%{name}»?',
             name: 'Cuenta |||| Cuentas',
             fields: {
                 name: 'Nombre',

@@ -6,6 +6,7 @@ const fr: Messages = {
         roles: { resources: { accounts: 'Comptes' } },
         audit_logs: { resourceNames: { accounts: 'Comptes' } },
         accounts: {
+            deleteTitle: 'Supprimer le compte « %{name} » ?',
             name: 'Compte |||| Comptes',
             fields: {
                 name: 'Nom',

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextField as MuiTextField } from '@mui/material';
+import { Box, TextField as MuiTextField } from '@mui/material';
 import {
     AutocompleteArrayInput,
     BooleanInput,
     Create,
-    DeleteButton,
     Edit,
     FormDataConsumer,
     ReferenceArrayInput,
@@ -32,6 +31,7 @@ import { EVENT_TYPES } from '../../../contract/eventTypes';
 import { can } from '../../../contract/rights';
 import { FieldErrorsForm } from '../../layout/FieldErrorsForm';
 import { useNotices } from '../../notifications/notices';
+import { UndoableDeleteButton } from '../../lists/UndoableDeleteButton';
 import { CreatesIn, inAccount, useCreatePageAccount, type CreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 import { AddressStates } from './AddressStates';
@@ -156,7 +156,12 @@ export const AlertRuleFields = ({ mode, account }: { mode: 'create' | 'edit'; ac
                         label={mode === 'create' ? 'resources.alert_rules.add' : 'ra.action.save'}
                         alwaysEnable={mode === 'create'}
                     />
-                    {mode === 'edit' && <DeleteButton mutationMode="pessimistic" redirect="/alert_rules" sx={{ ml: 'auto' }} />}
+                    {/* undoable: back on the list, the rule is gone and the undo notice shows (docs/decisions.md "Deletes: undo or a named confirmation") */}
+                    {mode === 'edit' && (
+                        <Box sx={{ ml: 'auto' }}>
+                            <UndoableDeleteButton redirect="/alert_rules" />
+                        </Box>
+                    )}
                 </Toolbar>
             }
         >

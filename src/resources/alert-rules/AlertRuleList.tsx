@@ -4,6 +4,7 @@ import { can } from '../../../contract/rights';
 import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
 import { ListEmpty } from '../../lists/ListEmpty';
+import { UndoableBulkDeleteButton } from '../../lists/UndoableBulkDeleteButton';
 import { createPath, useCreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
 import { CREATE_SHORTCUT } from '../../components/shortcutTarget';
@@ -52,7 +53,7 @@ export const AlertRuleList = () => {
             actions={<TopToolbar>{add}</TopToolbar>}
         >
             <Datagrid
-                bulkActionButtons={false}
+                bulkActionButtons={can(session.role, 'alertRules', 'delete') ? <UndoableBulkDeleteButton /> : false}
                 rowClick={mayWrite ? 'edit' : false}
                 empty={
                     <ListEmpty text={mayWrite ? 'resources.alert_rules.listEmpty.write' : 'resources.alert_rules.listEmpty.read'}>

@@ -6,6 +6,7 @@ const de: Messages = {
         roles: { resources: { cardFormats: 'Kartenformate' } },
         audit_logs: { resourceNames: { cardFormats: 'Kartenformate' } },
         card_formats: {
+            deleteTitle: 'Das Kartenformat „%{name}“ löschen?',
             name: 'Kartenformat |||| Kartenformate',
             section: 'Kartenformate',
             intro: 'Die vordefinierten Formate stehen jedem Konto zur Verfügung; fügen Sie die Formate hinzu, die die Karten Ihres Standorts verwenden.',

@@ -6,6 +6,7 @@ const en: Messages = {
         roles: { resources: { cardFormats: 'Card formats' } },
         audit_logs: { resourceNames: { cardFormats: 'Card formats' } },
         card_formats: {
+            deleteTitle: "Delete the card format '%{name}'?",
             name: 'Card format |||| Card formats',
             section: 'Card formats',
             intro: 'The predefined formats are available to every account; add the formats your site’s cards use.',

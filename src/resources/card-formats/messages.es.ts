@@ -6,6 +6,7 @@ const es: Messages = {
         roles: { resources: { cardFormats: 'Formatos de tarjeta' } },
         audit_logs: { resourceNames: { cardFormats: 'Formatos de tarjeta' } },
         card_formats: {
+            deleteTitle: '¿Eliminar el formato de tarjeta «%{name}»?',
             name: 'Formato de tarjeta |||| Formatos de tarjeta',
             section: 'Formatos de tarjeta',
             intro: 'Los formatos predefinidos están disponibles para todas las cuentas; añada los formatos que usan las tarjetas de su instalación.',

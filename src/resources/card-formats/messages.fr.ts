@@ -6,6 +6,7 @@ const fr: Messages = {
         roles: { resources: { cardFormats: 'Formats de carte' } },
         audit_logs: { resourceNames: { cardFormats: 'Formats de carte' } },
         card_formats: {
+            deleteTitle: 'Supprimer le format de carte « %{name} » ?',
             name: 'Format de carte |||| Formats de carte',
             section: 'Formats de carte',
             intro: 'Les formats prédéfinis sont disponibles pour tous les comptes ; ajoutez ceux des cartes de votre site.',

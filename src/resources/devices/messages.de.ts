@@ -37,6 +37,7 @@ const de: Messages = {
             },
         },
         devices: {
+            deleteTitle: 'Das Gerät „%{name}“ löschen?',
             name: 'Gerät |||| Geräte',
             fields: {
                 id: 'ID',

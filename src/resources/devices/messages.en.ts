@@ -37,6 +37,7 @@ const en: Messages = {
             },
         },
         devices: {
+            deleteTitle: "Delete the device '%{name}'?",
             name: 'Device |||| Devices',
             fields: {
                 id: 'ID',

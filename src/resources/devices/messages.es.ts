@@ -39,6 +39,7 @@ const es: Messages = {
             },
         },
         devices: {
+            deleteTitle: '¿Eliminar el dispositivo «%{name}»?',
             name: 'Dispositivo |||| Dispositivos',
             fields: {
                 id: 'ID',

@@ -37,6 +37,7 @@ const fr: Messages = {
             },
         },
         devices: {
+            deleteTitle: 'Supprimer l’appareil « %{name} » ?',
             name: 'Appareil |||| Appareils',
             fields: {
                 id: 'ID',

@@ -141,6 +141,7 @@ const de: Messages = {
             },
         },
         artifacts: {
+            deleteTitle: 'Die Firmware „%{name}“ löschen?',
             name: 'Firmware |||| Firmware',
             title: 'Updates',
             upload: 'Firmware hochladen',
@@ -186,6 +187,7 @@ const de: Messages = {
             },
         },
         firmware_keys: {
+            deleteTitle: 'Den Signaturschlüssel „%{name}“ löschen?',
             name: 'Signaturschlüssel |||| Signaturschlüssel',
             section: 'Signaturschlüssel für Firmware',
             intro: 'Firmware, die mit einem dieser öffentlichen Schlüssel signiert ist, wird hier und in den untergeordneten Konten als verifiziert angezeigt; wo Schlüssel festgelegt sind, kann Firmware, die sie nicht verifizieren, nicht bereitgestellt werden.',

@@ -128,6 +128,7 @@ const en: Messages = {
             },
         },
         artifacts: {
+            deleteTitle: "Delete the firmware '%{name}'?",
             name: 'Firmware |||| Firmware',
             title: 'Updates',
             upload: 'Upload firmware',
@@ -173,6 +174,7 @@ const en: Messages = {
             },
         },
         firmware_keys: {
+            deleteTitle: "Delete the signing key '%{name}'?",
             name: 'Signing key |||| Signing keys',
             section: 'Firmware signing keys',
             intro: 'Firmware signed with one of these public keys shows as verified here and in the accounts below; where keys are set, firmware they do not verify cannot be deployed.',

@@ -139,6 +139,7 @@ const es: Messages = {
             },
         },
         artifacts: {
+            deleteTitle: '¿Eliminar el firmware «%{name}»?',
             name: 'Firmware |||| Firmware',
             title: 'Actualizaciones',
             upload: 'Subir firmware',
@@ -184,6 +185,7 @@ const es: Messages = {
             },
         },
         firmware_keys: {
+            deleteTitle: '¿Eliminar la clave de firma «%{name}»?',
             name: 'Clave de firma |||| Claves de firma',
             section: 'Claves de firma de firmware',
             intro: 'El firmware firmado con una de estas claves públicas aparece como verificado aquí y en las cuentas que dependen de esta; cuando hay claves definidas, no se puede desplegar el firmware que no verifican.',

@@ -140,6 +140,7 @@ const fr: Messages = {
             },
         },
         artifacts: {
+            deleteTitle: 'Supprimer le micrologiciel « %{name} » ?',
             name: 'Micrologiciel |||| Micrologiciels',
             title: 'Mises à jour',
             upload: 'Téléverser un micrologiciel',
@@ -185,6 +186,7 @@ const fr: Messages = {
             },
         },
         firmware_keys: {
+            deleteTitle: 'Supprimer la clé de signature « %{name} » ?',
             name: 'Clé de signature |||| Clés de signature',
             section: 'Clés de signature du micrologiciel',
             intro: 'Un micrologiciel signé avec l’une de ces clés publiques apparaît vérifié ici et dans les comptes en dessous ; là où des clés sont définies, un micrologiciel qu’elles ne vérifient pas ne peut pas être déployé.',

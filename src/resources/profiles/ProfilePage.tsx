@@ -450,7 +450,9 @@ export const ProfilePage = () => {
                         </Typography>
                         <ProfileState profile={profile} />
                         <Box sx={{ flex: 1 }} />
-                        {can(session.role, 'profiles', 'delete') && <ConfirmDeleteButton redirect="/profiles" />}
+                        {can(session.role, 'profiles', 'delete') && (
+                            <ConfirmDeleteButton redirect="/profiles" name={profileName(translate, profile)} />
+                        )}
                     </Stack>
                     <Grid container spacing={2}>
                         <Grid size={{ xs: 12, md: 6 }}>

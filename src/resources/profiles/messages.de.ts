@@ -9,6 +9,7 @@ const de: Messages = {
             actionNames: { import: 'Importieren', expire: 'Ablaufen lassen', consent: 'Einwilligung hinterlegen' },
         },
         profiles: {
+            deleteTitle: 'Das Profil „%{name}“ löschen?',
             empty: 'Personen erhalten ein Profil, wenn sie sich an einem Erfassungs-Lesegerät erfassen lassen, einer Einladung zur Web-Erfassung folgen oder einen Besucherausweis erhalten.',
             emptyActions: { readers: 'Erfassungs-Lesegeräte', invite: 'Personen einladen', visitor: 'Besucherausweis ausgeben' },
             formAccount: { in: 'In %{account}', choose: 'Im Konto' },

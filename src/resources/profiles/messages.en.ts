@@ -9,6 +9,7 @@ const en: Messages = {
             actionNames: { import: 'Import', expire: 'Expire', consent: 'Record consent' },
         },
         profiles: {
+            deleteTitle: "Delete the profile '%{name}'?",
             empty: 'People get a profile when they enroll at an enrollment reader, when they follow a web enrollment invitation, or when they are given a visitor badge.',
             emptyActions: { readers: 'Enrollment readers', invite: 'Invite people', visitor: 'Issue a visitor badge' },
             formAccount: { in: 'In %{account}', choose: 'In account' },

@@ -14,6 +14,7 @@ const es: Messages = {
             actionNames: { import: 'Importar', expire: 'Caducar', consent: 'Registrar el consentimiento' },
         },
         profiles: {
+            deleteTitle: '¿Eliminar el perfil «%{name}»?',
             empty: 'Una persona obtiene un perfil al inscribirse en un lector de inscripción, al seguir una invitación de inscripción web o al recibir una credencial de visitante.',
             emptyActions: {
                 readers: 'Lectores de inscripción',

@@ -8,6 +8,7 @@ const fr: Messages = {
             actionNames: { import: 'Import', expire: 'Expiration', consent: 'Enregistrement du consentement' },
         },
         profiles: {
+            deleteTitle: 'Supprimer le profil « %{name} » ?',
             empty: 'Une personne obtient un profil en s’inscrivant sur un lecteur d’inscription, en suivant une invitation d’inscription web ou en recevant un badge visiteur.',
             emptyActions: { readers: 'Lecteurs d’inscription', invite: 'Inviter des personnes', visitor: 'Remettre un badge visiteur' },
             formAccount: { in: 'Dans %{account}', choose: 'Dans le compte' },

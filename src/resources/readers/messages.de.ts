@@ -6,6 +6,7 @@ const de: Messages = {
     resources: {
         audit_logs: { resourceNames: { readers: 'Lesegeräte' } },
         readers: {
+            deleteTitle: 'Den Leser „%{name}“ löschen?',
             name: 'Lesegerät |||| Lesegeräte',
             listEmpty: {
                 write: 'Ein Lesegerät ist eine Tür des Zutrittskontrollsystems (ACS). Legen Sie eines an und verknüpfen Sie es dann mit dem Gerät an dieser Tür.',

@@ -6,6 +6,7 @@ const en: Messages = {
     resources: {
         audit_logs: { resourceNames: { readers: 'Readers' } },
         readers: {
+            deleteTitle: "Delete the reader '%{name}'?",
             name: 'Reader |||| Readers',
             listEmpty: {
                 write: 'A reader is a door of the access control system (ACS). Create one, then link it to the device at that door.',

@@ -6,6 +6,7 @@ const es: Messages = {
     resources: {
         audit_logs: { resourceNames: { readers: 'Lectores' } },
         readers: {
+            deleteTitle: '¿Eliminar el lector «%{name}»?',
             name: 'Lector |||| Lectores',
             listEmpty: {
                 write: 'Un lector es una puerta del sistema de control de acceso (ACS). Cree uno y después vincúlelo al dispositivo de esa puerta.',

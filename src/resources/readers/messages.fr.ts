@@ -6,6 +6,7 @@ const fr: Messages = {
     resources: {
         audit_logs: { resourceNames: { readers: 'Lecteurs' } },
         readers: {
+            deleteTitle: 'Supprimer le lecteur « %{name} » ?',
             name: 'Lecteur |||| Lecteurs',
             listEmpty: {
                 write: 'Un lecteur est une porte du système de contrôle d’accès (ACS). Créez-en un, puis liez-le à l’appareil de cette porte.',

@@ -5,7 +5,8 @@ import type { ScheduleRecord } from '../../../contract/schedules';
 import { formatDate } from '../../i18n/format';
 import { accountColumn, accountScopeFilter, useAccountScope } from '../../lists/accountScope';
 import { AppList } from '../../lists/AppList';
-import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
+import { UndoableDeleteButton } from '../../lists/UndoableDeleteButton';
+import { UndoableBulkDeleteButton } from '../../lists/UndoableBulkDeleteButton';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { createPath, useCreateAccount } from '../../lists/createsIn';
 import { useSession } from '../../session/useSession';
@@ -37,7 +38,7 @@ export const ScheduleList = () => {
             actions={<TopToolbar>{add}</TopToolbar>}
         >
             <Datagrid
-                bulkActionButtons={false}
+                bulkActionButtons={mayWrite ? <UndoableBulkDeleteButton /> : false}
                 rowClick="edit"
                 empty={
                     <ListEmpty text={mayWrite ? 'resources.schedules.listEmpty.write' : 'resources.schedules.listEmpty.read'}>
@@ -54,9 +55,10 @@ export const ScheduleList = () => {
                     <FunctionField
                         label=""
                         render={() => (
-                            // the row's click stays here; the server refuses (409) a schedule groups still follow, and says so
+                            // the row's click stays here; the server refuses (409) a schedule groups still follow, and says so:
+                            // the row comes back after the undo notice, with that reason
                             <Box onClick={e => e.stopPropagation()} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-                                <ConfirmDeleteButton />
+                                <UndoableDeleteButton />
                             </Box>
                         )}
                     />

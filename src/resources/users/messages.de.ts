@@ -6,6 +6,7 @@ const de: Messages = {
         roles: { resources: { users: 'Benutzer' } },
         audit_logs: { resourceNames: { users: 'Benutzer' } },
         users: {
+            deleteTitle: 'Den Benutzer „%{name}“ löschen?',
             name: 'Benutzer |||| Benutzer',
             listEmpty:
                 'Jede Person, die sich an dieser Konsole anmeldet, ist Benutzer eines Kontos, mit einer Rolle. Legen Sie einen für jede Person an, die im Konto arbeitet.',

@@ -6,6 +6,7 @@ const en: Messages = {
         roles: { resources: { users: 'Users' } },
         audit_logs: { resourceNames: { users: 'Users' } },
         users: {
+            deleteTitle: "Delete the user '%{name}'?",
             name: 'User |||| Users',
             listEmpty:
                 'Each person who signs in to this console is a user of one account, with a role. Create one for each person who works in the account.',

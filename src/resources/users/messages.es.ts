@@ -6,6 +6,7 @@ const es: Messages = {
         roles: { resources: { users: 'Usuarios' } },
         audit_logs: { resourceNames: { users: 'Usuarios' } },
         users: {
+            deleteTitle: '¿Eliminar el usuario «%{name}»?',
             name: 'Usuario |||| Usuarios',
             listEmpty:
                 'Cada persona que inicia sesión en esta consola es un usuario de una cuenta, con un rol. Cree uno para cada persona que trabaja en la cuenta.',

@@ -6,6 +6,7 @@ const fr: Messages = {
         roles: { resources: { users: 'Utilisateurs' } },
         audit_logs: { resourceNames: { users: 'Utilisateurs' } },
         users: {
+            deleteTitle: 'Supprimer l’utilisateur « %{name} » ?',
             name: 'Utilisateur |||| Utilisateurs',
             listEmpty:
                 'Chaque personne qui se connecte à cette console est un utilisateur d’un compte, avec un rôle. Créez-en un pour chaque personne qui travaille dans le compte.',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { Confirm, Title, useDelete, useGetList, useTranslate, useUpdate } from 'react-admin';
+import { Title, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { LIST_MAX_PAGE_SIZE } from '../../../contract/constants';
 import { can } from '../../../contract/rights';
 import type { Webhook } from '../../../contract/webhooks';
@@ -19,14 +19,15 @@ const NEWEST_FIRST = { field: 'created_at', order: 'DESC' } as const;
 /**
  * /webhooks (docs/decisions.md "Webhooks"): the current account's webhooks
  * (never their secret), each with its status; a paused one says why and can
- * be resumed; its deliveries can be looked at and replayed.
+ * be resumed; its deliveries can be looked at and replayed. A delete is
+ * undoable (docs/decisions.md "Deletes: undo or a named confirmation").
  */
 export const WebhooksPage = () => {
     const translate = useTranslate();
     const notices = useNotices();
+    const notify = useNotify();
     const session = useSession();
     const [editing, setEditing] = useState<Webhook | 'new'>();
-    const [deleting, setDeleting] = useState<Webhook>();
     const [watching, setWatching] = useState<Webhook>();
     const webhooks = useGetList<Webhook>(
         'webhooks',
@@ -47,18 +48,18 @@ export const WebhooksPage = () => {
                 onSettled: reload,
             },
         );
-    const remove = (w: Webhook) => {
-        setDeleting(undefined);
+    // Gone from the table at once; DELETE goes when the undo notice closes, and a refusal brings the row back.
+    const remove = (w: Webhook) =>
         deleteOne(
             'webhooks',
             { id: w.id, previousData: w },
             {
-                onSuccess: () => notices.success(translate(`${TEXTS}.deleted`)),
+                mutationMode: 'undoable',
+                onSuccess: () => notify(`${TEXTS}.deleted`, { type: 'info', undoable: true, messageArgs: { smart_count: 1 } }),
                 onError: e => notices.failed(`${TEXTS}.deleteFailed`, e),
                 onSettled: reload,
             },
         );
-    };
 
     if (!session) return null;
     const mayWrite = can(session.role, 'webhooks', 'write');
@@ -88,7 +89,7 @@ export const WebhooksPage = () => {
                             resume: mayEdit ? w => resume(w) : undefined,
                             deliveries: setWatching,
                             edit: mayEdit ? setEditing : undefined,
-                            remove: mayDelete ? setDeleting : undefined,
+                            remove: mayDelete ? w => void remove(w) : undefined,
                         }}
                     />
                 )}
@@ -97,17 +98,6 @@ export const WebhooksPage = () => {
                 <WebhookDialog webhook={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} onSaved={reload} />
             )}
             {watching && <DeliveriesDialog webhook={watching} mayReplay={mayWrite} onClose={() => setWatching(undefined)} />}
-            <Confirm
-                isOpen={!!deleting}
-                title={`${TEXTS}.confirmDeleteTitle`}
-                titleTranslateOptions={{ url: deleting?.url ?? '' }}
-                content={`${TEXTS}.confirmDeleteContent`}
-                confirm="app.ok"
-                cancel="ra.action.cancel"
-                confirmColor="warning"
-                onConfirm={() => remove(deleting!)}
-                onClose={() => setDeleting(undefined)}
-            />
         </Box>
     );
 };

@@ -36,9 +36,6 @@ const de: Messages = {
             editLabel: '%{url} bearbeiten',
             deleteLabel: '%{url} löschen',
             deliveriesLabel: 'Zustellungen an %{url}',
-            confirmDeleteTitle: 'Webhook %{url} löschen?',
-            confirmDeleteContent:
-                'Seine Zustellungen werden mit ihm gelöscht, und es wird nichts mehr dorthin gesendet. Dies kann nicht rückgängig gemacht werden.',
             deleted: 'Webhook gelöscht',
             deleteFailed: 'Der Webhook konnte nicht gelöscht werden',
             deliveries: {

@@ -36,8 +36,6 @@ const en: Messages = {
             editLabel: 'Edit %{url}',
             deleteLabel: 'Delete %{url}',
             deliveriesLabel: 'Deliveries of %{url}',
-            confirmDeleteTitle: 'Delete the webhook %{url}?',
-            confirmDeleteContent: 'Its deliveries are deleted with it, and nothing more is sent there. This cannot be undone.',
             deleted: 'Webhook deleted',
             deleteFailed: 'The webhook could not be deleted',
             deliveries: {

@@ -36,8 +36,6 @@ const es: Messages = {
             editLabel: 'Editar %{url}',
             deleteLabel: 'Eliminar %{url}',
             deliveriesLabel: 'Entregas a %{url}',
-            confirmDeleteTitle: '¿Eliminar el webhook %{url}?',
-            confirmDeleteContent: 'Sus entregas se eliminan con él y ya no se envía nada allí. Esta acción no se puede deshacer.',
             deleted: 'Webhook eliminado',
             deleteFailed: 'No se pudo eliminar el webhook',
             deliveries: {

@@ -36,8 +36,6 @@ const fr: Messages = {
             editLabel: 'Modifier %{url}',
             deleteLabel: 'Supprimer %{url}',
             deliveriesLabel: 'Envois vers %{url}',
-            confirmDeleteTitle: 'Supprimer le webhook %{url} ?',
-            confirmDeleteContent: 'Ses envois sont supprimés avec lui et plus rien n’y est envoyé. Cette action est définitive.',
             deleted: 'Webhook supprimé',
             deleteFailed: 'Le webhook n’a pas pu être supprimé',
             deliveries: {
