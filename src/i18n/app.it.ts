@@ -5,7 +5,7 @@ const it: Messages = {
     app: {
         name: 'Console di accesso',
         ok: 'OK',
-        confirmDelete: { title: 'Eliminare questo elemento (%{resource})?', content: 'L’operazione non può essere annullata.' },
+        confirmDelete: { title: 'Eliminare «%{name}»?', content: 'L’operazione non può essere annullata.' },
         export: 'Esporta',
         exports: {
             nothing: 'Niente da esportare: nessuna riga corrisponde ai filtri attuali.',

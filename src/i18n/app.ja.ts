@@ -5,7 +5,7 @@ const ja: Messages = {
     app: {
         name: 'アクセスコンソール',
         ok: 'OK',
-        confirmDelete: { title: 'この %{resource} を削除しますか？', content: 'この操作は元に戻せません。' },
+        confirmDelete: { title: '「%{name}」を削除しますか？', content: 'この操作は元に戻せません。' },
         export: 'エクスポート',
         exports: {
             nothing: 'エクスポートするものがありません: 現在のフィルターに一致する行はありません。',

@@ -5,7 +5,7 @@ const nl: Messages = {
     app: {
         name: 'Toegangsconsole',
         ok: 'OK',
-        confirmDelete: { title: 'Dit item (%{resource}) verwijderen?', content: 'Dit kan niet ongedaan worden gemaakt.' },
+        confirmDelete: { title: '„%{name}” verwijderen?', content: 'Dit kan niet ongedaan worden gemaakt.' },
         export: 'Exporteren',
         exports: {
             nothing: 'Niets te exporteren: geen rij voldoet aan de huidige filters.',

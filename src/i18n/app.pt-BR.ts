@@ -5,7 +5,7 @@ const ptBR: Messages = {
     app: {
         name: 'Console de acesso',
         ok: 'OK',
-        confirmDelete: { title: 'Excluir este item (%{resource})?', content: 'Esta ação não pode ser desfeita.' },
+        confirmDelete: { title: 'Excluir “%{name}”?', content: 'Esta ação não pode ser desfeita.' },
         export: 'Exportar',
         exports: {
             nothing: 'Nada para exportar: nenhuma linha corresponde aos filtros atuais.',

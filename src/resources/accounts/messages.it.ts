@@ -6,6 +6,7 @@ const it: Messages = {
         roles: { resources: { accounts: 'Account' } },
         audit_logs: { resourceNames: { accounts: 'Account' } },
         accounts: {
+            deleteTitle: 'Eliminare l’account «%{name}»?',
             name: 'Account |||| Account',
             fields: {
                 name: 'Nome',

@@ -6,6 +6,7 @@ const ja: Messages = {
         roles: { resources: { accounts: 'アカウント' } },
         audit_logs: { resourceNames: { accounts: 'アカウント' } },
         accounts: {
+            deleteTitle: 'アカウント「%{name}」を削除しますか？',
             name: 'アカウント',
             fields: {
                 name: '名前',

@@ -6,6 +6,7 @@ const nl: Messages = {
         roles: { resources: { accounts: 'Accounts' } },
         audit_logs: { resourceNames: { accounts: 'Accounts' } },
         accounts: {
+            deleteTitle: 'Het account „%{name}” verwijderen?',
             name: 'Account |||| Accounts',
             fields: {
                 name: 'Naam',

@@ -6,6 +6,7 @@ const ptBR: Messages = {
         roles: { resources: { accounts: 'Contas' } },
         audit_logs: { resourceNames: { accounts: 'Contas' } },
         accounts: {
+            deleteTitle: 'Excluir a conta “%{name}”?',
             name: 'Conta |||| Contas',
             fields: {
                 name: 'Nome',

@@ -6,6 +6,7 @@ const it: Messages = {
         roles: { resources: { cardFormats: 'Formati di tessera' } },
         audit_logs: { resourceNames: { cardFormats: 'Formati di tessera' } },
         card_formats: {
+            deleteTitle: 'Eliminare il formato di tessera «%{name}»?',
             name: 'Formato di tessera |||| Formati di tessera',
             section: 'Formati di tessera',
             intro: 'I formati predefiniti sono disponibili per ogni account; aggiungi i formati usati dalle tessere del tuo sito.',

@@ -6,6 +6,7 @@ const ja: Messages = {
         roles: { resources: { cardFormats: 'カードフォーマット' } },
         audit_logs: { resourceNames: { cardFormats: 'カードフォーマット' } },
         card_formats: {
+            deleteTitle: 'カード形式「%{name}」を削除しますか？',
             name: 'カードフォーマット',
             section: 'カードフォーマット',
             intro: '定義済みのフォーマットはすべてのアカウントで使用できます。サイトのカードが使用するフォーマットを追加してください。',

@@ -6,6 +6,7 @@ const nl: Messages = {
         roles: { resources: { cardFormats: 'Kaartformaten' } },
         audit_logs: { resourceNames: { cardFormats: 'Kaartformaten' } },
         card_formats: {
+            deleteTitle: 'De kaartindeling „%{name}” verwijderen?',
             name: 'Kaartformaat |||| Kaartformaten',
             section: 'Kaartformaten',
             intro: 'De vooraf gedefinieerde formaten zijn voor elk account beschikbaar; voeg de formaten toe die de kaarten van uw locatie gebruiken.',

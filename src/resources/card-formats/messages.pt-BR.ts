@@ -6,6 +6,7 @@ const ptBR: Messages = {
         roles: { resources: { cardFormats: 'Formatos de cartão' } },
         audit_logs: { resourceNames: { cardFormats: 'Formatos de cartão' } },
         card_formats: {
+            deleteTitle: 'Excluir o formato de cartão “%{name}”?',
             name: 'Formato de cartão |||| Formatos de cartão',
             section: 'Formatos de cartão',
             intro: 'Os formatos predefinidos estão disponíveis para todas as contas; adicione os formatos que os cartões do seu local usam.',

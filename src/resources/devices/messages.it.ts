@@ -37,6 +37,7 @@ const it: Messages = {
             },
         },
         devices: {
+            deleteTitle: 'Eliminare il dispositivo «%{name}»?',
             name: 'Dispositivo |||| Dispositivi',
             fields: {
                 id: 'ID',

@@ -37,6 +37,7 @@ const ja: Messages = {
             },
         },
         devices: {
+            deleteTitle: 'デバイス「%{name}」を削除しますか？',
             name: 'デバイス',
             fields: {
                 id: 'ID',

@@ -37,6 +37,7 @@ const nl: Messages = {
             },
         },
         devices: {
+            deleteTitle: 'Het apparaat „%{name}” verwijderen?',
             name: 'Apparaat |||| Apparaten',
             fields: {
                 id: 'ID',

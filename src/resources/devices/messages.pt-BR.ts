@@ -37,6 +37,7 @@ const ptBR: Messages = {
             },
         },
         devices: {
+            deleteTitle: 'Excluir o dispositivo “%{name}”?',
             name: 'Dispositivo |||| Dispositivos',
             fields: {
                 id: 'ID',

@@ -140,6 +140,7 @@ const it: Messages = {
             },
         },
         artifacts: {
+            deleteTitle: 'Eliminare il firmware «%{name}»?',
             name: 'Firmware |||| Firmware',
             title: 'Aggiornamenti',
             upload: 'Carica firmware',
@@ -185,6 +186,7 @@ const it: Messages = {
             },
         },
         firmware_keys: {
+            deleteTitle: 'Eliminare la chiave di firma «%{name}»?',
             name: 'Chiave di firma |||| Chiavi di firma',
             section: 'Chiavi di firma del firmware',
             intro: 'Il firmware firmato con una di queste chiavi pubbliche risulta verificato qui e negli account sottostanti; dove sono impostate delle chiavi, il firmware che esse non verificano non può essere distribuito.',

@@ -141,6 +141,7 @@ const nl: Messages = {
             },
         },
         artifacts: {
+            deleteTitle: 'De firmware „%{name}” verwijderen?',
             name: 'Firmware |||| Firmware',
             title: 'Updates',
             upload: 'Firmware uploaden',
@@ -186,6 +187,7 @@ const nl: Messages = {
             },
         },
         firmware_keys: {
+            deleteTitle: 'De ondertekeningssleutel „%{name}” verwijderen?',
             name: 'Ondertekeningssleutel |||| Ondertekeningssleutels',
             section: 'Ondertekeningssleutels voor firmware',
             intro: 'Firmware die met een van deze publieke sleutels is ondertekend, wordt hier en in de onderliggende accounts als geverifieerd getoond; waar sleutels zijn ingesteld, kan firmware die ze niet verifiëren niet worden uitgerold.',

@@ -140,6 +140,7 @@ const ptBR: Messages = {
             },
         },
         artifacts: {
+            deleteTitle: 'Excluir o firmware “%{name}”?',
             name: 'Firmware |||| Firmwares',
             title: 'Atualizações',
             upload: 'Enviar firmware',
@@ -185,6 +186,7 @@ const ptBR: Messages = {
             },
         },
         firmware_keys: {
+            deleteTitle: 'Excluir a chave de assinatura “%{name}”?',
             name: 'Chave de assinatura |||| Chaves de assinatura',
             section: 'Chaves de assinatura de firmware',
             intro: 'Um firmware assinado com uma destas chaves públicas aparece como verificado aqui e nas contas abaixo; onde há chaves definidas, um firmware que elas não verificam não pode ser implantado.',

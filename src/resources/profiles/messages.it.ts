@@ -9,6 +9,7 @@ const it: Messages = {
             actionNames: { import: 'Importazione', expire: 'Scadenza', consent: 'Registrazione consenso' },
         },
         profiles: {
+            deleteTitle: 'Eliminare il profilo «%{name}»?',
             empty: 'Le persone ottengono un profilo quando si registrano a un lettore di registrazione, quando seguono un invito di registrazione web o quando ricevono un badge visitatore.',
             emptyActions: { readers: 'Lettori di registrazione', invite: 'Invita persone', visitor: 'Emetti un badge visitatore' },
             formAccount: { in: 'In %{account}', choose: 'Nell’account' },

@@ -9,6 +9,7 @@ const ja: Messages = {
             actionNames: { import: 'インポート', expire: '期限切れにする', consent: '同意を記録' },
         },
         profiles: {
+            deleteTitle: 'プロファイル「%{name}」を削除しますか？',
             empty: '登録用リーダーで登録したとき、Web 登録の招待に応じたとき、または来訪者バッジを受け取ったときに、プロファイルが作成されます。',
             emptyActions: { readers: '登録用リーダー', invite: '人を招待', visitor: '来訪者バッジを発行' },
             formAccount: { in: '%{account} 内', choose: 'アカウント' },

@@ -9,6 +9,7 @@ const nl: Messages = {
             actionNames: { import: 'Importeren', expire: 'Laten verlopen', consent: 'Toestemming vastleggen' },
         },
         profiles: {
+            deleteTitle: 'Het profiel „%{name}” verwijderen?',
             empty: 'Mensen krijgen een profiel wanneer ze zich inschrijven bij een inschrijvingslezer, een uitnodiging voor webinschrijving volgen of een bezoekersbadge krijgen.',
             emptyActions: { readers: 'Inschrijvingslezers', invite: 'Mensen uitnodigen', visitor: 'Een bezoekersbadge uitgeven' },
             formAccount: { in: 'In %{account}', choose: 'In het account' },

@@ -9,6 +9,7 @@ const ptBR: Messages = {
             actionNames: { import: 'Importar', expire: 'Expirar', consent: 'Registrar consentimento' },
         },
         profiles: {
+            deleteTitle: 'Excluir o perfil “%{name}”?',
             empty: 'As pessoas recebem um perfil quando se cadastram em um leitor de cadastro, quando seguem um convite de cadastro pela web ou quando recebem um crachá de visitante.',
             emptyActions: { readers: 'Leitores de cadastro', invite: 'Convidar pessoas', visitor: 'Emitir um crachá de visitante' },
             formAccount: { in: 'Em %{account}', choose: 'Na conta' },

@@ -6,6 +6,7 @@ const it: Messages = {
     resources: {
         audit_logs: { resourceNames: { readers: 'Lettori' } },
         readers: {
+            deleteTitle: 'Eliminare il lettore «%{name}»?',
             name: 'Lettore |||| Lettori',
             listEmpty: {
                 write: 'Un lettore è una porta del sistema di controllo accessi (ACS). Creane uno, poi collegalo al dispositivo di quella porta.',

@@ -6,6 +6,7 @@ const ja: Messages = {
     resources: {
         audit_logs: { resourceNames: { readers: 'リーダー' } },
         readers: {
+            deleteTitle: 'リーダー「%{name}」を削除しますか？',
             name: 'リーダー',
             listEmpty: {
                 write: 'リーダーは入退室管理システム（ACS）のドアです。リーダーを追加してから、そのドアにあるデバイスとリンクしてください。',

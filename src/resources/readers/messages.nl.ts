@@ -6,6 +6,7 @@ const nl: Messages = {
     resources: {
         audit_logs: { resourceNames: { readers: 'Lezers' } },
         readers: {
+            deleteTitle: 'De lezer „%{name}” verwijderen?',
             name: 'Lezer |||| Lezers',
             listEmpty: {
                 write: 'Een lezer is een deur van het toegangscontrolesysteem (ACS). Voeg er een toe en koppel hem daarna aan het apparaat bij die deur.',

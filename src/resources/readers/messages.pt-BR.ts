@@ -6,6 +6,7 @@ const ptBR: Messages = {
     resources: {
         audit_logs: { resourceNames: { readers: 'Leitores' } },
         readers: {
+            deleteTitle: 'Excluir o leitor “%{name}”?',
             name: 'Leitor |||| Leitores',
             listEmpty: {
                 write: 'Um leitor é uma porta do sistema de controle de acesso (ACS). Crie um e depois vincule-o ao dispositivo dessa porta.',

@@ -6,6 +6,7 @@ const it: Messages = {
         roles: { resources: { users: 'Utenti' } },
         audit_logs: { resourceNames: { users: 'Utenti' } },
         users: {
+            deleteTitle: 'Eliminare l’utente «%{name}»?',
             name: 'Utente |||| Utenti',
             listEmpty:
                 'Ogni persona che accede a questa console è un utente di un account, con un ruolo. Creane uno per ogni persona che lavora nell’account.',

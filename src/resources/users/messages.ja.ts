@@ -6,6 +6,7 @@ const ja: Messages = {
         roles: { resources: { users: 'ユーザー' } },
         audit_logs: { resourceNames: { users: 'ユーザー' } },
         users: {
+            deleteTitle: 'ユーザー「%{name}」を削除しますか？',
             name: 'ユーザー',
             listEmpty:
                 'このコンソールにログインする人は、いずれかのアカウントのユーザーで、ロールを持っています。アカウントで作業する人ごとにユーザーを作成してください。',

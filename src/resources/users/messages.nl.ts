@@ -6,6 +6,7 @@ const nl: Messages = {
         roles: { resources: { users: 'Gebruikers' } },
         audit_logs: { resourceNames: { users: 'Gebruikers' } },
         users: {
+            deleteTitle: 'De gebruiker „%{name}” verwijderen?',
             name: 'Gebruiker |||| Gebruikers',
             listEmpty:
                 'Iedereen die zich bij deze console aanmeldt, is gebruiker van een account, met een rol. Maak er een aan voor elke persoon die in het account werkt.',

@@ -6,6 +6,7 @@ const ptBR: Messages = {
         roles: { resources: { users: 'Usuários' } },
         audit_logs: { resourceNames: { users: 'Usuários' } },
         users: {
+            deleteTitle: 'Excluir o usuário “%{name}”?',
             name: 'Usuário |||| Usuários',
             listEmpty:
                 'Cada pessoa que entra neste console é usuária de uma conta, com uma função. Crie um usuário para cada pessoa que trabalha na conta.',

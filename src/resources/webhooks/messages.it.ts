@@ -36,9 +36,6 @@ const it: Messages = {
             editLabel: 'Modifica %{url}',
             deleteLabel: 'Elimina %{url}',
             deliveriesLabel: 'Consegne di %{url}',
-            confirmDeleteTitle: 'Eliminare il webhook %{url}?',
-            confirmDeleteContent:
-                'Le sue consegne vengono eliminate con esso e non vi si invia più nulla. L’operazione non può essere annullata.',
             deleted: 'Webhook eliminato',
             deleteFailed: 'Impossibile eliminare il webhook',
             deliveries: {

@@ -36,8 +36,6 @@ const ja: Messages = {
             editLabel: '%{url} を編集',
             deleteLabel: '%{url} を削除',
             deliveriesLabel: '%{url} への配信',
-            confirmDeleteTitle: 'Webhook %{url} を削除しますか？',
-            confirmDeleteContent: '配信も一緒に削除され、今後は何も送信されません。この操作は元に戻せません。',
             deleted: 'Webhook を削除しました',
             deleteFailed: 'Webhook を削除できませんでした',
             deliveries: {

@@ -36,9 +36,6 @@ const nl: Messages = {
             editLabel: '%{url} bewerken',
             deleteLabel: '%{url} verwijderen',
             deliveriesLabel: 'Leveringen aan %{url}',
-            confirmDeleteTitle: 'Webhook %{url} verwijderen?',
-            confirmDeleteContent:
-                'De leveringen worden mee verwijderd en er wordt niets meer naartoe gestuurd. Dit kan niet ongedaan worden gemaakt.',
             deleted: 'Webhook verwijderd',
             deleteFailed: 'De webhook kon niet worden verwijderd',
             deliveries: {

@@ -36,8 +36,6 @@ const ptBR: Messages = {
             editLabel: 'Editar %{url}',
             deleteLabel: 'Excluir %{url}',
             deliveriesLabel: 'Entregas de %{url}',
-            confirmDeleteTitle: 'Excluir o webhook %{url}?',
-            confirmDeleteContent: 'As entregas dele são excluídas junto e nada mais é enviado para lá. Esta ação não pode ser desfeita.',
             deleted: 'Webhook excluído',
             deleteFailed: 'Não foi possível excluir o webhook',
             deliveries: {
