@@ -23,7 +23,8 @@ describe('the Devices list (SPEC 2.2, 6.3)', () => {
         const row = (await listed()).closest('tr')!;
         expect(within(row).getByText('Online')).toBeInTheDocument();
         expect(within(row).getByText('SIM-00004')).toBeInTheDocument();
-        expect(within(row).getByText('two-fa')).toBeInTheDocument();
+        // the role read as words, its SPEC 4.6 code on hover
+        expect(within(row).getByText('Face and badge')).toHaveAttribute('title', 'two-fa');
         expect(within(row).getByText('High')).toBeInTheDocument();
         expect(within(row).getByText(/^\d+ s ago$/)).toBeInTheDocument();
         const pending = screen.getByText('SIM-00011', { selector: 'div' }).closest('tr')!;

@@ -113,7 +113,7 @@ export const DeviceList = () => {
                 />
                 {scope.spansAccounts && accountColumn({ sortable: true })}
                 <CellField source="reader" sortable={false} render={(d: Device) => d.reader?.description ?? '-'} />
-                <CellField source="role" render={(d: Device) => <span title={labels.role(d.role)}>{d.role}</span>} />
+                <CellField source="role" render={(d: Device) => <span title={d.role}>{labels.role(d.role)}</span>} />
                 <CellField source="security_level" sortable={false} render={(d: Device) => labels.securityLevel(d.security_level)} />
                 <CellField
                     source="release"
