@@ -29,6 +29,8 @@ export const DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 /** The console's languages; a user's choice is kept on the server (GET /me, PUT /me/locale). */
 export const LOCALE_CODES = ['en', 'fr', 'de', 'es', 'pt-BR', 'it', 'nl', 'ja'] as const;
 export type LocaleCode = (typeof LOCALE_CODES)[number];
+/** The platform's own brand, worn where no account's brand is (docs/decisions.md "Brands per account"). */
+export const PLATFORM_BRAND = { product_name: 'Access Console', primary_color: '#1f4e79', secondary_color: '#0b7a75' } as const;
 /**
  * Lists cap per_page at the largest page size offered (SPEC 9). The lists
  * pickers read whole (SPEC 7.1: accounts, devices, access groups, card

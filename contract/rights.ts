@@ -42,6 +42,7 @@ export const CORE_RESOURCES = [
     'webhooks',
     'schedules',
     'alertRules',
+    'branding',
 ] as const;
 export type CoreResource = (typeof CORE_RESOURCES)[number];
 export type Resource = CoreResource | ResourceOf<RegisteredContract>;
@@ -106,6 +107,12 @@ const CORE_RIGHTS: Record<CoreResource, Grants> = {
     schedules: { ...same(STAFF, RW), ...same(['manager', 'user'], ['read']) },
     // Alert rules (docs/decisions.md "Alert rules"); moderators and above manage their account's rules, managers read them.
     alertRules: { ...same(STAFF, ['read', 'write', 'delete']), manager: ['read'] },
+    // An account's brand (docs/decisions.md "Brands per account"): the admin, dealers and installers set their own and
+    // their customers' (the account scope keeps them to their tree); a customer's staff see what they wear.
+    branding: {
+        ...same(['admin', 'dealer', 'installer'], ['read', 'write', 'delete']),
+        ...same(['moderator', 'manager', 'user'], ['read']),
+    },
 };
 
 export const RIGHTS: Record<Resource, Grants> = Object.assign({}, CORE_RIGHTS, ...featureContracts.map(c => c.rights));

@@ -10,6 +10,7 @@ import { alertRulesFeature } from './resources/alert-rules/feature';
 import { apiKeysFeature } from './resources/api-keys/feature';
 import { artifactsFeature } from './resources/artifacts/feature';
 import { auditLogsFeature } from './resources/audit-logs/feature';
+import { brandingFeature } from './resources/branding/feature';
 import { authFeature } from './resources/auth/feature';
 import { cardFormatsFeature } from './resources/card-formats/feature';
 import { cardsFeature } from './resources/cards/feature';
@@ -35,6 +36,7 @@ import { deviceApiFeature } from './device-api';
 export const features: Feature[] = [
     authFeature,
     accountsFeature,
+    brandingFeature,
     usersFeature,
     rolesFeature,
     auditLogsFeature,

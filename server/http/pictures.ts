@@ -40,7 +40,8 @@ export const checkPicture = async (data: Buffer, limits: PictureLimits): Promise
     if (!format || !limits.formats.includes(format)) return { problem: 'format' };
     let width: number, height: number;
     try {
-        const meta = await sharp(data).metadata();
+        // the header alone: no pixel limit here, so a huge size is told as such (below) rather than as unreadable
+        const meta = await sharp(data, { limitInputPixels: false }).metadata();
         if (meta.format !== format) return { problem: 'unreadable' };
         ({ width, height } = meta);
     } catch {

@@ -1,3 +1,4 @@
+import { PLATFORM_BRAND } from '../../contract/constants';
 import { darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
@@ -5,7 +6,7 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
  * The brand: the one primary and secondary colour of the sign-in pages, the app bar, the buttons and the charts.
  * The dark theme lightens them so they read on a dark background (docs/decisions.md "Dark theme").
  */
-export const BRAND = { primary: '#1f4e79', secondary: '#0b7a75' } as const;
+export const BRAND = { primary: PLATFORM_BRAND.primary_color, secondary: PLATFORM_BRAND.secondary_color } as const;
 
 // MUI picks the text drawn on a colour by this contrast ratio: WCAG AA for body text (tests/contract/themeContrast.test.ts).
 const contrastThreshold = 4.5;

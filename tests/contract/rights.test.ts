@@ -92,6 +92,15 @@ const SPEC_6_2: Record<Resource, Partial<Record<Role, Action[]>>> = {
     schedules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write']])), manager: ['read'], user: ['read'] },
     // alert rules, managed by moderators and above, read by managers
     alertRules: { ...Object.fromEntries(STAFF.map(r => [r, ['read', 'write', 'delete']])), manager: ['read'] },
+    // brands (docs/decisions.md "Brands per account"): set by those who sell and install, worn by the customers' staff
+    branding: {
+        admin: ['read', 'write', 'delete'],
+        dealer: ['read', 'write', 'delete'],
+        installer: ['read', 'write', 'delete'],
+        moderator: ['read'],
+        manager: ['read'],
+        user: ['read'],
+    },
 };
 
 describe('SPEC 6.2 resource rights', () => {

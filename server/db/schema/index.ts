@@ -16,3 +16,4 @@ export * from './acsIntegration';
 export * from './webhooks';
 export * from './schedules';
 export * from './alertRules';
+export * from './branding';

@@ -69,7 +69,7 @@ const personOfLine = (
 };
 
 interface Upload {
-    account: { id: number };
+    account: { id: number; path: string };
     settings: EnrollmentSettings;
     createdBy: string;
     now: Date;
@@ -175,7 +175,7 @@ const storeInviteFile = async (ctx: AppContext, reply: FastifyReply, file: Reada
     const refuse = (line: number, reason: string) =>
         stored.refused.length < REFUSED_LISTED_MAX ? stored.refused.push({ line, reason }) : stored.refusedMore++;
     const batch = await insertBatch(ctx.db, account.id, upload.createdBy);
-    const accountLocale = await accountInviteLocale(ctx, account.id);
+    const accountLocale = await accountInviteLocale(ctx, account);
     let pending: (typeof enrollmentInvites.$inferInsert)[] = [];
     let defaultGroups: Promise<number[]> | undefined;
     const flush = async () => {

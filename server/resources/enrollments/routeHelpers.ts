@@ -1,3 +1,4 @@
+import { effectiveBranding } from '../branding';
 import type { LocaleCode } from '../../../contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorReply } from '../../../contract/api';
@@ -30,16 +31,7 @@ export const MULTIPART_OPTIONS = {
     limits: { fileSize: Math.max(TEMPLATE_MAX_BYTES, ENROLLMENT_IMAGE_MAX_BYTES) + 1, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
 };
 
-/** A stream's bytes, or undefined past the limit (the rest is drained). */
-export const readBounded = async (stream: AsyncIterable<Buffer>, max: number) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream) {
-        size += chunk.length;
-        if (size <= max) chunks.push(chunk);
-    }
-    return size > max ? undefined : Buffer.concat(chunks);
-};
+export { readBounded } from '../../http/readBounded';
 
 export const enrollmentAudit = (ctx: AppContext) => auditTrail(ctx.db, 'profiles', 'Web enrollment');
 
@@ -103,10 +95,11 @@ export const inviteeGroups = async (ctx: AppContext, accountId: number, ids: num
 };
 
 /**
- * The language an account's invitations go out in when the inviter chooses none (docs/decisions.md "Mails in the
- * recipient's language").
+ * The language an account's invitations go out in when the inviter chooses none: its brand's, inherited (docs/decisions.md
+ * "Mails in the recipient's language").
  */
-export const accountInviteLocale = async (_ctx: AppContext, _accountId: number): Promise<LocaleCode> => 'en';
+export const accountInviteLocale = async (ctx: AppContext, account: { id: number; path: string }): Promise<LocaleCode> =>
+    (await effectiveBranding(ctx.db, account)).default_locale ?? 'en';
 
 /** The row of a new invitation: a fresh link for the person, with the badge and groups checked for the account. */
 export const newInvite = (

@@ -88,7 +88,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             for (const [i, person] of request.body.people.entries())
                 checked.push({ person, ...(await checkInvitee(ctx, account.id, person, `people.${i}.`)) });
             const now = ctx.now();
-            const accountLocale = await accountInviteLocale(ctx, account.id);
+            const accountLocale = await accountInviteLocale(ctx, account);
             const giveBack = await takeInvitations(ctx, reply, account.id, checked.length);
             const rows = await insertInvites(
                 ctx.db,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReply, idParam } from '../../../contract/api';
 import { profileRecord } from '../../../contract/profiles';
@@ -8,6 +7,7 @@ import { attachment } from '../../http/attachments';
 import { requireAuth } from '../../http/auth';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { consentOfProfile, recordConsent } from './queries';
+import { readBounded } from '../../http/readBounded';
 import { CONSENT_MAX_BYTES, errors, profileAudit, profileRecordOf, tags, visibleProfile } from './routeHelpers';
 
 const CONSENT_MESSAGES = {
@@ -16,17 +16,6 @@ const CONSENT_MESSAGES = {
     pdfOnly: 'Upload PDF, not Word files',
     tooLarge: `The consent document is larger than ${CONSENT_MAX_BYTES / (1024 * 1024)} MB`,
 } as const;
-
-/** A stream's bytes, or undefined past the limit (the rest is drained). */
-const readBounded = async (stream: Readable, max: number) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream) {
-        size += (chunk as Buffer).length;
-        if (size <= max) chunks.push(chunk as Buffer);
-    }
-    return size > max ? undefined : Buffer.concat(chunks);
-};
 
 /** A profile's consent (docs/decisions.md "Consent without web enrollment"): recorded from paper, and downloaded. */
 export const profileConsentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

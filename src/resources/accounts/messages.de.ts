@@ -3,7 +3,7 @@ import type { Messages } from '../../plugins/types';
 const de: Messages = {
     menu: { accounts: 'Kontenliste', accountSettings: 'Kontoeinstellungen' },
     resources: {
-        roles: { resources: { accounts: 'Konten' } },
+        roles: { resources: { accounts: 'Konten', branding: 'Marke' } },
         audit_logs: { resourceNames: { accounts: 'Konten' } },
         accounts: {
             deleteTitle: 'Das Konto „%{name}“ löschen?',

@@ -3,7 +3,7 @@ import type { Messages } from '../../plugins/types';
 const en: Messages = {
     menu: { accounts: 'Accounts List', accountSettings: 'Account Settings' },
     resources: {
-        roles: { resources: { accounts: 'Accounts' } },
+        roles: { resources: { accounts: 'Accounts', branding: 'Brand' } },
         audit_logs: { resourceNames: { accounts: 'Accounts' } },
         accounts: {
             deleteTitle: "Delete the account '%{name}'?",

@@ -3,7 +3,7 @@ import type { Messages } from '../../plugins/types';
 const es: Messages = {
     menu: { accounts: 'Lista de cuentas', accountSettings: 'Configuración de la cuenta' },
     resources: {
-        roles: { resources: { accounts: 'Cuentas' } },
+        roles: { resources: { accounts: 'Cuentas', branding: 'Marca' } },
         audit_logs: { resourceNames: { accounts: 'Cuentas' } },
         accounts: {
             deleteTitle: '¿Eliminar la cuenta «%{name}»?',

@@ -3,7 +3,7 @@ import type { Messages } from '../../plugins/types';
 const fr: Messages = {
     menu: { accounts: 'Liste des comptes', accountSettings: 'Paramètres du compte' },
     resources: {
-        roles: { resources: { accounts: 'Comptes' } },
+        roles: { resources: { accounts: 'Comptes', branding: 'Marque' } },
         audit_logs: { resourceNames: { accounts: 'Comptes' } },
         accounts: {
             deleteTitle: 'Supprimer le compte « %{name} » ?',

@@ -3,7 +3,7 @@ import type { Messages } from '../../plugins/types';
 const it: Messages = {
     menu: { accounts: 'Elenco account', accountSettings: 'Impostazioni account' },
     resources: {
-        roles: { resources: { accounts: 'Account' } },
+        roles: { resources: { accounts: 'Account', branding: 'Marchio' } },
         audit_logs: { resourceNames: { accounts: 'Account' } },
         accounts: {
             deleteTitle: 'Eliminare l’account «%{name}»?',

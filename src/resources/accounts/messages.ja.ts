@@ -3,7 +3,7 @@ import type { Messages } from '../../plugins/types';
 const ja: Messages = {
     menu: { accounts: 'アカウント一覧', accountSettings: 'アカウント設定' },
     resources: {
-        roles: { resources: { accounts: 'アカウント' } },
+        roles: { resources: { accounts: 'アカウント', branding: 'ブランド' } },
         audit_logs: { resourceNames: { accounts: 'アカウント' } },
         accounts: {
             deleteTitle: 'アカウント「%{name}」を削除しますか？',

@@ -3,7 +3,7 @@ import type { Messages } from '../../plugins/types';
 const nl: Messages = {
     menu: { accounts: 'Accountlijst', accountSettings: 'Accountinstellingen' },
     resources: {
-        roles: { resources: { accounts: 'Accounts' } },
+        roles: { resources: { accounts: 'Accounts', branding: 'Merk' } },
         audit_logs: { resourceNames: { accounts: 'Accounts' } },
         accounts: {
             deleteTitle: 'Het account „%{name}” verwijderen?',

@@ -3,7 +3,7 @@ import type { Messages } from '../../plugins/types';
 const ptBR: Messages = {
     menu: { accounts: 'Lista de contas', accountSettings: 'Configurações da conta' },
     resources: {
-        roles: { resources: { accounts: 'Contas' } },
+        roles: { resources: { accounts: 'Contas', branding: 'Marca' } },
         audit_logs: { resourceNames: { accounts: 'Contas' } },
         accounts: {
             deleteTitle: 'Excluir a conta “%{name}”?',

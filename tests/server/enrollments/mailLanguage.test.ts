@@ -46,6 +46,21 @@ describe("the mails to an invited person, in the invitation's language", () => {
         expect(code!.subject).toMatch(/^Your enrollment code: \d{6}$/);
     });
 
+    it("in the account's language when none is chosen and its brand names one", async () => {
+        const admin = await p.as(ADMIN.email);
+        const brand = { product_name: 'École', primary_color: '#1a237e', secondary_color: '#ff6f00', default_locale: 'fr' };
+        expect((await admin('PUT', `/accounts/${account}/branding`, brand)).statusCode).toBe(200);
+        try {
+            const [invitation] = await invite({ name: 'Léa', email: 'lea@language.test' });
+            expect(invitation!.subject).toBe('Invitation à enregistrer votre visage');
+            // a choice made with the invitation still wins
+            const [chosen] = await invite({ name: 'Ana', email: 'ana@language.test', locale: 'es' });
+            expect(chosen!.subject).toBe('Invitación para registrar su rostro');
+        } finally {
+            await admin('DELETE', `/accounts/${account}/branding`);
+        }
+    });
+
     it('refuses a language the console does not speak', async () => {
         const admin = await p.as(ADMIN.email);
         const refused = await admin('POST', '/web-enrollments/invites', {
