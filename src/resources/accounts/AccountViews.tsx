@@ -29,6 +29,7 @@ import { ConfirmDeleteButton } from '../../lists/ConfirmDeleteButton';
 import { useNotices } from '../../notifications/notices';
 import { useSession } from '../../session/useSession';
 import { accountBody, AccountForm } from './AccountForm';
+import { AccountBrand } from './AccountBrand';
 import { AccountOptions } from './AccountOptions';
 
 const TYPES = ['dealer', 'customer'] as const;
@@ -145,18 +146,22 @@ const AccountSections = ({ readOnly }: { readOnly: boolean }) => {
     const sections = useAccountSections();
     if (!record || !session) return null;
     const extra = sections.filter(s => can(session.role, s.right[0], s.right[1]) && (!s.mainAccountOnly || record.main));
-    const Extra = tab >= 2 ? extra[tab - 2]?.component : undefined;
+    const brand = can(session.role, 'branding', 'read');
+    const first = brand ? 3 : 2;
+    const Extra = tab >= first ? extra[tab - first]?.component : undefined;
     return (
         <Box>
             <Tabs value={tab} onChange={(_e, v) => setTab(v)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
                 <Tab label={translate('resources.accounts.sections.details')} />
                 <Tab label={translate('resources.accounts.sections.features')} />
+                {brand && <Tab label={translate('resources.accounts.sections.brand')} />}
                 {extra.map(s => (
                     <Tab key={s.key} label={translate(s.label)} />
                 ))}
             </Tabs>
             {tab === 0 && <AccountForm readOnly={readOnly} />}
             {tab === 1 && <AccountOptions accountId={record.id} readOnly={readOnly} />}
+            {brand && tab === 2 && <AccountBrand accountId={record.id} readOnly={!can(session.role, 'branding', 'write')} />}
             {Extra && <Extra accountId={record.id} />}
         </Box>
     );
