@@ -27,7 +27,7 @@ const open = (call: ReturnType<typeof vi.fn>, readOnly = false) =>
 
 describe("an account's brand (docs/decisions.md 'Brands per account')", () => {
     it('says whose brand the account wears, and saves its own with the host names as a list', async () => {
-        const call = vi.fn(async (path: string, options?: { method?: string; body?: unknown }) => {
+        const call = vi.fn(async (_path: string, options?: { method?: string; body?: unknown }) => {
             if (options?.method === 'PUT') {
                 const body = options.body as { product_name: string; domains: string[] };
                 return {

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { Feature } from '../../feature';
 import { referencedLogoKeys } from './queries';
-import { brandingRoutes, LOGO_MAX_BYTES } from './routes';
+import { LOGO_MAX_BYTES, logoRoutes } from './logoRoutes';
+import { brandingRoutes } from './routes';
 
 export const brandingFeature: Feature = {
     name: 'branding',
@@ -10,7 +11,7 @@ export const brandingFeature: Feature = {
             // the logo is one file; one byte over its limit tells a logo too large from one just at it
             bodies: scope =>
                 scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 2, fieldSize: 100, parts: 3 } }),
-            plugins: [brandingRoutes],
+            plugins: [brandingRoutes, logoRoutes],
         },
     ],
     files: [{ name: 'logos', owns: key => key.startsWith('branding/'), referenced: referencedLogoKeys }],

@@ -27,6 +27,30 @@ const draftOf = (branding: AccountBranding): Draft => {
 const fieldsOf = (error: unknown): Record<string, string> =>
     ((error as { body?: { fields?: Record<string, string> } }).body?.fields ?? {}) as Record<string, string>;
 
+/** The brand as it will look: its logo, its name on its primary colour, its secondary colour. */
+const BrandPreview = ({ logoUrl, draft }: { logoUrl: string | null; draft: Draft }) => {
+    const translate = useTranslate();
+    return (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {logoUrl ? (
+                <Box
+                    component="img"
+                    src={logoUrl}
+                    alt={translate('resources.accounts.brand.logo')}
+                    sx={{ height: 48, maxWidth: 200, objectFit: 'contain' }}
+                />
+            ) : null}
+            <Box sx={{ px: 2, py: 1, borderRadius: 1, bgcolor: draft.primary_color, color: '#fff', fontWeight: 600 }}>
+                {draft.product_name || translate('resources.accounts.brand.fields.product_name')}
+            </Box>
+            <Box
+                sx={{ width: 32, height: 32, borderRadius: 1, bgcolor: draft.secondary_color }}
+                title={translate('resources.accounts.brand.fields.secondary_color')}
+            />
+        </Stack>
+    );
+};
+
 /**
  * The account's brand (docs/decisions.md "Brands per account"): its own, or which one it wears and from where; the
  * roles with the branding right set it, others see it read-only.
@@ -120,23 +144,7 @@ export const AccountBrand = ({ accountId, readOnly }: { accountId: number; readO
                           ? t('platformBrand')
                           : t('inherited', { name: effective.product_name })}
                 </Alert>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                    {effective.logo_url ? (
-                        <Box
-                            component="img"
-                            src={effective.logo_url}
-                            alt={t('logo')}
-                            sx={{ height: 48, maxWidth: 200, objectFit: 'contain' }}
-                        />
-                    ) : null}
-                    <Box sx={{ px: 2, py: 1, borderRadius: 1, bgcolor: draft.primary_color, color: '#fff', fontWeight: 600 }}>
-                        {draft.product_name || t('fields.product_name')}
-                    </Box>
-                    <Box
-                        sx={{ width: 32, height: 32, borderRadius: 1, bgcolor: draft.secondary_color }}
-                        title={t('fields.secondary_color')}
-                    />
-                </Stack>
+                <BrandPreview logoUrl={effective.logo_url} draft={draft} />
                 <TextField {...field('product_name')} required />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                     <TextField {...field('primary_color', { type: 'color' })} />
