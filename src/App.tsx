@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { cloneElement, useEffect, useMemo, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
@@ -34,7 +34,22 @@ const PRODUCT_NAME = 'Access Console';
 
 /** Browser routes, not hash routes: /login, /devices… load directly. */
 export const App = () => {
-    const plugins = installedPlugins();
+    // The same elements on every render: a brand or a direction that changes renders the console again with new
+    // themes, and react-admin would otherwise register its resources again and mount the screen anew (its state lost).
+    const plugins = useMemo(installedPlugins, []);
+    const slots = useMemo(pluginSlots, []);
+    const routes = useMemo(
+        () => [
+            <CustomRoutes noLayout key="public">
+                {[...publicRoutes, ...plugins.flatMap(p => p.publicRoutes ?? [])].map(r => (
+                    <Route key={r.path} path={r.path} element={<WithAllTexts>{r.element}</WithAllTexts>} />
+                ))}
+            </CustomRoutes>,
+            cloneElement(pluginRoutes(plugins), { key: 'plugins' }),
+            ...pluginResources(plugins),
+        ],
+        [plugins],
+    );
     const direction = useDirection();
     const brand = useBrand();
     const themes = useMemo(() => {
@@ -48,7 +63,7 @@ export const App = () => {
     return (
         <CacheProvider value={styleCaches[direction]}>
             <BrowserRouter>
-                <PluginSlotsContext.Provider value={pluginSlots()}>
+                <PluginSlotsContext.Provider value={slots}>
                     <Admin
                         title={title}
                         dataProvider={dataProvider}
@@ -65,13 +80,7 @@ export const App = () => {
                         notification={AppNotification}
                         disableTelemetry
                     >
-                        <CustomRoutes noLayout>
-                            {[...publicRoutes, ...plugins.flatMap(p => p.publicRoutes ?? [])].map(r => (
-                                <Route key={r.path} path={r.path} element={<WithAllTexts>{r.element}</WithAllTexts>} />
-                            ))}
-                        </CustomRoutes>
-                        {pluginRoutes(plugins)}
-                        {pluginResources(plugins)}
+                        {routes}
                     </Admin>
                 </PluginSlotsContext.Provider>
             </BrowserRouter>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { PLATFORM_BRAND } from '../../contract/constants';
 import { apiFetch } from '../dataProvider/http';
 
 /**
@@ -40,7 +41,8 @@ export const useBrand = (): Brand | null =>
  */
 export const wearHostBrand = () =>
     apiFetch<Brand>('/branding/host', { noAccount: true }).then(
-        brand => wear(brand ?? null),
+        // the platform's own brand is the look the console has without one: nothing to draw again
+        brand => wear(brand && brand.product_name !== PLATFORM_BRAND.product_name ? brand : null),
         () => wear(null),
     );
 
