@@ -14,7 +14,8 @@ const leaves = (tree: Messages, prefix = ''): [string, string][] =>
     );
 
 const english = new Map(leaves(await loadEnglish()));
-const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map(m => m[1]).sort();
+/** The placeholders a text names, each once: a plural form may spell a count out (Arabic's two: 'عنصران') or name it. */
+const placeholders = (text: string) => [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map(m => m[1]))].sort();
 /** react-admin gives its sort tooltip both %{field} and %{field_lower_first}: German capitalises nouns, so it takes the first. */
 const samePlaceholders = (key: string, a: string, b: string) =>
     key === 'ra.sort.sort_by'
