@@ -27,7 +27,7 @@ export const DEFAULT_SECURITY_LEVEL = 'medium';
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken' } as const;
 export const DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 /** The console's languages; a user's choice is kept on the server (GET /me, PUT /me/locale). */
-export const LOCALE_CODES = ['en', 'fr', 'de', 'es'] as const;
+export const LOCALE_CODES = ['en', 'fr', 'de', 'es', 'ar'] as const;
 export type LocaleCode = (typeof LOCALE_CODES)[number];
 /**
  * Lists cap per_page at the largest page size offered (SPEC 9). The lists

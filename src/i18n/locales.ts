@@ -6,6 +6,7 @@ export const LOCALES: { locale: LocaleCode; name: string }[] = [
     { locale: 'fr', name: 'Français' },
     { locale: 'de', name: 'Deutsch' },
     { locale: 'es', name: 'Español' },
+    { locale: 'ar', name: 'العربية' },
 ];
 
 export const isLocale = (value: unknown): value is LocaleCode => LOCALE_CODES.includes(value as LocaleCode);

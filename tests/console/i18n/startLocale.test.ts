@@ -11,6 +11,9 @@ describe('the language a page starts in', () => {
         expect(browserLocale(['FR-ca'])).toBe('fr');
         expect(browserLocale(['pt-BR', 'ja'])).toBe('en');
         expect(browserLocale([])).toBe('en');
+        expect(browserLocale(['ar-SA', 'en'])).toBe('ar');
+        expect(browserLocale(['pt-BR', 'ar-EG'])).toBe('ar');
+        expect(browserLocale(['AR'])).toBe('ar');
     });
 
     it("starts a first visit in the browser's language, and keeps a choice made on this browser", () => {

@@ -59,6 +59,13 @@ describe('sign-in and me', () => {
         await admin('PUT', '/me/locale', { locale: 'en' });
     });
 
+    it('keeps Arabic as a chosen language', async () => {
+        const admin = await p.as(ADMIN.email);
+        expect((await admin('PUT', '/me/locale', { locale: 'ar' })).statusCode).toBe(204);
+        expect((await (await p.as(ADMIN.email))('GET', '/me')).json().locale).toBe('ar');
+        await admin('PUT', '/me/locale', { locale: 'en' });
+    });
+
     it('answers 401 {error, request_id} without a token', async () => {
         const res = await p.app.inject({ method: 'GET', url: '/api/v2/me' });
         expect(res.statusCode).toBe(401);
