@@ -27,7 +27,7 @@ export const DEFAULT_SECURITY_LEVEL = 'medium';
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken' } as const;
 export const DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 /** The console's languages; a user's choice is kept on the server (GET /me, PUT /me/locale). */
-export const LOCALE_CODES = ['en', 'fr', 'de', 'es', 'pt-BR', 'it', 'nl', 'ja'] as const;
+export const LOCALE_CODES = ['en', 'fr', 'de', 'es', 'pt-BR', 'it', 'nl', 'ja', 'ar'] as const;
 export type LocaleCode = (typeof LOCALE_CODES)[number];
 /** The platform's own brand, worn where no account's brand is (docs/decisions.md "Brands per account"). */
 export const PLATFORM_BRAND = { product_name: 'Access Console', primary_color: '#1f4e79', secondary_color: '#0b7a75' } as const;

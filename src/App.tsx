@@ -36,8 +36,8 @@ const PRODUCT_NAME = 'Access Console';
 export const App = () => {
     // The same elements on every render: a brand or a direction that changes renders the console again with new
     // themes, and react-admin would otherwise register its resources again and mount the screen anew (its state lost).
-    const plugins = useMemo(installedPlugins, []);
-    const slots = useMemo(pluginSlots, []);
+    const plugins = useMemo(() => installedPlugins(), []);
+    const slots = useMemo(() => pluginSlots(), []);
     const routes = useMemo(
         () => [
             <CustomRoutes noLayout key="public">

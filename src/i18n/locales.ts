@@ -10,6 +10,7 @@ export const LOCALES: { locale: LocaleCode; name: string }[] = [
     { locale: 'it', name: 'Italiano' },
     { locale: 'nl', name: 'Nederlands' },
     { locale: 'ja', name: '日本語' },
+    { locale: 'ar', name: 'العربية' },
 ];
 
 export const isLocale = (value: unknown): value is LocaleCode => LOCALE_CODES.includes(value as LocaleCode);

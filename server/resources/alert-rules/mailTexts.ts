@@ -27,6 +27,9 @@ const twoForms =
     (n: number) =>
         (isOne(n) ? one : other).replace('%{n}', String(n));
 const frenchOne = (n: number) => n < 2;
+/** Arabic counts: one (the noun alone), two (the dual), 3 to 10 (a plural), 11 and up (a singular accusative). */
+const arabicCount = (n: number, one: string, two: string, few: string, many: string) =>
+    n === 1 ? one : n === 2 ? two : n % 100 >= 3 && n % 100 <= 10 ? `${n} ${few}` : `${n} ${many}`;
 
 export const ALERT_MAIL_TEXTS: Record<LocaleCode, AlertMailTexts> = {
     en: {
@@ -140,5 +143,19 @@ export const ALERT_MAIL_TEXTS: Record<LocaleCode, AlertMailTexts> = {
         footerAddress: 'このアドレスが同意したため、このアラートが届いています。停止する:',
         head: ['時刻', '種類', 'リーダー', 'アカウント', '人物'],
         open: '開く',
+    },
+    ar: {
+        events: n => arabicCount(n, 'حدث', 'حدثان', 'أحداث', 'حدثًا'),
+        newEvents: n => arabicCount(n, 'حدث جديد', 'حدثان جديدان', 'أحداث جديدة', 'حدثًا جديدًا'),
+        moreEvents: n => `${arabicCount(n, 'حدث', 'حدثان', 'أحداث', 'حدثًا')} أخرى`,
+        subject: 'تنبيه: %{events}',
+        digestSubject: 'ملخص التنبيهات: %{events}',
+        matched: 'رصدت قاعدة التنبيه %{rule}: %{events}.',
+        matchedInPeriod: 'رصدت قاعدة التنبيه %{rule} من %{from} إلى %{to} بالتوقيت العالمي: %{events}.',
+        more: '…و%{events}: اطّلع عليها في وحدة التحكم، %{url}',
+        footerUser: 'غيّر هذه التنبيهات أو أوقفها في وحدة التحكم:',
+        footerAddress: 'تصلك هذه التنبيهات لأن هذا العنوان وافق عليها. إيقافها:',
+        head: ['الوقت', 'النوع', 'القارئ', 'الحساب', 'الأشخاص'],
+        open: 'فتح',
     },
 };

@@ -133,4 +133,18 @@ export const ENROLLMENT_MAIL_TEXTS: Record<LocaleCode, EnrollmentMailTexts> = {
         code: '登録を続けるためのコードは %{code} です。有効期間は10分です。',
         codeNotAsked: 'コードを依頼していない場合は、このメッセージを無視してください。',
     },
+    ar: {
+        hello: 'مرحبًا،',
+        invitationSubject: 'دعوة لتسجيل وجهك',
+        invited: 'أنت مدعو لتسجيل وجهك للدخول من الأبواب.',
+        invitedBy: 'الدعوة من: %{account}',
+        invitationFor: 'الدعوة إلى: %{person}',
+        steps: 'في الصفحة أدناه تقرأ الموافقة وتوقّعها، ثم تلتقط صورة لوجهك بهاتفك أو حاسوبك.',
+        enrollNow: 'سجّل الآن',
+        linkWorks: 'يعمل الرابط مرة واحدة حتى %{until}. إن لم تكن تتوقع هذه الرسالة فتجاهلها.',
+        tenantNote: 'الأسماء بين علامات الاقتباس أدخلتها الجهة التي دعتك.',
+        codeSubject: 'رمز التسجيل الخاص بك',
+        code: 'رمز متابعة تسجيلك هو %{code}. وهو صالح لمدة 10 دقائق.',
+        codeNotAsked: 'إن لم تطلب رمزًا فتجاهل هذه الرسالة.',
+    },
 };

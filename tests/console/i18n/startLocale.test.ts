@@ -14,6 +14,9 @@ describe('the language a page starts in', () => {
         expect(browserLocale(['ko', 'ja'])).toBe('ja');
         expect(browserLocale(['ko', 'zh-CN'])).toBe('en');
         expect(browserLocale([])).toBe('en');
+        expect(browserLocale(['ar-SA', 'en'])).toBe('ar');
+        expect(browserLocale(['ko', 'ar-EG'])).toBe('ar');
+        expect(browserLocale(['AR'])).toBe('ar');
     });
 
     it('reads Brazilian Portuguese for any Portuguese, and Italian for Swiss Italian', () => {

@@ -59,9 +59,9 @@ describe('sign-in and me', () => {
         await admin('PUT', '/me/locale', { locale: 'en' });
     });
 
-    it('keeps a language whose code carries its region (pt-BR) as it was chosen, and Italian', async () => {
+    it('keeps a language whose code carries its region (pt-BR) as it was chosen, Italian and Arabic', async () => {
         const admin = await p.as(ADMIN.email);
-        for (const locale of ['pt-BR', 'it']) {
+        for (const locale of ['pt-BR', 'it', 'ar']) {
             expect((await admin('PUT', '/me/locale', { locale })).statusCode).toBe(204);
             const later = await p.as(ADMIN.email);
             expect((await later('GET', '/me')).json().locale).toBe(locale);

@@ -40,6 +40,12 @@ describe("the mails to an invited person, in the invitation's language", () => {
         expect(code!.text).toMatch(/Ihr Code zum Fortsetzen der Erfassung lautet \d{6}\./);
     });
 
+    it('in Arabic laid out right to left', async () => {
+        const [invitation] = await invite({ name: 'Laila', email: 'laila@language.test', locale: 'ar' });
+        expect(invitation!.subject).toBe('دعوة لتسجيل وجهك');
+        expect(invitation!.html).toContain('<html lang="ar" dir="rtl">');
+    });
+
     it('in English when none is chosen', async () => {
         const [invitation, code] = await invite({ name: 'Tom', email: 'tom@language.test' });
         expect(invitation!.subject).toBe('Invitation to enroll your face');
