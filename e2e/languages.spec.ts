@@ -56,6 +56,32 @@ test.describe('a Dutch browser', () => {
     });
 });
 
+test.describe('an Arabic browser', () => {
+    test.use({ locale: 'ar-EG' });
+    test('gets the sign-in page and the dashboard in Arabic, laid out right to left', async ({ page }, info) => {
+        await page.goto('/');
+        const submit = page.getByRole('button', { name: 'تسجيل الدخول' });
+        await expect(submit).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+        await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+        // the fields' labels sit at their right edge, as Arabic reads
+        const field = page.getByLabel('البريد الإلكتروني');
+        const label = page.getByText('البريد الإلكتروني', { exact: true }).first();
+        const [fieldBox, labelBox] = [(await field.boundingBox())!, (await label.boundingBox())!];
+        expect(fieldBox.x + fieldBox.width - (labelBox.x + labelBox.width)).toBeLessThan(fieldBox.width / 3);
+        await shot(page, info, 'login-ar');
+        await signInAs(page, { email: 'البريد الإلكتروني', password: 'كلمة المرور', submit: 'تسجيل الدخول' });
+        await expect(page.getByText(/^مرحبًا، /)).toBeVisible();
+        const devices = page.getByRole('menuitem', { name: 'الأجهزة', exact: true });
+        await expect(devices).toBeVisible();
+        // the menu is on the right of the screen, the content to its left
+        const width = page.viewportSize()!.width;
+        const menu = (await devices.boundingBox())!;
+        expect(menu.x).toBeGreaterThan(width / 2);
+        await shot(page, info, 'dashboard-ar');
+    });
+});
+
 test.describe('a Japanese browser', () => {
     test.use({ locale: 'ja-JP', viewport: { width: 1024, height: 900 } });
     test('gets the console in Japanese, its folded menu one icon a row', async ({ page }, info) => {

@@ -48,7 +48,8 @@ export const wearHostBrand = () =>
 
 /** The effective brand of a signed-in user's own account. */
 export const wearAccountBrand = (accountId: number) =>
-    apiFetch<{ effective: Brand }>(`/accounts/${accountId}/branding`, { noAccount: true }).then(
-        reply => wear(reply?.effective ?? null),
+    apiFetch<{ effective: Brand & { from_account_id: number | null } }>(`/accounts/${accountId}/branding`, { noAccount: true }).then(
+        // no account's brand above it: the platform's own look, its name in the reader's language
+        reply => wear(reply?.effective && reply.effective.from_account_id !== null ? reply.effective : null),
         () => undefined,
     );
