@@ -120,10 +120,13 @@ for (const [width, height] of [
                 await expect(drawer).toBeVisible();
                 // it slides in from the right: measure where it comes to rest
                 await expect
-                    .poll(async () => {
-                        const box = (await drawer.boundingBox())!;
-                        return box.x >= 0 && box.x + box.width <= width;
-                    }, { message: 'the Switch Account drawer does not fit the screen' })
+                    .poll(
+                        async () => {
+                            const box = (await drawer.boundingBox())!;
+                            return box.x >= 0 && box.x + box.width <= width;
+                        },
+                        { message: 'the Switch Account drawer does not fit the screen' },
+                    )
                     .toBe(true);
                 await shot(page, info, `width-${width}-switch-account`);
                 // viewing a customer account: its dialog fits, and so does the bar with its badge and Back to My Account

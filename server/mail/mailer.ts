@@ -8,6 +8,8 @@ export interface Mail {
     text: string;
     /** the same message as HTML, for mail programs that show it */
     html?: string;
+    /** the sender's name in place of MAIL_FROM's (an account's brand), its address unchanged */
+    fromName?: string;
 }
 export interface Mailer {
     send(mail: Mail): Promise<void>;
@@ -28,7 +30,9 @@ export const createMailer = (options: { smtpUrl?: string; from: string; outboxDi
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     return {
         async send(mail) {
-            const info = await transport.sendMail({ from: options.from, ...mail });
+            const { fromName, ...message } = mail;
+            const from = fromName ? { name: fromName, address: /<([^>]+)>/.exec(options.from)?.[1] ?? options.from } : options.from;
+            const info = await transport.sendMail({ ...message, from });
             if (options.smtpUrl) return;
             fs.mkdirSync(options.outboxDir, { recursive: true });
             const file = path.join(

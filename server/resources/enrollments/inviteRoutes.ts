@@ -62,7 +62,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
                 code_tries: 0,
                 code_tries_total: 0,
             }))!;
-            const after = await sendNow(ctx, renewed, account.name);
+            const after = await sendNow(ctx, renewed, account);
             await audit(request, 'update', after, toEnrollment(invite, now), toEnrollment(after, now));
             return toEnrollment(after, now);
         },

@@ -10,20 +10,38 @@ const escape = (text: string) =>
 const day = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
 /**
+ * The brand an invited person's mails wear (docs/decisions.md "Brands per account"): the account's, by the sender's
+ * name, a logo and a signature with its support address; none, the platform's plain mails.
+ */
+export interface MailBrand {
+    product_name: string;
+    /** an absolute address (the platform's public URL) */
+    logo_url: string | null;
+    support_email: string | null;
+}
+
+const signature = (brand: MailBrand) => (brand.support_email ? `${brand.product_name} · ${brand.support_email}` : brand.product_name);
+
+/**
  * A message in both parts: paragraphs of text, one of which may be a link shown as a button in HTML; the HTML says
- * its language and direction (Arabic reads right to left).
+ * its language and direction (Arabic reads right to left). A brand signs it, names its sender and shows its logo.
  */
 const message = (
     to: string,
     subject: string,
     paragraphs: (string | { link: string; label: string })[],
     locale: LocaleCode = 'en',
+    brand?: MailBrand,
 ): Mail => ({
     to,
     subject,
-    text: paragraphs.map(p => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)).join('\n\n') + '\n',
+    ...(brand ? { fromName: brand.product_name } : {}),
+    text:
+        [...paragraphs, ...(brand ? [signature(brand)] : [])].map(p => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)).join('\n\n') +
+        '\n',
     html:
         `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="font-family: sans-serif; line-height: 1.5; max-width: 560px">` +
+        (brand?.logo_url ? `<p><img src="${escape(brand.logo_url)}" alt="${escape(brand.product_name)}" height="40"></p>` : '') +
         paragraphs
             .map(p =>
                 typeof p === 'string'
@@ -31,6 +49,7 @@ const message = (
                     : `<p><a href="${escape(p.link)}" style="display: inline-block; padding: 10px 18px; background: #00695c; color: #fff; text-decoration: none; border-radius: 4px">${escape(p.label)}</a></p><p style="font-size: 12px; color: #555">${escape(p.link)}</p>`,
             )
             .join('') +
+        (brand ? `<p style="font-size: 13px; color: #555">${escape(signature(brand))}</p>` : '') +
         '</body></html>',
 });
 
@@ -62,7 +81,15 @@ export const CODE_SUBJECT_PREFIX = ENROLLMENT_MAIL_TEXTS.en.codeSubject;
  * The invitation (docs/decisions.md "Web enrollment"), in the invitation's language: who invites and whom, quoted;
  * what to do, the link and until when it works.
  */
-export const invitationMail = (m: { to: string; name: string; accountName: string; link: string; expiresAt: Date; locale: LocaleCode }) => {
+export const invitationMail = (m: {
+    to: string;
+    name: string;
+    accountName: string;
+    link: string;
+    expiresAt: Date;
+    locale: LocaleCode;
+    brand?: MailBrand;
+}) => {
     const t = ENROLLMENT_MAIL_TEXTS[m.locale];
     return message(
         m.to,
@@ -77,11 +104,12 @@ export const invitationMail = (m: { to: string; name: string; accountName: strin
             `${fill(t.linkWorks, { until: day(m.expiresAt) })} ${t.tenantNote}`,
         ],
         m.locale,
+        m.brand,
     );
 };
 
 /** The one-time code, in the invitation's language: the subject holds only the code, which the platform made. */
-export const codeMail = (m: { to: string; name: string; accountName: string; code: string; locale: LocaleCode }) => {
+export const codeMail = (m: { to: string; name: string; accountName: string; code: string; locale: LocaleCode; brand?: MailBrand }) => {
     const t = ENROLLMENT_MAIL_TEXTS[m.locale];
     return message(
         m.to,
@@ -94,6 +122,7 @@ export const codeMail = (m: { to: string; name: string; accountName: string; cod
             `${t.codeNotAsked} ${t.tenantNote}`,
         ],
         m.locale,
+        m.brand,
     );
 };
 

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { sha256 } from '../../crypto/tokens';
 import { HttpError, validationError } from '../../http/errors';
 import { codeMail, inviteLocale } from './mails';
+import { mailBrandOf } from './sender';
 import { publicErrors, opened, pageOf, PUBLIC_RATE, tokenParam } from './publicPage';
 import { consentTemplateOf, findInvite, moveInvite, takeCodeTry, updateInvite } from './queries';
 import { tags } from './routeHelpers';
@@ -80,7 +81,14 @@ export const enrollmentPageRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
                 code_tries: 0,
             });
             await ctx.mailer.send(
-                codeMail({ to: invite.email, name: invite.name, accountName: account.name, code, locale: inviteLocale(invite) }),
+                codeMail({
+                    to: invite.email,
+                    name: invite.name,
+                    accountName: account.name,
+                    code,
+                    locale: inviteLocale(invite),
+                    brand: await mailBrandOf(ctx, account),
+                }),
             );
             return reply.status(204).send(null);
         },

@@ -46,8 +46,8 @@ export const inviteLink = (ctx: AppContext, invite: Pick<InviteRow, 'id' | 'nonc
     enrollmentLink(ctx.config.publicUrl, enrollmentToken(ctx.signer, invite.id, invite.nonce));
 
 /** Sends the invitation now; a temporary failure leaves it to the enrollment-sender job (sender.ts afterFailedTry). */
-export const sendNow = (ctx: AppContext, invite: InviteRow, accountName: string) =>
-    sendInvitation(ctx, invite, accountName, inviteLink(ctx, invite));
+export const sendNow = (ctx: AppContext, invite: InviteRow, account: { id: number; path: string; name: string }) =>
+    sendInvitation(ctx, invite, account, inviteLink(ctx, invite));
 
 type RateLimiter = ReturnType<FastifyInstance['rateLimit']>;
 /** One limiter per server (keyed by its rate-limit plugin's decorator): each app.rateLimit() call counts on its own. */

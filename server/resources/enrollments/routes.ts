@@ -112,7 +112,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
             });
             const sent = [];
             for (const row of rows) {
-                const after = await sendNow(ctx, row, account.name);
+                const after = await sendNow(ctx, row, account);
                 await audit(request, 'create', after, undefined, toEnrollment(after, now));
                 sent.push(toEnrollment(after, now));
             }

@@ -4,12 +4,24 @@ import { rows } from '../../db/database';
 import { accounts, type enrollmentInvites } from '../../db/schema';
 import { mailFailureKind, mailRetryDelayMs } from '../../mail/failures';
 import type { Job } from '../../jobs/runner';
-import { invitationMail, inviteLocale } from './mails';
+import { effectiveBranding } from '../branding';
+import { invitationMail, inviteLocale, type MailBrand } from './mails';
 import { utcDay } from './dailyCap';
 import { forgetDaysBefore, updateInvite, type InviteRow } from './queries';
 import { enrollmentLink, enrollmentToken } from './tokens';
 
 const SLICE = 50;
+
+/** The brand an account's mails wear (its own or inherited), or none: the platform's plain mails. */
+export const mailBrandOf = async (ctx: AppContext, account: { id: number; path: string }): Promise<MailBrand | undefined> => {
+    const brand = await effectiveBranding(ctx.db, account);
+    if (brand.from_account_id === null) return undefined;
+    return {
+        product_name: brand.product_name,
+        support_email: brand.support_email,
+        logo_url: brand.logo_url && `${ctx.config.publicUrl}${brand.logo_url}`,
+    };
+};
 
 /**
  * Takes up to `limit` invitations whose mail has not gone and leases them in
@@ -79,16 +91,22 @@ export const afterFailedTry = (
 const SENT = { send_next_at: null, send_error: null, failure: null } as const;
 
 /** Sends one invitation now (created or sent again by hand) and records what became of it. */
-export const sendInvitation = async (ctx: AppContext, invite: InviteRow, accountName: string, link: string) => {
+export const sendInvitation = async (
+    ctx: AppContext,
+    invite: InviteRow,
+    account: { id: number; path: string; name: string },
+    link: string,
+) => {
     try {
         await ctx.mailer.send(
             invitationMail({
                 to: invite.email,
                 name: invite.name,
-                accountName,
+                accountName: account.name,
                 link,
                 expiresAt: invite.expires_at,
                 locale: inviteLocale(invite),
+                brand: await mailBrandOf(ctx, account),
             }),
         );
         return (await updateInvite(ctx.db, invite.id, { ...SENT, sent_at: ctx.now() }))!;
@@ -103,14 +121,12 @@ export const sendInvitation = async (ctx: AppContext, invite: InviteRow, account
  */
 const sendClaimed = async (ctx: AppContext, claimed: InviteRow[]) => {
     if (!claimed.length) return;
-    const names = new Map(
-        (
-            await ctx.db
-                .select({ id: accounts.id, name: accounts.name })
-                .from(accounts)
-                .where(inArray(accounts.id, [...new Set(claimed.map(c => c.account_id))]))
-        ).map(a => [a.id, a.name]),
-    );
+    const found = await ctx.db
+        .select({ id: accounts.id, name: accounts.name, path: accounts.path })
+        .from(accounts)
+        .where(inArray(accounts.id, [...new Set(claimed.map(c => c.account_id))]));
+    const names = new Map(found.map(a => [a.id, a.name]));
+    const brands = new Map(await Promise.all(found.map(async a => [a.id, await mailBrandOf(ctx, a)] as const)));
     const results = await Promise.allSettled(
         claimed.map(invite =>
             ctx.mailer.send(
@@ -121,6 +137,7 @@ const sendClaimed = async (ctx: AppContext, claimed: InviteRow[]) => {
                     link: enrollmentLink(ctx.config.publicUrl, enrollmentToken(ctx.signer, invite.id, invite.nonce)),
                     expiresAt: new Date(invite.expires_at),
                     locale: inviteLocale(invite),
+                    brand: brands.get(invite.account_id),
                 }),
             ),
         ),

@@ -363,6 +363,37 @@ describe('web enrollment through e-mail', () => {
             expect(eml).toContain('https://console.example/enroll/1.abc.def');
             expect(eml).toContain('The link works once, until 2026-12-01 10:00 UTC.');
             expect(eml).toContain('Content-Type: text/html');
+            expect(eml).toContain('From: Access Console <no-reply@console.example>');
+        } finally {
+            fs.rmSync(outbox, { recursive: true, force: true });
+        }
+    });
+
+    it("a branded invitation comes from the brand's name at the platform's address, its logo and signature in it", async () => {
+        const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-outbox-'));
+        try {
+            const mailer = createMailer({ from: 'Access Console <no-reply@console.example>', outboxDir: outbox });
+            await mailer.send(
+                invitationMail({
+                    to: 'gil@enroll.test',
+                    name: 'Gil',
+                    accountName: 'Site',
+                    link: 'https://console.example/enroll/1.abc.def',
+                    expiresAt: new Date('2026-12-01T10:00:00Z'),
+                    locale: 'en',
+                    brand: {
+                        product_name: 'Northwind Access',
+                        support_email: 'help@northwind.example',
+                        logo_url: 'https://console.example/api/v2/branding/logos/2?v=1',
+                    },
+                }),
+            );
+            const [file] = fs.readdirSync(outbox);
+            const eml = decoded(fs.readFileSync(path.join(outbox, file!), 'utf8'));
+            expect(eml).toContain('From: Northwind Access <no-reply@console.example>');
+            expect(eml).toContain('<img src="https://console.example/api/v2/branding/logos/2?v=1" alt="Northwind Access" height="40">');
+            // the signature (its middle dot encoded in the message)
+            expect(eml).toMatch(/Northwind Access \S+ help@northwind\.example/);
         } finally {
             fs.rmSync(outbox, { recursive: true, force: true });
         }

@@ -46,19 +46,30 @@ describe("the mails to an invited person, in the invitation's language", () => {
         expect(invitation!.html).toContain('<html lang="ar" dir="rtl">');
     });
 
-    it('in English when none is chosen', async () => {
+    it("in English when none is chosen, with no brand: the platform's plain mail", async () => {
         const [invitation, code] = await invite({ name: 'Tom', email: 'tom@language.test' });
         expect(invitation!.subject).toBe('Invitation to enroll your face');
+        expect(invitation!.fromName).toBeUndefined();
         expect(code!.subject).toMatch(/^Your enrollment code: \d{6}$/);
     });
 
     it("in the account's language when none is chosen and its brand names one", async () => {
         const admin = await p.as(ADMIN.email);
-        const brand = { product_name: 'École', primary_color: '#1a237e', secondary_color: '#ff6f00', default_locale: 'fr' };
+        const brand = {
+            product_name: 'École',
+            primary_color: '#1a237e',
+            secondary_color: '#ff6f00',
+            default_locale: 'fr',
+            support_email: 'aide@ecole.example',
+        };
         expect((await admin('PUT', `/accounts/${account}/branding`, brand)).statusCode).toBe(200);
         try {
             const [invitation] = await invite({ name: 'Léa', email: 'lea@language.test' });
             expect(invitation!.subject).toBe('Invitation à enregistrer votre visage');
+            // the account's brand names the sender and signs the mail
+            expect(invitation!.fromName).toBe('École');
+            expect(invitation!.text.trim().split('\n').at(-1)).toBe('École · aide@ecole.example');
+            expect(invitation!.html).toContain('École · aide@ecole.example');
             // a choice made with the invitation still wins
             const [chosen] = await invite({ name: 'Ana', email: 'ana@language.test', locale: 'es' });
             expect(chosen!.subject).toBe('Invitación para registrar su rostro');

@@ -83,14 +83,26 @@ describe('the storage sweep', () => {
         for (const key of [...kept, ...debris]) age(key, 2 * HOUR);
         for (const key of young) age(key, HOUR / 2);
 
-        expect(await sweepDebris(p.ctx, fileOwners, { graceMs: HOUR })).toEqual({ partial: 2, artifacts: 1, images: 4, exports: 0, logos: 0 });
+        expect(await sweepDebris(p.ctx, fileOwners, { graceMs: HOUR })).toEqual({
+            partial: 2,
+            artifacts: 1,
+            images: 4,
+            exports: 0,
+            logos: 0,
+        });
         expect(storedFiles(p).sort()).toEqual([...kept, ...young].sort());
         for (const [key, bytes] of before) expect(fs.readFileSync(file(key)).equals(bytes), key).toBe(true);
         expect((await admin('GET', image)).statusCode).toBe(200);
 
         // Once they too are older than the grace period, and no row came to name them, they go.
         for (const key of young) age(key, 2 * HOUR);
-        expect(await sweepDebris(p.ctx, fileOwners, { graceMs: HOUR })).toEqual({ partial: 1, artifacts: 0, images: 1, exports: 0, logos: 0 });
+        expect(await sweepDebris(p.ctx, fileOwners, { graceMs: HOUR })).toEqual({
+            partial: 1,
+            artifacts: 0,
+            images: 1,
+            exports: 0,
+            logos: 0,
+        });
         expect(storedFiles(p).sort()).toEqual([...kept].sort());
     });
 
