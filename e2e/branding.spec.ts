@@ -29,6 +29,8 @@ test('a dealer sets its brand; a customerâ€™s moderator signs in at the dealerâ€
         await page.goto('/login');
         await expect(page.getByTestId('brand-mark')).toContainText('Access Console');
         await signIn(page, E2E.dealer);
+        // signed in (the session stored) before the page is loaded anew
+        await expect(page.getByText(/^Welcome, /)).toBeVisible();
         await page.goto(`/accounts/${dealerAccount}`);
         await page.getByRole('tab', { name: 'Brand' }).click();
         await page.getByLabel(/Product name/).fill('Northwind Access');

@@ -30,7 +30,9 @@ export const seedDemoPeople = async (
     await insertProfile(
         db,
         accountId,
-        { acs_id: 'Visitor 9000', visitor: true, expires_at: nextMidnight(now, 'UTC') },
+        // a visitor badge works until midnight; the demo's works till the first midnight at least half a day away, so
+        // that a platform seeded late in the evening still shows its visitor the next morning
+        { acs_id: 'Visitor 9000', visitor: true, expires_at: nextMidnight(new Date(now.getTime() + 12 * 3_600_000), 'UTC') },
         [site.defaultGroupId],
         [{ card_format_id: formatId, facility_code: facility, badge_number: 9000, card_length: 26 }],
     );
