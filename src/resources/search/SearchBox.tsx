@@ -4,12 +4,9 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SEARCH_MAX_LENGTH } from '../../../contract/constants';
+import { notForShortcuts } from '../../layout/shortcuts/keys';
 
-/** True when a key press belongs to a field being typed in, not to the page. */
-const typing = (target: EventTarget | null) =>
-    target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
-/** The app bar's search box: Enter opens /search?q=…; '/' anywhere else puts the cursor in it. */
+/** The app bar's search box: Enter opens /search?q=…; '/' anywhere else puts the cursor in it (the page's shortcuts: `?`). */
 export const SearchBox = () => {
     const translate = useTranslate();
     const navigate = useNavigate();
@@ -23,7 +20,7 @@ export const SearchBox = () => {
     }, [searched]);
     useEffect(() => {
         const onKey = (e: KeyboardEvent) => {
-            if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+            if (e.key !== '/' || notForShortcuts(e)) return;
             e.preventDefault();
             input.current?.focus();
         };
