@@ -29,6 +29,12 @@ export const DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 /** The console's languages; a user's choice is kept on the server (GET /me, PUT /me/locale). */
 export const LOCALE_CODES = ['en', 'fr', 'de', 'es', 'pt-BR', 'it', 'nl', 'ja', 'ar'] as const;
 export type LocaleCode = (typeof LOCALE_CODES)[number];
+/** A stored language as the console speaks it, or null: one it no longer speaks (or none) is no language. */
+export const knownLocale = (value: string | null | undefined): LocaleCode | null =>
+    value && (LOCALE_CODES as readonly string[]).includes(value) ? (value as LocaleCode) : null;
+/** The languages written right to left (docs/decisions.md "Right to left"), and a language's direction. */
+const RIGHT_TO_LEFT = new Set(['ar']);
+export const directionOf = (locale: string): 'ltr' | 'rtl' => (RIGHT_TO_LEFT.has(locale.split('-')[0]!) ? 'rtl' : 'ltr');
 /** The platform's own brand, worn where no account's brand is (docs/decisions.md "Brands per account"). */
 export const PLATFORM_BRAND = { product_name: 'Access Console', primary_color: '#1f4e79', secondary_color: '#0b7a75' } as const;
 /**

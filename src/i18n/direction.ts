@@ -2,11 +2,10 @@ import { useSyncExternalStore } from 'react';
 import createCache from '@emotion/cache';
 import rtlPlugin from 'stylis-plugin-rtl';
 
-/** The languages written right to left (docs/decisions.md "Right to left"). */
-const RIGHT_TO_LEFT = new Set(['ar']);
+import { directionOf } from '../../contract/constants';
 
-export type Direction = 'ltr' | 'rtl';
-export const directionOf = (locale: string): Direction => (RIGHT_TO_LEFT.has(locale.split('-')[0]!) ? 'rtl' : 'ltr');
+export { directionOf };
+export type Direction = ReturnType<typeof directionOf>;
 
 let current: Direction = 'ltr';
 const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import { LOCALE_CODES, type LocaleCode } from '../../../contract/constants';
+import { knownLocale } from '../../../contract/constants';
 import { ALERT_CONFIRMATION_VALID_DAYS, ALERT_MAIL_EVENTS_MAX } from '../../../contract/alertRules';
 import { EVENT_GROUP_TYPES } from '../../../contract/events';
 import type { AppContext } from '../../context';
@@ -209,10 +209,6 @@ const dropped = (m: ClaimedMail) => {
     return undefined;
 };
 
-/** A recipient's language as stored, English when none is chosen or one the console no longer speaks. */
-const knownLocale = (locale: string | null): LocaleCode =>
-    locale && (LOCALE_CODES as readonly string[]).includes(locale) ? (locale as LocaleCode) : 'en';
-
 const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail) => {
     const links =
         m.address_id !== null && m.address_nonce
@@ -234,7 +230,8 @@ const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail) => {
         content: m.content!,
         publicUrl: ctx.config.publicUrl,
         footer: links ? { kind: 'address', refuseUrl: links.refuse } : { kind: 'user' },
-        locale: knownLocale(m.user_locale),
+        // English for a user who chose none, and for an outside address
+        locale: knownLocale(m.user_locale) ?? 'en',
     });
 };
 

@@ -1,7 +1,7 @@
 import { ALERT_MAIL_EVENTS_MAX } from '../../../contract/alertRules';
-import type { LocaleCode } from '../../../contract/constants';
+import { directionOf, type LocaleCode } from '../../../contract/constants';
 import type { Mail } from '../../mail/mailer';
-import { directionOf, fill } from '../../mail/language';
+import { fill } from '../../mail/language';
 import { ALERT_MAIL_TEXTS, type AlertMailTexts } from './mailTexts';
 import type { AlertEventSummary, AlertMailContent } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AccountBranding, BrandingInput, OwnBrand, PublicBrand } from '../../../contract/branding';
-import { LOCALE_CODES, PLATFORM_BRAND, type LocaleCode } from '../../../contract/constants';
+import { knownLocale, PLATFORM_BRAND } from '../../../contract/constants';
 import type { Db } from '../../db/database';
 import { accountBrandDomains, accountBrandings, accounts } from '../../db/schema';
 
@@ -8,9 +8,6 @@ type BrandRow = typeof accountBrandings.$inferSelect;
 
 /** Where a brand's logo is served, changing with each new logo so that browsers fetch it again. */
 const logoUrl = (row: BrandRow) => (row.logo_key ? `/api/v2/branding/logos/${row.account_id}?v=${row.updated_at.getTime()}` : null);
-
-const asLocale = (value: string | null): LocaleCode | null =>
-    value && (LOCALE_CODES as readonly string[]).includes(value) ? (value as LocaleCode) : null;
 
 const toPublic = (row: BrandRow): PublicBrand => ({
     product_name: row.product_name,
@@ -51,7 +48,7 @@ const toOwn = async (db: Db, row: BrandRow | undefined): Promise<OwnBrand | null
               secondary_color: row.secondary_color,
               support_email: row.support_email,
               support_url: row.support_url,
-              default_locale: asLocale(row.default_locale),
+              default_locale: knownLocale(row.default_locale),
               domains: await domainsOf(db, row.account_id),
               has_logo: row.logo_key !== null,
               updated_at: row.updated_at.toISOString(),
@@ -64,7 +61,7 @@ export const effectiveBranding = async (db: Db, account: { id: number; path: str
     const rows = await db.select().from(accountBrandings).where(inArray(accountBrandings.account_id, chain));
     const nearest = chain.map(id => rows.find(r => r.account_id === id)).find(Boolean);
     return nearest
-        ? { ...toPublic(nearest), from_account_id: nearest.account_id, default_locale: asLocale(nearest.default_locale) }
+        ? { ...toPublic(nearest), from_account_id: nearest.account_id, default_locale: knownLocale(nearest.default_locale) }
         : { ...PLATFORM, from_account_id: null, default_locale: null };
 };
 

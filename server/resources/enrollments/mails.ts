@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { LOCALE_CODES, type LocaleCode } from '../../../contract/constants';
+import { directionOf, knownLocale, type LocaleCode } from '../../../contract/constants';
 import type { Mail } from '../../mail/mailer';
-import { directionOf, fill } from '../../mail/language';
+import { fill } from '../../mail/language';
 import { ENROLLMENT_MAIL_TEXTS } from './mailTexts';
 
 const escape = (text: string) =>
@@ -70,8 +70,7 @@ export const quoted = (text: string) =>
         .trim()}”`;
 
 /** An invitation's language as stored; one the console no longer speaks reads as English. */
-export const inviteLocale = (invite: { locale: string }): LocaleCode =>
-    (LOCALE_CODES as readonly string[]).includes(invite.locale) ? (invite.locale as LocaleCode) : 'en';
+export const inviteLocale = (invite: { locale: string }): LocaleCode => knownLocale(invite.locale) ?? 'en';
 
 /** The subject of every invitation in English: fixed, nothing in it comes from the account (the others: mailTexts.ts). */
 export const INVITATION_SUBJECT = ENROLLMENT_MAIL_TEXTS.en.invitationSubject;
