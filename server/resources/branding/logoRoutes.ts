@@ -5,16 +5,12 @@ import { z } from 'zod';
 import { errorReply } from '../../../contract/api';
 import { accountBranding, BRANDING_MESSAGES } from '../../../contract/branding';
 import type { AppContext } from '../../context';
-import { recordAudit } from '../../http/audit';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { checkPicture } from '../../http/pictures';
 import { readBounded } from '../../http/readBounded';
 import { scopeOf } from '../../http/scope';
 import { accountBranding as brandingOf, logoKeyOf, ownBranding, setLogo } from './queries';
-
-const tags = ['Branding'];
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 429: errorReply };
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+import { brandAudit, errors, idParam, tags } from './routeParts';
 
 /** An uploaded logo: at most this many bytes and pixels before it is decoded, then fit within LOGO_SIDE, as PNG. */
 export const LOGO_MAX_BYTES = 10 * 1024 * 1024;
@@ -26,16 +22,7 @@ const LOGO_SIDE = 512;
  * anyone, since a sign-in page shows it before anyone signs in.
  */
 export const logoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    const audit = (request: Parameters<typeof recordAudit>[1], accountId: number, before: unknown, after: unknown) =>
-        recordAudit(ctx.db, request, {
-            action: 'update',
-            resource: 'accounts',
-            entity: 'Brand',
-            entity_id: accountId,
-            account_id: accountId,
-            before,
-            after,
-        });
+    const audit = brandAudit(ctx);
 
     app.post(
         '/accounts/:id/branding/logo',
@@ -88,7 +75,7 @@ export const logoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
             await ctx.storage.put(key, logo);
             const previous = await setLogo(ctx.db, account.id, key, ctx.now());
             if (previous) await ctx.storage.delete(previous);
-            await audit(request, account.id, { logo: previous !== null }, { logo: true });
+            await audit(request, account, 'update', { logo: previous !== null }, { logo: true });
             return brandingOf(ctx.db, account);
         },
     );

@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorReply } from '../../../contract/api';
 import { accountBranding, BRANDING_MESSAGES, brandingInput, publicBrand } from '../../../contract/branding';
 import type { AppContext } from '../../context';
-import { recordAudit } from '../../http/audit';
 import { conflict } from '../../http/errors';
 import { scopeOf } from '../../http/scope';
 import { accountBranding as brandingOf, brandOfHost, hostTakenElsewhere, removeBranding, saveBranding } from './queries';
-
-const tags = ['Branding'];
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 429: errorReply };
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+import { brandAudit, errors, idParam, tags } from './routeParts';
 
 /**
  * Brands per account (docs/decisions.md "Brands per account"): an account's own brand and the one it wears, set by
@@ -18,22 +12,7 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
  * again before it is kept; the brand of the host name a sign-in page is reached by, before anyone signs in.
  */
 export const brandingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-    const audit = (
-        request: Parameters<typeof recordAudit>[1],
-        accountId: number,
-        action: 'update' | 'delete',
-        before: unknown,
-        after: unknown,
-    ) =>
-        recordAudit(ctx.db, request, {
-            action,
-            resource: 'accounts',
-            entity: 'Brand',
-            entity_id: accountId,
-            account_id: accountId,
-            before,
-            after,
-        });
+    const audit = brandAudit(ctx);
 
     app.get(
         '/accounts/:id/branding',
@@ -74,7 +53,7 @@ export const brandingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                 throw error;
             });
             const after = await brandingOf(ctx.db, account);
-            await audit(request, account.id, 'update', before.own, after.own);
+            await audit(request, account, 'update', before.own, after.own);
             return after;
         },
     );
@@ -95,7 +74,7 @@ export const brandingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             const before = await brandingOf(ctx.db, account);
             const removed = await removeBranding(ctx.db, account.id);
             if (removed?.logo) await ctx.storage.delete(removed.logo);
-            if (before.own) await audit(request, account.id, 'delete', before.own, null);
+            if (before.own) await audit(request, account, 'delete', before.own, null);
             return brandingOf(ctx.db, account);
         },
     );
