@@ -8,6 +8,7 @@ import { requireAuth } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
 import { mayActIn } from '../../http/scope';
 import { findAccount } from '../accounts';
+import { mailBrandOf } from './sender';
 import { takeInvitations } from './dailyCap';
 import { effectiveStatus, findInvite, moveInvite, toEnrollment, updateInvite } from './queries';
 import { enabledFor, enrollmentAudit, errors, inviteLink, sendingErrors, sendingRate, sendNow, tags } from './routeHelpers';
@@ -62,7 +63,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
                 code_tries: 0,
                 code_tries_total: 0,
             }))!;
-            const after = await sendNow(ctx, renewed, account);
+            const after = await sendNow(ctx, renewed, account, await mailBrandOf(ctx, account));
             await audit(request, 'update', after, toEnrollment(invite, now), toEnrollment(after, now));
             return toEnrollment(after, now);
         },

@@ -1,4 +1,5 @@
 import { effectiveBranding } from '../branding';
+import type { MailBrand } from './mails';
 import type { LocaleCode } from '../../../contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorReply } from '../../../contract/api';
@@ -46,8 +47,8 @@ export const inviteLink = (ctx: AppContext, invite: Pick<InviteRow, 'id' | 'nonc
     enrollmentLink(ctx.config.publicUrl, enrollmentToken(ctx.signer, invite.id, invite.nonce));
 
 /** Sends the invitation now; a temporary failure leaves it to the enrollment-sender job (sender.ts afterFailedTry). */
-export const sendNow = (ctx: AppContext, invite: InviteRow, account: { id: number; path: string; name: string }) =>
-    sendInvitation(ctx, invite, account, inviteLink(ctx, invite));
+export const sendNow = (ctx: AppContext, invite: InviteRow, account: { name: string }, brand: MailBrand | undefined) =>
+    sendInvitation(ctx, invite, account, inviteLink(ctx, invite), brand);
 
 type RateLimiter = ReturnType<FastifyInstance['rateLimit']>;
 /** One limiter per server (keyed by its rate-limit plugin's decorator): each app.rateLimit() call counts on its own. */

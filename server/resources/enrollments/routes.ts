@@ -9,6 +9,7 @@ import { conflict, forbidden } from '../../http/errors';
 import { listParams } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
 import { takeInvitations } from './dailyCap';
+import { mailBrandOf } from './sender';
 import { consentTemplateOf, insertInvites, listEnrollments, toEnrollment } from './queries';
 import {
     newInvite,
@@ -111,8 +112,9 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
                 throw error;
             });
             const sent = [];
+            const brand = await mailBrandOf(ctx, account);
             for (const row of rows) {
-                const after = await sendNow(ctx, row, account);
+                const after = await sendNow(ctx, row, account, brand);
                 await audit(request, 'create', after, undefined, toEnrollment(after, now));
                 sent.push(toEnrollment(after, now));
             }

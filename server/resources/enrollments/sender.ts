@@ -90,12 +90,13 @@ export const afterFailedTry = (
 
 const SENT = { send_next_at: null, send_error: null, failure: null } as const;
 
-/** Sends one invitation now (created or sent again by hand) and records what became of it. */
+/** Sends one invitation now (created or sent again by hand), in its account's brand, and records what became of it. */
 export const sendInvitation = async (
     ctx: AppContext,
     invite: InviteRow,
-    account: { id: number; path: string; name: string },
+    account: { name: string },
     link: string,
+    brand: MailBrand | undefined,
 ) => {
     try {
         await ctx.mailer.send(
@@ -106,7 +107,7 @@ export const sendInvitation = async (
                 link,
                 expiresAt: invite.expires_at,
                 locale: inviteLocale(invite),
-                brand: await mailBrandOf(ctx, account),
+                brand,
             }),
         );
         return (await updateInvite(ctx.db, invite.id, { ...SENT, sent_at: ctx.now() }))!;
