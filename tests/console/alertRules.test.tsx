@@ -72,6 +72,28 @@ const list = (role: 'moderator' | 'manager') =>
         },
     );
 
+/** The edit page of rule 1, as a moderator, with the list it goes back to and the notices; the rest of the API answers empty. */
+const renderRuleEdit = (rule: unknown, provider: Record<string, unknown>) =>
+    renderInAdmin(
+        <ResourceContextProvider value="alert_rules">
+            <Routes>
+                <Route path="/alert_rules/:id" element={<AlertRuleEdit />} />
+                <Route path="/alert_rules" element={<p>the list</p>} />
+            </Routes>
+            <AppNotification />
+        </ResourceContextProvider>,
+        {
+            session: testSession('moderator'),
+            path: '/alert_rules/1',
+            dataProvider: {
+                getOne: (async () => ({ data: rule })) as never,
+                getList: (async () => ({ data: [], total: 0 })) as never,
+                getMany: (async () => ({ data: [] })) as never,
+                ...provider,
+            } as never,
+        },
+    );
+
 describe('the alert rules list', () => {
     it('says of each rule what it matches, who gets it, how and whether it is on', async () => {
         list('moderator');
@@ -161,24 +183,7 @@ describe('editing an alert rule', () => {
         const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({
             data: { id: params.id, ...params.data },
         }));
-        renderInAdmin(
-            <ResourceContextProvider value="alert_rules">
-                <Routes>
-                    <Route path="/alert_rules/:id" element={<AlertRuleEdit />} />
-                    <Route path="/alert_rules" element={<p>the list</p>} />
-                </Routes>
-            </ResourceContextProvider>,
-            {
-                session: testSession('moderator'),
-                path: '/alert_rules/1',
-                dataProvider: {
-                    getOne: (async () => ({ data: RULES[0] })) as never,
-                    update: update as never,
-                    getList: (async () => ({ data: [], total: 0 })) as never,
-                    getMany: (async () => ({ data: [] })) as never,
-                },
-            },
-        );
+        renderRuleEdit(RULES[0], { update });
         expect(await screen.findByDisplayValue('Strangers at night')).toBeInTheDocument();
         expect(screen.getByLabelText('E-mail addresses')).toHaveValue('guard@site.example');
         fireEvent.change(screen.getByLabelText('E-mail addresses'), { target: { value: 'guard@site.example\nnight@site.example' } });
@@ -203,25 +208,7 @@ describe('editing an alert rule', () => {
 describe('deleting an alert rule (docs/decisions.md "Deletes: undo or a named confirmation")', () => {
     it('goes back to the list with an undo notice, asking nothing, and sends DELETE only when the notice closes', async () => {
         const remove = vi.fn(async (_resource: string, params: { id: number }) => ({ data: { id: params.id } }));
-        renderInAdmin(
-            <ResourceContextProvider value="alert_rules">
-                <Routes>
-                    <Route path="/alert_rules/:id" element={<AlertRuleEdit />} />
-                    <Route path="/alert_rules" element={<p>the list</p>} />
-                </Routes>
-                <AppNotification />
-            </ResourceContextProvider>,
-            {
-                session: testSession('moderator'),
-                path: '/alert_rules/1',
-                dataProvider: {
-                    getOne: (async () => ({ data: RULES[0] })) as never,
-                    delete: remove as never,
-                    getList: (async () => ({ data: [], total: 0 })) as never,
-                    getMany: (async () => ({ data: [] })) as never,
-                },
-            },
-        );
+        renderRuleEdit(RULES[0], { delete: remove });
         expect(await screen.findByDisplayValue('Strangers at night')).toBeInTheDocument();
         fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
         expect(screen.queryByRole('dialog')).toBeNull();
@@ -267,25 +254,7 @@ describe('the outside addresses of a saved rule', () => {
         ],
         user_mail_errors: [{ user_id: 8, email: 'manager@site.example', error: '550 Mailbox full', at: '2026-11-02T10:00:00Z' }],
     };
-    const edit = (call: (path: string, options: { method: string; body: object }) => Promise<unknown>) =>
-        renderInAdmin(
-            <ResourceContextProvider value="alert_rules">
-                <Routes>
-                    <Route path="/alert_rules/:id" element={<AlertRuleEdit />} />
-                </Routes>
-                <AppNotification />
-            </ResourceContextProvider>,
-            {
-                session: testSession('moderator'),
-                path: '/alert_rules/1',
-                dataProvider: {
-                    getOne: (async () => ({ data: RULE })) as never,
-                    getList: (async () => ({ data: [], total: 0 })) as never,
-                    getMany: (async () => ({ data: [] })) as never,
-                    call: call as never,
-                } as never,
-            },
-        );
+    const edit = (call: (path: string, options: { method: string; body: object }) => Promise<unknown>) => renderRuleEdit(RULE, { call });
 
     it('says where each stands and the last refusal, and offers to ask again only the one still waiting', async () => {
         const call = vi.fn(async () => RULE);
