@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import type { AccountBranding } from '../../contract/branding';
 import { AccountBrand } from '../../src/resources/accounts/AccountBrand';
+import { AppNotification } from '../../src/notifications/AppNotification';
 import { renderInAdmin, testSession } from './render';
 
 const INHERITED: AccountBranding = {
@@ -20,10 +21,16 @@ const INHERITED: AccountBranding = {
 };
 
 const open = (call: ReturnType<typeof vi.fn>, readOnly = false) =>
-    renderInAdmin(<AccountBrand accountId={7} readOnly={readOnly} />, {
-        session: testSession('dealer'),
-        dataProvider: { call, multipart: vi.fn() } as never,
-    });
+    renderInAdmin(
+        <>
+            <AccountBrand accountId={7} readOnly={readOnly} />
+            <AppNotification />
+        </>,
+        {
+            session: testSession('dealer'),
+            dataProvider: { call, multipart: vi.fn() } as never,
+        },
+    );
 
 describe("an account's brand (docs/decisions.md 'Brands per account')", () => {
     it('says whose brand the account wears, and saves its own with the host names as a list', async () => {
@@ -69,6 +76,8 @@ describe("an account's brand (docs/decisions.md 'Brands per account')", () => {
         open(call);
         fireEvent.click(await screen.findByRole('button', { name: 'Save the brand' }));
         expect(await screen.findByText(reason)).toBeInTheDocument();
+        expect(await screen.findByText('The form is not valid. Please check for errors')).toBeInTheDocument();
+        expect(screen.queryByText(/try again later/)).toBeNull();
     });
 
     it('is read-only for a role that may only see it', async () => {

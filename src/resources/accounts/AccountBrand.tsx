@@ -104,8 +104,11 @@ export const AccountBrand = ({ accountId, readOnly }: { accountId: number; readO
                 notify(t('saved'), { type: 'success' });
             })
             .catch(error => {
-                setErrors(fieldsOf(error));
-                notices.modifyFailed('accounts', error);
+                const fields = fieldsOf(error);
+                setErrors(fields);
+                // a refused field says why under itself; "try again later" would not be true
+                if (Object.keys(fields).length) notify('ra.message.invalid_form', { type: 'warning' });
+                else notices.modifyFailed('accounts', error);
             });
     const inherit = () =>
         dataProvider
