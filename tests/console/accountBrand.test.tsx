@@ -86,6 +86,7 @@ describe("an account's brand (docs/decisions.md 'Brands per account')", () => {
             true,
         );
         expect(await screen.findByLabelText(/Product name/)).toBeDisabled();
+        expect(screen.getByText('This account wears the brand “Northwind Access” of an account above it.')).toBeInTheDocument();
         expect(screen.queryByRole('button', { name: 'Save the brand' })).toBeNull();
     });
 });

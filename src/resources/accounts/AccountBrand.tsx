@@ -143,9 +143,8 @@ export const AccountBrand = ({ accountId, readOnly }: { accountId: number; readO
                 <Alert severity="info" icon={false}>
                     {branding.own
                         ? t('ownBrand')
-                        : effective.from_account_id === null
-                          ? t('platformBrand')
-                          : t('inherited', { name: effective.product_name })}
+                        : // a role that may only see the brand is not told to save one
+                          `${effective.from_account_id === null ? t('platformBrand') : t('inherited', { name: effective.product_name })}${readOnly ? '' : ` ${t('saveToOwn')}`}`}
                 </Alert>
                 <BrandPreview logoUrl={effective.logo_url} draft={draft} />
                 <TextField {...field('product_name')} required />
