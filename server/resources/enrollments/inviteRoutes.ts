@@ -8,7 +8,7 @@ import { requireAuth } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
 import { mayActIn } from '../../http/scope';
 import { findAccount } from '../accounts';
-import { mailBrandOf } from './sender';
+import { mailBrandOf } from '../branding';
 import { takeInvitations } from './dailyCap';
 import { effectiveStatus, findInvite, moveInvite, toEnrollment, updateInvite } from './queries';
 import { enabledFor, enrollmentAudit, errors, inviteLink, sendingErrors, sendingRate, sendNow, tags } from './routeHelpers';

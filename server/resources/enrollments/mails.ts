@@ -1,57 +1,11 @@
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { directionOf, knownLocale, type LocaleCode } from '../../../contract/constants';
-import type { Mail } from '../../mail/mailer';
+import { knownLocale, type LocaleCode } from '../../../contract/constants';
 import { fill } from '../../mail/language';
+import { message, type MailBrand } from '../../mail/message';
 import { ENROLLMENT_MAIL_TEXTS } from './mailTexts';
 
-const escape = (text: string) =>
-    text.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const day = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
-
-/**
- * The brand an invited person's mails wear (docs/decisions.md "Brands per account"): the account's, by the sender's
- * name, a logo and a signature with its support address; none, the platform's plain mails.
- */
-export interface MailBrand {
-    product_name: string;
-    /** an absolute address (the platform's public URL) */
-    logo_url: string | null;
-    support_email: string | null;
-}
-
-const signature = (brand: MailBrand) => (brand.support_email ? `${brand.product_name} · ${brand.support_email}` : brand.product_name);
-
-/**
- * A message in both parts: paragraphs of text, one of which may be a link shown as a button in HTML; the HTML says
- * its language and direction (Arabic reads right to left). A brand signs it, names its sender and shows its logo.
- */
-const message = (
-    to: string,
-    subject: string,
-    paragraphs: (string | { link: string; label: string })[],
-    locale: LocaleCode = 'en',
-    brand?: MailBrand,
-): Mail => ({
-    to,
-    subject,
-    ...(brand ? { fromName: brand.product_name } : {}),
-    text:
-        [...paragraphs, ...(brand ? [signature(brand)] : [])].map(p => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)).join('\n\n') +
-        '\n',
-    html:
-        `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="font-family: sans-serif; line-height: 1.5; max-width: 560px">` +
-        (brand?.logo_url ? `<p><img src="${escape(brand.logo_url)}" alt="${escape(brand.product_name)}" height="40"></p>` : '') +
-        paragraphs
-            .map(p =>
-                typeof p === 'string'
-                    ? `<p>${escape(p)}</p>`
-                    : `<p><a href="${escape(p.link)}" style="display: inline-block; padding: 10px 18px; background: #00695c; color: #fff; text-decoration: none; border-radius: 4px">${escape(p.label)}</a></p><p style="font-size: 12px; color: #555">${escape(p.link)}</p>`,
-            )
-            .join('') +
-        (brand ? `<p style="font-size: 13px; color: #555">${escape(signature(brand))}</p>` : '') +
-        '</body></html>',
-});
 
 /**
  * Text an account chose (its name, the names in its invitations), shown in a

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { sha256 } from '../../crypto/tokens';
 import { HttpError, validationError } from '../../http/errors';
 import { codeMail, inviteLocale } from './mails';
-import { mailBrandOf } from './sender';
+import { mailBrandOf } from '../branding';
 import { publicErrors, opened, pageOf, PUBLIC_RATE, tokenParam } from './publicPage';
 import { consentTemplateOf, findInvite, moveInvite, takeCodeTry, updateInvite } from './queries';
 import { tags } from './routeHelpers';

@@ -1,5 +1,5 @@
 import { effectiveBranding } from '../branding';
-import type { MailBrand } from './mails';
+import type { MailBrand } from '../../mail/message';
 import type { LocaleCode } from '../../../contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorReply } from '../../../contract/api';

@@ -9,7 +9,7 @@ import { conflict, forbidden } from '../../http/errors';
 import { listParams } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
 import { takeInvitations } from './dailyCap';
-import { mailBrandOf } from './sender';
+import { mailBrandOf } from '../branding';
 import { consentTemplateOf, insertInvites, listEnrollments, toEnrollment } from './queries';
 import {
     newInvite,

@@ -4,24 +4,14 @@ import { rows } from '../../db/database';
 import { accounts, type enrollmentInvites } from '../../db/schema';
 import { mailFailureKind, mailRetryDelayMs } from '../../mail/failures';
 import type { Job } from '../../jobs/runner';
-import { effectiveBranding } from '../branding';
-import { invitationMail, inviteLocale, type MailBrand } from './mails';
+import type { MailBrand } from '../../mail/message';
+import { mailBrandOf } from '../branding';
+import { invitationMail, inviteLocale } from './mails';
 import { utcDay } from './dailyCap';
 import { forgetDaysBefore, updateInvite, type InviteRow } from './queries';
 import { enrollmentLink, enrollmentToken } from './tokens';
 
 const SLICE = 50;
-
-/** The brand an account's mails wear (its own or inherited), or none: the platform's plain mails. */
-export const mailBrandOf = async (ctx: AppContext, account: { id: number; path: string }): Promise<MailBrand | undefined> => {
-    const brand = await effectiveBranding(ctx.db, account);
-    if (brand.from_account_id === null) return undefined;
-    return {
-        product_name: brand.product_name,
-        support_email: brand.support_email,
-        logo_url: brand.logo_url && `${ctx.config.publicUrl}${brand.logo_url}`,
-    };
-};
 
 /**
  * Takes up to `limit` invitations whose mail has not gone and leases them in

@@ -369,7 +369,7 @@ describe('web enrollment through e-mail', () => {
         }
     });
 
-    it("a branded invitation comes from the brand's name at the platform's address, its logo and signature in it", async () => {
+    it("a branded invitation comes from the brand's name at the platform's address, its logo, colour and signature in it", async () => {
         const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-outbox-'));
         try {
             const mailer = createMailer({ from: 'Access Console <no-reply@console.example>', outboxDir: outbox });
@@ -385,6 +385,7 @@ describe('web enrollment through e-mail', () => {
                         product_name: 'Northwind Access',
                         support_email: 'help@northwind.example',
                         logo_url: 'https://console.example/api/v2/branding/logos/2?v=1',
+                        primary_color: '#1a3d7c',
                     },
                 }),
             );
@@ -394,6 +395,8 @@ describe('web enrollment through e-mail', () => {
             expect(eml).toContain('<img src="https://console.example/api/v2/branding/logos/2?v=1" alt="Northwind Access" height="40">');
             // the signature (its middle dot encoded in the message)
             expect(eml).toMatch(/Northwind Access \S+ help@northwind\.example/);
+            // its button in the brand's colour
+            expect(eml).toMatch(/background: #1a3d7c/);
         } finally {
             fs.rmSync(outbox, { recursive: true, force: true });
         }
