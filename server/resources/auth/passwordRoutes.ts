@@ -19,12 +19,41 @@ import {
     userByEmail,
 } from './queries';
 import { revokeUserSessions } from '../../http/sessions';
+import { knownLocale, PLATFORM_BRAND } from '../../../contract/constants';
+import { fill } from '../../mail/language';
+import { message } from '../../mail/message';
+import { findAccount } from '../accounts';
+import { mailBrandOf } from '../branding';
+import { PASSWORD_MAIL_TEXTS } from './mailTexts';
 
 const tags = ['session'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 409: errorReply, 410: errorReply, 429: errorReply };
 const tokenParam = z.object({ token: z.string().min(10).max(100) });
 
 export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+    /**
+     * The reset link in the user's language and the brand of the user's account (docs/decisions.md "Mails in the
+     * recipient's language", "Brands per account").
+     */
+    const resetMail = async (user: { email: string; name: string; locale: string | null; account_id: number }, link: string) => {
+        const account = await findAccount(ctx.db, user.account_id);
+        const brand = account && (await mailBrandOf(ctx, account));
+        const locale = knownLocale(user.locale) ?? 'en';
+        const t = PASSWORD_MAIL_TEXTS[locale];
+        const values = {
+            product: brand?.product_name ?? PLATFORM_BRAND.product_name,
+            name: user.name,
+            minutes: String(Math.round(ctx.config.resetTokenTtlSeconds / 60)),
+        };
+        return message(
+            user.email,
+            fill(t.subject, values),
+            [fill(t.hello, values), fill(t.asked, values), { link, label: t.choose }, t.notAsked],
+            locale,
+            brand,
+        );
+    };
+
     /** A reset link for the address if it is a user's who signs in with a password; nothing otherwise. */
     const sendResetLink = async (request: FastifyRequest, email: string) => {
         const user = await userByEmail(ctx.db, email);
@@ -36,12 +65,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                 expires_at: new Date(ctx.now().getTime() + ctx.config.resetTokenTtlSeconds * 1000),
             });
             const link = `${ctx.config.publicUrl}/reset_password?token=${token}`;
-            const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
-            await ctx.mailer.send({
-                to: user.email,
-                subject: 'Reset your Access Console password',
-                text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Access Console account. To choose a new password, open this link within ${minutes} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this message: your password stays as it is.\n`,
-            });
+            await ctx.mailer.send(await resetMail(user, link));
             await recordAudit(ctx.db, request, {
                 action: 'reset_password_requested',
                 resource: 'users',

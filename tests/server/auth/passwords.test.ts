@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/crypto/passwords';
-import { DEMO_PASSWORD, startPlatform, type TestPlatform } from '../harness';
+import { LOCALE_CODES } from '../../../contract/constants';
+import { PASSWORD_MAIL_TEXTS } from '../../../server/resources/auth/mailTexts';
+import { ADMIN, DEMO_PASSWORD, startPlatform, type TestPlatform } from '../harness';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -84,6 +86,63 @@ describe('reset password by e-mail', () => {
         expect((await p.app.inject({ method: 'GET', url: '/api/v2/reset_password/not-a-real-token-at-all/status' })).json().status).toBe(
             'invalid',
         );
+    });
+});
+
+describe("the reset mail in the user's language and brand", () => {
+    it("speaks the user's chosen language and wears the brand of the user's account", async () => {
+        const user = p.demo.otherCustomer.users.manager;
+        const admin = await p.login(ADMIN.email);
+        const brand = {
+            product_name: 'Tailspin Secure',
+            primary_color: '#1a237e',
+            secondary_color: '#ff6f00',
+            support_email: 'help@tailspin.example',
+            support_url: null,
+            domains: [],
+        };
+        const put = await p.call(admin, { method: 'PUT', url: `/api/v2/accounts/${p.demo.otherDealer.id}/branding`, payload: brand });
+        expect(put.statusCode, put.body).toBe(200);
+        const own = await p.login(user.email);
+        expect((await p.call(own, { method: 'PUT', url: '/api/v2/me/locale', payload: { locale: 'fr' } })).statusCode).toBe(204);
+
+        await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: user.email } });
+        await p.app.afterReplySettled();
+        const mail = p.mail.sent.at(-1)!;
+        expect(mail).toMatchObject({
+            to: user.email,
+            subject: 'Réinitialisez votre mot de passe Tailspin Secure',
+            fromName: 'Tailspin Secure',
+        });
+        expect(mail.text).toMatch(/^Bonjour /);
+        expect(mail.text).toContain(`Choisir un nouveau mot de passe: ${p.ctx.config.publicUrl}/reset_password?token=${linkToken()}`);
+        expect(mail.text).toContain('Tailspin Secure · help@tailspin.example');
+        expect(mail.html).toContain('<html lang="fr" dir="ltr">');
+        expect(mail.html).toContain('background: #1a237e');
+
+        // Arabic, right to left; the brand taken off again, the platform's own name
+        await p.call(own, { method: 'PUT', url: '/api/v2/me/locale', payload: { locale: 'ar' } });
+        await p.call(admin, { method: 'DELETE', url: `/api/v2/accounts/${p.demo.otherDealer.id}/branding` });
+        await p.app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email: user.email } });
+        await p.app.afterReplySettled();
+        const arabic = p.mail.sent.at(-1)!;
+        expect(arabic.subject).toBe('إعادة تعيين كلمة مرور Access Console');
+        expect(arabic.fromName).toBeUndefined();
+        expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    });
+
+    it('has every text in every language, with the same places for values', () => {
+        const places = (text: string) =>
+            [...text.matchAll(/%\{(\w+)\}/g)]
+                .map(m => m[1])
+                .sort()
+                .join();
+        for (const locale of LOCALE_CODES)
+            for (const [key, english] of Object.entries(PASSWORD_MAIL_TEXTS.en)) {
+                const text = PASSWORD_MAIL_TEXTS[locale][key as keyof typeof PASSWORD_MAIL_TEXTS.en];
+                expect(text.trim(), `${locale} ${key}`).not.toBe('');
+                expect(places(text), `${locale} ${key}`).toBe(places(english));
+            }
     });
 });
 
