@@ -5,8 +5,10 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AlertEventSummary } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
+import { mailBrandsOnce } from '../branding';
 import { eventWritersEnded, lastEventId } from '../events';
 import { mailFailureKind, mailRetryDelayMs } from '../../mail/failures';
+import type { MailBrand } from '../../mail/message';
 import { alertMail, confirmationMail } from './mails';
 import {
     activeRules,
@@ -209,7 +211,7 @@ const dropped = (m: ClaimedMail) => {
     return undefined;
 };
 
-const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail) => {
+const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail, brand: MailBrand | undefined) => {
     const links =
         m.address_id !== null && m.address_nonce
             ? alertAddressLinks(ctx.config.publicUrl, alertAddressToken(ctx.signer, m.address_id, m.address_nonce))
@@ -232,6 +234,7 @@ const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail) => {
         footer: links ? { kind: 'address', refuseUrl: links.refuse } : { kind: 'user' },
         // English for a user who chose none, and for an outside address
         locale: knownLocale(m.user_locale) ?? 'en',
+        brand,
     });
 };
 
@@ -251,6 +254,7 @@ export const sendMails = async (
 ) => {
     const { mailRetryBaseMs, mailRetryMaxMs, mailRetryWindowMs } = ctx.config;
     let sent = 0;
+    const brandOf = mailBrandsOnce(ctx);
     for (;;) {
         const started = ctx.now();
         const claimed = await claimMails(ctx.db, started, new Date(started.getTime() + MAIL_LEASE_MS), MAILS_PER_CLAIM);
@@ -262,7 +266,7 @@ export const sendMails = async (
                 continue;
             }
             try {
-                await ctx.mailer.send(render(ctx, m));
+                await ctx.mailer.send(render(ctx, m, await brandOf({ id: m.account_id, path: m.account_path })));
             } catch (error) {
                 const text = errorText(error);
                 if (mailFailureKind(error) === 'permanent') {

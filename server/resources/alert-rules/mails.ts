@@ -1,12 +1,10 @@
 import { ALERT_MAIL_EVENTS_MAX } from '../../../contract/alertRules';
-import { directionOf, type LocaleCode } from '../../../contract/constants';
+import type { LocaleCode } from '../../../contract/constants';
 import type { Mail } from '../../mail/mailer';
 import { fill } from '../../mail/language';
+import { brandedParts, escapeHtml, htmlMail, type MailBrand } from '../../mail/message';
 import { ALERT_MAIL_TEXTS, type AlertMailTexts } from './mailTexts';
 import type { AlertEventSummary, AlertMailContent } from '../../db/schema';
-
-const escape = (text: string) =>
-    text.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** 2026-11-26 11:49:53 UTC: the same in every mail program, whatever the reader's zone. */
 export const mailTime = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
@@ -50,11 +48,13 @@ export type AlertFooter = { kind: 'user' } | { kind: 'address'; refuseUrl: strin
 const footerText = (publicUrl: string, footer: AlertFooter, t: AlertMailTexts) =>
     footer.kind === 'user' ? { text: t.footerUser, url: `${publicUrl}/alert_rules` } : { text: t.footerAddress, url: footer.refuseUrl };
 
-const page = (body: string, footer: { text: string; url: string }, locale: LocaleCode) =>
-    `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="font-family: sans-serif; line-height: 1.5">` +
-    body +
-    `<p style="font-size: 12px; color: #555">${escape(footer.text)} <a href="${escape(footer.url)}">${escape(footer.url)}</a></p>` +
-    '</body></html>';
+const page = (body: string, footer: { text: string; url: string }, locale: LocaleCode, brand?: MailBrand) =>
+    htmlMail(
+        body +
+            `<p style="font-size: 12px; color: #555">${escapeHtml(footer.text)} <a href="${escapeHtml(footer.url)}">${escapeHtml(footer.url)}</a></p>`,
+        locale,
+        brand,
+    );
 
 /**
  * One alert to one recipient: subject "Alert: N events" ("Alert digest: N
@@ -69,6 +69,8 @@ export const alertMail = (m: {
     publicUrl: string;
     footer: AlertFooter;
     locale: LocaleCode;
+    /** the brand of the rule's account (docs/decisions.md "Brands per account") */
+    brand?: MailBrand;
 }): Mail => {
     const t = ALERT_MAIL_TEXTS[m.locale];
     const n = m.content.count;
@@ -90,23 +92,24 @@ export const alertMail = (m: {
         `\n\n${footer.text} ${footer.url}\n`;
     const head = [...t.head, ''];
     const html = page(
-        `<p>${escape(intro)}</p>` +
+        `<p>${escapeHtml(intro)}</p>` +
             '<table cellpadding="4" style="border-collapse: collapse; font-size: 14px">' +
             `<tr>${head.map(h => `<th align="left">${h}</th>`).join('')}</tr>` +
             shown
                 .map(
                     e =>
                         `<tr>${line(e)
-                            .map(c => `<td>${escape(c)}</td>`)
-                            .join('')}<td><a href="${escape(eventLink(m.publicUrl, e))}">${escape(t.open)}</a></td></tr>`,
+                            .map(c => `<td>${escapeHtml(c)}</td>`)
+                            .join('')}<td><a href="${escapeHtml(eventLink(m.publicUrl, e))}">${escapeHtml(t.open)}</a></td></tr>`,
                 )
                 .join('') +
             '</table>' +
-            (moreText ? `<p>${escape(moreText)}</p>` : ''),
+            (moreText ? `<p>${escapeHtml(moreText)}</p>` : ''),
         footer,
         m.locale,
+        m.brand,
     );
-    return { to: m.to, subject, text, html };
+    return { to: m.to, subject, ...brandedParts(text, m.brand), html };
 };
 
 /** The subject of every confirmation request: the same for all, whoever asks. */
@@ -134,12 +137,12 @@ export const confirmationMail = (m: {
     const confirm = `To receive the alerts, confirm within ${plural(m.validDays, 'day')}:`;
     const refuse = 'If you did not expect this, refuse, and this rule sends you nothing more:';
     const text = `${lines.join('\n\n')}\n\n${confirm}\n${m.confirmUrl}\n\n${refuse}\n${m.refuseUrl}\n`;
-    const link = (url: string) => `<a href="${escape(url)}">${escape(url)}</a>`;
+    const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
     const html =
         '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">' +
-        lines.map(l => `<p>${escape(l)}</p>`).join('') +
-        `<p>${escape(confirm)}<br>${link(m.confirmUrl)}</p>` +
-        `<p>${escape(refuse)}<br>${link(m.refuseUrl)}</p>` +
+        lines.map(l => `<p>${escapeHtml(l)}</p>`).join('') +
+        `<p>${escapeHtml(confirm)}<br>${link(m.confirmUrl)}</p>` +
+        `<p>${escapeHtml(refuse)}<br>${link(m.refuseUrl)}</p>` +
         '</body></html>';
     return { to: m.to, subject: CONFIRMATION_SUBJECT, text, html };
 };

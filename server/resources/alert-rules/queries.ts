@@ -551,6 +551,8 @@ export interface ClaimedMail {
     rule_name: string | null;
     /** the rule's users as they are now (one taken off since the alert was queued is no longer mailed) */
     rule_user_ids: number[] | null;
+    account_id: number;
+    account_path: string;
     account_name: string;
     /** the address's state and links' nonce as they are now (it may have refused since the alert was queued) */
     address_state: string | null;
@@ -584,7 +586,8 @@ export const claimMails = async (db: Db, now: Date, leaseUntil: Date, limit: num
                     returning d.*
                 )
                 select c.id::text as id, c.kind, c.rule_id, c.user_id, c.address_id, c."to", c.content, c.attempts,
-                       c.queued_at::text as queued_at, r.name as rule_name, r.user_ids as rule_user_ids, acc.name as account_name,
+                       c.queued_at::text as queued_at, r.name as rule_name, r.user_ids as rule_user_ids, acc.id as account_id, acc.path as account_path,
+                       acc.name as account_name,
                        a.state as address_state, a.nonce as address_nonce, a.asked_at::text as address_asked_at,
                        u.locale as user_locale
                 from claimed c

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { multipart } from '../firmware/helpers';
 import { alertFixture, type AlertFixture } from './fixture';
 
 /** Each user of an alert rule reads its mail in the language chosen in the console; an outside address, in English. */
@@ -32,5 +34,57 @@ describe("an alert mail, in its recipient's language", () => {
         expect(to(moderator.email).subject).toBe('Alert: 1 event');
         expect(to(moderator.email).text).toContain('The alert rule “Sabotage” matched 1 new event.');
         f.take();
+    });
+});
+
+describe("an alert mail, in the brand of the rule's account", () => {
+    it("comes from the dealer's brand name, with its logo, colour and signature; without a brand, the platform's plain mail", async () => {
+        const customer = f.p.demo.customers[0];
+        const { moderator } = customer.users;
+        const asDealer = await f.p.as(f.p.demo.dealer.users.dealer.email);
+        const brand = {
+            product_name: 'Northwind Access',
+            primary_color: '#1a237e',
+            secondary_color: '#ff6f00',
+            support_email: 'help@northwind.example',
+            domains: [],
+        };
+        expect((await asDealer('PUT', `/accounts/${f.p.demo.dealer.id}/branding`, brand)).statusCode).toBe(200);
+        const logo = await multipart(
+            {},
+            {
+                field: 'file',
+                name: 'logo.png',
+                data: await sharp({ create: { width: 64, height: 32, channels: 3, background: '#1a237e' } })
+                    .png()
+                    .toBuffer(),
+            },
+        );
+        const dealerToken = await f.p.login(f.p.demo.dealer.users.dealer.email);
+        const sent = await f.p.call(dealerToken, { method: 'POST', url: `/api/v2/accounts/${f.p.demo.dealer.id}/branding/logo`, ...logo });
+        expect(sent.statusCode, sent.body).toBe(200);
+        await f.confirmedRule({
+            name: 'Branded',
+            account_id: customer.id,
+            event_types: ['TamperedReaderDetected'],
+            user_ids: [moderator.id],
+        });
+        await f.event(customer.id, 'TamperedReaderDetected');
+        await f.run();
+        const branded = f.take().find(m => m.to.includes(moderator.email))!;
+        expect(branded.text).toMatch(/^From: Northwind Access <no-reply@console\.example>/m);
+        expect(branded.text).toContain('Northwind Access · help@northwind.example');
+        expect(branded.text).toMatch(
+            new RegExp(
+                `<img src="${f.p.ctx.config.publicUrl}/api/v2/branding/logos/${f.p.demo.dealer.id}\\?v=\\d+" alt="Northwind Access" height="40">`,
+            ),
+        );
+
+        expect((await asDealer('DELETE', `/accounts/${f.p.demo.dealer.id}/branding`)).statusCode).toBe(200);
+        await f.event(customer.id, 'TamperedReaderDetected');
+        await f.run();
+        const plain = f.take().find(m => m.to.includes(moderator.email))!;
+        expect(plain.text).toMatch(/^From: Access Console <no-reply@console\.example>/m);
+        expect(plain.text).not.toContain('Northwind');
     });
 });
