@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E } from './credentials.mjs';
-import { shot, signIn } from './console';
+import { mailsTo, shot, signIn } from './console';
 
 /** The dealer's host name, resolved to this machine by the browser alone (no DNS, no hosts file). */
 const HOST = 'access.northwind.example';
@@ -15,7 +15,7 @@ test.use({
     },
 });
 
-test('a dealer sets its brand; a customer’s moderator signs in at the dealer’s host name and wears it', async ({
+test('a dealer sets its brand; a customer’s moderator signs in at the dealer’s host name, wears it, and so does an invitation', async ({
     page,
     browser,
     request,
@@ -65,6 +65,22 @@ test('a dealer sets its brand; a customer’s moderator signs in at the dealer�
         await expect(bar.getByTestId('brand-mark')).toContainText('Northwind Access');
         await expect(bar).toHaveCSS('background-color', 'rgb(26, 35, 126)');
         await shot(moderator, info, 'brand-console');
+
+        // the moderator invites a person: the mail, as the SMTP server received it, wears the dealer's brand
+        await moderator.goto('/web-enrollments');
+        await moderator.getByRole('button', { name: 'Create invites' }).click();
+        const person = moderator.getByRole('group', { name: 'Person 1' });
+        await person.getByLabel('Name').fill('Ada Branded');
+        await person.getByLabel('E-mail').fill('ada.branded@e2e.test');
+        await moderator.getByRole('button', { name: 'Send the invitation' }).click();
+        await expect(moderator.getByText('1 invitation sent')).toBeVisible();
+        const [mail] = await mailsTo(request, 'ada.branded@e2e.test');
+        expect(mail).toMatch(/^From: Northwind Access <[^>]+>$/m);
+        expect(mail).toContain('Subject: Invitation to enroll your face');
+        expect(mail).toMatch(new RegExp(`<img src="[^"]+/api/v2/branding/logos/${dealerAccount}\\?v=\\d+" alt="Northwind Access"`));
+        // its button in the brand's colour, its signature the brand's name
+        expect(mail).toContain('background: #1a237e');
+        expect(mail).toMatch(/^Northwind Access$/m);
         await context.close();
 
         // any other host name: the platform's own look before sign-in
