@@ -19,11 +19,9 @@ import {
     userByEmail,
 } from './queries';
 import { revokeUserSessions } from '../../http/sessions';
-import { knownLocale, PLATFORM_BRAND } from '../../../contract/constants';
 import { fill } from '../../mail/language';
 import { message } from '../../mail/message';
-import { findAccount } from '../accounts';
-import { mailBrandOf } from '../branding';
+import { userMailStyle } from '../branding';
 import { PASSWORD_MAIL_TEXTS } from './mailTexts';
 
 const tags = ['session'];
@@ -36,15 +34,9 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
      * recipient's language", "Brands per account").
      */
     const resetMail = async (user: { email: string; name: string; locale: string | null; account_id: number }, link: string) => {
-        const account = await findAccount(ctx.db, user.account_id);
-        const brand = account && (await mailBrandOf(ctx, account));
-        const locale = knownLocale(user.locale) ?? 'en';
+        const { locale, brand, product } = await userMailStyle(ctx, user);
         const t = PASSWORD_MAIL_TEXTS[locale];
-        const values = {
-            product: brand?.product_name ?? PLATFORM_BRAND.product_name,
-            name: user.name,
-            minutes: String(Math.round(ctx.config.resetTokenTtlSeconds / 60)),
-        };
+        const values = { product, name: user.name, minutes: String(Math.round(ctx.config.resetTokenTtlSeconds / 60)) };
         return message(
             user.email,
             fill(t.subject, values),

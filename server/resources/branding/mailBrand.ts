@@ -1,5 +1,7 @@
+import { knownLocale, PLATFORM_BRAND, type LocaleCode } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import type { MailBrand } from '../../mail/message';
+import { findAccount } from '../accounts';
 import { effectiveBranding } from './queries';
 
 /**
@@ -27,4 +29,17 @@ export const mailBrandsOnce = (ctx: Pick<AppContext, 'db' | 'config'>) => {
         if (!known.has(account.id)) known.set(account.id, mailBrandOf(ctx, account));
         return known.get(account.id)!;
     };
+};
+
+/**
+ * How a mail to a user of the console is written: in the language the user chose (English having chosen none;
+ * docs/decisions.md "Mails in the recipient's language"), in the brand of the user's account, naming its product.
+ */
+export const userMailStyle = async (
+    ctx: Pick<AppContext, 'db' | 'config'>,
+    user: { locale: string | null; account_id: number },
+): Promise<{ locale: LocaleCode; brand: MailBrand | undefined; product: string }> => {
+    const account = await findAccount(ctx.db, user.account_id);
+    const brand = account && (await mailBrandOf(ctx, account));
+    return { locale: knownLocale(user.locale) ?? 'en', brand, product: brand?.product_name ?? PLATFORM_BRAND.product_name };
 };

@@ -1,24 +1,39 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { opaqueToken, sha256 } from '../../crypto/tokens';
-import { findUserByEmail, insertEmailChange } from './queries';
+import { fill } from '../../mail/language';
+import { message } from '../../mail/message';
+import { userMailStyle } from '../branding';
+import { EMAIL_CHANGE_MAIL_TEXTS } from './mailTexts';
+import { findUserByEmail, insertEmailChange, mailRecipientOf } from './queries';
 
-/** The link to confirm a new address, or, when the address already has an account, a word that nothing changed. */
-const mailEmailChange = async (ctx: AppContext, name: string, email: string, token: string) => {
-    if (await findUserByEmail(ctx.db, email)) {
-        await ctx.mailer.send({
-            to: email,
-            subject: 'Your address was given for another Access Console account',
-            text: `Hello,\n\nSomeone signed in to Access Console asked to use this address for their account. It already belongs to an account, so nothing was changed.\n\nIf you did not ask for it, you need not do anything.\n`,
-        });
-        return;
-    }
-    const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
-    await ctx.mailer.send({
-        to: email,
-        subject: 'Confirm your new Access Console e-mail address',
-        text: `Hello ${name},\n\nTo use this address to sign in to Access Console, open this link within ${minutes} minutes:\n\n${ctx.config.publicUrl}/confirm_email?token=${token}\n\nUntil then you sign in with your current address. If you did not ask for it, ignore this message.\n`,
-    });
+/**
+ * The link to confirm a new address, in the language and brand of the user who asked; or, when the address already
+ * has an account, a word that nothing changed, in the language and brand of that account's user.
+ */
+const mailEmailChange = async (ctx: AppContext, user: { id: number; name: string }, email: string, token: string) => {
+    const holder = await findUserByEmail(ctx.db, email);
+    const style = await userMailStyle(ctx, holder ?? (await mailRecipientOf(ctx.db, user.id))!);
+    const t = EMAIL_CHANGE_MAIL_TEXTS[style.locale];
+    const values = { product: style.product, name: user.name, minutes: String(Math.round(ctx.config.resetTokenTtlSeconds / 60)) };
+    const link = `${ctx.config.publicUrl}/confirm_email?token=${token}`;
+    await ctx.mailer.send(
+        holder
+            ? message(
+                  email,
+                  fill(t.takenSubject, values),
+                  [t.helloNoName, fill(t.taken, values), t.takenNothingToDo],
+                  style.locale,
+                  style.brand,
+              )
+            : message(
+                  email,
+                  fill(t.confirmSubject, values),
+                  [fill(t.hello, values), fill(t.confirm, values), { link, label: t.confirmLabel }, t.untilThen],
+                  style.locale,
+                  style.brand,
+              ),
+    );
 };
 
 /**
@@ -35,5 +50,5 @@ export const startEmailChange = async (
     const token = opaqueToken();
     const expires_at = new Date(ctx.now().getTime() + ctx.config.resetTokenTtlSeconds * 1000);
     await insertEmailChange(ctx.db, { token_hash: sha256(token), user_id: user.id, email, expires_at });
-    app.afterReply(request, () => mailEmailChange(ctx, user.name, email, token));
+    app.afterReply(request, () => mailEmailChange(ctx, user, email, token));
 };

@@ -29,8 +29,14 @@ const withAccount = (db: Db) =>
 export const findUser = async (db: Db, id: number): Promise<UserWithAccount | undefined> =>
     (await withAccount(db).where(eq(users.id, id)).limit(1))[0];
 
+const recipient = { id: users.id, locale: users.locale, account_id: users.account_id };
+
+/** The user an address belongs to, with what a mail to them is written by (language, account). */
 export const findUserByEmail = async (db: Db, email: string) =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
+    (await db.select(recipient).from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
+
+/** What a mail to a user is written by: the language they chose and their account. */
+export const mailRecipientOf = async (db: Db, id: number) => (await db.select(recipient).from(users).where(eq(users.id, id)).limit(1))[0];
 
 const SORTABLE = {
     name: users.name,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALE_CODES } from '../../../contract/constants';
 import { EMAIL_CHANGE_MESSAGES } from '../../../contract/users';
+import { EMAIL_CHANGE_MAIL_TEXTS } from '../../../server/resources/users/mailTexts';
 import { DEMO_PASSWORD, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
 
 /**
@@ -93,5 +95,59 @@ describe("changing one's own e-mail address", () => {
             p.clock.offsetMs = 0;
         }
         expect((await manager('GET', '/me')).json().email).toBe('manager.next@contoso.test');
+    });
+});
+
+describe('the mails of a change of address, in the language and brand of whom they go to', () => {
+    it("write to the new address in the asking user's language and brand, and to a holder in the holder's", async () => {
+        const moderator = p.demo.customers[0].users.moderator;
+        const asModerator = await p.as(moderator.email);
+        const mod = (await asModerator('GET', '/me')).json();
+        const asDealer = await p.as(p.demo.dealer.users.dealer.email);
+        const brand = { product_name: 'Northwind Access', primary_color: '#1a237e', secondary_color: '#ff6f00', domains: [] };
+        expect((await asDealer('PUT', `/accounts/${p.demo.dealer.id}/branding`, brand)).statusCode).toBe(200);
+        expect((await asModerator('PUT', '/me/locale', { locale: 'de' })).statusCode).toBe(204);
+        const holder = p.demo.otherCustomer.users.manager.email;
+        expect((await (await p.as(holder))('PUT', '/me/locale', { locale: 'it' })).statusCode).toBe(204);
+
+        const edit = (email: string) =>
+            asModerator('PUT', `/users/${mod.id}`, {
+                name: mod.name,
+                email,
+                role: mod.role,
+                account: { id: mod.account.id },
+                current_password: DEMO_PASSWORD,
+            });
+        expect((await edit('moderator.next@contoso.test')).statusCode).toBe(200);
+        expect((await edit(holder)).statusCode).toBe(200);
+        await p.app.afterReplySettled();
+
+        const confirmMail = mailTo('moderator.next@contoso.test').at(-1)!;
+        expect(confirmMail).toMatchObject({
+            subject: 'Bestätigen Sie Ihre neue Northwind Access-E-Mail-Adresse',
+            fromName: 'Northwind Access',
+        });
+        expect(confirmMail.text).toContain('Adresse bestätigen: ');
+        expect(linkIn(confirmMail.text)).toBeDefined();
+        // the holder's account wears no brand: the platform's name, in the holder's Italian
+        const told = mailTo(holder).at(-1)!;
+        expect(told).toMatchObject({ subject: 'Il tuo indirizzo è stato indicato per un altro account Access Console' });
+        expect(told.fromName).toBeUndefined();
+        expect(told.html).toContain('<html lang="it" dir="ltr">');
+        await asDealer('DELETE', `/accounts/${p.demo.dealer.id}/branding`);
+    });
+
+    it('has every text in every language, with the same places for values', () => {
+        const places = (text: string) =>
+            [...text.matchAll(/%\{(\w+)\}/g)]
+                .map(m => m[1])
+                .sort()
+                .join();
+        for (const locale of LOCALE_CODES)
+            for (const [key, english] of Object.entries(EMAIL_CHANGE_MAIL_TEXTS.en)) {
+                const text = EMAIL_CHANGE_MAIL_TEXTS[locale][key as keyof typeof EMAIL_CHANGE_MAIL_TEXTS.en];
+                expect(text.trim(), `${locale} ${key}`).not.toBe('');
+                expect(places(text), `${locale} ${key}`).toBe(places(english));
+            }
     });
 });
