@@ -6,8 +6,9 @@ export const ISSUER_LABEL = 'Access Console';
 
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 
-export const totpFor = (secretBase32: string, label = '', digits = 6) =>
-    new TOTP({ issuer: ISSUER_LABEL, label, algorithm: 'SHA1', digits, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
+/** `issuer`: the name an authenticator app shows beside the code (the brand the user's account wears). */
+export const totpFor = (secretBase32: string, label = '', digits = 6, issuer = ISSUER_LABEL) =>
+    new TOTP({ issuer, label, algorithm: 'SHA1', digits, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
 
 export const totpCode = (secretBase32: string, at: Date, digits = 6) =>
     totpFor(secretBase32, '', digits).generate({ timestamp: at.getTime() });

@@ -16,6 +16,7 @@ import { claimAttempt } from './lockout';
 import { acceptTotpStep, clearTwoFactor, enableTwoFactor, setPendingSecret, useRecoveryCode, userById } from './queries';
 import { accessTokenFor, revokeUserSessions } from '../../http/sessions';
 import { matchingStep, newTotpSecret, totpFor } from './totp';
+import { productNameOf } from '../branding';
 
 const tags = ['session'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 422: errorReply, 429: errorReply };
@@ -72,7 +73,8 @@ export const twoFactorSetupRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             refuseStepTokenOnceSetUp(auth, (await userRow(ctx, auth.user.id)).tfa_enabled);
             const secret = newTotpSecret();
             await setPendingSecret(ctx.db, auth.user.id, secret);
-            const otpauth_url = totpFor(secret, auth.user.email).toString();
+            // the authenticator names the product the user knows: the brand their account wears
+            const otpauth_url = totpFor(secret, auth.user.email, 6, await productNameOf(ctx.db, auth.user.account_id)).toString();
             return { secret, otpauth_url, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
         },
     );

@@ -43,3 +43,9 @@ export const userMailStyle = async (
     const brand = account && (await mailBrandOf(ctx, account));
     return { locale: knownLocale(user.locale) ?? 'en', brand, product: brand?.product_name ?? PLATFORM_BRAND.product_name };
 };
+
+/** The product name the users of an account know it by: its brand's, or the platform's own. */
+export const productNameOf = async (db: AppContext['db'], accountId: number) => {
+    const account = await findAccount(db, accountId);
+    return account ? (await effectiveBranding(db, account)).product_name : PLATFORM_BRAND.product_name;
+};

@@ -35,6 +35,8 @@ describe('two-factor sign-in', () => {
         secret = setup.json().secret;
         expect(setup.json().qr).toMatch(/^data:image\/png;base64,/);
         expect(setup.json().otpauth_url).toContain(`secret=${secret}`);
+        // the authenticator app names the platform: no account above this one has a brand
+        expect(setup.json().otpauth_url).toMatch(/^otpauth:\/\/totp\/Access%20Console:/);
 
         const wrong = await p.call(first.token, {
             method: 'POST',
@@ -172,5 +174,25 @@ describe('two-factor sign-in', () => {
             statuses.filter(s => s !== 422),
             JSON.stringify(statuses),
         ).toEqual(statuses.filter(s => s === 429));
+    });
+});
+
+describe('the authenticator app', () => {
+    it("names the brand the user's account wears, as the issuer of the code", async () => {
+        const dealer = await p.login(p.demo.dealer.users.dealer.email);
+        const brand = { product_name: 'Northwind Access', primary_color: '#1a237e', secondary_color: '#ff6f00', domains: [] };
+        const put = await p.call(dealer, { method: 'PUT', url: `/api/v2/accounts/${p.demo.dealer.id}/branding`, payload: brand });
+        expect(put.statusCode, put.body).toBe(200);
+        try {
+            // a user of another customer of the dealer, setting up a second factor of their own accord
+            const email = p.demo.customers[1].users.manager.email;
+            const setup = await p.call(await p.login(email), { method: 'GET', url: '/api/v2/2fa-setup' });
+            expect(setup.statusCode, setup.body).toBe(200);
+            const url = new URL(setup.json().otpauth_url);
+            expect(decodeURIComponent(url.pathname)).toBe(`/Northwind Access:${email}`);
+            expect(url.searchParams.get('issuer')).toBe('Northwind Access');
+        } finally {
+            await p.call(dealer, { method: 'DELETE', url: `/api/v2/accounts/${p.demo.dealer.id}/branding` });
+        }
     });
 });
