@@ -33,6 +33,8 @@ export const me = z.object({
     external_user: z.boolean(),
     /** the console language the user chose; null: the browser's (docs/decisions.md "Languages: German and Spanish, the browser's language, the user's choice") */
     locale: z.enum(LOCALE_CODES).nullable(),
+    /** the language the brand of the user's account sets for those who chose none (docs/decisions.md "Brands per account") */
+    default_locale: z.enum(LOCALE_CODES).nullable(),
     menu: z.array(menuItemSchema),
 });
 export const localeInput = z.object({ locale: z.enum(LOCALE_CODES) });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './credentials.mjs';
-import { shot } from './console';
+import { logOut, shot, signIn } from './console';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -119,5 +119,37 @@ test.describe('a language chosen in the user menu', () => {
         await second.getByRole('menuitem', { name: 'English' }).click();
         await expect(second.getByRole('menuitem', { name: 'Devices', exact: true })).toBeVisible();
         await other.close();
+    });
+});
+
+test.describe('the language a dealer’s brand sets', () => {
+    test.use({ locale: 'en-US' });
+    test('a customer’s manager who chose none signs in to it; a language chosen in the user menu wins', async ({ page, request }) => {
+        const login = await request.post('/api/v2/login', { data: { username: E2E.dealer, password: E2E.demoPassword } });
+        const headers = { authorization: `Bearer ${(await login.json()).token}` };
+        const dealerAccount = (await (await request.get('/api/v2/me', { headers })).json()).account.id as number;
+        const brand = { product_name: 'Northwind Access', primary_color: '#1a237e', secondary_color: '#ff6f00', default_locale: 'fr' };
+        expect((await request.put(`/api/v2/accounts/${dealerAccount}/branding`, { headers, data: brand })).status()).toBe(200);
+        try {
+            // an English browser, a user who never chose: the console speaks the dealer's French
+            await page.goto('/login');
+            await signIn(page, E2E.manager);
+            const accept = page.getByRole('button', { name: /^(Accept|Accepter)$/ });
+            const devicesFr = page.getByRole('menuitem', { name: 'Appareils', exact: true });
+            await expect(accept.or(devicesFr)).toBeVisible();
+            if (await accept.isVisible()) await accept.click();
+            await expect(devicesFr).toBeVisible();
+            await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+            // English chosen in the user menu is the user's own: it stays at the next sign-in
+            await page.getByRole('button', { name: 'Profil', exact: true }).click();
+            await page.getByRole('menuitem', { name: 'English' }).click();
+            await expect(page.getByRole('menuitem', { name: 'Devices', exact: true })).toBeVisible();
+            await logOut(page);
+            await signIn(page, E2E.manager);
+            await expect(page.getByRole('menuitem', { name: 'Devices', exact: true })).toBeVisible();
+        } finally {
+            await request.delete(`/api/v2/accounts/${dealerAccount}/branding`, { headers });
+        }
     });
 });

@@ -54,7 +54,8 @@ export const loadSession = async (signal?: AbortSignal): Promise<Session> => {
         apiFetch<{ platform_version: string }>('/version', { noAccount: true, signal }),
     ]);
     saveUser(me);
-    applyUserLocale(me.locale);
+    // the user's own choice, else the language the brand of their account sets
+    applyUserLocale(me.locale ?? me.default_locale);
     const role: Role = me.role ?? 'user';
     const singleTenant = singleTenantMode(loginProvider.singleTenant, me.account.main, role);
     let current = storedAccountSelection(me.id) ?? me.account.id;

@@ -11,6 +11,7 @@ const me = {
     account: { id: 3, name: 'Own', main: false },
     accepted_tos: true,
     locale: null,
+    default_locale: null,
     password_changed: true,
     tfa_enabled: false,
     external_user: false,

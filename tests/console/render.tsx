@@ -19,6 +19,7 @@ export const testSession = (role: Role = 'admin', flags: Partial<SessionFlags> =
         role,
         account: { id: 10, name: 'Contoso Offices', main: false },
         locale: null,
+        default_locale: null,
         accepted_tos: true,
         password_changed: true,
         tfa_enabled: false,

@@ -5,10 +5,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AlertEventSummary } from '../../db/schema';
 import type { Job } from '../../jobs/runner';
-import { mailBrandsOnce } from '../branding';
+import { mailStylesOnce, type AccountMailStyle } from '../branding';
 import { eventWritersEnded, lastEventId } from '../events';
 import { mailFailureKind, mailRetryDelayMs } from '../../mail/failures';
-import type { MailBrand } from '../../mail/message';
 import { alertMail, confirmationMail } from './mails';
 import {
     activeRules,
@@ -211,7 +210,7 @@ const dropped = (m: ClaimedMail) => {
     return undefined;
 };
 
-const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail, brand: MailBrand | undefined) => {
+const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail, style: AccountMailStyle) => {
     const links =
         m.address_id !== null && m.address_nonce
             ? alertAddressLinks(ctx.config.publicUrl, alertAddressToken(ctx.signer, m.address_id, m.address_nonce))
@@ -232,9 +231,9 @@ const render = (ctx: Pick<AppContext, 'config' | 'signer'>, m: ClaimedMail, bran
         content: m.content!,
         publicUrl: ctx.config.publicUrl,
         footer: links ? { kind: 'address', refuseUrl: links.refuse } : { kind: 'user' },
-        // English for a user who chose none, and for an outside address
-        locale: knownLocale(m.user_locale) ?? 'en',
-        brand,
+        // the user's language, else the one the account's brand sets (an outside address chose none), else English
+        locale: knownLocale(m.user_locale) ?? style.defaultLocale ?? 'en',
+        brand: style.brand,
     });
 };
 
@@ -254,7 +253,7 @@ export const sendMails = async (
 ) => {
     const { mailRetryBaseMs, mailRetryMaxMs, mailRetryWindowMs } = ctx.config;
     let sent = 0;
-    const brandOf = mailBrandsOnce(ctx);
+    const styleOf = mailStylesOnce(ctx);
     for (;;) {
         const started = ctx.now();
         const claimed = await claimMails(ctx.db, started, new Date(started.getTime() + MAIL_LEASE_MS), MAILS_PER_CLAIM);
@@ -266,7 +265,7 @@ export const sendMails = async (
                 continue;
             }
             try {
-                await ctx.mailer.send(render(ctx, m, await brandOf({ id: m.account_id, path: m.account_path })));
+                await ctx.mailer.send(render(ctx, m, await styleOf({ id: m.account_id, path: m.account_path })));
             } catch (error) {
                 const text = errorText(error);
                 if (mailFailureKind(error) === 'permanent') {

@@ -28,6 +28,7 @@ import { claimAttempt } from './lockout';
 import { acceptTerms, setUserLocale, userByEmail, userLocale } from './queries';
 import { loginProviderInfo, passwordSignInAllowed } from '../sso';
 import { directorySignInOffered, signInWithDirectory } from '../sso';
+import { effectiveBranding } from '../branding';
 import { SSO_MESSAGES } from '../../../contract/sso';
 
 const tags = ['session'];
@@ -137,6 +138,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
                 tfa_enabled: auth.user.tfa_enabled,
                 external_user: auth.user.external_user,
                 locale: (await userLocale(ctx.db, auth.user.id)) as Me['locale'],
+                default_locale: (await effectiveBranding(ctx.db, auth.account)).default_locale,
                 menu: menuItems(flags),
             };
         },

@@ -38,7 +38,7 @@ describe("an alert mail, in its recipient's language", () => {
 });
 
 describe("an alert mail, in the brand of the rule's account", () => {
-    it("comes from the dealer's brand name, with its logo, colour and signature; without a brand, the platform's plain mail", async () => {
+    it("comes from the dealer's brand name, with its logo and signature, in its language; without a brand, the platform's plain mail in English", async () => {
         const customer = f.p.demo.customers[0];
         const { moderator } = customer.users;
         const asDealer = await f.p.as(f.p.demo.dealer.users.dealer.email);
@@ -48,6 +48,7 @@ describe("an alert mail, in the brand of the rule's account", () => {
             secondary_color: '#ff6f00',
             support_email: 'help@northwind.example',
             domains: [],
+            default_locale: 'fr',
         };
         expect((await asDealer('PUT', `/accounts/${f.p.demo.dealer.id}/branding`, brand)).statusCode).toBe(200);
         const logo = await multipart(
@@ -74,6 +75,8 @@ describe("an alert mail, in the brand of the rule's account", () => {
         const branded = f.take().find(m => m.to.includes(moderator.email))!;
         expect(branded.text).toMatch(/^From: Northwind Access <no-reply@console\.example>/m);
         expect(branded.text).toContain('Northwind Access · help@northwind.example');
+        // the moderator chose no language: the one the brand sets
+        expect(branded.text).toContain('La règle d’alerte “Branded” a relevé 1 nouvel événement.');
         expect(branded.text).toMatch(
             new RegExp(
                 `<img src="${f.p.ctx.config.publicUrl}/api/v2/branding/logos/${f.p.demo.dealer.id}\\?v=\\d+" alt="Northwind Access" height="40">`,
@@ -86,5 +89,6 @@ describe("an alert mail, in the brand of the rule's account", () => {
         const plain = f.take().find(m => m.to.includes(moderator.email))!;
         expect(plain.text).toMatch(/^From: Access Console <no-reply@console\.example>/m);
         expect(plain.text).not.toContain('Northwind');
+        expect(plain.text).toContain('The alert rule “Branded” matched 1 new event.');
     });
 });

@@ -131,6 +131,29 @@ describe("the reset mail in the user's language and brand", () => {
         expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     });
 
+    it("is in the language the account's brand sets for a user who chose none, as /me says", async () => {
+        const user = p.demo.customers[0].users.user;
+        const asDealer = await p.as(p.demo.dealer.users.dealer.email);
+        const brand = { product_name: 'Northwind Access', primary_color: '#1a237e', secondary_color: '#ff6f00', default_locale: 'nl' };
+        expect((await asDealer('PUT', `/accounts/${p.demo.dealer.id}/branding`, brand)).statusCode).toBe(200);
+        try {
+            const me = (await (await p.as(user.email))('GET', '/me')).json();
+            expect(me).toMatchObject({ locale: null, default_locale: 'nl' });
+            // from another address: the five a minute of the tests above are spent
+            const asked = await p.app.inject({
+                method: 'POST',
+                url: '/api/v2/reset_password',
+                payload: { email: user.email },
+                remoteAddress: '192.0.2.44',
+            });
+            expect(asked.statusCode).toBe(204);
+            await p.app.afterReplySettled();
+            expect(p.mail.sent.at(-1)).toMatchObject({ to: user.email, subject: 'Stel uw Northwind Access-wachtwoord opnieuw in' });
+        } finally {
+            await asDealer('DELETE', `/accounts/${p.demo.dealer.id}/branding`);
+        }
+    });
+
     it('has every text in every language, with the same places for values', () => {
         const places = (text: string) =>
             [...text.matchAll(/%\{(\w+)\}/g)]
