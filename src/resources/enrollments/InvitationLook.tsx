@@ -46,8 +46,12 @@ export const EnrollHeader = ({
         <Stack spacing={0.5}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
                 <BrandMark sx={{ color: 'primary.main' }} />
+                {/* its own width, not a form field's full width (react-admin's theme, on a phone too): the brand keeps the room */}
                 <TextField
                     select
+                    fullWidth={false}
+                    margin="none"
+                    sx={theme => ({ flexShrink: 0, [theme.breakpoints.down('sm')]: { width: 'auto' } })}
                     size="small"
                     value={locale}
                     onChange={e => onLocale(e.target.value)}
