@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALE_CODES } from './constants';
 import { ACCOUNT_OPTIONS } from './session';
 import { badgeInput } from './profiles';
+import { publicBrand } from './branding';
 
 /**
  * Web enrollment (SPEC 2.2 /web-enrollments, 3 web enrollment settings,
@@ -156,6 +157,12 @@ export const enrollmentPage = z.object({
     multi_factor: z.object({ required: z.boolean(), verified: z.boolean() }),
 });
 export type EnrollmentPage = z.infer<typeof enrollmentPage>;
+/**
+ * GET /enrollment/{token}: the page as it opens, wearing the inviting account's brand (its own, the nearest above it,
+ * else the platform's; docs/decisions.md "Brands per account") and speaking the invitation's language.
+ */
+export const openedEnrollmentPage = enrollmentPage.extend({ brand: publicBrand, locale: z.enum(LOCALE_CODES) });
+export type OpenedEnrollmentPage = z.infer<typeof openedEnrollmentPage>;
 
 /** POST /enrollment/{token}/consent: the typed name and the drawn signature (a PNG data URL). */
 export const consentSignature = z.object({

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E } from './credentials.mjs';
 import { logOut, mailsTo, shot, signIn } from './console';
 
@@ -72,4 +73,81 @@ test('a moderator invites a person, who signs and takes a picture on a phone, an
     await expect(page.getByRole('button', { name: 'Download consent.pdf' })).toBeVisible();
     await shot(page, info, 'enrolled-profile');
     await logOut(page);
+});
+
+/** A demo user signed in over the API: the headers of their calls and their own account. */
+const signedIn = async (request: APIRequestContext, email: string) => {
+    const login = await request.post('/api/v2/login', { data: { username: email, password: E2E.demoPassword } });
+    const headers = { authorization: `Bearer ${(await login.json()).token}` };
+    const account = (await (await request.get('/api/v2/me', { headers })).json()).account.id as number;
+    return { headers, account };
+};
+
+test("an invitation's page wears its dealer's brand and opens in the invitation's language, Arabic right to left", async ({
+    browser,
+    request,
+}, info) => {
+    const dealer = await signedIn(request, E2E.dealer);
+    const moderator = await signedIn(request, E2E.moderator);
+    try {
+        const brand = {
+            product_name: 'Northwind Access',
+            primary_color: '#1a237e',
+            secondary_color: '#ff6f00',
+            support_email: 'help@northwind.example',
+            support_url: 'https://northwind.example/help',
+        };
+        expect((await request.put(`/api/v2/accounts/${dealer.account}/branding`, { headers: dealer.headers, data: brand })).status()).toBe(
+            200,
+        );
+        const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#ff6f00' } })
+            .png()
+            .toBuffer();
+        const sent = await request.post(`/api/v2/accounts/${dealer.account}/branding/logo`, {
+            headers: dealer.headers,
+            multipart: { file: { name: 'northwind.png', mimeType: 'image/png', buffer: logo } },
+        });
+        expect(sent.status()).toBe(200);
+        const invited = await request.post('/api/v2/web-enrollments/invites', {
+            headers: moderator.headers,
+            data: { people: [{ name: 'Laila Haddad', email: 'laila@e2e.test', locale: 'ar' }], account_id: moderator.account },
+        });
+        expect(invited.status()).toBe(201);
+        const [mail] = await mailsTo(request, 'laila@e2e.test');
+        const link = /https?:\/\/[^\s"<]+\/enroll\/[\w.-]+/.exec(mail!)![0];
+
+        // a fresh browser, no session, only the link: the customer wears its dealer's brand, in Arabic
+        const context = await browser.newContext();
+        const enroll = await context.newPage();
+        await enroll.goto(new URL(link).pathname);
+        await expect(enroll.getByRole('heading', { level: 1 })).toHaveText('مرحبًا، Laila Haddad');
+        await expect(enroll.locator('html')).toHaveAttribute('dir', 'rtl');
+        await expect(enroll.locator('html')).toHaveAttribute('lang', 'ar');
+        const mark = enroll.getByTestId('brand-mark');
+        await expect(mark).toContainText('Northwind Access');
+        const image = mark.locator('img');
+        await expect(image).toHaveAttribute('src', new RegExp(`/api/v2/branding/logos/${dealer.account}\\?v=\\d+$`));
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+        // the brand's primary colour in the theme: the mark and the heading
+        await expect(mark).toHaveCSS('color', 'rgb(26, 35, 126)');
+        await expect(enroll.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(26, 35, 126)');
+        await expect(enroll.getByText('Contoso Offices')).toBeVisible();
+        const foot = enroll.locator('footer');
+        await expect(foot.getByRole('link', { name: 'help@northwind.example' })).toHaveAttribute('href', 'mailto:help@northwind.example');
+        await expect(foot.getByRole('link', { name: 'https://northwind.example/help' })).toBeVisible();
+        await expect(enroll).toHaveTitle('Northwind Access');
+        await shot(enroll, info, 'enroll-branded-arabic');
+
+        // the language menu still works, and the person's choice outlasts the invitation's on the next visit
+        await enroll.getByRole('combobox').click();
+        await enroll.getByRole('option', { name: 'English' }).click();
+        await expect(enroll.getByRole('heading', { level: 1 })).toHaveText('Welcome, Laila Haddad');
+        await expect(enroll.locator('html')).toHaveAttribute('dir', 'ltr');
+        await expect(foot).toContainText('Questions? Northwind Access is here to help:');
+        await enroll.reload();
+        await expect(enroll.getByRole('heading', { level: 1 })).toHaveText('Welcome, Laila Haddad');
+        await context.close();
+    } finally {
+        await request.delete(`/api/v2/accounts/${dealer.account}/branding`, { headers: dealer.headers });
+    }
 });

@@ -36,15 +36,17 @@ export const useBrand = (): Brand | null =>
     );
 
 /**
+ * A brand a public page was answered (the host name's, or the enrollment page's: its inviting account's). The
+ * platform's own brand is the look the console has without one: nothing to draw again, and its name in the reader's
+ * language.
+ */
+export const wearPublicBrand = (brand: Brand | null) => wear(brand && brand.product_name !== PLATFORM_BRAND.product_name ? brand : null);
+
+/**
  * The brand of the host name this page came from (GET /branding/host, before anyone signs in); unknown (the call
  * failed), the platform's own look rather than the brand of whoever signed out last.
  */
-export const wearHostBrand = () =>
-    apiFetch<Brand>('/branding/host', { noAccount: true }).then(
-        // the platform's own brand is the look the console has without one: nothing to draw again
-        brand => wear(brand && brand.product_name !== PLATFORM_BRAND.product_name ? brand : null),
-        () => wear(null),
-    );
+export const wearHostBrand = () => apiFetch<Brand>('/branding/host', { noAccount: true }).then(wearPublicBrand, () => wear(null));
 
 /** The effective brand of a signed-in user's own account. */
 export const wearAccountBrand = (accountId: number) =>

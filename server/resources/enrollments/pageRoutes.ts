@@ -7,6 +7,7 @@ import {
     ENROLLMENT_CODE_TTL_SECONDS,
     ENROLLMENT_MESSAGES,
     enrollmentPage,
+    openedEnrollmentPage,
     OPEN_ENROLLMENT_STATUSES,
 } from '../../../contract/enrollments';
 import type { AppContext } from '../../context';
@@ -14,7 +15,7 @@ import { sha256 } from '../../crypto/tokens';
 import { HttpError, validationError } from '../../http/errors';
 import { codeMail, inviteLocale } from './mails';
 import { mailBrandOf } from '../branding';
-import { publicErrors, opened, pageOf, PUBLIC_RATE, tokenParam } from './publicPage';
+import { publicErrors, opened, openedPageOf, pageOf, PUBLIC_RATE, tokenParam } from './publicPage';
 import { consentTemplateOf, findInvite, moveInvite, takeCodeTry, updateInvite } from './queries';
 import { tags } from './routeHelpers';
 
@@ -30,9 +31,10 @@ export const enrollmentPageRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
             config: { access: 'public', rateLimit: PUBLIC_RATE },
             schema: {
                 tags,
-                summary: 'What the enrollment page shows for its link',
+                summary:
+                    "What the enrollment page shows for its link: its steps, the inviting account's brand and the invitation's language",
                 params: tokenParam,
-                response: { 200: enrollmentPage, ...publicErrors },
+                response: { 200: openedEnrollmentPage, ...publicErrors },
             },
         },
         async request => {
@@ -41,7 +43,7 @@ export const enrollmentPageRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
                 invite.status === 'sent'
                     ? ((await moveInvite(ctx.db, invite.id, ['sent'], { status: 'opened', opened_at: ctx.now() })) ?? invite)
                     : invite;
-            return pageOf(ctx, seen, account.name, settings);
+            return openedPageOf(ctx, seen, account, settings);
         },
     );
 

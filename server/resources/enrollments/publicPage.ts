@@ -4,6 +4,8 @@ import { ENROLLMENT_MESSAGES, type EnrollmentSettings } from '../../../contract/
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { findAccount } from '../accounts';
+import { effectiveBranding } from '../branding';
+import { inviteLocale } from './mails';
 import { effectiveStatus, findInvite, type InviteRow } from './queries';
 import { enabledFor } from './routeHelpers';
 import { readEnrollmentToken } from './tokens';
@@ -47,3 +49,22 @@ export const pageOf = (ctx: AppContext, invite: InviteRow, accountName: string, 
     consent: { required: settings.consentType === 'template', signed: invite.consented_at !== null },
     multi_factor: { required: settings.multiFactor, verified: invite.code_verified_at !== null },
 });
+
+/**
+ * What the page shows when it opens: its steps (pageOf), the brand of the inviting account (its own, the nearest
+ * above it, else the platform's: docs/decisions.md "Brands per account") and the invitation's language. Only the
+ * brand's public fields: no host names, no account ids but the logo's address.
+ */
+export const openedPageOf = async (
+    ctx: AppContext,
+    invite: InviteRow,
+    account: { id: number; path: string; name: string },
+    settings: EnrollmentSettings,
+) => {
+    const { product_name, primary_color, secondary_color, logo_url, support_email, support_url } = await effectiveBranding(ctx.db, account);
+    return {
+        ...pageOf(ctx, invite, account.name, settings),
+        brand: { product_name, primary_color, secondary_color, logo_url, support_email, support_url },
+        locale: inviteLocale(invite),
+    };
+};

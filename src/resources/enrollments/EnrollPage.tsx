@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import CameraAlt from '@mui/icons-material/CameraAlt';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { ConsentDocument } from './ConsentDocument';
 import { useParams } from 'react-router-dom';
 import { API_BASE } from '../../../contract/constants';
-import type { EnrollmentPage } from '../../../contract/enrollments';
+import type { EnrollmentPage, OpenedEnrollmentPage } from '../../../contract/enrollments';
 import { apiFetch } from '../../dataProvider/http';
-import { LOCALES } from '../../i18n/locales';
 import { problemText } from '../../notifications/notices';
+import { EnrollHeader, SupportFooter, useInvitationLook } from './InvitationLook';
 
 const call = <T,>(path: string, options: { method?: string; body?: unknown } = {}) =>
     apiFetch<T>(path, { ...options, noAccount: true } as Parameters<typeof apiFetch>[1]);
@@ -317,19 +317,28 @@ const FaceStep = ({ token, onDone }: { token: string; onDone: (page: EnrollmentP
 /**
  * /enroll/:token: the public enrollment page (docs/decisions.md "Web enrollment"), outside sign-in:
  * the one-time code when the account asks for it, the consent to sign, the
- * picture, and a clear end; a link that no longer works gets a clear page.
+ * picture, and a clear end; a link that no longer works gets a clear page. It wears the inviting account's brand and
+ * opens in the invitation's language (useInvitationLook).
  */
 export const EnrollPage = () => {
     const translate = useTranslate();
-    const [locale, setLocale] = useLocaleState();
     const { token = '' } = useParams();
+    // as the page opened (its brand, its language); then the steps' answers move `page` on
+    const [opened, setOpened] = useState<OpenedEnrollmentPage>();
     const [page, setPage] = useState<EnrollmentPage>();
     const [refusal, setRefusal] = useState<string>();
+    const [tooMany, setTooMany] = useState(false);
+    const { locale, choose } = useInvitationLook(opened);
     useEffect(() => {
-        call<EnrollmentPage>(`/enrollment/${token}`)
-            .then(setPage)
-            .catch(e => setRefusal((e as { status?: number }).status === 429 ? translate('enroll.tooMany') : problemText(e)));
-    }, [token, translate]);
+        call<OpenedEnrollmentPage>(`/enrollment/${token}`).then(
+            answer => {
+                setOpened(answer);
+                setPage(answer);
+            },
+            e => ((e as { status?: number }).status === 429 ? setTooMany(true) : setRefusal(problemText(e))),
+        );
+    }, [token]);
+    const refused = tooMany ? translate('enroll.tooMany') : refusal;
     const done = page?.status === 'completed';
     const step = !page
         ? null
@@ -347,34 +356,16 @@ export const EnrollPage = () => {
         >
             <Card sx={{ width: 560, maxWidth: '100%', alignSelf: 'flex-start' }} elevation={2}>
                 <CardContent sx={{ display: 'grid', gap: 2 }}>
-                    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-                        <Typography variant="subtitle1" sx={{ fontWeight: 600, color: 'primary.main' }}>
-                            {page?.account_name ?? translate('pages.product')}
-                        </Typography>
-                        <TextField
-                            select
-                            size="small"
-                            value={locale}
-                            onChange={e => setLocale(e.target.value)}
-                            aria-label={translate('enroll.language')}
-                            variant="standard"
-                        >
-                            {LOCALES.map(l => (
-                                <MenuItem key={l.locale} value={l.locale} lang={l.locale}>
-                                    {l.name}
-                                </MenuItem>
-                            ))}
-                        </TextField>
-                    </Stack>
-                    <Typography variant="h5" component="h1">
+                    <EnrollHeader accountName={page?.account_name} locale={locale} onLocale={choose} />
+                    <Typography variant="h5" component="h1" sx={{ color: 'primary.main' }}>
                         {page ? translate('enroll.title', { name: page.person_name }) : translate('enroll.titleAnonymous')}
                     </Typography>
-                    {refusal && (
+                    {refused && (
                         <Alert severity="warning" role="alert">
-                            {refusal}
+                            {refused}
                         </Alert>
                     )}
-                    {!page && !refusal && <CircularProgress aria-label={translate('enroll.loading')} sx={{ justifySelf: 'center' }} />}
+                    {!page && !refused && <CircularProgress aria-label={translate('enroll.loading')} sx={{ justifySelf: 'center' }} />}
                     {step === 'code' && (
                         <CodeStep
                             token={token}
@@ -394,6 +385,7 @@ export const EnrollPage = () => {
                             <Typography variant="body2">{translate('enroll.doneText', { account: page!.account_name })}</Typography>
                         </Stack>
                     )}
+                    {opened && <SupportFooter brand={opened.brand} />}
                 </CardContent>
             </Card>
         </Box>

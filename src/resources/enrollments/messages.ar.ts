@@ -133,6 +133,7 @@ const ar: Messages = {
         usePicture: 'استخدام هذه الصورة',
         doneTitle: 'تم تسجيلك',
         doneText: 'شكرًا لك. أصبح لدى %{account} صورة وجهك: ستتعرّف عليك الأبواب من الآن فصاعدًا. يمكنك إغلاق هذه الصفحة.',
+        questions: 'لديك أسئلة؟ يسعد %{product} بمساعدتك:',
     },
 };
 export default ar;

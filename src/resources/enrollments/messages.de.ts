@@ -134,6 +134,7 @@ const de: Messages = {
         usePicture: 'Dieses Foto verwenden',
         doneTitle: 'Ihre Erfassung ist abgeschlossen',
         doneText: 'Vielen Dank. %{account} hat Ihr Gesicht erfasst: Die Türen erkennen Sie ab sofort. Sie können diese Seite schließen.',
+        questions: 'Fragen? %{product} hilft Ihnen gern weiter:',
     },
 };
 export default de;

@@ -132,6 +132,7 @@ const en: Messages = {
         usePicture: 'Use this picture',
         doneTitle: 'You are enrolled',
         doneText: 'Thank you. %{account} has your face: the doors recognise you from now on. You can close this page.',
+        questions: 'Questions? %{product} is here to help:',
     },
 };
 export default en;

@@ -132,6 +132,7 @@ const es: Messages = {
         usePicture: 'Usar esta foto',
         doneTitle: 'Inscripción completada',
         doneText: 'Gracias. %{account} ya tiene su rostro: las puertas le reconocen a partir de ahora. Puede cerrar esta página.',
+        questions: '¿Preguntas? %{product} está aquí para ayudarle:',
     },
 };
 export default es;

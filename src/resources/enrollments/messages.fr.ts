@@ -132,6 +132,7 @@ const fr: Messages = {
         usePicture: 'Utiliser cette photo',
         doneTitle: 'Vous êtes inscrit',
         doneText: 'Merci. %{account} a votre visage : les portes vous reconnaissent désormais. Vous pouvez fermer cette page.',
+        questions: 'Des questions ? %{product} est là pour vous aider :',
     },
 };
 export default fr;

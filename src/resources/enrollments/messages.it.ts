@@ -133,6 +133,7 @@ const it: Messages = {
         usePicture: 'Usa questa foto',
         doneTitle: 'Registrazione completata',
         doneText: 'Grazie. %{account} ha il tuo volto: da ora le porte ti riconoscono. Puoi chiudere questa pagina.',
+        questions: 'Domande? %{product} è qui per aiutarti:',
     },
 };
 export default it;

@@ -129,6 +129,7 @@ const ja: Messages = {
         doneTitle: '登録が完了しました',
         doneText:
             'ありがとうございました。%{account} にあなたの顔が登録されました。今後はドアがあなたを認識します。このページは閉じてかまいません。',
+        questions: 'ご不明な点は %{product} までお問い合わせください：',
     },
 };
 export default ja;

@@ -134,6 +134,7 @@ const nl: Messages = {
         usePicture: 'Deze foto gebruiken',
         doneTitle: 'Uw inschrijving is voltooid',
         doneText: 'Dank u wel. %{account} heeft uw gezicht ingeschreven: de deuren herkennen u vanaf nu. U kunt deze pagina sluiten.',
+        questions: 'Vragen? %{product} helpt u graag verder:',
     },
 };
 export default nl;

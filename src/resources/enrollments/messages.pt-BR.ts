@@ -133,6 +133,7 @@ const ptBR: Messages = {
         usePicture: 'Usar esta foto',
         doneTitle: 'Cadastro concluído',
         doneText: 'Obrigado. %{account} tem o seu rosto: as portas reconhecem você a partir de agora. Você pode fechar esta página.',
+        questions: 'Dúvidas? %{product} está aqui para ajudar você:',
     },
 };
 export default ptBR;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import type { TestPlatform } from '../harness';
+import type { ApiCaller, TestPlatform } from '../harness';
 
 /** A multipart body with one file. */
 export const multipartFile = (data: string | Buffer, { field = 'file', filename = 'people.csv', type = 'text/csv' } = {}) => {
@@ -56,4 +56,13 @@ export const enrollmentAccount = async (
     });
     expect(template.statusCode, template.body).toBe(200);
     return id;
+};
+
+/** Invites one person into `account` as `staff` (an ApiCaller); the token of the link the invitation carries. */
+export const invitedToken = async (staff: ApiCaller, account: number, person: { name: string; email: string; locale?: string }) => {
+    const invited = await staff('POST', '/web-enrollments/invites', { people: [person], account_id: account });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const id = invited.json().result[0].id as number;
+    const link = (await staff('GET', `/web-enrollments/${id}/link?account_id=${account}`)).json().link as string;
+    return link.split('/enroll/')[1]!;
 };
