@@ -136,6 +136,15 @@ test("an invitation's page wears its dealer's brand and opens in the invitation'
         await expect(foot.getByRole('link', { name: 'help@northwind.example' })).toHaveAttribute('href', 'mailto:help@northwind.example');
         await expect(foot.getByRole('link', { name: 'https://northwind.example/help' })).toBeVisible();
         await expect(enroll).toHaveTitle('Northwind Access');
+        // the consent document is drawn as its PDF lays it out, left to right whatever the page's direction
+        const document = enroll.locator('[role="document"][aria-busy]');
+        await expect(document).toHaveAttribute('aria-busy', 'false');
+        const drawn = () =>
+            document
+                .locator('canvas')
+                .first()
+                .evaluate((c: HTMLCanvasElement) => c.toDataURL());
+        const drawnInArabic = await drawn();
         await shot(enroll, info, 'enroll-branded-arabic');
 
         // the language menu still works, and the person's choice outlasts the invitation's on the next visit
@@ -146,6 +155,8 @@ test("an invitation's page wears its dealer's brand and opens in the invitation'
         await expect(foot).toContainText('Questions? Northwind Access is here to help:');
         await enroll.reload();
         await expect(enroll.getByRole('heading', { level: 1 })).toHaveText('Welcome, Laila Haddad');
+        await expect(document).toHaveAttribute('aria-busy', 'false');
+        expect(await drawn()).toBe(drawnInArabic);
         await context.close();
     } finally {
         await request.delete(`/api/v2/accounts/${dealer.account}/branding`, { headers: dealer.headers });

@@ -31,6 +31,9 @@ export const ConsentDocument = ({ src }: { src: string }) => {
                 canvas.height = viewport.height;
                 canvas.style.width = '100%';
                 canvas.style.display = 'block';
+                // a PDF lays its own text out: in a right-to-left page the canvas would otherwise draw each piece of
+                // text from its right end, and the document's lines would come apart
+                canvas.dir = 'ltr';
                 canvas.setAttribute('role', 'img');
                 canvas.setAttribute('aria-label', translate('enroll.documentPage', { page: number, pages: pdf.numPages }));
                 box.append(canvas);
