@@ -171,6 +171,8 @@ export const consentSignature = z.object({
         .string()
         .max(500_000)
         .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'Draw your signature' }),
+    /** the language the page showed: the signed consent's words are in it; absent, the invitation's language */
+    locale: z.enum(LOCALE_CODES).optional(),
 });
 
 /** How long a one-time code by e-mail is good for, and how many tries one code takes. */

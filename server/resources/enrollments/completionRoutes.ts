@@ -13,9 +13,10 @@ import { HttpError, validationError } from '../../http/errors';
 import { checkPicture } from '../../http/pictures';
 import { completeEnrollment } from './complete';
 import { stampConsent } from './consentPdf';
+import { inviteLocale } from './mails';
 import { publicErrors, opened, pageOf, PUBLIC_RATE, tokenParam } from './publicPage';
 import { consentTemplateOf, moveInvite, type InviteRow } from './queries';
-import { readBounded, tags } from './routeHelpers';
+import { accountBrandName, readBounded, tags } from './routeHelpers';
 
 /** A drawn signature (the page's canvas is 600×180): a PNG, decoded before pdf-lib embeds it, which would decode any size. */
 const SIGNATURE_LIMITS = { formats: ['png'], minSide: 1, maxSide: 4000, maxPixels: 4_000_000 } as const;
@@ -54,6 +55,8 @@ export const enrollmentCompletionRoutes: FastifyPluginAsyncZod<AppContext> = asy
                 signedAt,
                 signaturePng: png,
                 reference: `${account.id}-${invite.id}-${template.version}`,
+                locale: request.body.locale ?? inviteLocale(invite),
+                brandName: await accountBrandName(ctx, account),
             }).catch(() => {
                 throw validationError({ signature: 'Draw your signature' });
             });

@@ -102,6 +102,12 @@ export const inviteeGroups = async (ctx: AppContext, accountId: number, ids: num
 export const accountInviteLocale = async (ctx: AppContext, account: { id: number; path: string }): Promise<LocaleCode> =>
     (await effectiveBranding(ctx.db, account)).default_locale ?? 'en';
 
+/** The product name of the brand an account wears (its own or inherited); null, the platform's own (no brand). */
+export const accountBrandName = async (ctx: AppContext, account: { id: number; path: string }) => {
+    const brand = await effectiveBranding(ctx.db, account);
+    return brand.from_account_id === null ? null : brand.product_name;
+};
+
 /** The row of a new invitation: a fresh link for the person, with the badge and groups checked for the account. */
 export const newInvite = (
     invite: { accountId: number; name: string; email: string; locale: LocaleCode; createdBy: string; expiresAt: Date; batchId?: number },

@@ -11,7 +11,7 @@ import { scopeOf } from '../../http/scope';
 import { readablePdf, sampleSignature, stampConsent } from './consentPdf';
 import { sendTestMail } from './mails';
 import { consentTemplateOf, setConsentTemplate } from './queries';
-import { enrollmentAudit, errors, readBounded, tags, TEMPLATE_MAX_BYTES } from './routeHelpers';
+import { accountBrandName, accountInviteLocale, enrollmentAudit, errors, readBounded, tags, TEMPLATE_MAX_BYTES } from './routeHelpers';
 
 /**
  * What an account sets up for web enrollment: the consent template people
@@ -59,6 +59,8 @@ export const enrollmentSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async
                 signedAt: ctx.now(),
                 signaturePng: await sampleSignature(),
                 reference: `${account.id}-test-${template.version}`,
+                locale: await accountInviteLocale(ctx, account),
+                brandName: await accountBrandName(ctx, account),
             });
             return reply.type('application/pdf').header('Content-Disposition', attachment('consent-test.pdf')).send(Buffer.from(signed));
         },

@@ -155,6 +155,8 @@ const ConsentStep = ({ token, name, onDone }: { token: string; name: string; onD
     const [signature, setSignature] = useState<string | null>(null);
     const [error, setError] = useState<string>();
     const [busy, setBusy] = useState(false);
+    // the signed consent's words are in the language the page shows
+    const [locale] = useLocaleState();
     const document = `${API_BASE}/enrollment/${token}/consent.pdf`;
     const sign = async (e: FormEvent) => {
         e.preventDefault();
@@ -164,7 +166,7 @@ const ConsentStep = ({ token, name, onDone }: { token: string; name: string; onD
             onDone(
                 await call<EnrollmentPage>(`/enrollment/${token}/consent`, {
                     method: 'POST',
-                    body: { signed_name: signedName, signature },
+                    body: { signed_name: signedName, signature, locale },
                 }),
             );
         } catch (err) {
