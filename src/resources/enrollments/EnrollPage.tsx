@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, T
 import CameraAlt from '@mui/icons-material/CameraAlt';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { ConsentDocument } from './ConsentDocument';
 import { useParams } from 'react-router-dom';
 import { API_BASE } from '../../../contract/constants';
