@@ -89,7 +89,7 @@ export const EMAIL_CHANGE_MAIL_TEXTS: Record<LocaleCode, EmailChangeMailTexts> =
     nl: {
         confirmSubject: 'Bevestig uw nieuwe %{product}-e-mailadres',
         hello: 'Beste %{name},',
-        confirm: 'Open deze link binnen %{minutes} minuten om met dit adres bij %{product} in te loggen:',
+        confirm: 'Om met dit adres bij %{product} in te loggen, opent u deze link binnen %{minutes} minuten:',
         confirmLabel: 'Dit adres bevestigen',
         untilThen: 'Tot die tijd logt u in met uw huidige adres. Hebt u dit niet gevraagd, negeer dan dit bericht.',
         takenSubject: 'Uw adres is opgegeven voor een ander %{product}-account',

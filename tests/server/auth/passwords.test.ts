@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/crypto/passwords';
-import { LOCALE_CODES } from '../../../contract/constants';
 import { PASSWORD_MAIL_TEXTS } from '../../../server/resources/auth/mailTexts';
 import { ADMIN, DEMO_PASSWORD, startPlatform, type TestPlatform } from '../harness';
+import { expectEveryLanguage } from '../mailTexts';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -154,19 +154,7 @@ describe("the reset mail in the user's language and brand", () => {
         }
     });
 
-    it('has every text in every language, with the same places for values', () => {
-        const places = (text: string) =>
-            [...text.matchAll(/%\{(\w+)\}/g)]
-                .map(m => m[1])
-                .sort()
-                .join();
-        for (const locale of LOCALE_CODES)
-            for (const [key, english] of Object.entries(PASSWORD_MAIL_TEXTS.en)) {
-                const text = PASSWORD_MAIL_TEXTS[locale][key as keyof typeof PASSWORD_MAIL_TEXTS.en];
-                expect(text.trim(), `${locale} ${key}`).not.toBe('');
-                expect(places(text), `${locale} ${key}`).toBe(places(english));
-            }
-    });
+    it('has every text in every language, with the same places for values', () => expectEveryLanguage(PASSWORD_MAIL_TEXTS));
 });
 
 describe('initial password setup', () => {

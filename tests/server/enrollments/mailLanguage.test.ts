@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '../../../contract/constants';
 import { ENROLLMENT_MAIL_TEXTS } from '../../../server/resources/enrollments/mailTexts';
 import { ADMIN, startPlatform, type TestPlatform } from '../harness';
 import { enrollmentAccount } from './fixture';
+import { expectEveryLanguage } from '../mailTexts';
 
 /** The invitation and its one-time code reach the person in the language chosen with the invitation. */
 describe("the mails to an invited person, in the invitation's language", () => {
@@ -87,13 +87,5 @@ describe("the mails to an invited person, in the invitation's language", () => {
         expect(refused.statusCode).toBe(400);
     });
 
-    it('has every text in every language, with the same places for values', () => {
-        const places = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map(m => m[1]).join();
-        for (const locale of LOCALE_CODES)
-            for (const [key, english] of Object.entries(ENROLLMENT_MAIL_TEXTS.en)) {
-                const text = ENROLLMENT_MAIL_TEXTS[locale][key as keyof typeof ENROLLMENT_MAIL_TEXTS.en];
-                expect(text.trim(), `${locale} ${key}`).not.toBe('');
-                expect(places(text), `${locale} ${key}`).toBe(places(english));
-            }
-    });
+    it('has every text in every language, with the same places for values', () => expectEveryLanguage(ENROLLMENT_MAIL_TEXTS));
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '../../../contract/constants';
 import { EMAIL_CHANGE_MESSAGES } from '../../../contract/users';
 import { EMAIL_CHANGE_MAIL_TEXTS } from '../../../server/resources/users/mailTexts';
 import { DEMO_PASSWORD, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
+import { expectEveryLanguage } from '../mailTexts';
 
 /**
  * A user changing their own address: it is applied when the link mailed to
@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, startPlatform, type ApiCaller, type TestPlatform } from 
  */
 let p: TestPlatform;
 let manager: ApiCaller;
-let me: { id: number; name: string; email: string; role: string; account: { id: number } };
+let me: Me;
 beforeAll(async () => {
     p = await startPlatform();
     manager = await p.as(p.demo.customers[0].users.manager.email);
@@ -19,14 +19,17 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const selfEdit = (email: string) =>
-    manager('PUT', `/users/${me.id}`, {
-        name: me.name,
+type Me = { id: number; name: string; email: string; role: string; account: { id: number } };
+/** A user's edit of their own record that changes only the address. */
+const editOwnAddress = (caller: ApiCaller, user: Me, email: string) =>
+    caller('PUT', `/users/${user.id}`, {
+        name: user.name,
         email,
-        role: me.role,
-        account: { id: me.account.id },
+        role: user.role,
+        account: { id: user.account.id },
         current_password: DEMO_PASSWORD,
     });
+const selfEdit = (email: string) => editOwnAddress(manager, me, email);
 const mailTo = (email: string) => p.mail.sent.filter(m => m.to === email);
 const confirm = (token: string) => p.app.inject({ method: 'POST', url: `/api/v2/confirm_email/${token}` });
 const linkIn = (text: string) => /confirm_email\?token=([\w-]+)/.exec(text)?.[1];
@@ -110,14 +113,7 @@ describe('the mails of a change of address, in the language and brand of whom th
         const holder = p.demo.otherCustomer.users.manager.email;
         expect((await (await p.as(holder))('PUT', '/me/locale', { locale: 'it' })).statusCode).toBe(204);
 
-        const edit = (email: string) =>
-            asModerator('PUT', `/users/${mod.id}`, {
-                name: mod.name,
-                email,
-                role: mod.role,
-                account: { id: mod.account.id },
-                current_password: DEMO_PASSWORD,
-            });
+        const edit = (email: string) => editOwnAddress(asModerator, mod, email);
         expect((await edit('moderator.next@contoso.test')).statusCode).toBe(200);
         expect((await edit(holder)).statusCode).toBe(200);
         await p.app.afterReplySettled();
@@ -137,17 +133,5 @@ describe('the mails of a change of address, in the language and brand of whom th
         await asDealer('DELETE', `/accounts/${p.demo.dealer.id}/branding`);
     });
 
-    it('has every text in every language, with the same places for values', () => {
-        const places = (text: string) =>
-            [...text.matchAll(/%\{(\w+)\}/g)]
-                .map(m => m[1])
-                .sort()
-                .join();
-        for (const locale of LOCALE_CODES)
-            for (const [key, english] of Object.entries(EMAIL_CHANGE_MAIL_TEXTS.en)) {
-                const text = EMAIL_CHANGE_MAIL_TEXTS[locale][key as keyof typeof EMAIL_CHANGE_MAIL_TEXTS.en];
-                expect(text.trim(), `${locale} ${key}`).not.toBe('');
-                expect(places(text), `${locale} ${key}`).toBe(places(english));
-            }
-    });
+    it('has every text in every language, with the same places for values', () => expectEveryLanguage(EMAIL_CHANGE_MAIL_TEXTS));
 });
