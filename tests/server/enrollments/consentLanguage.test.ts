@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import sharp from 'sharp';
 import { ADMIN, startPlatform, type ApiCaller, type TestPlatform } from '../harness';
-import { enrollmentAccount } from './fixture';
+import { enrollmentAccount, face, signature } from './fixture';
 
 /**
  * The signed consent a person gets is written in the language of the enrollment page they signed on (the invitation's
@@ -15,17 +14,6 @@ let p: TestPlatform;
 let admin: ApiCaller;
 let account: number;
 let templateBytes: number;
-
-const signature = async () =>
-    `data:image/png;base64,${(
-        await sharp({ create: { width: 120, height: 40, channels: 4, background: { r: 20, g: 20, b: 120, alpha: 1 } } })
-            .png()
-            .toBuffer()
-    ).toString('base64')}`;
-const face = () =>
-    sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 160, b: 140 } } })
-        .jpeg()
-        .toBuffer();
 
 /** The words of a PDF's last page in the order the document gives them, its pieces joined by single spaces. */
 const textOf = async (pdf: Buffer) => {

@@ -1,6 +1,21 @@
 import { expect } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import type { ApiCaller, TestPlatform } from '../harness';
+
+/** A drawn signature as the page sends it: a PNG data URL. */
+export const signature = async () =>
+    `data:image/png;base64,${(
+        await sharp({ create: { width: 120, height: 40, channels: 4, background: { r: 20, g: 20, b: 120, alpha: 1 } } })
+            .png()
+            .toBuffer()
+    ).toString('base64')}`;
+
+/** A camera's frame (ENROLLMENT_IMAGE_MIN_SIDE refuses smaller ones). */
+export const face = () =>
+    sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 160, b: 140 } } })
+        .jpeg()
+        .toBuffer();
 
 /** A multipart body with one file. */
 export const multipartFile = (data: string | Buffer, { field = 'file', filename = 'people.csv', type = 'text/csv' } = {}) => {

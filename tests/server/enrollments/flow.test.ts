@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { CARD_MESSAGES } from '../../../contract/cards';
 import { ENROLLMENT_MESSAGES } from '../../../contract/enrollments';
@@ -13,6 +12,7 @@ import { invitationMail } from '../../../server/resources/enrollments/mails';
 import { startSmtpInbox, type InboxMail } from '../smtpInbox';
 import { startPlatform, type TestPlatform } from '../harness';
 import { roleMatrix, type RoleMatrix } from '../permissions/roleMatrix';
+import { face, signature } from './fixture';
 
 /**
  * Web enrollment on the server: invitations go through a real SMTP server
@@ -68,17 +68,6 @@ const multipart = (fields: Record<string, string>, file: { field: string; name: 
     ];
     return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
-const signature = async () =>
-    `data:image/png;base64,${(
-        await sharp({ create: { width: 120, height: 40, channels: 4, background: { r: 20, g: 20, b: 120, alpha: 1 } } })
-            .png()
-            .toBuffer()
-    ).toString('base64')}`;
-/** A camera's frame (ENROLLMENT_IMAGE_MIN_SIDE refuses smaller ones). */
-const face = () =>
-    sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 160, b: 140 } } })
-        .jpeg()
-        .toBuffer();
 
 const invite = async (people: object[]) => {
     const res = await m.asAdmin('POST', '/web-enrollments/invites', { people, account_id: account });
