@@ -3,11 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { HttpError, ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { QuickViewProvider } from '../../src/components/quickView';
-import { AppNotification } from '../../src/notifications/AppNotification';
 import { sentenceLines } from '../../src/notifications/notices';
 import { AccessGroupDrawerForm } from '../../src/resources/access-groups/AccessGroupForm';
-import { AccessGroupList } from '../../src/resources/access-groups/AccessGroupList';
 import { AccessGroupPage } from '../../src/resources/access-groups/AccessGroupPage';
+import { renderAccessGroupList } from './accessGroupList';
 import { renderInAdmin, testSession } from './render';
 
 const GROUPS = [
@@ -90,19 +89,7 @@ const list = (
     }),
 ) => {
     const deleteFn = vi.fn(remove);
-    renderInAdmin(
-        <ResourceContextProvider value="access_groups">
-            <QuickViewProvider>
-                <AccessGroupList />
-                <AppNotification />
-            </QuickViewProvider>
-        </ResourceContextProvider>,
-        {
-            session: testSession('moderator'),
-            path: '/access_groups',
-            dataProvider: { getList: (async () => ({ data: GROUPS, total: 2 })) as never, delete: deleteFn as never },
-        },
-    );
+    renderAccessGroupList({ getList: (async () => ({ data: GROUPS, total: 2 })) as never, delete: deleteFn as never });
     return deleteFn;
 };
 /** The delete is undoable: closing its notice (Escape, as its hiding after 4.5 s would) is what sends it. */

@@ -2,11 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { QuickViewProvider } from '../../src/components/quickView';
 import { AppNotification } from '../../src/notifications/AppNotification';
-import { AccessGroupList } from '../../src/resources/access-groups/AccessGroupList';
 import { ScheduleList } from '../../src/resources/schedules/ScheduleList';
 import { UserEdit } from '../../src/resources/users/UserViews';
+import { renderAccessGroupList } from './accessGroupList';
 import { renderInAdmin, testSession } from './render';
 
 /** docs/decisions.md "Deletes: undo or a named confirmation". */
@@ -99,15 +98,7 @@ describe('a delete that cannot be taken back asks first, naming the row', () => 
 describe('an undoable delete sends nothing until its notice closes', () => {
     const groups = () => {
         const server = recording([group(1, 'All staff', true), group(2, 'Executive floor')]);
-        renderInAdmin(
-            <ResourceContextProvider value="access_groups">
-                <QuickViewProvider>
-                    <AccessGroupList />
-                    <AppNotification />
-                </QuickViewProvider>
-            </ResourceContextProvider>,
-            { session: testSession('moderator'), path: '/access_groups', dataProvider: server.provider },
-        );
+        renderAccessGroupList(server.provider);
         return server;
     };
     const deleteButtonOf = async (text: string) =>
