@@ -1,4 +1,4 @@
-import { effectiveBranding } from '../branding';
+import { effectiveBranding, mailBrandOf } from '../branding';
 import type { MailBrand } from '../../mail/message';
 import type { LocaleCode } from '../../../contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -103,10 +103,8 @@ export const accountInviteLocale = async (ctx: AppContext, account: { id: number
     (await effectiveBranding(ctx.db, account)).default_locale ?? 'en';
 
 /** The product name of the brand an account wears (its own or inherited); null, the platform's own (no brand). */
-export const accountBrandName = async (ctx: AppContext, account: { id: number; path: string }) => {
-    const brand = await effectiveBranding(ctx.db, account);
-    return brand.from_account_id === null ? null : brand.product_name;
-};
+export const accountBrandName = async (ctx: AppContext, account: { id: number; path: string }) =>
+    (await mailBrandOf(ctx, account))?.product_name ?? null;
 
 /** The row of a new invitation: a fresh link for the person, with the badge and groups checked for the account. */
 export const newInvite = (
